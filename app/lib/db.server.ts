@@ -1,0 +1,140 @@
+import fs from "node:fs";
+import path from "node:path";
+import { PGlite } from "@electric-sql/pglite";
+import { sql } from "drizzle-orm";
+import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
+import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
+import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
+import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
+import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
+import type { ExtractTablesWithRelations } from "drizzle-orm";
+import pg from "pg";
+import * as schema from "@db/schema/index.ts";
+
+type Schema = typeof schema;
+/** One type for both drivers: PGlite is PostgreSQL, so the query builder is the same. */
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Anything that can run queries: the database or a transaction. */
+export type Executor = Db | Tx;
+
+export const MIGRATIONS_DIR = path.resolve(process.cwd(), "db/migrations");
+
+export interface Database {
+  db: Db;
+  kind: "pglite" | "postgres";
+  /** Runs `select 1` within `timeoutMs`; false when the database does not answer. */
+  ping(timeoutMs?: number): Promise<boolean>;
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+  /** The PGlite instance, for snapshot/restore in tests and backups. */
+  pglite?: PGlite;
+}
+
+export interface DatabaseOptions {
+  /** postgres:// URL; when absent the embedded PGlite is used. */
+  url?: string;
+  /** PGlite data directory; "memory://" for an in-memory database. */
+  dataDir?: string;
+  /** Preloaded PGlite data (a dumpDataDir tarball), used by tests to skip migrations. */
+  loadDataDir?: Blob | File;
+  poolMax?: number;
+  onPoolError?: (err: Error) => void;
+}
+
+function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
+    p.then(
+      (v) => {
+        clearTimeout(timer);
+        resolve(v);
+      },
+      (e: unknown) => {
+        clearTimeout(timer);
+        reject(e instanceof Error ? e : new Error(String(e)));
+      },
+    );
+  });
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<Database> {
+  if (options.url) {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolMax ?? 10,
+      connectionTimeoutMillis: 3000,
+      idleTimeoutMillis: 30_000,
+    });
+    // An idle client losing its connection must not crash the process; the pool replaces it.
+    pool.on("error", (err) => options.onPoolError?.(err));
+    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    return {
+      db,
+      kind: "postgres",
+      ping: async (timeoutMs = 2000) => {
+        try {
+          await withTimeout(pool.query("select 1"), timeoutMs);
+          return true;
+        } catch {
+          return false;
+        }
+      },
+      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    };
+  }
+
+  const dataDir = options.dataDir ?? "memory://";
+  if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
+  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir, {
+    loadDataDir: options.loadDataDir,
+  });
+  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  let closed = false;
+  return {
+    db,
+    kind: "pglite",
+    pglite: client,
+    ping: async (timeoutMs = 2000) => {
+      if (closed) return false;
+      try {
+        await withTimeout(client.query("select 1"), timeoutMs);
+        return true;
+      } catch {
+        return false;
+      }
+    },
+    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await client.close();
+    },
+  };
+}
+
+/** True when the database has no demo-relevant rows yet (used to decide first-start seeding). */
+export async function isCatalogEmpty(db: Executor): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(
+    sql`select (select count(*) from courses) + (select count(*) from categories) + (select count(*) from instructors) as n`,
+  );
+  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+}
+
+let current: Database | undefined;
+
+/** Installs the process-wide database (at start-up, or per test worker). */
+export function setDatabase(database: Database | undefined): void {
+  current = database;
+}
+
+/** The process-wide database handle. Throws when start-up has not opened it. */
+export function getDatabase(): Database {
+  if (!current) throw new Error("Database is not initialised");
+  return current;
+}
+
+export function db(): Db {
+  return getDatabase().db;
+}

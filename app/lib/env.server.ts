@@ -1,0 +1,124 @@
+import { z } from "zod";
+
+const bool = (fallback: boolean) =>
+  z
+    .enum(["true", "false", "1", "0", "yes", "no", ""])
+    .optional()
+    .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() !== "" ? v.trim() : undefined));
+
+const postgresUrl = optionalString.refine(
+  (v) => {
+    if (v === undefined) return true;
+    try {
+      const u = new URL(v);
+      return (u.protocol === "postgres:" || u.protocol === "postgresql:") && u.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be a postgres:// or postgresql:// URL with a host" },
+);
+
+const smtpUrl = optionalString.refine(
+  (v) => {
+    if (v === undefined) return true;
+    try {
+      const u = new URL(v);
+      return u.protocol === "smtp:" || u.protocol === "smtps:";
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an smtp:// or smtps:// URL" },
+);
+
+const intIn = (min: number, max: number, fallback: number) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (v === undefined || v.trim() === "") return fallback;
+      if (!/^\d+$/.test(v.trim()) || Number(v) < min || Number(v) > max) {
+        ctx.addIssue({ code: "custom", message: `must be an integer between ${min} and ${max}` });
+        return z.NEVER;
+      }
+      return Number(v);
+    });
+
+export const envSchema = z
+  .object({
+    NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
+    PORT: intIn(1, 65535, 3000),
+    HOST: z.string().default("0.0.0.0"),
+    PUBLIC_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
+      message: "must be an absolute http(s) URL",
+    }),
+    DATABASE_URL: postgresUrl,
+    DATA_DIR: z.string().default("./data"),
+    SEED_DEMO: z.enum(["true", "false", "1", "0", "yes", "no", ""]).optional(),
+    AUTH_SECRET: optionalString.refine((v) => v === undefined || v.length >= 32, {
+      message: "must be at least 32 characters",
+    }),
+    ADMIN_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: "must be an email address",
+    }),
+    ADMIN_PASSWORD: optionalString.refine((v) => v === undefined || (v.length >= 8 && v.length <= 128), {
+      message: "must be 8 to 128 characters",
+    }),
+    SMTP_URL: smtpUrl,
+    MAIL_FROM: z.string().default("Course Academy <no-reply@localhost>"),
+    NOTIFY_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
+      message: "must be an email address",
+    }),
+    OUTBOX_MAX_ATTEMPTS: intIn(1, 50, 8),
+    OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
+    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    TRUST_PROXY: bool(false),
+  })
+  .transform((e) => ({
+    ...e,
+    PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    SEED_DEMO:
+      e.SEED_DEMO === undefined || e.SEED_DEMO === ""
+        ? e.DATABASE_URL === undefined
+        : ["true", "1", "yes"].includes(e.SEED_DEMO),
+  }));
+
+export type Env = z.infer<typeof envSchema>;
+
+export class ConfigError extends Error {
+  override name = "ConfigError";
+}
+
+/** Parses configuration; throws a ConfigError whose message is one line naming the variable. */
+export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
+  const result = envSchema.safeParse(source);
+  if (!result.success) {
+    const issue = result.error.issues[0]!;
+    const name = String(issue.path[0] ?? "configuration");
+    const got = source[name];
+    const shown = got === undefined ? "" : ` (got ${JSON.stringify(name.includes("SECRET") || name.includes("PASSWORD") ? "***" : got)})`;
+    throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
+  }
+  const env = result.data;
+  // A shared PostgreSQL means several instances may run: they must share one secret from the environment.
+  // With the embedded database (one process) a secret is generated into DATA_DIR instead (ADR 003).
+  if (env.NODE_ENV === "production" && env.DATABASE_URL && !env.AUTH_SECRET) {
+    throw new ConfigError(
+      "Invalid configuration: AUTH_SECRET is required in production with DATABASE_URL (at least 32 characters)",
+    );
+  }
+  return env;
+}
+
+let cached: Env | undefined;
+/** The process configuration, parsed once. */
+export function env(): Env {
+  cached ??= parseEnv();
+  return cached;
+}

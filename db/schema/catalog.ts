@@ -1,0 +1,316 @@
+import { sql } from "drizzle-orm";
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from "drizzle-orm/pg-core";
+import { user } from "./auth.ts";
+
+const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
+const updatedAt = () =>
+  timestamp("updated_at", { withTimezone: true })
+    .defaultNow()
+    .$onUpdate(() => new Date())
+    .notNull();
+
+const SLUG_RE = "^[a-z0-9-]+$";
+
+export const categories = pgTable(
+  "categories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    slug: text("slug").notNull().unique(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("categories_name_len", sql`char_length(${t.name}) between 1 and 100`),
+    check("categories_name_ar_len", sql`${t.nameAr} is null or char_length(${t.nameAr}) <= 100`),
+    check("categories_slug_format", sql`char_length(${t.slug}) <= 50 and ${t.slug} ~ '${sql.raw(SLUG_RE)}'`),
+    index("categories_name_idx").on(t.name),
+  ],
+);
+
+export const subcategories = pgTable(
+  "subcategories",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    categoryId: uuid("category_id")
+      .notNull()
+      .references(() => categories.id, { onDelete: "restrict" }),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    slug: text("slug").notNull().unique(),
+    description: text("description"),
+    isActive: boolean("is_active").notNull().default(true),
+    sortOrder: integer("sort_order").notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("subcategories_name_len", sql`char_length(${t.name}) between 1 and 100`),
+    check("subcategories_name_ar_len", sql`${t.nameAr} is null or char_length(${t.nameAr}) <= 100`),
+    check("subcategories_slug_format", sql`char_length(${t.slug}) <= 100 and ${t.slug} ~ '${sql.raw(SLUG_RE)}'`),
+    check("subcategories_description_len", sql`${t.description} is null or char_length(${t.description}) <= 500`),
+    check("subcategories_sort_order_nonneg", sql`${t.sortOrder} >= 0`),
+    index("subcategories_category_order_idx").on(t.categoryId, t.sortOrder, t.name),
+  ],
+);
+
+export const instructors = pgTable(
+  "instructors",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    nameAr: text("name_ar"),
+    title: text("title"),
+    titleAr: text("title_ar"),
+    bioShort: text("bio_short"),
+    bioShortAr: text("bio_short_ar"),
+    photoUrl: text("photo_url"),
+    email: text("email"),
+    facebook: text("facebook"),
+    instagram: text("instagram"),
+    linkedin: text("linkedin"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("instructors_name_len", sql`char_length(${t.name}) between 1 and 100`),
+    check("instructors_name_ar_len", sql`${t.nameAr} is null or char_length(${t.nameAr}) <= 100`),
+    check("instructors_title_len", sql`${t.title} is null or char_length(${t.title}) <= 100`),
+    check("instructors_title_ar_len", sql`${t.titleAr} is null or char_length(${t.titleAr}) <= 100`),
+    check("instructors_bio_len", sql`${t.bioShort} is null or char_length(${t.bioShort}) <= 2000`),
+    check("instructors_bio_ar_len", sql`${t.bioShortAr} is null or char_length(${t.bioShortAr}) <= 2000`),
+    index("instructors_name_idx").on(t.name),
+  ],
+);
+
+export const COURSE_LANGUAGES = ["en", "ar"] as const;
+export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
+
+export const courses = pgTable(
+  "courses",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    title: text("title").notNull(),
+    slug: text("slug").notNull().unique(),
+    summary: text("summary"),
+    description: text("description"),
+    language: text("language").notNull(),
+    level: text("level"),
+    curriculum: jsonb("curriculum").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    instructorId: uuid("instructor_id").references(() => instructors.id, { onDelete: "set null" }),
+    categoryId: uuid("category_id").references(() => categories.id, { onDelete: "restrict" }),
+    subcategoryId: uuid("subcategory_id").references(() => subcategories.id, { onDelete: "restrict" }),
+    thumbnailUrl: text("thumbnail_url"),
+    /** Legacy single PDF: moved into course_documents when the course is saved. */
+    pdfUrl: text("pdf_url"),
+    hours: integer("hours"),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
+    priceVisible: boolean("price_visible").notNull().default(true),
+    isPublished: boolean("is_published").notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("courses_title_len", sql`char_length(${t.title}) between 1 and 200`),
+    check("courses_slug_format", sql`char_length(${t.slug}) <= 100 and ${t.slug} ~ '${sql.raw(SLUG_RE)}'`),
+    check("courses_summary_len", sql`${t.summary} is null or char_length(${t.summary}) <= 500`),
+    check("courses_description_len", sql`${t.description} is null or char_length(${t.description}) <= 5000`),
+    check("courses_language_check", sql`${t.language} in ('en', 'ar')`),
+    check("courses_level_check", sql`${t.level} is null or ${t.level} in ('beginner', 'intermediate', 'advanced')`),
+    check("courses_hours_min", sql`${t.hours} is null or ${t.hours} >= 1`),
+    check("courses_price_nonneg", sql`${t.price} is null or ${t.price} >= 0`),
+    index("courses_published_created_idx").on(t.isPublished, t.createdAt.desc()),
+    index("courses_created_idx").on(t.createdAt.desc()),
+    index("courses_language_idx").on(t.language, t.createdAt.desc()),
+    index("courses_category_idx").on(t.categoryId, t.createdAt.desc()),
+    index("courses_subcategory_idx").on(t.subcategoryId),
+    index("courses_instructor_idx").on(t.instructorId),
+  ],
+);
+
+/** Replaces SPEC's `document_urls` JSON text: one row per course document, in display order. */
+export const courseDocuments = pgTable(
+  "course_documents",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    storageKey: text("storage_key").notNull(),
+    fileName: text("file_name").notNull(),
+    fileType: text("file_type").notNull().default("PDF"),
+    sizeBytes: integer("size_bytes").notNull().default(0),
+    position: integer("position").notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("course_documents_size_nonneg", sql`${t.sizeBytes} >= 0`),
+    index("course_documents_course_idx").on(t.courseId, t.position),
+  ],
+);
+
+export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+
+export const enrollments = pgTable(
+  "enrollments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: text("enrollment_id").notNull().unique(),
+    courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
+    courseName: text("course_name").notNull(),
+    studentName: text("student_name").notNull(),
+    studentEmail: text("student_email").notNull(),
+    studentPhone: text("student_phone").notNull(),
+    currentLevel: text("current_level"),
+    preferredSchedule: text("preferred_schedule"),
+    message: text("message"),
+    locale: text("locale").notNull().default("en"),
+    status: text("status").notNull().default("pending"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("enrollments_locale_check", sql`${t.locale} in ('en', 'ar')`),
+    check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
+    check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),
+    check("enrollments_message_len", sql`${t.message} is null or char_length(${t.message}) <= 5000`),
+    index("enrollments_created_idx").on(t.createdAt.desc()),
+    index("enrollments_status_created_idx").on(t.status, t.createdAt.desc()),
+    index("enrollments_course_status_idx").on(t.courseId, t.status),
+  ],
+);
+
+export const contactMessages = pgTable(
+  "contact_messages",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    name: text("name").notNull(),
+    email: text("email").notNull(),
+    message: text("message").notNull(),
+    locale: text("locale").notNull().default("en"),
+    readAt: timestamp("read_at", { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("contact_messages_name_len", sql`char_length(${t.name}) between 1 and 200`),
+    check("contact_messages_email_len", sql`char_length(${t.email}) between 3 and 254`),
+    check("contact_messages_message_len", sql`char_length(${t.message}) between 1 and 5000`),
+    check("contact_messages_locale_check", sql`${t.locale} in ('en', 'ar')`),
+    index("contact_messages_created_idx").on(t.createdAt.desc()),
+  ],
+);
+
+/** Instructor login accounts (SPEC instructor_profiles), D7: hashed password + encrypted copy, expiry in UTC. */
+export const instructorAccounts = pgTable(
+  "instructor_accounts",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    instructorId: uuid("instructor_id")
+      .notNull()
+      .unique()
+      .references(() => instructors.id, { onDelete: "cascade" }),
+    email: text("email").notNull().unique(),
+    passwordHash: text("password_hash").notNull(),
+    passwordEncrypted: text("password_encrypted").notNull(),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    durationHours: integer("duration_hours").notNull().default(0),
+    durationMinutes: integer("duration_minutes").notNull().default(0),
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
+    isActivated: boolean("is_activated").notNull().default(false),
+    isActive: boolean("is_active").notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check("instructor_accounts_hours", sql`${t.durationHours} between 0 and 24`),
+    check("instructor_accounts_minutes", sql`${t.durationMinutes} between 0 and 59`),
+  ],
+);
+
+/** Instructor sessions (D7): an HTTP-only cookie carries the token; only its SHA-256 is stored. */
+export const instructorSessions = pgTable(
+  "instructor_sessions",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    tokenHash: text("token_hash").notNull().unique(),
+    accountId: uuid("account_id")
+      .notNull()
+      .references(() => instructorAccounts.id, { onDelete: "cascade" }),
+    expiresAt: timestamp("expires_at", { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index("instructor_sessions_account_idx").on(t.accountId)],
+);
+
+export const rolePermissions = pgTable("role_permissions", {
+  roleName: text("role_name").primaryKey(),
+  /** Granted permission keys, e.g. ["courses:view", "courses:edit"]. */
+  permissions: jsonb("permissions").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+  updatedAt: updatedAt(),
+});
+
+/** Editable site settings (D12): one row per key, JSON value (bilingual texts hold {en, ar}). */
+export const siteSettings = pgTable("site_settings", {
+  key: text("key").primaryKey(),
+  value: jsonb("value").notNull(),
+  updatedAt: updatedAt(),
+});
+
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    actorId: text("actor_id"),
+    actorEmail: text("actor_email"),
+    action: text("action").notNull(),
+    entity: text("entity").notNull(),
+    entityId: text("entity_id"),
+    data: jsonb("data"),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index("audit_log_created_idx").on(t.createdAt.desc()),
+    index("audit_log_entity_idx").on(t.entity, t.entityId),
+  ],
+);
+
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+
+export const emailOutbox = pgTable(
+  "email_outbox",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull(),
+    toAddress: text("to_address").notNull(),
+    replyTo: text("reply_to"),
+    subject: text("subject").notNull(),
+    textBody: text("text_body").notNull(),
+    htmlBody: text("html_body").notNull(),
+    status: text("status").notNull().default("pending"),
+    attempts: integer("attempts").notNull().default(0),
+    maxAttempts: integer("max_attempts").notNull().default(8),
+    nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+    lastError: text("last_error"),
+    createdAt: createdAt(),
+    sentAt: timestamp("sent_at", { withTimezone: true }),
+  },
+  (t) => [
+    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
+    index("email_outbox_created_idx").on(t.createdAt.desc()),
+  ],
+);

@@ -1,0 +1,68 @@
+// Test databases: PGlite in memory by default; a fresh PostgreSQL database per test file with TEST_DB=pg.
+// The global setup migrates once (PGlite: a dumped data dir; PostgreSQL: a template database), so each
+// test file pays only for a copy, not for migrations.
+import fs from "node:fs";
+import { sql } from "drizzle-orm";
+import pg from "pg";
+import { inject } from "vitest";
+import { openDatabase, setDatabase, type Database, type Executor } from "~/lib/db.server.ts";
+
+
+export function testDatabaseUrl(dbName?: string): string {
+  const base = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+  if (!dbName) return base;
+  const u = new URL(base);
+  u.pathname = `/${dbName}`;
+  return u.toString();
+}
+
+export async function adminQuery(text: string): Promise<void> {
+  const client = new pg.Client({ connectionString: testDatabaseUrl() });
+  await client.connect();
+  try {
+    await client.query(text);
+  } finally {
+    await client.end();
+  }
+}
+
+export interface TestDatabase extends Database {
+  /** Drops the per-file PostgreSQL database (no-op on PGlite). */
+  destroy(): Promise<void>;
+}
+
+/** Opens a migrated, empty database for one test file and installs it as the process database. */
+export async function createTestDatabase(): Promise<TestDatabase> {
+  let database: Database;
+  let drop = async () => {};
+  if (process.env.TEST_DB === "pg") {
+    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
+    await adminQuery(`create database "${name}" template "${inject("pgTemplate")}"`);
+    database = await openDatabase({ url: testDatabaseUrl(name), poolMax: 4 });
+    drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
+  } else if (inject("pgliteSnapshot") && fs.existsSync(inject("pgliteSnapshot"))) {
+    const blob = new Blob([fs.readFileSync(inject("pgliteSnapshot"))]);
+    database = await openDatabase({ dataDir: "memory://", loadDataDir: blob });
+  } else {
+    database = await openDatabase({ dataDir: "memory://" });
+    await database.migrate();
+  }
+  setDatabase(database);
+  return {
+    ...database,
+    destroy: async () => {
+      setDatabase(undefined);
+      await database.close();
+      await drop();
+    },
+  };
+}
+
+/** Empties every application table (keeps the migration journal). */
+export async function resetDatabase(db: Executor): Promise<void> {
+  const res = (await db.execute(
+    sql`select tablename from pg_tables where schemaname = 'public'`,
+  )) as unknown as { rows: { tablename: string }[] };
+  const tables = res.rows.map((r) => `"${r.tablename}"`);
+  if (tables.length) await db.execute(sql.raw(`truncate ${tables.join(", ")} restart identity cascade`));
+}

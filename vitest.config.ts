@@ -1,0 +1,36 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+
+const alias = {
+  "~": path.resolve(import.meta.dirname, "app"),
+  "@db": path.resolve(import.meta.dirname, "db"),
+};
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: "unit",
+          include: ["app/**/*.test.{ts,tsx}", "db/**/*.test.ts", "scripts/**/*.test.ts"],
+          exclude: ["**/*.server.test.ts", "node_modules/**"],
+          environment: "node",
+        },
+      },
+      {
+        resolve: { alias },
+        test: {
+          name: "integration",
+          include: ["app/**/*.server.test.ts", "tests/integration/**/*.test.ts"],
+          environment: "node",
+          globalSetup: ["tests/setup/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+          env: { NODE_ENV: "test" },
+        },
+      },
+    ],
+  },
+});

@@ -97,7 +97,9 @@ export class ConfigError extends Error {
 
 /** Parses configuration; throws a ConfigError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
-  const result = envSchema.safeParse(source);
+  // An empty value (as in a copied .env.example) means "use the default".
+  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "configuration");
@@ -114,6 +116,15 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     );
   }
   return env;
+}
+
+/** Loads ./.env into process.env when present (variables already set win). */
+export function loadDotEnv(file = ".env"): void {
+  try {
+    process.loadEnvFile(file);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+  }
 }
 
 let cached: Env | undefined;

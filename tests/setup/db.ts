@@ -29,16 +29,20 @@ export async function adminQuery(text: string): Promise<void> {
 export interface TestDatabase extends Database {
   /** Drops the per-file PostgreSQL database (no-op on PGlite). */
   destroy(): Promise<void>;
+  /** The per-file PostgreSQL URL (TEST_DB=pg only), to open a second connection pool. */
+  url?: string;
 }
 
 /** Opens a migrated, empty database for one test file and installs it as the process database. */
 export async function createTestDatabase(): Promise<TestDatabase> {
   let database: Database;
   let drop = async () => {};
+  let url: string | undefined;
   if (process.env.TEST_DB === "pg") {
     const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
     await adminQuery(`create database "${name}" template "${inject("pgTemplate")}"`);
-    database = await openDatabase({ url: testDatabaseUrl(name), poolMax: 4 });
+    url = testDatabaseUrl(name);
+    database = await openDatabase({ url, poolMax: 4 });
     drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
   } else if (inject("pgliteSnapshot") && fs.existsSync(inject("pgliteSnapshot"))) {
     const blob = new Blob([fs.readFileSync(inject("pgliteSnapshot"))]);
@@ -50,6 +54,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   setDatabase(database);
   return {
     ...database,
+    url,
     destroy: async () => {
       setDatabase(undefined);
       await database.close();

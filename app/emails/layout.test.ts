@@ -1,0 +1,69 @@
+import { describe, expect, it } from "vitest";
+import { escapeHtml, renderEmailLayout } from "./layout.ts";
+
+describe("escapeHtml", () => {
+  it("escapes the five HTML-significant characters", () => {
+    expect(escapeHtml(`<a href="x" title='y'>&</a>`)).toBe("&lt;a href=&quot;x&quot; title=&#39;y&#39;&gt;&amp;&lt;/a&gt;");
+  });
+});
+
+describe("renderEmailLayout", () => {
+  it("escapes every user-provided value in the HTML", () => {
+    const evil = `<script>alert("x")</script>'`;
+    const { html, text } = renderEmailLayout({
+      locale: "en",
+      brand: evil,
+      heading: evil,
+      paragraphs: [evil],
+      fields: [{ label: evil, value: evil }],
+      footer: evil,
+    });
+    expect(html).not.toContain("<script>");
+    expect(html).not.toContain(`"x"`);
+    expect(html).not.toContain(`</script>'`);
+    expect(html).toContain("&lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt;&#39;");
+    // The plain-text version carries the text as typed.
+    expect(text).toContain(evil);
+  });
+
+  it("uses lang and dir=rtl for Arabic, ltr for English", () => {
+    const ar = renderEmailLayout({ locale: "ar", brand: "الأكاديمية", heading: "تم استلام طلبك", paragraphs: ["شكراً لك"] });
+    expect(ar.html).toMatch(/<html lang="ar" dir="rtl">/);
+    expect(ar.html).toContain("text-align:right");
+    expect(ar.html).toContain("تم استلام طلبك");
+    expect(ar.text).toContain("شكراً لك");
+
+    const en = renderEmailLayout({ locale: "en", brand: "Academy", heading: "Thanks", paragraphs: ["Hello"] });
+    expect(en.html).toMatch(/<html lang="en" dir="ltr">/);
+    expect(en.html).not.toContain("rtl");
+  });
+
+  it("puts fields, paragraphs and the footer in both versions", () => {
+    const { text, html } = renderEmailLayout({
+      locale: "en",
+      brand: "Academy",
+      heading: "New enrollment",
+      paragraphs: ["A student enrolled.", "Line one\nLine two"],
+      fields: [
+        { label: "Name", value: "Sara O'Neil" },
+        { label: "Course", value: "English A1" },
+      ],
+      footer: "Academy, Amman",
+    });
+    expect(text).toContain("Name: Sara O'Neil");
+    expect(text).toContain("Course: English A1");
+    expect(text).toContain("A student enrolled.");
+    expect(text).toContain("Academy, Amman");
+    expect(html).toContain(">Name</th>");
+    expect(html).toContain("Sara O&#39;Neil");
+    expect(html).toContain("English A1");
+    expect(html).toContain("Line one<br>Line two");
+    expect(html).toContain("Academy, Amman");
+  });
+
+  it("omits the fields table and footer when not given", () => {
+    const { html, text } = renderEmailLayout({ locale: "en", brand: "B", heading: "H", paragraphs: [] });
+    expect(html).not.toContain("<th");
+    expect(text).not.toContain("--");
+  });
+});

@@ -1,0 +1,92 @@
+// A small email layout for both languages: an HTML version with inline styles (mail clients ignore
+// <style> blocks and external CSS) and a plain-text version with the same content. Every value passed
+// in is treated as untrusted text and HTML-escaped; line breaks in paragraphs and field values are kept.
+
+export interface EmailLayoutInput {
+  locale: "en" | "ar";
+  brand: string;
+  heading: string;
+  paragraphs: string[];
+  fields?: { label: string; value: string }[];
+  footer?: string;
+}
+
+const HTML_ESCAPES: Record<string, string> = {
+  "&": "&amp;",
+  "<": "&lt;",
+  ">": "&gt;",
+  '"': "&quot;",
+  "'": "&#39;",
+};
+
+export function escapeHtml(value: string): string {
+  return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+}
+
+/** Escapes and turns line breaks into <br>. */
+function escapeMultiline(value: string): string {
+  return escapeHtml(value.replace(/\r\n?/g, "\n")).replace(/\n/g, "<br>");
+}
+
+export function renderEmailLayout(input: EmailLayoutInput): { text: string; html: string } {
+  const { locale, brand, heading, paragraphs, fields = [], footer } = input;
+  const dir = locale === "ar" ? "rtl" : "ltr";
+  const align = dir === "rtl" ? "right" : "left";
+  const fontFamily =
+    locale === "ar"
+      ? "Tahoma, 'Segoe UI', Arial, sans-serif"
+      : "-apple-system, 'Segoe UI', Roboto, Helvetica, Arial, sans-serif";
+
+  // Plain text.
+  const textParts: string[] = [brand, "", heading, "=".repeat(Math.min(Math.max(heading.length, 3), 60)), ""];
+  for (const p of paragraphs) textParts.push(p, "");
+  if (fields.length) {
+    for (const f of fields) textParts.push(`${f.label}: ${f.value}`);
+    textParts.push("");
+  }
+  if (footer) textParts.push("--", footer);
+  const text = textParts.join("\n").replace(/\n+$/, "") + "\n";
+
+  // HTML.
+  const cell = `padding:6px 12px;border-bottom:1px solid #e5e7eb;vertical-align:top;text-align:${align};`;
+  const fieldRows = fields
+    .map(
+      (f) =>
+        `<tr><th scope="row" style="${cell}font-weight:600;color:#374151;white-space:nowrap;">${escapeHtml(f.label)}</th>` +
+        `<td style="${cell}color:#111827;">${escapeMultiline(f.value)}</td></tr>`,
+    )
+    .join("");
+  const html = [
+    "<!doctype html>",
+    `<html lang="${locale}" dir="${dir}">`,
+    "<head>",
+    '<meta charset="utf-8">',
+    '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    `<title>${escapeHtml(heading)}</title>`,
+    "</head>",
+    `<body style="margin:0;padding:0;background:#f3f4f6;font-family:${fontFamily};" dir="${dir}">`,
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0;">`,
+    "<tr><td align=\"center\">",
+    `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:600px;background:#ffffff;border-radius:8px;text-align:${align};">`,
+    `<tr><td style="padding:20px 24px;background:#1e3a8a;color:#ffffff;font-size:18px;font-weight:700;border-radius:8px 8px 0 0;text-align:${align};">${escapeHtml(brand)}</td></tr>`,
+    `<tr><td style="padding:24px;color:#111827;font-size:16px;line-height:1.6;text-align:${align};">`,
+    `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${escapeHtml(heading)}</h1>`,
+    ...paragraphs.map((p) => `<p style="margin:0 0 12px;">${escapeMultiline(p)}</p>`),
+    fieldRows
+      ? `<table role="presentation" cellpadding="0" cellspacing="0" dir="${dir}" style="width:100%;margin:16px 0;border-collapse:collapse;font-size:15px;">${fieldRows}</table>`
+      : "",
+    "</td></tr>",
+    footer
+      ? `<tr><td style="padding:16px 24px;border-top:1px solid #e5e7eb;color:#6b7280;font-size:13px;line-height:1.5;text-align:${align};">${escapeMultiline(footer)}</td></tr>`
+      : "",
+    "</table>",
+    "</td></tr>",
+    "</table>",
+    "</body>",
+    "</html>",
+  ]
+    .filter(Boolean)
+    .join("\n");
+
+  return { text, html };
+}

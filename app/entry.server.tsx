@@ -1,0 +1,79 @@
+import { PassThrough } from "node:stream";
+import { createReadableStreamFromReadable } from "@react-router/node";
+import { isbot } from "isbot";
+import { renderToPipeableStream } from "react-dom/server";
+import { I18nextProvider } from "react-i18next";
+import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { NonceProvider } from "./components/nonce.tsx";
+import { requestInfoContext } from "./lib/context.server.ts";
+import { logger } from "./lib/logger.server.ts";
+import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
+
+// Lifecycle for server.ts: the same module instances the routes use.
+export { bootstrap, isReady, shutdown } from "./lib/app.server.ts";
+export { requestInfoContext } from "./lib/context.server.ts";
+
+export const streamTimeout = 5_000;
+
+/** D19: `?lang` URLs are the cacheable language URLs; negotiated ones vary by cookie and header. */
+function cacheControl(request: Request, status: number): string {
+  const url = new URL(request.url);
+  const path = url.pathname;
+  if (status !== 200 || request.method !== "GET") return "no-store";
+  if (path.startsWith("/admin") || path.startsWith("/instructor") || path === "/login" || path.startsWith("/reset")) {
+    return "private, no-store";
+  }
+  if (url.searchParams.has("lang")) return "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+  return "private, no-cache";
+}
+
+export default function handleRequest(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  entryContext: EntryContext,
+  routerContext: RouterContextProvider,
+) {
+  const { nonce } = routerContext.get(requestInfoContext);
+  const i18n = getInstanceOrFallback(routerContext);
+  return new Promise((resolve, reject) => {
+    let shellRendered = false;
+    const userAgent = request.headers.get("user-agent");
+    const readyOption = (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? "onAllReady" : "onShellReady";
+    const { pipe, abort } = renderToPipeableStream(
+      <NonceProvider value={nonce}>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
+      </NonceProvider>,
+      {
+        nonce,
+        [readyOption]() {
+          shellRendered = true;
+          const body = new PassThrough();
+          const stream = createReadableStreamFromReadable(body);
+          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+          if (!responseHeaders.has("Cache-Control")) {
+            responseHeaders.set("Cache-Control", cacheControl(request, responseStatusCode));
+          }
+          responseHeaders.append("Vary", "Cookie, Accept-Language");
+          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
+          pipe(body);
+        },
+        onShellError(error: unknown) {
+          reject(error instanceof Error ? error : new Error(String(error)));
+        },
+        onError(error: unknown) {
+          responseStatusCode = 500;
+          if (shellRendered) logger.error({ err: error }, "render error");
+        },
+      },
+    );
+    setTimeout(abort, streamTimeout + 1000);
+  });
+}
+
+export function handleError(error: unknown, { request }: { request: Request }) {
+  if (request.signal.aborted) return;
+  logger.error({ err: error, url: request.url }, "request error");
+}

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { ConfigError, parseEnv } from "./env.server.ts";
+
+describe("parseEnv", () => {
+  it("gives working defaults for a laptop: port 3000, embedded database, demo seeding on", () => {
+    const env = parseEnv({});
+    expect(env.PORT).toBe(3000);
+    expect(env.DATABASE_URL).toBeUndefined();
+    expect(env.SEED_DEMO).toBe(true);
+    expect(env.PUBLIC_URL).toBe("http://localhost:3000");
+  });
+
+  it("turns demo seeding off by default on PostgreSQL, on when asked", () => {
+    expect(parseEnv({ DATABASE_URL: "postgres://u@db:5432/app" }).SEED_DEMO).toBe(false);
+    expect(parseEnv({ DATABASE_URL: "postgres://u@db:5432/app", SEED_DEMO: "true" }).SEED_DEMO).toBe(true);
+  });
+
+  it.each([
+    [{ PORT: "abc" }, /^Invalid configuration: PORT .*"abc"/],
+    [{ PORT: "70000" }, /^Invalid configuration: PORT /],
+    [{ DATABASE_URL: "not a url" }, /^Invalid configuration: DATABASE_URL /],
+    [{ DATABASE_URL: "mysql://x@y/z" }, /^Invalid configuration: DATABASE_URL /],
+    [{ SMTP_URL: "http://mail" }, /^Invalid configuration: SMTP_URL /],
+    [{ AUTH_SECRET: "short" }, /^Invalid configuration: AUTH_SECRET must be at least 32 characters \(got "\*\*\*"\)$/],
+    [{ SEED_DEMO: "maybe" }, /^Invalid configuration: SEED_DEMO /],
+  ])("rejects %o with a one-line message naming the variable", (source, message) => {
+    let error: unknown;
+    try {
+      parseEnv(source);
+    } catch (e) {
+      error = e;
+    }
+    expect(error).toBeInstanceOf(ConfigError);
+    expect((error as Error).message).toMatch(message);
+    expect((error as Error).message).not.toContain("\n");
+  });
+
+  it("refuses production on PostgreSQL without AUTH_SECRET", () => {
+    expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/app" })).toThrow(/AUTH_SECRET/);
+    expect(
+      parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/app", AUTH_SECRET: "x".repeat(32) }).NODE_ENV,
+    ).toBe("production");
+  });
+});

@@ -1,0 +1,18 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import type { Env } from "./env.server.ts";
+
+/**
+ * The server secret: AUTH_SECRET when set; otherwise (embedded database, one process) a random secret
+ * generated once into DATA_DIR/auth-secret with mode 0600, so sessions survive restarts (ADR 003).
+ */
+export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): { secret: string; generated: boolean } {
+  if (env.AUTH_SECRET) return { secret: env.AUTH_SECRET, generated: false };
+  const file = path.resolve(env.DATA_DIR, "auth-secret");
+  if (fs.existsSync(file)) return { secret: fs.readFileSync(file, "utf8").trim(), generated: false };
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const secret = crypto.randomBytes(32).toString("base64url");
+  fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  return { secret, generated: true };
+}

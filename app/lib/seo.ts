@@ -1,0 +1,75 @@
+import type { MetaDescriptor } from "react-router";
+import { LOCALES, type Locale } from "./i18n.ts";
+
+export interface SeoInput {
+  /** Page title without the brand; the helper appends ' - {brand}'. */
+  title: string;
+  description: string;
+  /** Absolute origin, e.g. https://example.com */
+  origin: string;
+  /** Path of the page without query string, e.g. /courses */
+  path: string;
+  locale: Locale;
+  brand: string;
+  /** Extra query parameters that identify the page (kept in canonical and alternates). */
+  search?: URLSearchParams;
+  image?: string;
+  type?: "website" | "article";
+  noindex?: boolean;
+}
+
+export function localizedUrl(origin: string, path: string, locale: Locale | null, search?: URLSearchParams): string {
+  const url = new URL(path, origin);
+  if (search) for (const [k, v] of search) if (k !== "lang") url.searchParams.append(k, v);
+  if (locale) url.searchParams.set("lang", locale);
+  return url.toString();
+}
+
+/** Serializes JSON-LD so it can never close the script element or start HTML. */
+export function safeJsonLd(data: unknown): string {
+  return JSON.stringify(data)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** One helper builds every page head: title, description, canonical, hreflang, Open Graph, Twitter. */
+export function pageMeta(input: SeoInput): MetaDescriptor[] {
+  const fullTitle = input.title ? `${input.title} - ${input.brand}` : input.brand;
+  const canonical = localizedUrl(input.origin, input.path, input.locale, input.search);
+  const tags: MetaDescriptor[] = [
+    { title: fullTitle },
+    { name: "description", content: input.description },
+    { tagName: "link", rel: "canonical", href: canonical },
+    ...LOCALES.map((l) => ({
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: l,
+      href: localizedUrl(input.origin, input.path, l, input.search),
+    })),
+    {
+      tagName: "link",
+      rel: "alternate",
+      hrefLang: "x-default",
+      href: localizedUrl(input.origin, input.path, null, input.search),
+    },
+    { property: "og:title", content: fullTitle },
+    { property: "og:description", content: input.description },
+    { property: "og:url", content: canonical },
+    { property: "og:type", content: input.type ?? "website" },
+    { property: "og:site_name", content: input.brand },
+    { property: "og:locale", content: input.locale === "ar" ? "ar_EG" : "en_US" },
+    { property: "og:locale:alternate", content: input.locale === "ar" ? "en_US" : "ar_EG" },
+    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:title", content: fullTitle },
+    { name: "twitter:description", content: input.description },
+  ];
+  if (input.image) {
+    const image = new URL(input.image, input.origin).toString();
+    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+  }
+  if (input.noindex) tags.push({ name: "robots", content: "noindex" });
+  return tags;
+}

@@ -1,0 +1,64 @@
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, it } from "vitest";
+
+const dir = path.resolve(import.meta.dirname);
+const namespaces = fs.readdirSync(path.join(dir, "en")).filter((f) => f.endsWith(".json"));
+
+function keysOf(value: unknown, prefix = ""): string[] {
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => keysOf(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [prefix];
+}
+
+/** i18next plural suffixes: English uses one/other, Arabic zero/one/two/few/many/other. */
+function baseKey(key: string): string {
+  return key.replace(/_(zero|one|two|few|many|other)$/, "");
+}
+
+describe.each(namespaces)("locale namespace %s", (ns) => {
+  const en = JSON.parse(fs.readFileSync(path.join(dir, "en", ns), "utf8")) as unknown;
+  const ar = JSON.parse(fs.readFileSync(path.join(dir, "ar", ns), "utf8")) as unknown;
+
+  it("has every English key in Arabic and every Arabic key in English", () => {
+    const enKeys = new Set(keysOf(en).map(baseKey));
+    const arKeys = new Set(keysOf(ar).map(baseKey));
+    expect([...enKeys].filter((k) => !arKeys.has(k))).toEqual([]);
+    expect([...arKeys].filter((k) => !enKeys.has(k))).toEqual([]);
+  });
+
+  it("gives Arabic all six plural forms wherever English has plurals", () => {
+    const arKeys = new Set(keysOf(ar));
+    const plurals = new Set(keysOf(en).filter((k) => /_(one|other)$/.test(k)).map(baseKey));
+    for (const key of plurals) {
+      for (const form of ["zero", "one", "two", "few", "many", "other"]) {
+        expect(arKeys, `${key}_${form}`).toContain(`${key}_${form}`);
+      }
+    }
+  });
+
+  it("has no empty strings", () => {
+    const empty = (obj: unknown, p = ""): string[] =>
+      obj && typeof obj === "object"
+        ? Object.entries(obj).flatMap(([k, v]) => empty(v, p ? `${p}.${k}` : k))
+        : obj === ""
+          ? [p]
+          : [];
+    expect(empty(en)).toEqual([]);
+    expect(empty(ar)).toEqual([]);
+  });
+
+  it("uses the same interpolation variables in both languages", () => {
+    const vars = (s: string) => [...s.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1]).sort();
+    const flat = (obj: unknown, p = ""): [string, string][] =>
+      obj && typeof obj === "object"
+        ? Object.entries(obj).flatMap(([k, v]) => flat(v, p ? `${p}.${k}` : k))
+        : [[p, String(obj)]];
+    const arMap = new Map(flat(ar));
+    for (const [key, value] of flat(en)) {
+      const arValue = arMap.get(key);
+      if (arValue !== undefined) expect(vars(arValue), key).toEqual(vars(value));
+    }
+  });
+});

@@ -1,0 +1,56 @@
+import i18next, { type i18n } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { createCookie, type RouterContextProvider } from "react-router";
+import { createI18nextMiddleware } from "remix-i18next/middleware";
+import { DEFAULT_LOCALE, DEFAULT_NS, LOCALES } from "~/lib/i18n.ts";
+import { resources } from "~/locales/index.ts";
+
+/** Language preference (D19): set when the visitor chooses a language; not HTTP-only-sensitive. */
+export const localeCookie = createCookie("lng", {
+  path: "/",
+  sameSite: "lax",
+  httpOnly: true,
+  maxAge: 60 * 60 * 24 * 365,
+});
+
+export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
+  detection: {
+    supportedLanguages: [...LOCALES],
+    fallbackLanguage: DEFAULT_LOCALE,
+    cookie: localeCookie,
+    searchParamKey: "lang",
+    order: ["searchParams", "cookie", "header"],
+  },
+  i18next: {
+    resources,
+    defaultNS: DEFAULT_NS,
+    fallbackLng: DEFAULT_LOCALE,
+    supportedLngs: [...LOCALES],
+    interpolation: { escapeValue: false },
+  },
+  plugins: [initReactI18next],
+});
+
+let fallback: i18n | undefined;
+/**
+ * The request's i18next instance; when no route matched (the middleware never ran) an English instance,
+ * so unknown paths render the 404 page instead of failing.
+ */
+export function getInstanceOrFallback(context: Readonly<RouterContextProvider>): i18n {
+  try {
+    return getInstance(context);
+  } catch {
+    if (!fallback) {
+      fallback = i18next.createInstance();
+      void fallback.use(initReactI18next).init({
+        resources,
+        lng: DEFAULT_LOCALE,
+        defaultNS: DEFAULT_NS,
+        fallbackLng: DEFAULT_LOCALE,
+        interpolation: { escapeValue: false },
+        initAsync: false,
+      });
+    }
+    return fallback;
+  }
+}

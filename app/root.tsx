@@ -1,0 +1,124 @@
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import {
+  data,
+  isRouteErrorResponse,
+  Links,
+  Meta,
+  Outlet,
+  Scripts,
+  ScrollRestoration,
+  useLocation,
+  useRouteLoaderData,
+} from "react-router";
+import type { Route } from "./+types/root";
+import { SiteFooter } from "./components/layout/site-footer.tsx";
+import { SiteHeader } from "./components/layout/site-header.tsx";
+import { useNonce } from "./components/nonce.tsx";
+import { getPublicSettings } from "./features/settings/settings.server.ts";
+import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
+import { env } from "./lib/env.server.ts";
+import { logger } from "./lib/logger.server.ts";
+import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import stylesheet from "./app.css?url";
+
+export const middleware = [i18nextMiddleware];
+
+export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
+  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
+];
+
+export async function loader({ context }: Route.LoaderArgs) {
+  const locale = getLocale(context) as Locale;
+  let settings;
+  try {
+    settings = await getPublicSettings();
+  } catch (err) {
+    // The database is unreachable: a friendly 503 page; /readyz reports the same.
+    logger.error({ err }, "root loader: database unavailable");
+    throw data(null, { status: 503 });
+  }
+  return {
+    locale,
+    origin: env().PUBLIC_URL,
+    brand: pickText(settings.brand.name, locale),
+    settings,
+  };
+}
+
+export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/** Public pages show the site chrome; the admin and instructor areas have their own shells. */
+function isSitePath(pathname: string): boolean {
+  return !pathname.startsWith("/admin") && !pathname.startsWith("/instructor");
+}
+
+export function Layout({ children }: { children: React.ReactNode }) {
+  const data = useRouteLoaderData<RootData>("root");
+  const { i18n, t } = useTranslation();
+  const locale: Locale = data?.locale ?? (isLocale(i18n.language) ? i18n.language : "en");
+  const nonce = useNonce();
+  const { pathname } = useLocation();
+  const site = isSitePath(pathname);
+  return (
+    <html lang={locale} dir={dirOf(locale)} className={locale === "ar" ? "locale-ar" : "locale-en"}>
+      <head>
+        <meta charSet="utf-8" />
+        <meta name="viewport" content="width=device-width, initial-scale=1" />
+        <meta name="theme-color" content="#0f4c5c" />
+        <Meta />
+        <Links />
+      </head>
+      <body className="min-h-screen bg-white text-slate-900 antialiased flex flex-col">
+        <a href="#main" className="skip-link">
+          {t("skipToContent")}
+        </a>
+        {site && <SiteHeader locale={locale} brand={data?.brand || t("brand")} />}
+        <main id="main" className="flex-1">
+          {children}
+        </main>
+        {site && <SiteFooter brand={data?.brand || t("brand")} />}
+        <ScrollRestoration nonce={nonce} />
+        <Scripts nonce={nonce} />
+      </body>
+    </html>
+  );
+}
+
+export default function App({ loaderData }: Route.ComponentProps) {
+  const { i18n } = useTranslation();
+  const { pathname } = useLocation();
+  useEffect(() => {
+    if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
+  }, [loaderData.locale, i18n]);
+  // SPEC: the page scrolls to the top on every route change.
+  useEffect(() => {
+    window.scrollTo(0, 0);
+  }, [pathname]);
+  return <Outlet />;
+}
+
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  const { t } = useTranslation();
+  const status = isRouteErrorResponse(error) ? error.status : 500;
+  const [title, text] =
+    status === 404
+      ? [t("errors.notFoundTitle"), t("errors.notFoundText")]
+      : status === 503
+        ? [t("errors.unavailableTitle"), t("errors.unavailableText")]
+        : [t("errors.serverErrorTitle"), t("errors.serverErrorText")];
+  const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  return (
+    <section className="mx-auto max-w-2xl px-4 py-24 text-center">
+      <title>{title}</title>
+      <p className="text-sm font-semibold text-teal-700">{status}</p>
+      <h1 className="mt-2 text-3xl font-bold">{title}</h1>
+      <p className="mt-4 text-slate-600">{text}</p>
+      <a href="/" className="btn-primary mt-8 inline-flex">
+        {t("errors.backHome")}
+      </a>
+      {detail && <pre className="mt-8 overflow-auto text-start text-xs text-red-700">{detail}</pre>}
+    </section>
+  );
+}

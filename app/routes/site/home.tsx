@@ -1,0 +1,88 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/home";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: t("home.metaTitle"), description: t("home.metaDescription") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/",
+    locale: root.locale,
+    brand: root.brand,
+  });
+};
+
+const STEPS = ["one", "two", "three"] as const;
+
+export default function Home({ matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = matches[0].loaderData;
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "EducationalOrganization",
+          name: root.brand,
+          url: root.origin,
+          description: t("home.metaDescription"),
+          ...(root.settings.contact.email ? { email: root.settings.contact.email } : {}),
+          ...(root.settings.contact.phones?.[0] ? { telephone: root.settings.contact.phones[0] } : {}),
+          sameAs: Object.values(root.settings.social).filter(Boolean),
+        }}
+      />
+      <section className="bg-gradient-to-b from-teal-50 to-white">
+        <div className="mx-auto max-w-6xl px-4 py-20 text-center sm:py-28">
+          <h1 className="mx-auto max-w-3xl text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">
+            {t("home.heroTitle")}
+          </h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t("home.heroSubtitle")}</p>
+          <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Link to="/services" className="btn-primary inline-flex">
+              {t("home.exploreServices")}
+            </Link>
+            <Link to="/contact" className="btn-secondary inline-flex">
+              {t("home.beginJourney")}
+            </Link>
+          </div>
+        </div>
+      </section>
+      <section aria-labelledby="match-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="match-title" className="text-center text-3xl font-bold text-teal-950">
+          {t("home.matchTitle")}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("home.matchIntro")}</p>
+        <ol className="mt-12 grid gap-6 md:grid-cols-3">
+          {STEPS.map((step, i) => (
+            <li key={step} className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+              <span
+                aria-hidden="true"
+                className="flex h-10 w-10 items-center justify-center rounded-full bg-teal-800 font-bold text-white"
+              >
+                {(i + 1).toLocaleString(root.locale === "ar" ? "ar-EG" : "en")}
+              </span>
+              <h3 className="mt-4 text-xl font-semibold">{t(`home.steps.${step}Title`)}</h3>
+              <p className="mt-2 text-slate-700">{t(`home.steps.${step}Text`)}</p>
+            </li>
+          ))}
+        </ol>
+        <div className="mt-12 text-center">
+          <Link to="/courses" className="btn-primary inline-flex">
+            {t("home.browseCourses")}
+          </Link>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,157 @@
+// First-start seeding (D3, D12): the demo catalogue goes only into an empty catalogue; the defaults
+// (site settings, manager role permissions) are inserted on every start without overwriting edits.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { sql } from "drizzle-orm";
+import { categories, courses, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
+import { isCatalogEmpty, type Executor } from "~/lib/db.server.ts";
+import {
+  DEFAULT_ROLE_PERMISSIONS,
+  DEFAULT_SITE_SETTINGS,
+  DEMO_CATEGORIES,
+  DEMO_COURSES,
+  DEMO_INSTRUCTORS,
+} from "./demo-data.ts";
+import { courseThumbnail, instructorPhoto } from "./images.ts";
+
+export interface SeedDemoResult {
+  categories: number;
+  courses: number;
+  instructors: number;
+}
+
+/** Public URL prefix of the demo images; the server serves `${uploadsDir}/public` at `/media`. */
+export const DEMO_MEDIA_PREFIX = "/media/demo";
+
+/** Arbitrary constant key for the advisory lock that serialises concurrent first starts. */
+const SEED_LOCK_KEY = 727_401_113;
+
+const HOUR_MS = 60 * 60 * 1000;
+
+function demoImagePaths(uploadsDir: string, name: string): { file: string; url: string } {
+  return {
+    file: path.join(uploadsDir, "public", "demo", `${name}.webp`),
+    url: `${DEMO_MEDIA_PREFIX}/${name}.webp`,
+  };
+}
+
+function required<T>(value: T | undefined, what: string): T {
+  if (value === undefined) throw new Error(`Demo data refers to an unknown ${what}`);
+  return value;
+}
+
+/**
+ * Seeds the demo catalogue (categories, subcategories, instructors, courses and their images) in one
+ * transaction, only when there are no courses, categories or instructors yet. Returns zeros otherwise.
+ */
+export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Promise<SeedDemoResult> {
+  const none: SeedDemoResult = { categories: 0, courses: 0, instructors: 0 };
+  if (!(await isCatalogEmpty(db))) return none;
+
+  return db.transaction(async (tx) => {
+    // Two instances starting together: the second waits here, then sees a non-empty catalogue.
+    await tx.execute(sql`select pg_advisory_xact_lock(${SEED_LOCK_KEY})`);
+    if (!(await isCatalogEmpty(tx))) return none;
+
+    // Newest first: item i is created i × 31 hours before now, so listings have a stable, natural order.
+    const now = Date.now();
+    const createdAt = (i: number) => new Date(now - (i * 31 + 1) * HOUR_MS);
+
+    const categoryRows = await tx
+      .insert(categories)
+      .values(DEMO_CATEGORIES.map((c, i) => ({ name: c.name, nameAr: c.nameAr, slug: c.slug, createdAt: createdAt(i) })))
+      .returning({ id: categories.id, slug: categories.slug });
+    const categoryIds = new Map(categoryRows.map((r) => [r.slug, r.id]));
+
+    const subcategoryRows = await tx
+      .insert(subcategories)
+      .values(
+        DEMO_CATEGORIES.flatMap((c, ci) =>
+          c.subcategories.map((s) => ({
+            categoryId: required(categoryIds.get(c.slug), `category ${c.slug}`),
+            name: s.name,
+            nameAr: s.nameAr,
+            slug: s.slug,
+            description: s.description,
+            isActive: s.isActive,
+            sortOrder: s.sortOrder,
+            createdAt: createdAt(ci),
+          })),
+        ),
+      )
+      .returning({ id: subcategories.id, slug: subcategories.slug });
+    const subcategoryIds = new Map(subcategoryRows.map((r) => [r.slug, r.id]));
+
+    const instructorIds = new Map<string, string>();
+    for (const [i, d] of DEMO_INSTRUCTORS.entries()) {
+      const photo = demoImagePaths(opts.uploadsDir, d.photoSlug);
+      await writeImage(photo.file, await instructorPhoto({ name: d.name, color: d.color }));
+      const [row] = await tx
+        .insert(instructors)
+        .values({
+          name: d.name,
+          nameAr: d.nameAr,
+          title: d.title,
+          titleAr: d.titleAr,
+          bioShort: d.bioShort,
+          bioShortAr: d.bioShortAr,
+          photoUrl: photo.url,
+          email: d.email,
+          facebook: d.facebook,
+          instagram: d.instagram,
+          linkedin: d.linkedin,
+          createdAt: createdAt(i),
+        })
+        .returning({ id: instructors.id });
+      instructorIds.set(d.photoSlug, required(row, "inserted instructor").id);
+    }
+
+    const courseValues = [];
+    for (const [i, c] of DEMO_COURSES.entries()) {
+      const category = required(
+        DEMO_CATEGORIES.find((x) => x.slug === c.category),
+        `category ${c.category}`,
+      );
+      const thumbnail = demoImagePaths(opts.uploadsDir, c.slug);
+      await writeImage(thumbnail.file, await courseThumbnail({ colors: category.colors, motif: category.motif, seed: c.slug }));
+      courseValues.push({
+        title: c.title,
+        slug: c.slug,
+        summary: c.summary,
+        description: c.description,
+        language: c.language,
+        level: c.level,
+        curriculum: [...c.curriculum],
+        instructorId: required(instructorIds.get(c.instructor), `instructor ${c.instructor}`),
+        categoryId: required(categoryIds.get(c.category), `category ${c.category}`),
+        subcategoryId: required(subcategoryIds.get(c.subcategory), `subcategory ${c.subcategory}`),
+        thumbnailUrl: thumbnail.url,
+        hours: c.hours,
+        price: c.price,
+        priceVisible: c.priceVisible,
+        isPublished: c.isPublished,
+        createdAt: createdAt(i),
+      });
+    }
+    const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id });
+
+    return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };
+  });
+}
+
+async function writeImage(file: string, data: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, data);
+}
+
+/** Inserts the default site settings and role permissions; existing rows (admins' edits) are kept. */
+export async function seedDefaults(db: Executor): Promise<void> {
+  await db
+    .insert(siteSettings)
+    .values(Object.entries(DEFAULT_SITE_SETTINGS).map(([key, value]) => ({ key, value })))
+    .onConflictDoNothing();
+  await db
+    .insert(rolePermissions)
+    .values(Object.entries(DEFAULT_ROLE_PERMISSIONS).map(([roleName, permissions]) => ({ roleName, permissions: [...permissions] })))
+    .onConflictDoNothing();
+}

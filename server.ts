@@ -1,0 +1,189 @@
+// Express entry: security headers with a per-request CSP nonce, compression, static files, health checks,
+// React Router's request handler, graceful shutdown. Used by `npm start` (production) and `npm run dev`.
+import crypto from "node:crypto";
+import fs from "node:fs";
+import type { Server } from "node:http";
+import path from "node:path";
+import { createRequestHandler } from "@react-router/express";
+import compression from "compression";
+import express, { type NextFunction, type Request, type Response } from "express";
+import { RouterContextProvider, type ServerBuild } from "react-router";
+import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
+import { parseEnv, type Env } from "./app/lib/env.server.ts";
+import { logger } from "./app/lib/logger.server.ts";
+
+type Lifecycle = {
+  requestInfoContext: typeof RequestInfoContext;
+  bootstrap(env: Env): Promise<void>;
+  shutdown(): Promise<void>;
+  isReady(): Promise<boolean>;
+};
+
+export const BUILD_DIR = path.resolve("build");
+const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
+
+function contentSecurityPolicy(nonce: string, dev: boolean): string {
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+  return [
+    "default-src 'self'",
+    `script-src ${script}`,
+    "style-src 'self' 'unsafe-inline'",
+    "img-src 'self' data: blob:",
+    "font-src 'self'",
+    `connect-src 'self'${dev ? " ws: wss:" : ""}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join("; ");
+}
+
+function securityHeaders(dev: boolean) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const nonce = crypto.randomBytes(16).toString("base64");
+    res.locals.nonce = nonce;
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.setHeader("X-Content-Type-Options", "nosniff");
+    res.setHeader("X-Frame-Options", "DENY");
+    res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
+    res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");
+    res.setHeader("Cross-Origin-Opener-Policy", "same-origin");
+    if (req.secure) res.setHeader("Strict-Transport-Security", "max-age=31536000; includeSubDomains");
+    next();
+  };
+}
+
+function requestLog() {
+  return (req: Request, res: Response, next: NextFunction) => {
+    const incoming = req.get("x-request-id");
+    const requestId = incoming && /^[\w.-]{1,100}$/.test(incoming) ? incoming : crypto.randomUUID();
+    res.locals.requestId = requestId;
+    res.setHeader("X-Request-Id", requestId);
+    const started = process.hrtime.bigint();
+    res.on("finish", () => {
+      const ms = Number(process.hrtime.bigint() - started) / 1e6;
+      const level = res.statusCode >= 500 ? "error" : req.path.startsWith("/assets/") ? "debug" : "info";
+      logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms) });
+    });
+    next();
+  };
+}
+
+export interface StartedServer {
+  server: Server;
+  url: string;
+  close(): Promise<void>;
+}
+
+export async function startServer(env: Env, options: { dev?: boolean } = {}): Promise<StartedServer> {
+  const dev = options.dev ?? false;
+  const app = express();
+  app.disable("x-powered-by");
+  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  app.use(requestLog());
+  app.use(securityHeaders(dev));
+  app.use(compression());
+
+  let getBuild: () => Promise<ServerBuild>;
+  let closeVite: (() => Promise<void>) | undefined;
+  if (dev) {
+    const vite = await import("vite");
+    const viteServer = await vite.createServer({ server: { middlewareMode: true } });
+    app.use(viteServer.middlewares);
+    getBuild = () => viteServer.ssrLoadModule("virtual:react-router/server-build") as Promise<ServerBuild>;
+    closeVite = () => viteServer.close();
+  } else {
+    const build = (await import(SERVER_BUILD)) as ServerBuild;
+    getBuild = async () => build;
+    app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
+    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+  }
+  const lifecycle = (await getBuild()).entry.module as unknown as Lifecycle;
+  await lifecycle.bootstrap(env);
+
+  const mediaDir = path.resolve(env.DATA_DIR, "uploads/public");
+  fs.mkdirSync(mediaDir, { recursive: true });
+  app.use("/media", express.static(mediaDir, { maxAge: "1d", index: false, fallthrough: false }));
+
+  app.get("/healthz", (_req, res) => {
+    res.setHeader("Cache-Control", "no-store");
+    res.json({ status: "ok" });
+  });
+  app.get("/readyz", async (_req, res) => {
+    const ready = await lifecycle.isReady();
+    res.setHeader("Cache-Control", "no-store");
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+
+  app.all(
+    "/{*splat}",
+    createRequestHandler({
+      build: getBuild,
+      mode: dev ? "development" : "production",
+      getLoadContext: (_req, res) => {
+        const context = new RouterContextProvider();
+        context.set(lifecycle.requestInfoContext, { nonce: String(res.locals.nonce), requestId: String(res.locals.requestId) });
+        return context;
+      },
+    }),
+  );
+
+  const server = await new Promise<Server>((resolve) => {
+    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
+  });
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : env.PORT;
+  const url = `http://localhost:${port}`;
+
+  let closing: Promise<void> | undefined;
+  const close = () => {
+    closing ??= (async () => {
+      // Stop accepting, let in-flight requests finish (10 s at most), then close the database.
+      const done = new Promise<void>((resolve) => server.close(() => resolve()));
+      server.closeIdleConnections();
+      const timer = setTimeout(() => server.closeAllConnections(), 10_000);
+      await done;
+      clearTimeout(timer);
+      await lifecycle.shutdown();
+      await closeVite?.();
+    })();
+    return closing;
+  };
+  return { server, url, close };
+}
+
+/** `tsx server.ts [--dev]`: parse configuration, start, and shut down cleanly on SIGTERM/SIGINT. */
+export async function main(argv = process.argv.slice(2)): Promise<void> {
+  let env: Env;
+  try {
+    env = parseEnv();
+  } catch (err) {
+    console.error(err instanceof Error ? err.message : String(err));
+    process.exit(1);
+  }
+  const dev = argv.includes("--dev");
+  const started = await startServer(env, { dev });
+  logger.info(
+    { url: started.url, database: env.DATABASE_URL ? "postgresql" : `pglite (${path.resolve(env.DATA_DIR, "db")})` },
+    `Site running at ${started.url} (${env.PUBLIC_URL}). Staff sign in at ${env.PUBLIC_URL}/login` +
+      (env.ADMIN_EMAIL
+        ? ` as ${env.ADMIN_EMAIL}.`
+        : ` — create the first admin with ADMIN_EMAIL and ADMIN_PASSWORD, or: npm run admin:create -- --email you@example.com`),
+  );
+  for (const signal of ["SIGTERM", "SIGINT"] as const) {
+    process.once(signal, () => {
+      logger.info({ signal }, "shutting down");
+      started.close().then(
+        () => process.exit(0),
+        (err: unknown) => {
+          logger.error({ err }, "shutdown failed");
+          process.exit(1);
+        },
+      );
+    });
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("server.ts")) {
+  await main();
+}

@@ -1,0 +1,173 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let consoleErrors: string[];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+beforeEach(async () => {
+  context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+  page = await context.newPage();
+  consoleErrors = [];
+  page.on("console", (msg) => {
+    if (msg.type() === "error") consoleErrors.push(msg.text());
+  });
+  page.on("pageerror", (err) => consoleErrors.push(err.message));
+});
+afterEach(async () => {
+  await context?.close();
+});
+
+describe("home page", () => {
+  it("renders in English, left to right, with its calls to action and no accessibility violations", async () => {
+    const res = await page.goto("/");
+    expect(res?.status()).toBe(200);
+    const html = page.locator("html");
+    expect(await html.getAttribute("lang")).toBe("en");
+    expect(await html.getAttribute("dir")).toBe("ltr");
+    await expect
+      .poll(() => page.getByRole("heading", { level: 1 }).textContent())
+      .toBe("Transform your future with courses matched to your goals and schedule");
+    expect(await page.getByRole("link", { name: "Explore our services" }).getAttribute("href")).toBe("/services");
+    expect(await page.getByRole("link", { name: "Begin your journey" }).getAttribute("href")).toBe("/contact");
+    expect(
+      await page.getByRole("heading", { name: "Get matched with the right course, fast and easy" }).isVisible(),
+    ).toBe(true);
+    expect(await page.title()).toMatch(/^Online courses for your goals - .+/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "home-en");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("renders in Arabic, right to left, with the Arabic font class", async () => {
+    const res = await page.goto("/?lang=ar");
+    expect(res?.status()).toBe(200);
+    const html = page.locator("html");
+    expect(await html.getAttribute("lang")).toBe("ar");
+    expect(await html.getAttribute("dir")).toBe("rtl");
+    expect(await html.getAttribute("class")).toContain("locale-ar");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe(
+      "غيّر مستقبلك مع دورات تناسب أهدافك ومواعيدك",
+    );
+    expect(await page.getByRole("link", { name: "ابدأ رحلتك" }).getAttribute("href")).toBe("/contact");
+    const font = await page.evaluate(() => getComputedStyle(document.body).fontFamily);
+    expect(font).toContain("Cairo");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "home-ar");
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it("has a head with title, description, canonical, hreflang alternates and structured data", async () => {
+    await page.goto("/?lang=ar");
+    const head = await page.evaluate(() => ({
+      description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
+      canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
+      alternates: [...document.querySelectorAll('link[rel="alternate"][hreflang]')].map((l) => [
+        l.getAttribute("hreflang"),
+        l.getAttribute("href"),
+      ]),
+      og: document.querySelector('meta[property="og:title"]')?.getAttribute("content"),
+      jsonLd: document.querySelector('script[type="application/ld+json"]')?.textContent,
+    }));
+    expect(head.description).toContain("دورات");
+    expect(head.canonical).toMatch(/\/\?lang=ar$/);
+    expect(head.alternates.map(([l]) => l)).toEqual(["en", "ar", "x-default"]);
+    expect(head.alternates.find(([l]) => l === "x-default")?.[1]).not.toContain("lang=");
+    expect(head.og).toMatch(/ - /);
+    expect(JSON.parse(head.jsonLd ?? "{}")["@type"]).toBe("EducationalOrganization");
+  });
+
+  it("switches language on the same page and remembers the choice", async () => {
+    await page.goto("/");
+    await page.getByRole("link", { name: "العربية" }).click();
+    await page.waitForURL(/lang=ar/);
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    // Without ?lang the cookie now decides.
+    await page.goto("/");
+    expect(await page.locator("html").getAttribute("lang")).toBe("ar");
+    await page.getByRole("link", { name: "English" }).click();
+    await page.waitForURL(/lang=en/);
+    expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
+  });
+
+  it("follows Accept-Language when there is no ?lang or cookie", async () => {
+    const arContext = await browser.newContext({ baseURL: baseUrl, locale: "ar-EG" });
+    const arPage = await arContext.newPage();
+    const res = await arPage.goto("/");
+    expect(await arPage.locator("html").getAttribute("lang")).toBe("ar");
+    expect(res?.headers()["cache-control"]).toContain("private");
+    expect(res?.headers()["vary"]).toMatch(/Accept-Language/i);
+    await arContext.close();
+  });
+
+  it("answers unknown paths with a translated 404 page", async () => {
+    const res = await page.goto("/no-such-page?lang=ar");
+    expect(res?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("الصفحة غير موجودة");
+    await expectNoAxeViolations(page);
+    const en = await page.goto("/no-such-page?lang=en");
+    expect(en?.status()).toBe(404);
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
+  });
+});
+
+describe("server basics", () => {
+  it("sends a nonce-based CSP and the security headers; scripts carry the nonce", async () => {
+    const res = await fetch(`${baseUrl}/?lang=en`);
+    const csp = res.headers.get("content-security-policy") ?? "";
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).toMatch(/frame-ancestors 'none'/);
+    expect(csp.split(";").find((d) => d.trim().startsWith("script-src"))).not.toContain("unsafe-inline");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBe("strict-origin-when-cross-origin");
+    expect(res.headers.get("x-request-id")).toBeTruthy();
+    expect(res.headers.get("cache-control")).toContain("s-maxage");
+    const html = await res.text();
+    const scripts = [...html.matchAll(/<script\b[^>]*>/g)].map((m) => m[0]);
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    // A second request gets a different nonce.
+    const again = await fetch(`${baseUrl}/?lang=en`);
+    expect(again.headers.get("content-security-policy")).not.toContain(nonce!);
+  });
+
+  it("compresses pages and caches hashed assets immutably", async () => {
+    const res = await fetch(`${baseUrl}/?lang=en`, { headers: { "accept-encoding": "gzip" } });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const html = await res.text();
+    const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];
+    expect(asset).toBeTruthy();
+    const assetRes = await fetch(`${baseUrl}${asset}`);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toMatch(/immutable/);
+  });
+
+  it("answers /healthz and /readyz", async () => {
+    expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
+    const ready = await fetch(`${baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+
+  it("seeds demo content on first start and serves its images", async () => {
+    const files = fs.readdirSync(path.join(inject("dataDir"), "uploads/public/demo"));
+    expect(files.filter((f) => f.endsWith(".webp")).length).toBeGreaterThanOrEqual(19);
+    const res = await fetch(`${baseUrl}/media/demo/${files[0]}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/webp");
+    expect((await fetch(`${baseUrl}/media/demo/does-not-exist.webp`)).status).toBe(404);
+  });
+});

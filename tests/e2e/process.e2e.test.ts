@@ -1,0 +1,117 @@
+// The process as an operator meets it: configuration errors, PostgreSQL, readiness, graceful shutdown.
+import { spawnSync } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import pg from "pg";
+import { describe, expect, it } from "vitest";
+import { freePort, ROOT, startApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+
+function runStart(env: Record<string, string>) {
+  return spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    encoding: "utf8",
+    timeout: 60_000,
+  });
+}
+
+describe("configuration errors", () => {
+  it.each([
+    [{ PORT: "abc" }, "PORT"],
+    [{ DATABASE_URL: "definitely not a url" }, "DATABASE_URL"],
+    [{ NODE_ENV: "production", DATABASE_URL: "postgres://u@127.0.0.1:1/x" }, "AUTH_SECRET"],
+  ])("%o stops the start with one line naming %s", (env, name) => {
+    const result = runStart(env);
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(name);
+    expect(result.stdout).not.toContain("Site running");
+  });
+});
+
+/** A TCP proxy to PostgreSQL that the test can cut and restore, to make the database unreachable. */
+async function startProxy(port: number, target: { host: string; port: number }) {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((client) => {
+    const upstream = net.connect(target.port, target.host);
+    sockets.add(client).add(upstream);
+    client.pipe(upstream).pipe(client);
+    const end = () => {
+      client.destroy();
+      upstream.destroy();
+      sockets.delete(client);
+      sockets.delete(upstream);
+    };
+    client.on("error", end).on("close", end);
+    upstream.on("error", end).on("close", end);
+  });
+  await new Promise<void>((resolve) => server.listen(port, "127.0.0.1", resolve));
+  return {
+    close: () =>
+      new Promise<void>((resolve) => {
+        for (const s of sockets) s.destroy();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+async function poll(fn: () => Promise<boolean>, timeoutMs = 20_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    if (await fn()) return true;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  return false;
+}
+
+describe("on PostgreSQL", () => {
+  it("migrates, seeds on request, serves the site, reports readiness through an outage, and stops cleanly", async () => {
+    const dbName = `e2e_${Date.now().toString(36)}`;
+    const admin = new pg.Client({ connectionString: PG_BASE });
+    await admin.connect();
+    await admin.query(`create database "${dbName}"`);
+    const target = new URL(PG_BASE);
+    const proxyPort = await freePort();
+    let proxy = await startProxy(proxyPort, { host: target.hostname, port: Number(target.port || 5432) });
+    const url = new URL(PG_BASE);
+    url.host = `127.0.0.1:${proxyPort}`;
+    url.pathname = `/${dbName}`;
+    try {
+      const app = await startApp({ DATABASE_URL: url.toString(), SEED_DEMO: "true", AUTH_SECRET: "e2e-secret-".padEnd(40, "x") });
+      try {
+        const home = await fetch(`${app.url}/?lang=ar`);
+        expect(home.status).toBe(200);
+        expect(await home.text()).toContain('dir="rtl"');
+
+        const direct = new pg.Client({ connectionString: `${PG_BASE.replace(/\/[^/]*$/, "")}/${dbName}` });
+        await direct.connect();
+        const counts = await direct.query(
+          "select (select count(*) from courses)::int as courses, (select count(*) from courses where is_published)::int as published",
+        );
+        await direct.end();
+        expect(counts.rows[0]).toEqual({ courses: 14, published: 12 });
+
+        await proxy.close();
+        expect(await poll(async () => (await fetch(`${app.url}/readyz`)).status === 503)).toBe(true);
+        const down = await fetch(`${app.url}/?lang=en`);
+        expect(down.status).toBe(503);
+        expect(await down.text()).toContain("Service temporarily unavailable");
+
+        proxy = await startProxy(proxyPort, { host: target.hostname, port: Number(target.port || 5432) });
+        expect(await poll(async () => (await fetch(`${app.url}/readyz`)).status === 200)).toBe(true);
+        expect((await fetch(`${app.url}/?lang=en`)).status).toBe(200);
+      } finally {
+        const code = await app.stop("SIGTERM");
+        expect(code).toBe(0);
+        expect(app.output()).not.toMatch(/unhandled|uncaught/i);
+      }
+    } finally {
+      await proxy.close();
+      await admin.query(`drop database if exists "${dbName}" with (force)`);
+      await admin.end();
+    }
+  });
+});

@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import sharp from "sharp";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import {
+  categories,
+  courses,
+  instructors,
+  rolePermissions,
+  siteSettings,
+  subcategories,
+} from "@db/schema/index.ts";
+import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
+import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const ARABIC = /[\u0600-\u06FF]/;
+
+let database: TestDatabase;
+let uploadsDir: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));
+});
+afterEach(() => {
+  fs.rmSync(uploadsDir, { recursive: true, force: true });
+});
+
+/** Maps a /media URL to the file the server would serve for it. */
+function mediaFile(url: string | null): string {
+  expect(url).toMatch(/^\/media\/demo\/[a-z0-9-]+\.webp$/);
+  return path.join(uploadsDir, "public", url!.slice("/media/".length));
+}
+
+async function expectWebp(url: string | null, width: number, height: number): Promise<void> {
+  const file = mediaFile(url);
+  expect(fs.existsSync(file), file).toBe(true);
+  const meta = await sharp(file).metadata();
+  expect(meta.format).toBe("webp");
+  expect(meta.width).toBe(width);
+  expect(meta.height).toBe(height);
+  expect(fs.statSync(file).size).toBeLessThan(40_000);
+}
+
+describe("seedDemo", () => {
+  it("seeds a realistic bilingual catalogue with images into an empty database", async () => {
+    const result = await seedDemo(database.db, { uploadsDir });
+    expect(result).toEqual({ categories: expect.any(Number), courses: 14, instructors: 5 });
+    expect(result.categories).toBeGreaterThanOrEqual(4);
+
+    const cats = await database.db.select().from(categories);
+    const subs = await database.db.select().from(subcategories);
+    expect(cats).toHaveLength(result.categories);
+    for (const cat of cats) {
+      expect(cat.nameAr).toMatch(ARABIC);
+      expect(["all", "english", "arabic"]).not.toContain(cat.slug);
+      const own = subs.filter((s) => s.categoryId === cat.id);
+      expect(own.length, cat.slug).toBeGreaterThanOrEqual(2);
+      expect(own.length, cat.slug).toBeLessThanOrEqual(3);
+    }
+    expect(subs.filter((s) => !s.isActive)).toHaveLength(1);
+    for (const s of subs) {
+      expect(s.nameAr).toMatch(ARABIC);
+      expect(s.description).toBeTruthy();
+    }
+
+    const people = await database.db.select().from(instructors);
+    expect(people).toHaveLength(5);
+    for (const p of people) {
+      expect(p.nameAr).toMatch(ARABIC);
+      expect(p.titleAr).toMatch(ARABIC);
+      expect(p.bioShortAr).toMatch(ARABIC);
+      expect(p.title).toBeTruthy();
+      expect(p.bioShort).toBeTruthy();
+      await expectWebp(p.photoUrl, 400, 400);
+    }
+
+    const all = await database.db.select().from(courses);
+    expect(all).toHaveLength(14);
+    expect(all.filter((c) => c.isPublished)).toHaveLength(12);
+    expect(all.filter((c) => !c.isPublished)).toHaveLength(2);
+    const published = all.filter((c) => c.isPublished);
+    expect(published.filter((c) => c.language === "en").length).toBeGreaterThanOrEqual(1);
+    expect(published.filter((c) => c.language === "ar").length).toBeGreaterThanOrEqual(1);
+    expect(all.filter((c) => c.language === "en").length).toBeGreaterThanOrEqual(5);
+    expect(all.filter((c) => c.language === "ar").length).toBeGreaterThanOrEqual(5);
+    expect(all.some((c) => c.price === 0)).toBe(true);
+    expect(all.some((c) => !c.priceVisible)).toBe(true);
+    expect(new Set(all.map((c) => c.createdAt.getTime())).size).toBe(14);
+    for (const c of all) {
+      if (c.language === "ar") {
+        expect(c.title).toMatch(ARABIC);
+        expect(c.summary).toMatch(ARABIC);
+        expect(c.description).toMatch(ARABIC);
+      } else {
+        expect(c.title).not.toMatch(ARABIC);
+      }
+      expect(c.instructorId).not.toBeNull();
+      const sub = subs.find((s) => s.id === c.subcategoryId);
+      expect(sub?.categoryId, c.slug).toBe(c.categoryId);
+      expect(sub?.isActive, c.slug).toBe(true);
+      expect(c.curriculum.length === 0 || (c.curriculum.length >= 4 && c.curriculum.length <= 8)).toBe(true);
+      expect(c.thumbnailUrl).toBe(`/media/demo/${c.slug}.webp`);
+      await expectWebp(c.thumbnailUrl, 800, 600);
+    }
+    expect(all.filter((c) => c.level !== null).length).toBeGreaterThan(7);
+    expect(all.filter((c) => c.curriculum.length > 0).length).toBeGreaterThan(7);
+  });
+
+  it("does not seed twice", async () => {
+    await seedDemo(database.db, { uploadsDir });
+    const again = await seedDemo(database.db, { uploadsDir });
+    expect(again).toEqual({ categories: 0, courses: 0, instructors: 0 });
+    expect(await database.db.select().from(courses)).toHaveLength(14);
+    expect(await database.db.select().from(instructors)).toHaveLength(5);
+  });
+
+  it("seeds once when two starts race", async () => {
+    const results = await Promise.all([seedDemo(database.db, { uploadsDir }), seedDemo(database.db, { uploadsDir })]);
+    expect(results.map((r) => r.courses).sort((a, b) => a - b)).toEqual([0, 14]);
+    expect(await database.db.select().from(courses)).toHaveLength(14);
+  });
+
+  it("leaves a catalogue that already has content untouched", async () => {
+    await database.db.insert(instructors).values({ name: "Existing Instructor" });
+    const result = await seedDemo(database.db, { uploadsDir });
+    expect(result).toEqual({ categories: 0, courses: 0, instructors: 0 });
+    expect(await database.db.select().from(instructors)).toHaveLength(1);
+    expect(await database.db.select().from(categories)).toHaveLength(0);
+    expect(fs.existsSync(path.join(uploadsDir, "public", "demo"))).toBe(false);
+  });
+
+  it("does not insert the site settings (seedDefaults does)", async () => {
+    await seedDemo(database.db, { uploadsDir });
+    expect(await database.db.select().from(siteSettings)).toHaveLength(0);
+  });
+});
+
+describe("seedDefaults", () => {
+  it("inserts the default settings and permissions once and keeps later edits", async () => {
+    await seedDefaults(database.db);
+    const settings = await database.db.select().from(siteSettings);
+    expect(settings.map((s) => s.key).sort()).toEqual(["about", "brand", "contact", "social"]);
+    const contact = settings.find((s) => s.key === "contact")?.value as typeof DEFAULT_SITE_SETTINGS.contact;
+    expect(contact.address.ar).toMatch(ARABIC);
+    expect(contact.phones).toHaveLength(2);
+    expect(contact.chatNumber).toMatch(/^20\d+$/);
+    const [perm] = await database.db.select().from(rolePermissions);
+    expect(perm?.roleName).toBe("instructor_course_manager");
+    expect(perm?.permissions).toContain("courses:view");
+
+    const edited = { ...DEFAULT_SITE_SETTINGS.about, students: 42 };
+    await database.db.update(siteSettings).set({ value: edited }).where(eq(siteSettings.key, "about"));
+    await database.db
+      .update(rolePermissions)
+      .set({ permissions: ["courses:view"] })
+      .where(eq(rolePermissions.roleName, "instructor_course_manager"));
+
+    await seedDefaults(database.db);
+    await seedDefaults(database.db);
+    expect(await database.db.select().from(siteSettings)).toHaveLength(4);
+    const [about] = await database.db.select().from(siteSettings).where(eq(siteSettings.key, "about"));
+    expect(about?.value).toEqual(edited);
+    const perms = await database.db.select().from(rolePermissions);
+    expect(perms).toHaveLength(1);
+    expect(perms[0]?.permissions).toEqual(["courses:view"]);
+  });
+});

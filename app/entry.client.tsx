@@ -6,11 +6,13 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
 // Only the page's language is downloaded; the other loads on demand when the visitor switches.
-const bundles = import.meta.glob<{ default: Record<string, unknown> }>("./locales/*/common.json");
+const bundles = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
 
-async function loadLocale(lng: string) {
-  const load = bundles[`./locales/${lng}/common.json`];
-  return load ? (await load()).default : {};
+async function loadLocale(lng: string): Promise<Record<string, unknown>> {
+  const loads = Object.entries(bundles)
+    .filter(([path]) => path.startsWith(`./locales/${lng}/`))
+    .map(([, load]) => load());
+  return Object.assign({}, ...(await Promise.all(loads)));
 }
 
 async function main() {

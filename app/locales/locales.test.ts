@@ -17,6 +17,11 @@ function baseKey(key: string): string {
   return key.replace(/_(zero|one|two|few|many|other)$/, "");
 }
 
+it("has the same locale files in both languages", () => {
+  const ar = fs.readdirSync(path.join(dir, "ar")).filter((f) => f.endsWith(".json"));
+  expect(ar.sort()).toEqual([...namespaces].sort());
+});
+
 describe.each(namespaces)("locale namespace %s", (ns) => {
   const en = JSON.parse(fs.readFileSync(path.join(dir, "en", ns), "utf8")) as unknown;
   const ar = JSON.parse(fs.readFileSync(path.join(dir, "ar", ns), "utf8")) as unknown;

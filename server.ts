@@ -120,9 +120,13 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     createRequestHandler({
       build: getBuild,
       mode: dev ? "development" : "production",
-      getLoadContext: (_req, res) => {
+      getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
-        context.set(lifecycle.requestInfoContext, { nonce: String(res.locals.nonce), requestId: String(res.locals.requestId) });
+        context.set(lifecycle.requestInfoContext, {
+          nonce: String(res.locals.nonce),
+          requestId: String(res.locals.requestId),
+          ip: req.ip ?? req.socket.remoteAddress ?? "",
+        });
         return context;
       },
     }),

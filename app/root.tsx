@@ -12,9 +12,12 @@ import {
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { ChatButton } from "./components/layout/chat-button.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { useNonce } from "./components/nonce.tsx";
+import { Toaster } from "./components/ui/toast.tsx";
+import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { env } from "./lib/env.server.ts";
@@ -32,8 +35,9 @@ export const links: Route.LinksFunction = () => [
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   let settings;
+  let categories;
   try {
-    settings = await getPublicSettings();
+    [settings, categories] = await Promise.all([getPublicSettings(), getNavCategories()]);
   } catch (err) {
     // The database is unreachable: a friendly 503 page; /readyz reports the same.
     logger.error({ err }, "root loader: database unavailable");
@@ -44,6 +48,7 @@ export async function loader({ context }: Route.LoaderArgs) {
     origin: env().PUBLIC_URL,
     brand: pickText(settings.brand.name, locale),
     settings,
+    categories,
   };
 }
 
@@ -61,6 +66,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const site = isSitePath(pathname);
+  const brand = data?.brand || t("brand");
   return (
     <html lang={locale} dir={dirOf(locale)} className={locale === "ar" ? "locale-ar" : "locale-en"}>
       <head>
@@ -69,16 +75,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="theme-color" content="#0f4c5c" />
         <Meta />
         <Links />
+        <noscript>
+          {/* Without JavaScript, menus open on hover and keyboard focus. */}
+          <style>{".no-js-hover-open{display:none}.group\\/menu:hover>.no-js-hover-open,.group\\/menu:focus-within>.no-js-hover-open{display:block}"}</style>
+        </noscript>
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased flex flex-col">
         <a href="#main" className="skip-link">
           {t("skipToContent")}
         </a>
-        {site && <SiteHeader locale={locale} brand={data?.brand || t("brand")} />}
+        {site && <SiteHeader locale={locale} brand={brand} categories={data?.categories ?? []} />}
         <main id="main" className="flex-1">
           {children}
         </main>
-        {site && <SiteFooter brand={data?.brand || t("brand")} />}
+        {site && data && <SiteFooter brand={brand} settings={data.settings} locale={locale} />}
+        {site && data?.settings.contact.chatNumber && (
+          <ChatButton
+            number={data.settings.contact.chatNumber}
+            greeting={pickText(data.settings.contact.chatGreeting, locale)}
+          />
+        )}
+        <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

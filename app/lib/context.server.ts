@@ -4,6 +4,8 @@ import { createContext } from "react-router";
 export interface RequestInfo {
   nonce: string;
   requestId: string;
+  /** Client address as Express resolved it (X-Forwarded-For only when TRUST_PROXY). */
+  ip: string;
 }
 
-export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "" });
+export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", ip: "" });

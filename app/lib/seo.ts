@@ -14,6 +14,9 @@ export interface SeoInput {
   /** Extra query parameters that identify the page (kept in canonical and alternates). */
   search?: URLSearchParams;
   image?: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  imageAlt?: string;
   type?: "website" | "article";
   noindex?: boolean;
 }
@@ -69,6 +72,9 @@ export function pageMeta(input: SeoInput): MetaDescriptor[] {
   if (input.image) {
     const image = new URL(input.image, input.origin).toString();
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
+    if (input.imageWidth) tags.push({ property: "og:image:width", content: String(input.imageWidth) });
+    if (input.imageHeight) tags.push({ property: "og:image:height", content: String(input.imageHeight) });
+    if (input.imageAlt) tags.push({ property: "og:image:alt", content: input.imageAlt });
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

@@ -1,5 +1,6 @@
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import {
+  type AnyPgColumn,
   boolean,
   check,
   index,
@@ -95,6 +96,20 @@ export const instructors = pgTable(
   ],
 );
 
+/**
+ * D17: the search folding of `foldForSearch` (app/lib/arabic.ts) as an immutable SQL expression, for
+ * the generated column `courses.search_title`: NFKC, lower case, tashkeel/tatweel/invisible marks
+ * removed, alef/ya/ta marbuta/hamza carriers folded, whitespace collapsed and trimmed. Changing it
+ * needs a new migration; tests/integration/arabic-fold.test.ts checks that both foldings agree.
+ */
+export function foldForSearchSql(value: SQL | AnyPgColumn): SQL {
+  const removed = String.raw`'[\u064B-\u065F\u0670\u06D6-\u06ED\u0640\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]'`;
+  const spaces = String.raw`'[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+'`;
+  const from = "'\u0623\u0625\u0622\u0671\u0649\u0629\u0624\u0626'"; // أ إ آ ٱ ى ة ؤ ئ
+  const to = "'\u0627\u0627\u0627\u0627\u064A\u0647\u0648\u064A'"; //   ا ا ا ا ي ه و ي
+  return sql`btrim(regexp_replace(translate(regexp_replace(lower(normalize(${value}, NFKC)), ${sql.raw(removed)}, '', 'g'), ${sql.raw(from)}, ${sql.raw(to)}), ${sql.raw(spaces)}, ' ', 'g'), ' ')`;
+}
+
 export const COURSE_LANGUAGES = ["en", "ar"] as const;
 export const COURSE_LEVELS = ["beginner", "intermediate", "advanced"] as const;
 
@@ -121,6 +136,10 @@ export const courses = pgTable(
     isPublished: boolean("is_published").notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /** D17: the folded title, kept up to date by the database; public search matches against it. */
+    searchTitle: text("search_title")
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldForSearchSql(courses.title)),
   },
   (t) => [
     check("courses_title_len", sql`char_length(${t.title}) between 1 and 200`),
@@ -137,6 +156,8 @@ export const courses = pgTable(
     index("courses_category_idx").on(t.categoryId, t.createdAt.desc()),
     index("courses_subcategory_idx").on(t.subcategoryId),
     index("courses_instructor_idx").on(t.instructorId),
+    index("courses_published_language_created_idx").on(t.isPublished, t.language, t.createdAt.desc()),
+    index("courses_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
   ],
 );
 

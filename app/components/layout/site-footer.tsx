@@ -1,11 +1,105 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
+import type { PublicSettings } from "~/features/settings/settings.server.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
 
-export function SiteFooter({ brand }: { brand: string }) {
+export function SiteFooter({ brand, settings, locale }: { brand: string; settings: PublicSettings; locale: Locale }) {
   const { t } = useTranslation();
+  const { contact, social } = settings;
+  const socials: [string | undefined, string, (p: { className?: string }) => ReactNode][] = [
+    [social.facebook, "Facebook", FacebookIcon],
+    [social.instagram, "Instagram", InstagramIcon],
+    [social.linkedin, "LinkedIn", LinkedInIcon],
+    [social.tiktok, "TikTok", TikTokIcon],
+  ];
   return (
-    <footer className="border-t border-slate-200 bg-slate-50">
-      <div className="mx-auto max-w-6xl px-4 py-8 text-sm text-slate-600">
-        {t("footer.rights", { year: new Date().getFullYear(), brand })}
+    <footer className="border-t border-slate-200 bg-slate-900 text-slate-200">
+      <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
+        <div className="md:col-span-2">
+          <p className="text-lg font-bold text-white">{brand}</p>
+          <p className="mt-3 max-w-md text-sm leading-relaxed text-slate-300">
+            {pickText(settings.brand.description, locale)}
+          </p>
+          <ul className="mt-5 space-y-2 text-sm">
+            {contact.address && (
+              <li className="flex items-start gap-2">
+                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <span>
+                  <span className="sr-only">{t("footer.address")}: </span>
+                  {pickText(contact.address, locale)}
+                </span>
+              </li>
+            )}
+            {contact.phones?.map((phone) => (
+              <li key={phone} className="flex items-center gap-2">
+                <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
+                <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="hover:text-white">
+                  <span className="sr-only">{t("footer.phone")}: </span>
+                  {phone}
+                </a>
+              </li>
+            ))}
+            {contact.email && (
+              <li className="flex items-center gap-2">
+                <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
+                <a href={`mailto:${contact.email}`} className="hover:text-white">
+                  <span className="sr-only">{t("footer.email")}: </span>
+                  {contact.email}
+                </a>
+              </li>
+            )}
+          </ul>
+        </div>
+        <nav aria-labelledby="footer-quick-links">
+          <h2 id="footer-quick-links" className="font-semibold text-white">
+            {t("footer.quickLinks")}
+          </h2>
+          <ul className="mt-3 space-y-2 text-sm">
+            {(
+              [
+                ["/", "nav.home"],
+                ["/about", "nav.about"],
+                ["/services", "nav.services"],
+                ["/courses", "nav.allCourses"],
+                ["/contact", "nav.contact"],
+              ] as const
+            ).map(([to, key]) => (
+              <li key={to}>
+                <Link to={to} className="hover:text-white">
+                  {t(key)}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <div>
+          <h2 className="font-semibold text-white">{t("footer.followUs")}</h2>
+          <ul className="mt-3 flex gap-3">
+            {socials
+              .filter(([href]) => Boolean(href))
+              .map(([href, label, Icon]) => (
+                <li key={label}>
+                  <a
+                    href={href}
+                    target="_blank"
+                    rel="noopener noreferrer"
+                    className="flex h-10 w-10 items-center justify-center rounded-full bg-slate-800 hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-white"
+                  >
+                    <Icon className="h-5 w-5" />
+                    <span className="sr-only">{label}</span>
+                  </a>
+                </li>
+              ))}
+          </ul>
+        </div>
+      </div>
+      <div className="border-t border-slate-800">
+        <p className="mx-auto max-w-6xl px-4 py-5 text-sm text-slate-400">
+          {t("footer.rights", { year: new Date().getFullYear(), brand })}
+        </p>
       </div>
     </footer>
   );

@@ -1,22 +1,41 @@
 import { useTranslation } from "react-i18next";
 import { Link, NavLink } from "react-router";
+import type { NavCategory } from "~/features/catalog/catalog.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { CoursesMenu } from "./courses-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
+import { MobileMenu } from "./mobile-menu.tsx";
 
-export function SiteHeader({ locale, brand }: { locale: Locale; brand: string }) {
+export function SiteHeader({ locale, brand, categories }: { locale: Locale; brand: string; categories: NavCategory[] }) {
   const { t } = useTranslation();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
+      <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         <Link to="/" className="text-lg font-bold text-teal-900">
           {brand}
         </Link>
         <nav aria-label={t("nav.main")} className="hidden items-center gap-6 text-sm font-medium md:flex">
-          <NavLink to="/" end className="nav-link">
+          <NavLink to="/" end className="nav-link py-2">
             {t("nav.home")}
           </NavLink>
+          <NavLink to="/about" className="nav-link py-2">
+            {t("nav.about")}
+          </NavLink>
+          <NavLink to="/services" className="nav-link py-2">
+            {t("nav.services")}
+          </NavLink>
+          <CoursesMenu categories={categories} locale={locale} />
+          <NavLink to="/contact" className="nav-link py-2">
+            {t("nav.contact")}
+          </NavLink>
         </nav>
-        <LanguageSwitcher locale={locale} />
+        <div className="flex items-center gap-3">
+          <LanguageSwitcher locale={locale} />
+          <Link to="/courses" className="btn-primary hidden px-4 py-2 text-sm lg:inline-flex">
+            {t("nav.courseBooking")}
+          </Link>
+          <MobileMenu categories={categories} locale={locale} />
+        </div>
       </div>
     </header>
   );

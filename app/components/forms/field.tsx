@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+
+/** A labelled field with its (translated) error and hint, wired with aria-describedby / aria-invalid. */
+export function Field({
+  id,
+  label,
+  required,
+  errors,
+  hint,
+  children,
+}: {
+  id: string;
+  label: string;
+  required?: boolean;
+  /** Locale keys from the schema. */
+  errors?: string[];
+  hint?: string;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+        {required && (
+          <span aria-hidden="true" className="text-red-700">
+            {" "}
+            *
+          </span>
+        )}
+      </label>
+      {children}
+      {hint && (
+        <p id={`${id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {errors && errors.length > 0 && (
+        <p id={`${id}-error`} className="text-sm text-red-700">
+          {t(errors[0]!)}
+        </p>
+      )}
+    </div>
+  );
+}
+
+export const inputClass =
+  "w-full rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base text-slate-900 placeholder:text-slate-500 focus:border-teal-700 focus:outline-2 focus:outline-teal-700 aria-[invalid=true]:border-red-600";
+
+/** Visually hidden field that people never fill; bots do (the server drops those submissions). */
+export function Honeypot({ label }: { label: string }) {
+  return (
+    <div aria-hidden="true" className="absolute -start-[10000px] h-px w-px overflow-hidden">
+      <label>
+        {label}
+        <input type="text" name="website" tabIndex={-1} autoComplete="off" defaultValue="" />
+      </label>
+    </div>
+  );
+}

@@ -1,0 +1,103 @@
+import { ChevronDown } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useLocation } from "react-router";
+import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import type { NavCategory } from "~/features/catalog/catalog.server.ts";
+
+/**
+ * The Courses mega-menu (300 px; 600 px while a category with subcategories is hovered or focused).
+ * Opens on hover, focus or click; Escape closes it and returns focus to the button. Each category's
+ * subcategories follow it in the DOM, so Tab walks category → its subcategories → next category.
+ * Without JavaScript the panel still opens on hover and keyboard focus (CSS :hover / :focus-within).
+ */
+export function CoursesMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelId = useId();
+  const location = useLocation();
+
+  useEffect(() => {
+    setOpen(false);
+  }, [location.pathname, location.search]);
+
+  const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+
+  return (
+    <div
+      className="group/menu relative"
+      onMouseEnter={() => setOpen(true)}
+      onMouseLeave={() => setOpen(false)}
+      onKeyDown={(e) => {
+        if (e.key === "Escape") {
+          setOpen(false);
+          buttonRef.current?.focus();
+        }
+      }}
+      onBlur={(e) => {
+        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+      }}
+    >
+      <button
+        ref={buttonRef}
+        type="button"
+        className="nav-link inline-flex items-center gap-1 py-2"
+        aria-expanded={open}
+        aria-controls={panelId}
+        onClick={() => setOpen((v) => !v)}
+      >
+        {t("nav.courses")}
+        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <div
+        id={panelId}
+        className={`absolute start-0 top-full z-50 w-[300px] pt-2 ${open ? "block" : "hidden"} no-js-hover-open`}
+      >
+        <ul className="relative rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
+          <li>
+            <Link to="/courses" className="menu-item font-semibold">
+              {t("nav.allCourses")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/english-courses" className="menu-item">
+              {t("nav.englishCourses")}
+            </Link>
+          </li>
+          <li>
+            <Link to="/arabic-courses" className="menu-item">
+              {t("nav.arabicCourses")}
+            </Link>
+          </li>
+          {categories.length > 0 && <li aria-hidden="true" className="my-2 border-t border-slate-100" />}
+          {categories.map((c) => (
+            <li key={c.id} className="group/cat">
+              <Link to={categoryHref(c.slug)} className="menu-item flex items-center justify-between gap-2">
+                <span>{name(c)}</span>
+                {c.subcategories.length > 0 && (
+                  <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
+                )}
+              </Link>
+              {c.subcategories.length > 0 && (
+                <ul
+                  aria-label={name(c)}
+                  className="absolute start-full top-0 hidden min-h-full w-[300px] rounded-xl border border-slate-200 bg-slate-50 py-2 shadow-lg group-focus-within/cat:block group-hover/cat:block"
+                >
+                  {c.subcategories.map((s) => (
+                    <li key={s.slug}>
+                      <Link to={subcategoryHref(s.slug)} className="menu-item">
+                        {name(s)}
+                      </Link>
+                    </li>
+                  ))}
+                </ul>
+              )}
+            </li>
+          ))}
+        </ul>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,89 @@
+import { Menu } from "lucide-react";
+import { useEffect, useRef } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, NavLink, useLocation } from "react-router";
+import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import type { NavCategory } from "~/features/catalog/catalog.server.ts";
+
+/** The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard. */
+export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
+  const { t } = useTranslation();
+  const ref = useRef<HTMLDetailsElement>(null);
+  const location = useLocation();
+  useEffect(() => {
+    if (ref.current) ref.current.open = false;
+  }, [location.pathname, location.search]);
+  const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+
+  return (
+    <details ref={ref} className="group md:hidden">
+      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-800 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="h-6 w-6" />
+        <span className="sr-only">{t("actions.menu")}</span>
+      </summary>
+      <nav
+        aria-label={t("nav.main")}
+        className="absolute inset-x-0 top-16 z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
+      >
+        <ul className="divide-y divide-slate-100">
+          {(
+            [
+              ["/", "nav.home"],
+              ["/about", "nav.about"],
+              ["/services", "nav.services"],
+              ["/contact", "nav.contact"],
+            ] as const
+          ).map(([to, key]) => (
+            <li key={to}>
+              <NavLink to={to} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
+                {t(key)}
+              </NavLink>
+            </li>
+          ))}
+          <li className="py-3">
+            <p className="font-medium text-slate-800">{t("nav.courses")}</p>
+            <ul className="mt-2 space-y-1 ps-4 text-sm">
+              <li>
+                <Link to="/courses" className="block py-1.5 text-slate-700">
+                  {t("nav.allCourses")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/english-courses" className="block py-1.5 text-slate-700">
+                  {t("nav.englishCourses")}
+                </Link>
+              </li>
+              <li>
+                <Link to="/arabic-courses" className="block py-1.5 text-slate-700">
+                  {t("nav.arabicCourses")}
+                </Link>
+              </li>
+              {categories.map((c) => (
+                <li key={c.id}>
+                  <Link to={categoryHref(c.slug)} className="block py-1.5 text-slate-700">
+                    {name(c)}
+                  </Link>
+                  {c.subcategories.length > 0 && (
+                    <ul className="ps-4">
+                      {c.subcategories.map((s) => (
+                        <li key={s.slug}>
+                          <Link to={subcategoryHref(s.slug)} className="block py-1 text-slate-600">
+                            {name(s)}
+                          </Link>
+                        </li>
+                      ))}
+                    </ul>
+                  )}
+                </li>
+              ))}
+            </ul>
+          </li>
+        </ul>
+        <Link to="/courses" className="btn-primary mt-4 flex w-full">
+          {t("nav.courseBooking")}
+        </Link>
+      </nav>
+    </details>
+  );
+}

@@ -1,0 +1,55 @@
+import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import type { Locale } from "~/lib/i18n.ts";
+import { InstructorCard } from "./instructor-card.tsx";
+import { InstructorDialog } from "./instructor-dialog.tsx";
+import { instructorLinks, localizeInstructor, type PublicInstructor } from "./instructor-view.ts";
+
+/** The instructor grid; each card opens a dialog with the instructor's bio and contact links. */
+export function InstructorGrid({ instructors, locale }: { instructors: PublicInstructor[]; locale: Locale }) {
+  const { t } = useTranslation();
+  const [selectedId, setSelectedId] = useState<string | null>(null);
+  const cards = useRef(new Map<string, HTMLButtonElement>());
+  const fallbackTitle = t("about.instructors.fallbackTitle");
+
+  if (instructors.length === 0) {
+    return <p className="rounded-2xl bg-slate-50 p-8 text-center text-slate-600">{t("about.instructors.empty")}</p>;
+  }
+
+  const selected = instructors.find((i) => i.id === selectedId) ?? null;
+
+  function onOpenChange(open: boolean) {
+    if (open) return;
+    const trigger = selectedId ? cards.current.get(selectedId) : undefined;
+    setSelectedId(null);
+    // The dialog has no Radix trigger, so give focus back to the card that opened it once it has closed.
+    if (trigger) setTimeout(() => trigger.focus(), 0);
+  }
+
+  return (
+    <>
+      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        {instructors.map((instructor) => (
+          <li key={instructor.id}>
+            <InstructorCard
+              ref={(el) => {
+                if (el) cards.current.set(instructor.id, el);
+                else cards.current.delete(instructor.id);
+              }}
+              instructor={localizeInstructor(instructor, locale, fallbackTitle)}
+              photoUrl={instructor.photoUrl}
+              onOpen={() => setSelectedId(instructor.id)}
+            />
+          </li>
+        ))}
+      </ul>
+      <InstructorDialog
+        open={selected !== null}
+        onOpenChange={onOpenChange}
+        instructor={selected ? localizeInstructor(selected, locale, fallbackTitle) : null}
+        photoUrl={selected?.photoUrl ?? null}
+        links={selected ? instructorLinks(selected) : []}
+      />
+    </>
+  );
+}

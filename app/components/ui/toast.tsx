@@ -1,0 +1,71 @@
+import { CheckCircle2, AlertCircle, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
+
+export interface ToastMessage {
+  id: number;
+  kind: "success" | "error";
+  text: string;
+}
+
+type Listener = (toasts: ToastMessage[]) => void;
+let toasts: ToastMessage[] = [];
+const listeners = new Set<Listener>();
+let nextId = 1;
+
+function emit() {
+  for (const l of listeners) l(toasts);
+}
+
+export const TOAST_MS = 5000;
+
+/** Shows a message for 5 seconds (SPEC), announced to screen readers. */
+export function showToast(kind: ToastMessage["kind"], text: string): void {
+  const toast = { id: nextId++, kind, text };
+  toasts = [...toasts, toast];
+  emit();
+  setTimeout(() => dismissToast(toast.id), TOAST_MS);
+}
+
+export function dismissToast(id: number): void {
+  toasts = toasts.filter((t) => t.id !== id);
+  emit();
+}
+
+export function Toaster() {
+  const { t } = useTranslation();
+  const [items, setItems] = useState<ToastMessage[]>([]);
+  useEffect(() => {
+    listeners.add(setItems);
+    return () => {
+      listeners.delete(setItems);
+    };
+  }, []);
+  return (
+    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4">
+      {items.map((toast) => (
+        <div
+          key={toast.id}
+          className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border p-4 shadow-lg ${
+            toast.kind === "success" ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-950"
+          }`}
+        >
+          {toast.kind === "success" ? (
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+          ) : (
+            <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
+          )}
+          <p className="flex-1 text-sm">{toast.text}</p>
+          <button
+            type="button"
+            onClick={() => dismissToast(toast.id)}
+            className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            aria-label={t("actions.close")}
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+          </button>
+        </div>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,57 @@
+import type { RouterContextProvider } from "react-router";
+import { pickText } from "~/lib/i18n.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import { listPublishedCourses } from "./catalog.server.ts";
+import { parseCatalogQuery } from "./catalog.schema.ts";
+import type { CatalogVariant } from "./components/catalog-view.tsx";
+
+/** Loader body shared by /courses, /english-courses and /arabic-courses. */
+export async function loadCatalogPage(request: Request, context: Readonly<RouterContextProvider>, variant: CatalogVariant) {
+  const url = new URL(request.url);
+  const query = parseCatalogQuery(url.searchParams);
+  const i18n = getInstance(context);
+  const t = i18n.t;
+  const locale = i18n.language === "ar" ? "ar" : "en";
+  const result = await listPublishedCourses({
+    q: query.q,
+    category: variant === "all" ? query.category : undefined,
+    subcategory: variant === "all" ? query.subcategory : undefined,
+    language: variant === "all" ? undefined : variant,
+    page: query.page,
+  });
+  const filterName = result.subcategory
+    ? pickText({ en: result.subcategory.name, ar: result.subcategory.nameAr }, locale)
+    : result.category
+      ? pickText({ en: result.category.name, ar: result.category.nameAr }, locale)
+      : null;
+  const heading =
+    variant === "en"
+      ? t("catalog.englishTitle")
+      : variant === "ar"
+        ? t("catalog.arabicTitle")
+        : filterName
+          ? t("catalog.categoryTitle", { name: filterName })
+          : t("catalog.allTitle");
+  const description =
+    variant === "en"
+      ? t("catalog.englishDescription")
+      : variant === "ar"
+        ? t("catalog.arabicDescription")
+        : filterName
+          ? t("catalog.categoryDescription", { name: filterName })
+          : t("catalog.allDescription");
+  // Canonical identity of the page: category/subcategory and page number (not the free-text search).
+  const canonicalSearch = new URLSearchParams();
+  if (variant === "all" && result.subcategory) canonicalSearch.set("subcategory", result.subcategory.slug);
+  else if (variant === "all" && result.category) canonicalSearch.set("category", result.category.slug);
+  if (result.page > 1) canonicalSearch.set("page", String(result.page));
+  return {
+    variant,
+    heading,
+    description,
+    result,
+    query: { q: query.q, category: query.category, subcategory: query.subcategory },
+    canonicalSearch: canonicalSearch.toString(),
+    noindex: Boolean(query.q),
+  };
+}

@@ -1,0 +1,425 @@
+// The public catalogue (SPEC §2, §7; D2, D3, D14, D17, D21): published courses, categories with their
+// active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
+// check; every function runs a fixed number of queries whatever the number of rows.
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import {
+  categories,
+  COURSE_LEVELS,
+  courses,
+  enrollments,
+  instructors,
+  siteSettings,
+  subcategories,
+} from "@db/schema/index.ts";
+import { foldForSearch } from "~/lib/arabic.ts";
+import { db } from "~/lib/db.server.ts";
+
+export type CourseLanguage = "en" | "ar";
+export type CourseLevel = (typeof COURSE_LEVELS)[number];
+
+export const DEFAULT_PAGE_SIZE = 24;
+const MAX_PAGE_SIZE = 100;
+/** Longer searches are cut: no title is longer than 200 characters. */
+const MAX_QUERY_LENGTH = 200;
+
+export interface CourseCard {
+  id: string;
+  slug: string;
+  title: string;
+  /** '' when the course has no summary. */
+  summary: string;
+  language: CourseLanguage;
+  hours: number | null;
+  /** null when there is no price, and also when the price is hidden (priceVisible false). */
+  price: number | null;
+  priceVisible: boolean;
+  thumbnailUrl: string | null;
+  /** D2: the number of approved enrollments. */
+  approvedCount: number;
+  categoryName: string | null;
+  categoryNameAr: string | null;
+}
+
+export interface CourseRef {
+  slug: string;
+  name: string;
+  nameAr: string | null;
+}
+
+export interface CourseDetail extends CourseCard {
+  description: string | null;
+  level: CourseLevel | null;
+  curriculum: string[];
+  createdAt: Date;
+  updatedAt: Date;
+  instructor: { name: string; nameAr: string | null; title: string | null; titleAr: string | null; photoUrl: string | null } | null;
+  category: CourseRef | null;
+  /** Only an active subcategory is shown. */
+  subcategory: CourseRef | null;
+}
+
+export type NavSubcategory = CourseRef;
+
+export interface NavCategory {
+  id: string;
+  slug: string;
+  name: string;
+  nameAr: string | null;
+  /** Active subcategories only, by sort order then name. */
+  subcategories: NavSubcategory[];
+}
+
+export interface ListPublishedCoursesInput {
+  q?: string;
+  /** Category slug. */
+  category?: string;
+  /** Subcategory slug (active subcategories only). */
+  subcategory?: string;
+  language?: CourseLanguage;
+  page?: number;
+  /** Default 24. */
+  pageSize?: number;
+}
+
+export interface ListPublishedCoursesResult {
+  courses: CourseCard[];
+  total: number;
+  /** The page shown: the requested one clamped to [1, pageCount]. */
+  page: number;
+  /** At least 1. */
+  pageCount: number;
+  /** True when a search, a category or a subcategory is set. */
+  filtered: boolean;
+  /** The category filtered on; with only a subcategory filter, that subcategory's category. */
+  category: NavCategory | null;
+  subcategory: CourseRef | null;
+}
+
+export interface PublicInstructor {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  title: string | null;
+  titleAr: string | null;
+  bioShort: string | null;
+  bioShortAr: string | null;
+  photoUrl: string | null;
+  email: string | null;
+  facebook: string | null;
+  instagram: string | null;
+  linkedin: string | null;
+}
+
+export interface AboutFigures {
+  yearsOfExperience: number;
+  partners: number;
+  students: number;
+  /** Counted from the database (D12). */
+  availableCourses: number;
+}
+
+export interface SitemapEntry {
+  slug: string;
+  updatedAt: Date;
+}
+
+/** D2: approved enrollments of the outer query's course (served by enrollments_course_status_idx). */
+const approvedCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.status} = 'approved')`.mapWith(
+  Number,
+);
+
+const cardColumns = {
+  id: courses.id,
+  slug: courses.slug,
+  title: courses.title,
+  summary: courses.summary,
+  language: courses.language,
+  hours: courses.hours,
+  price: courses.price,
+  priceVisible: courses.priceVisible,
+  thumbnailUrl: courses.thumbnailUrl,
+  approvedCount,
+  categoryName: categories.name,
+  categoryNameAr: categories.nameAr,
+};
+
+type CardRow = {
+  id: string;
+  slug: string;
+  title: string;
+  summary: string | null;
+  language: string;
+  hours: number | null;
+  price: number | null;
+  priceVisible: boolean;
+  thumbnailUrl: string | null;
+  approvedCount: number;
+  categoryName: string | null;
+  categoryNameAr: string | null;
+};
+
+function toCard(row: CardRow): CourseCard {
+  return {
+    id: row.id,
+    slug: row.slug,
+    title: row.title,
+    summary: row.summary ?? "",
+    language: row.language === "ar" ? "ar" : "en",
+    hours: row.hours,
+    // A hidden price never leaves the server.
+    price: row.priceVisible && row.price !== null ? Number(row.price) : null,
+    priceVisible: row.priceVisible,
+    thumbnailUrl: row.thumbnailUrl,
+    approvedCount: Number(row.approvedCount) || 0,
+    categoryName: row.categoryName,
+    categoryNameAr: row.categoryNameAr,
+  };
+}
+
+function toLevel(value: string | null): CourseLevel | null {
+  return (COURSE_LEVELS as readonly string[]).includes(value ?? "") ? (value as CourseLevel) : null;
+}
+
+/** Escapes LIKE's wildcards (and its escape character, backslash) so they match literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
+  if (value === undefined || !Number.isFinite(value)) return fallback;
+  return Math.min(max, Math.max(min, Math.trunc(value)));
+}
+
+type NavRow = {
+  id: string;
+  slug: string;
+  name: string;
+  nameAr: string | null;
+  subSlug: string | null;
+  subName: string | null;
+  subNameAr: string | null;
+};
+
+/** Categories with their active subcategories, from one joined query (rows already in order). */
+async function selectNavCategories(where?: SQL): Promise<NavCategory[]> {
+  const rows: NavRow[] = await db()
+    .select({
+      id: categories.id,
+      slug: categories.slug,
+      name: categories.name,
+      nameAr: categories.nameAr,
+      subSlug: subcategories.slug,
+      subName: subcategories.name,
+      subNameAr: subcategories.nameAr,
+    })
+    .from(categories)
+    .leftJoin(subcategories, and(eq(subcategories.categoryId, categories.id), eq(subcategories.isActive, true)))
+    .where(where)
+    .orderBy(asc(categories.name), asc(categories.id), asc(subcategories.sortOrder), asc(subcategories.name), asc(subcategories.id));
+  const result: NavCategory[] = [];
+  let last: NavCategory | undefined;
+  for (const row of rows) {
+    if (!last || last.id !== row.id) {
+      last = { id: row.id, slug: row.slug, name: row.name, nameAr: row.nameAr, subcategories: [] };
+      result.push(last);
+    }
+    if (row.subSlug !== null && row.subName !== null) {
+      last.subcategories.push({ slug: row.subSlug, name: row.subName, nameAr: row.subNameAr });
+    }
+  }
+  return result;
+}
+
+/** Categories by name, each with its active subcategories by sort order then name (one query). */
+export function getNavCategories(): Promise<NavCategory[]> {
+  return selectNavCategories();
+}
+
+/**
+ * Published courses, newest first, with an Arabic-aware title search (D17), category, subcategory and
+ * language filters and pages. An unknown category or subcategory slug gives an empty result. At most
+ * four queries: the category and subcategory (only when filtered on), the count, and the page.
+ */
+export async function listPublishedCourses(input: ListPublishedCoursesInput): Promise<ListPublishedCoursesResult> {
+  const pageSize = clampInt(input.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
+  const search = foldForSearch((input.q ?? "").slice(0, MAX_QUERY_LENGTH));
+  const categorySlug = input.category?.trim() || undefined;
+  const subcategorySlug = input.subcategory?.trim() || undefined;
+  const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
+  const filtered = Boolean(search || categorySlug || subcategorySlug);
+
+  const [subcategory, category] = await Promise.all([
+    subcategorySlug
+      ? db()
+          .select({ id: subcategories.id, slug: subcategories.slug, name: subcategories.name, nameAr: subcategories.nameAr })
+          .from(subcategories)
+          .where(and(eq(subcategories.slug, subcategorySlug), eq(subcategories.isActive, true)))
+          .then((rows) => rows[0] ?? null)
+      : null,
+    categorySlug
+      ? selectNavCategories(eq(categories.slug, categorySlug)).then((rows) => rows[0] ?? null)
+      : subcategorySlug
+        ? // Only a subcategory: its category, for the filter controls.
+          selectNavCategories(
+            sql`${categories.id} = (select ${subcategories.categoryId} from ${subcategories} where ${subcategories.slug} = ${subcategorySlug} and ${subcategories.isActive})`,
+          ).then((rows) => rows[0] ?? null)
+        : null,
+  ]);
+
+  const subcategoryRef = subcategory && { slug: subcategory.slug, name: subcategory.name, nameAr: subcategory.nameAr };
+  if ((categorySlug && !category) || (subcategorySlug && !subcategory)) {
+    return {
+      courses: [],
+      total: 0,
+      page: 1,
+      pageCount: 1,
+      filtered,
+      category: categorySlug ? null : category,
+      subcategory: subcategoryRef,
+    };
+  }
+
+  const where = and(
+    eq(courses.isPublished, true),
+    language ? eq(courses.language, language) : undefined,
+    categorySlug && category ? eq(courses.categoryId, category.id) : undefined,
+    subcategory ? eq(courses.subcategoryId, subcategory.id) : undefined,
+    // Served by the trigram index courses_search_title_trgm_idx.
+    search ? like(courses.searchTitle, `%${escapeLike(search)}%`) : undefined,
+  );
+
+  const [counted] = await db().select({ total: count() }).from(courses).where(where);
+  const total = Number(counted?.total ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / pageSize));
+  const page = clampInt(input.page, 1, pageCount, 1);
+
+  const rows =
+    total === 0
+      ? []
+      : await db()
+          .select(cardColumns)
+          .from(courses)
+          .leftJoin(categories, eq(categories.id, courses.categoryId))
+          .where(where)
+          .orderBy(desc(courses.createdAt), desc(courses.id))
+          .limit(pageSize)
+          .offset((page - 1) * pageSize);
+
+  return {
+    courses: rows.map(toCard),
+    total,
+    page,
+    pageCount,
+    filtered,
+    category,
+    subcategory: subcategoryRef,
+  };
+}
+
+/** A published course with everything its page shows (D14, D21); null when unknown or a draft. One query. */
+export async function getPublishedCourse(slug: string): Promise<CourseDetail | null> {
+  const [row] = await db()
+    .select({
+      ...cardColumns,
+      description: courses.description,
+      level: courses.level,
+      curriculum: courses.curriculum,
+      createdAt: courses.createdAt,
+      updatedAt: courses.updatedAt,
+      categorySlug: categories.slug,
+      instructorId: instructors.id,
+      instructorName: instructors.name,
+      instructorNameAr: instructors.nameAr,
+      instructorTitle: instructors.title,
+      instructorTitleAr: instructors.titleAr,
+      instructorPhotoUrl: instructors.photoUrl,
+      subcategorySlug: subcategories.slug,
+      subcategoryName: subcategories.name,
+      subcategoryNameAr: subcategories.nameAr,
+    })
+    .from(courses)
+    .leftJoin(categories, eq(categories.id, courses.categoryId))
+    .leftJoin(subcategories, and(eq(subcategories.id, courses.subcategoryId), eq(subcategories.isActive, true)))
+    .leftJoin(instructors, eq(instructors.id, courses.instructorId))
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .limit(1);
+  if (!row) return null;
+  return {
+    ...toCard(row),
+    description: row.description,
+    level: toLevel(row.level),
+    curriculum: Array.isArray(row.curriculum) ? row.curriculum.filter((m): m is string => typeof m === "string") : [],
+    createdAt: row.createdAt,
+    updatedAt: row.updatedAt,
+    instructor:
+      row.instructorId !== null && row.instructorName !== null
+        ? {
+            name: row.instructorName,
+            nameAr: row.instructorNameAr,
+            title: row.instructorTitle,
+            titleAr: row.instructorTitleAr,
+            photoUrl: row.instructorPhotoUrl,
+          }
+        : null,
+    category:
+      row.categorySlug !== null && row.categoryName !== null
+        ? { slug: row.categorySlug, name: row.categoryName, nameAr: row.categoryNameAr }
+        : null,
+    subcategory:
+      row.subcategorySlug !== null && row.subcategoryName !== null
+        ? { slug: row.subcategorySlug, name: row.subcategoryName, nameAr: row.subcategoryNameAr }
+        : null,
+  };
+}
+
+/** Instructors for the About page, by name. One query. */
+export function listPublicInstructors(): Promise<PublicInstructor[]> {
+  return db()
+    .select({
+      id: instructors.id,
+      name: instructors.name,
+      nameAr: instructors.nameAr,
+      title: instructors.title,
+      titleAr: instructors.titleAr,
+      bioShort: instructors.bioShort,
+      bioShortAr: instructors.bioShortAr,
+      photoUrl: instructors.photoUrl,
+      email: instructors.email,
+      facebook: instructors.facebook,
+      instagram: instructors.instagram,
+      linkedin: instructors.linkedin,
+    })
+    .from(instructors)
+    .orderBy(asc(instructors.name), asc(instructors.id));
+}
+
+/** A non-negative whole number from a settings value, else 0. */
+function figure(value: unknown): number {
+  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
+  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
+}
+
+/** The About page's key figures: three from the 'about' setting (D12), available courses counted. Two queries. */
+export async function getAboutFigures(): Promise<AboutFigures> {
+  const [settings, counted] = await Promise.all([
+    db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, "about")),
+    db().select({ n: count() }).from(courses).where(eq(courses.isPublished, true)),
+  ]);
+  const about = settings[0]?.value;
+  const values = about !== null && typeof about === "object" ? (about as Record<string, unknown>) : {};
+  return {
+    yearsOfExperience: figure(values.yearsOfExperience),
+    partners: figure(values.partners),
+    students: figure(values.students),
+    availableCourses: Number(counted[0]?.n ?? 0),
+  };
+}
+
+/** Published courses for sitemap.xml, newest first. One query. */
+export function listSitemapEntries(): Promise<SitemapEntry[]> {
+  return db()
+    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
+    .from(courses)
+    .where(eq(courses.isPublished, true))
+    .orderBy(desc(courses.createdAt), desc(courses.id));
+}

@@ -1,0 +1,165 @@
+import { Search, SlidersHorizontal } from "lucide-react";
+import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useLocation, useNavigation } from "react-router";
+import { EnrollmentDialog } from "~/features/enrollments/components/enrollment-dialog.tsx";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import type { CourseCard as CourseCardData, listPublishedCourses, NavCategory } from "../catalog.server.ts";
+import { CourseCard, CourseCardSkeleton } from "./course-card.tsx";
+
+export type CatalogVariant = "all" | "en" | "ar";
+
+interface CatalogViewProps {
+  variant: CatalogVariant;
+  heading: string;
+  result: Awaited<ReturnType<typeof listPublishedCourses>>;
+  categories: NavCategory[];
+  query: { q?: string; category?: string; subcategory?: string };
+  locale: Locale;
+}
+
+function pageHref(pathname: string, search: string, page: number): string {
+  const params = new URLSearchParams(search);
+  if (page <= 1) params.delete("page");
+  else params.set("page", String(page));
+  const qs = params.toString();
+  return `${pathname}${qs ? `?${qs}` : ""}`;
+}
+
+/** The catalogue: the URL is the state (search, category, page), so it is shareable and works without JS. */
+export function CatalogView({ variant, heading, result, categories, query, locale }: CatalogViewProps) {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const navigation = useNavigation();
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory));
+  const [enrolling, setEnrolling] = useState<CourseCardData | null>(null);
+  const panelId = useId();
+  const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
+  const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+  // Keep an explicit ?lang through searches and "Clear Filters" (D19: the language URL stays canonical).
+  const langParam = new URLSearchParams(location.search).get("lang");
+
+  const emptyText =
+    result.filtered && result.total === 0
+      ? t("catalog.noMatches")
+      : variant === "en"
+        ? t("catalog.emptyEnglish")
+        : variant === "ar"
+          ? t("catalog.emptyArabic")
+          : t("catalog.emptyCatalog");
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <h1 className="text-3xl font-bold text-teal-950">{heading}</h1>
+      {result.subcategory && <p className="mt-2 text-slate-600">{name(result.subcategory)}</p>}
+
+      <Form method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
+        {langParam && <input type="hidden" name="lang" value={langParam} />}
+        {query.subcategory && <input type="hidden" name="subcategory" value={query.subcategory} />}
+        <div className="flex gap-2">
+          <label className="relative flex-1">
+            <span className="sr-only">{t("catalog.searchLabel")}</span>
+            <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
+            <input
+              type="search"
+              name="q"
+              defaultValue={query.q ?? ""}
+              maxLength={100}
+              placeholder={t("catalog.searchPlaceholder")}
+              className="w-full rounded-lg border border-slate-300 py-2.5 pe-3 ps-10 focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
+            />
+          </label>
+          <button type="submit" className="btn-primary inline-flex px-4 py-2.5">
+            {t("catalog.search")}
+          </button>
+          <button
+            type="button"
+            className="btn-secondary inline-flex gap-2 px-4 py-2.5 md:hidden"
+            aria-expanded={filtersOpen}
+            aria-controls={panelId}
+            onClick={() => setFiltersOpen((v) => !v)}
+          >
+            <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
+            {t("catalog.filters")}
+          </button>
+        </div>
+        <div id={panelId} className={`${filtersOpen ? "flex" : "hidden"} flex-wrap items-end gap-3 md:flex`}>
+          {variant === "all" && (
+            <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+              {t("catalog.categoryLabel")}
+              <select
+                name="category"
+                defaultValue={query.category ?? ""}
+                className="min-w-56 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
+                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+              >
+                <option value="">{t("catalog.allCategories")}</option>
+                {categories.map((c) => (
+                  <option key={c.id} value={c.slug}>
+                    {name(c)}
+                  </option>
+                ))}
+              </select>
+            </label>
+          )}
+          <noscript>
+            <button type="submit" className="btn-secondary px-4 py-2.5">
+              {t("catalog.apply")}
+            </button>
+          </noscript>
+          {result.filtered && (
+            <Link to={langParam ? `${location.pathname}?lang=${langParam}` : location.pathname} className="btn-secondary inline-flex px-4 py-2.5">
+              {t("catalog.clearFilters")}
+            </Link>
+          )}
+        </div>
+      </Form>
+
+      <p className="mt-6 text-sm text-slate-700" role="status" aria-live="polite">
+        {t("catalog.coursesFound", { count: result.total })}
+        {result.filtered && ` ${t("catalog.filtered")}`}
+      </p>
+
+      {loading ? (
+        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          <CourseCardSkeleton />
+          <CourseCardSkeleton />
+          <CourseCardSkeleton />
+        </div>
+      ) : result.courses.length === 0 ? (
+        <p className="mt-10 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">{emptyText}</p>
+      ) : (
+        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {result.courses.map((course, i) => (
+            <li key={course.id} className="flex">
+              <div className="flex w-full">
+                <CourseCard course={course} locale={locale} eager={i < 3} onEnroll={setEnrolling} />
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+
+      {result.pageCount > 1 && (
+        <nav aria-label={t("catalog.pagination")} className="mt-10 flex items-center justify-center gap-4">
+          {result.page > 1 ? (
+            <Link to={pageHref(location.pathname, location.search, result.page - 1)} rel="prev" className="btn-secondary inline-flex px-4 py-2">
+              {t("catalog.previous")}
+            </Link>
+          ) : null}
+          <span className="text-sm text-slate-700">{t("catalog.pageOf", { page: result.page, pages: result.pageCount })}</span>
+          {result.page < result.pageCount ? (
+            <Link to={pageHref(location.pathname, location.search, result.page + 1)} rel="next" className="btn-secondary inline-flex px-4 py-2">
+              {t("catalog.next")}
+            </Link>
+          ) : null}
+        </nav>
+      )}
+
+      <EnrollmentDialog
+        course={enrolling ? { id: enrolling.id, slug: enrolling.slug, title: enrolling.title } : null}
+        onClose={() => setEnrolling(null)}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+// Contact messages (SPEC §7, DECISIONS D5, D6): stored with the visitor's language and, in the same
+// transaction, an email to the provider inbox queued in the outbox (reply-to the visitor).
+import { contactMessages } from "@db/schema/index.ts";
+import { renderEmailLayout } from "~/emails/layout.ts";
+import { emailT, loadMailContext, wakeOutbox } from "~/features/enrollments/enrollments.server.ts";
+import { db } from "~/lib/db.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { enqueueEmail } from "~/lib/outbox.server.ts";
+import { contactSchema, type ContactInput } from "./contact.schema.ts";
+
+export type { ContactInput } from "./contact.schema.ts";
+
+/**
+ * Stores a contact message and queues the provider email. Throws AppError bad_request (with
+ * `fields` holding message keys) on invalid input; nothing is written then.
+ */
+export async function createContactMessage(input: ContactInput, ctx: { locale: Locale }): Promise<{ id: string }> {
+  const parsed = contactSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    throw new AppError("bad_request", "contact.errors.invalid", { fields });
+  }
+  const data = parsed.data;
+
+  const id = await db().transaction(async (tx) => {
+    const [row] = await tx
+      .insert(contactMessages)
+      .values({ name: data.name, email: data.email, message: data.message, locale: ctx.locale })
+      .returning({ id: contactMessages.id });
+    if (!row) throw new Error("createContactMessage: insert returned no row");
+
+    const mail = await loadMailContext(tx);
+    if (!mail.providerEmail) {
+      // Still stored, and staff read it in the admin area (D6).
+      logger.warn({ contactMessageId: row.id }, "no provider inbox (site setting contact.email or NOTIFY_EMAIL): contact email not queued");
+      return row.id;
+    }
+
+    // SPEC §7 contact parameters: from_name, from_email, to_name, to_email, subject, message, reply_to.
+    const t = emailT("en");
+    const brand = mail.brandName("en");
+    const subject = t("contact.email.subject", { name: data.name });
+    const f = "contact.email.fields";
+    const { text, html } = renderEmailLayout({
+      locale: "en",
+      brand,
+      heading: t("contact.email.heading"),
+      paragraphs: [t("contact.email.intro", { name: data.name })],
+      fields: [
+        { label: t(`${f}.fromName`), value: data.name },
+        { label: t(`${f}.fromEmail`), value: data.email },
+        { label: t(`${f}.toName`), value: brand },
+        { label: t(`${f}.toEmail`), value: mail.providerEmail },
+        { label: t(`${f}.subject`), value: subject },
+        { label: t(`${f}.message`), value: data.message },
+        { label: t(`${f}.replyTo`), value: data.email },
+        { label: t(`${f}.language`), value: t(`contact.email.languageNames.${ctx.locale}`) },
+      ],
+      footer: t("email.footer", { brand }),
+    });
+    await enqueueEmail(tx, {
+      kind: "contact-message",
+      to: mail.providerEmail,
+      replyTo: data.email,
+      subject,
+      text,
+      html,
+    });
+    return row.id;
+  });
+
+  await wakeOutbox();
+  return { id };
+}

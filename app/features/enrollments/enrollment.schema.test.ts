@@ -1,0 +1,260 @@
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import en from "~/locales/en/forms.json";
+import ar from "~/locales/ar/forms.json";
+import {
+  COUNTRY_CODES,
+  DEFAULT_COUNTRY_CODE,
+  enrollmentSchema,
+  isHoneypotFilled,
+  isValidPhone,
+  normalizePhone,
+} from "./enrollment.schema.ts";
+
+function lookup(bundle: unknown, key: string): unknown {
+  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), bundle);
+}
+
+/** The key is translated, non-empty, in both languages. */
+function expectTranslated(key: string): void {
+  for (const [lng, bundle] of [["en", en], ["ar", ar]] as const) {
+    const value = lookup(bundle, key);
+    expect(typeof value, `${lng}: ${key}`).toBe("string");
+    expect((value as string).trim(), `${lng}: ${key}`).not.toBe("");
+  }
+}
+
+const valid = {
+  studentName: "Sara Ahmed",
+  studentEmail: "sara@example.com",
+  countryCode: "+20",
+  phoneNumber: "010 1234 5678",
+  message: "Evenings, please.",
+  courseId: "3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f",
+  website: "",
+};
+
+/** The error keys for a field (exactly the issues zod reported on that path). */
+function errorsFor(input: Record<string, unknown>, field: string): string[] {
+  const result = enrollmentSchema.safeParse(input);
+  if (result.success) return [];
+  return result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
+}
+
+/** Asserts the field fails with exactly this one key, and the key is translated in en and ar. */
+function expectError(patch: Record<string, unknown>, field: string, key: string, english?: string): void {
+  const input: Record<string, unknown> = { ...valid, ...patch };
+  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete input[k];
+  expect(errorsFor(input, field)).toEqual([key]);
+  expectTranslated(key);
+  if (english) expect(lookup(en, key)).toBe(english);
+}
+
+function expectValid(patch: Record<string, unknown>) {
+  const result = enrollmentSchema.safeParse({ ...valid, ...patch });
+  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
+  return result.data!;
+}
+
+describe("enrollmentSchema (SPEC §5)", () => {
+  it("accepts a complete request and normalises it", () => {
+    const out = expectValid({ studentName: "  Sara Ahmed ", studentEmail: " sara@example.com ", phoneNumber: " 010 1234 5678 " });
+    expect(out).toEqual({
+      studentName: "Sara Ahmed",
+      studentEmail: "sara@example.com",
+      countryCode: "+20",
+      phoneNumber: "01012345678",
+      message: "Evenings, please.",
+      courseId: valid.courseId,
+      website: "",
+    });
+  });
+
+  describe("studentName", () => {
+    it.each([[undefined], [""], ["   "]])("is required (%j)", (value) => {
+      expectError({ studentName: value }, "studentName", "enrollment.errors.studentNameRequired", "Student name is required");
+    });
+    it("is at most 100 characters", () => {
+      expectValid({ studentName: "a".repeat(100) });
+      expectError({ studentName: "a".repeat(101) }, "studentName", "enrollment.errors.studentNameTooLong");
+    });
+  });
+
+  describe("studentEmail", () => {
+    it.each([[undefined], [""], ["  "]])("is required (%j)", (value) => {
+      expectError({ studentEmail: value }, "studentEmail", "enrollment.errors.emailRequired", "Email is required");
+    });
+    it.each([["sara"], ["sara@"], ["sara@example"], ["@example.com"], ["sara@example."], ["sa ra@example.com"], ["a@b@c.de"], ["a,b@c.de"], ["<a@b.cd>"], ['"a"@b.cd']])(
+      "rejects %j as not x@y.z",
+      (value) => {
+        expectError({ studentEmail: value }, "studentEmail", "enrollment.errors.emailInvalid", "Please enter a valid email address");
+      },
+    );
+    it.each([["a@b.c"], ["first.last+tag@sub.example.co.uk"], ["سارة@مثال.مصر"]])("accepts %j", (value) => {
+      expectValid({ studentEmail: value });
+    });
+    it("is at most 254 characters", () => {
+      const at254 = `${"a".repeat(254 - "@example.com".length)}@example.com`;
+      expect(at254).toHaveLength(254);
+      expectValid({ studentEmail: at254 });
+      expectError({ studentEmail: `a${at254}` }, "studentEmail", "enrollment.errors.emailTooLong");
+    });
+  });
+
+  describe("phoneNumber", () => {
+    it.each([[undefined], [""], ["   "]])("is required (%j)", (value) => {
+      expectError({ phoneNumber: value }, "phoneNumber", "enrollment.errors.phoneRequired", "Phone number is required");
+    });
+    it.each([
+      ["012 3456 789", "0123456789"],
+      ["(02) 1234-567", "(02)1234-567"],
+      ["1234567", "1234567"],
+      ["123456789012345", "123456789012345"],
+      ["1 2 3 4 5 6 7", "1234567"],
+      ["٠١٠ ١٢٣٤ ٥٦٧٨", "01012345678"],
+      ["۰۱۲۳۴۵۶۷", "01234567"],
+    ])("accepts %j (stored as %j)", (value, stored) => {
+      expect(expectValid({ phoneNumber: value }).phoneNumber).toBe(stored);
+    });
+    it.each([
+      ["123456", "too short"],
+      ["1 2 3 4 5 6", "too short once spaces are removed"],
+      ["1234567890123456", "16 digits, too long"],
+      ["1234 5678 9012 3456", "16 digits with spaces"],
+      ["01012345abc", "letters"],
+      ["phone number", "words"],
+      ["+201012345678", "a plus sign (the country code is a separate field)"],
+      ["010.1234.5678", "dots"],
+    ])("rejects %j (%s)", (value) => {
+      expectError({ phoneNumber: value }, "phoneNumber", "enrollment.errors.phoneInvalid", "Please enter a valid phone number");
+    });
+
+    it("accepts exactly the 7–15 characters of digits, hyphens and parentheses, spaces anywhere", () => {
+      const allowed = fc.constantFrom(..."0123456789-()".split(""));
+      const spaced = (chars: string[], spaces: boolean[]) => chars.map((c, i) => (spaces[i] ? ` ${c}` : c)).join("");
+      fc.assert(
+        fc.property(fc.array(allowed, { minLength: 7, maxLength: 15 }), fc.array(fc.boolean(), { maxLength: 15 }), (chars, spaces) => {
+          expect(isValidPhone(spaced(chars, spaces))).toBe(true);
+        }),
+      );
+      fc.assert(
+        fc.property(fc.array(allowed, { minLength: 0, maxLength: 40 }), (chars) => {
+          expect(isValidPhone(chars.join(""))).toBe(chars.length >= 7 && chars.length <= 15);
+        }),
+      );
+      fc.assert(
+        fc.property(fc.string({ minLength: 7, maxLength: 15 }).filter((s) => /[^0-9()\-\s\u0660-\u0669\u06f0-\u06f9]/.test(s)), (s) => {
+          expect(isValidPhone(s)).toBe(false);
+        }),
+      );
+    });
+
+    it("normalizePhone removes whitespace and folds Arabic-Indic digits", () => {
+      expect(normalizePhone(" ٠١٢\t3 ")).toBe("0123");
+    });
+  });
+
+  describe("countryCode", () => {
+    it("defaults to +20 (Egypt)", () => {
+      const { countryCode: _omit, ...rest } = valid;
+      expect(enrollmentSchema.parse(rest).countryCode).toBe("+20");
+      expect(DEFAULT_COUNTRY_CODE).toBe("+20");
+    });
+    it("must be one of the listed codes", () => {
+      expectError({ countryCode: "+999" }, "countryCode", "enrollment.errors.countryCodeInvalid");
+      expectError({ countryCode: "20" }, "countryCode", "enrollment.errors.countryCodeInvalid");
+      for (const c of COUNTRY_CODES) expectValid({ countryCode: c.code });
+    });
+    it("lists about 24 codes, Arab countries first with Egypt at the top, each with ISO code and both names", () => {
+      expect(COUNTRY_CODES.length).toBeGreaterThanOrEqual(20);
+      expect(COUNTRY_CODES.length).toBeLessThanOrEqual(30);
+      expect(COUNTRY_CODES[0]).toMatchObject({ code: "+20", iso: "EG" });
+      expect(new Set(COUNTRY_CODES.map((c) => c.code)).size).toBe(COUNTRY_CODES.length);
+      expect(new Set(COUNTRY_CODES.map((c) => c.iso)).size).toBe(COUNTRY_CODES.length);
+      for (const c of COUNTRY_CODES) {
+        expect(c.code).toMatch(/^\+\d{1,3}$/);
+        expect(c.iso).toMatch(/^[A-Z]{2}$/);
+        expect(c.name.en.trim()).not.toBe("");
+        expect(c.name.ar).toMatch(/[\u0600-\u06ff]/);
+      }
+      const codes = COUNTRY_CODES.map((c) => c.code);
+      for (const code of ["+966", "+971", "+965", "+974", "+973", "+968", "+962", "+961", "+212", "+44", "+49", "+33", "+1", "+90"]) {
+        expect(codes).toContain(code);
+      }
+      // Arab countries before the European and other ones.
+      expect(codes.indexOf("+967")).toBeLessThan(codes.indexOf("+44"));
+    });
+  });
+
+  describe("message", () => {
+    it("is optional; blank becomes undefined", () => {
+      const { message: _omit, ...rest } = valid;
+      expect(enrollmentSchema.parse(rest).message).toBeUndefined();
+      expect(expectValid({ message: "" }).message).toBeUndefined();
+      expect(expectValid({ message: "   " }).message).toBeUndefined();
+    });
+    it("is at most 2000 characters", () => {
+      expectValid({ message: "x".repeat(2000) });
+      expectError({ message: "x".repeat(2001) }, "message", "enrollment.errors.messageTooLong");
+    });
+  });
+
+  describe("courseId", () => {
+    it.each([[undefined], [""], ["not-a-uuid"], ["3f1c2a9e-5b7d-4c8a-9e2f"], ["'; drop table courses; --"]])("must be a UUID (%j)", (value) => {
+      expectError({ courseId: value }, "courseId", "enrollment.errors.courseInvalid");
+    });
+  });
+
+  describe("honeypot", () => {
+    it("accepts any value so bots get no hint; the action checks isHoneypotFilled", () => {
+      expect(expectValid({ website: "http://spam.example" }).website).toBe("http://spam.example");
+      expect(isHoneypotFilled({ website: "http://spam.example" })).toBe(true);
+      expect(isHoneypotFilled({ website: "" })).toBe(false);
+      expect(isHoneypotFilled({ website: "  " })).toBe(false);
+      expect(isHoneypotFilled({})).toBe(false);
+    });
+  });
+
+  it("reports one error per field, in every field at once", () => {
+    const result = enrollmentSchema.safeParse({ courseId: valid.courseId, phoneNumber: "12" });
+    expect(result.success).toBe(false);
+    expect(result.error!.issues.map((i) => [i.path.join("."), i.message])).toEqual([
+      ["studentName", "enrollment.errors.studentNameRequired"],
+      ["studentEmail", "enrollment.errors.emailRequired"],
+      ["phoneNumber", "enrollment.errors.phoneInvalid"],
+    ]);
+  });
+
+  it("never throws on arbitrary input", () => {
+    fc.assert(
+      fc.property(fc.dictionary(fc.constantFrom(...Object.keys(valid)), fc.anything()), (input) => {
+        expect(() => enrollmentSchema.safeParse(input)).not.toThrow();
+      }),
+    );
+  });
+
+  it("has SPEC's form messages in both languages", () => {
+    const texts: Record<string, string> = {
+      "enrollment.success": "Enrollment request sent successfully! Enrollment ID: {{id}}. We'll contact you soon.",
+      "enrollment.error": "Sorry, there was an error sending your enrollment request. Please try again.",
+      "enrollment.open": "Enroll Now",
+      "enrollment.cancel": "Cancel",
+      "enrollment.close": "Close",
+      "enrollment.sending": "Sending...",
+      "enrollment.submit": "Submit enrollment",
+      "enrollment.submitting": "Submitting...",
+      "enrollment.fields.studentName.label": "Full name",
+      "enrollment.fields.studentEmail.label": "Email",
+      "enrollment.fields.countryCode.label": "Country code",
+      "enrollment.fields.phoneNumber.label": "Phone number",
+      "enrollment.fields.message.label": "Message (optional)",
+      "enrollment.email.noMessage": "No additional message",
+      "enrollment.errors.tooManyRequests": "Too many requests. Please wait a few minutes and try again.",
+    };
+    for (const [key, english] of Object.entries(texts)) {
+      expect(lookup(en, key), key).toBe(english);
+      expectTranslated(key);
+    }
+    expect(lookup(ar, "enrollment.success")).toContain("{{id}}");
+  });
+});

@@ -1,0 +1,20 @@
+/** SPEC: category slug 'all' → /courses, 'english' → /english-courses, 'arabic' → /arabic-courses, else a filter. */
+export function categoryHref(slug: string): string {
+  if (slug === "all") return "/courses";
+  if (slug === "english") return "/english-courses";
+  if (slug === "arabic") return "/arabic-courses";
+  return `/courses?category=${encodeURIComponent(slug)}`;
+}
+
+export function subcategoryHref(slug: string): string {
+  return `/courses?subcategory=${encodeURIComponent(slug)}`;
+}
+
+export function courseHref(slug: string): string {
+  return `/courses/${encodeURIComponent(slug)}`;
+}
+
+/** The chat link (WhatsApp) with a prefilled greeting; digits only in the number. */
+export function chatHref(number: string, greeting: string): string {
+  return `https://wa.me/${number.replace(/\D/g, "")}?text=${encodeURIComponent(greeting)}`;
+}

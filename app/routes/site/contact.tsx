@@ -1,0 +1,106 @@
+import { Mail, MapPin, Phone } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { contactSchema, isHoneypotFilled } from "~/features/contact/contact.schema.ts";
+import { createContactMessage } from "~/features/contact/contact.server.ts";
+import { ContactForm } from "~/features/contact/components/contact-form.tsx";
+import { publicFormAction } from "~/lib/form-action.server.ts";
+import { pickText } from "~/lib/i18n.ts";
+import { rateLimits } from "~/lib/rate-limit.server.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/contact";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: t("contactPage.metaTitle"), description: t("contactPage.metaDescription") };
+}
+
+export function action({ request, context }: Route.ActionArgs) {
+  return publicFormAction({
+    request,
+    context,
+    schema: contactSchema,
+    limiter: rateLimits.contact,
+    failureKey: "contact.error",
+    isBot: isHoneypotFilled,
+    botReply: { id: "" },
+    handle: (value, locale) => createContactMessage(value, { locale }),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/contact",
+    locale: root.locale,
+    brand: root.brand,
+  });
+};
+
+export default function ContactPage({ matches, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = matches[0].loaderData;
+  const { contact } = root.settings;
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-12">
+      <h1 className="text-3xl font-bold text-teal-950">{t("contactPage.heading")}</h1>
+      <p className="mt-3 max-w-2xl text-slate-700">{t("contactPage.intro")}</p>
+      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_380px]">
+        <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
+          <h2 id="contact-form-title" className="mb-4 text-xl font-semibold">
+            {t("contact.formTitle")}
+          </h2>
+          <ContactForm initialReply={actionData} />
+        </section>
+        <section aria-labelledby="contact-details-title" className="h-fit rounded-2xl bg-teal-50 p-6">
+          <h2 id="contact-details-title" className="text-xl font-semibold text-teal-950">
+            {t("contactPage.detailsTitle")}
+          </h2>
+          <dl className="mt-4 space-y-4 text-slate-800">
+            {contact.address && (
+              <div className="flex gap-3">
+                <dt>
+                  <MapPin aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <span className="sr-only">{t("contactPage.address")}</span>
+                </dt>
+                <dd>{pickText(contact.address, root.locale)}</dd>
+              </div>
+            )}
+            {contact.phones && contact.phones.length > 0 && (
+              <div className="flex gap-3">
+                <dt>
+                  <Phone aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <span className="sr-only">{t("contactPage.phones")}</span>
+                </dt>
+                <dd className="space-y-1">
+                  {contact.phones.map((p) => (
+                    <a key={p} href={`tel:${p.replace(/[^\d+]/g, "")}`} dir="ltr" className="block hover:underline">
+                      {p}
+                    </a>
+                  ))}
+                </dd>
+              </div>
+            )}
+            {contact.email && (
+              <div className="flex gap-3">
+                <dt>
+                  <Mail aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <span className="sr-only">{t("contactPage.email")}</span>
+                </dt>
+                <dd>
+                  <a href={`mailto:${contact.email}`} className="hover:underline">
+                    {contact.email}
+                  </a>
+                </dd>
+              </div>
+            )}
+          </dl>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+import { CheckCircle2 } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { data, Link } from "react-router";
+import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
+import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
+import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
+import { EnrollmentForm } from "~/features/enrollments/components/enrollment-form.tsx";
+import { courseHref } from "~/lib/catalog-links.ts";
+import { publicFormAction } from "~/lib/form-action.server.ts";
+import { rateLimits } from "~/lib/rate-limit.server.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/enroll";
+
+export async function loader({ params, context }: Route.LoaderArgs) {
+  const course = await getPublishedCourse(params.slug);
+  if (!course) throw data(null, { status: 404 });
+  const t = getInstance(context).t;
+  return {
+    course: { id: course.id, slug: course.slug, title: course.title },
+    title: t("enrollment.dialogTitle", { course: course.title }),
+    description: t("enrollment.dialogDescription"),
+  };
+}
+
+/** The enrollment request: the modal posts here with JavaScript; without it, this page is the form. */
+export async function action({ request, context, params }: Route.ActionArgs) {
+  const course = await getPublishedCourse(params.slug);
+  if (!course) throw data(null, { status: 404 });
+  return publicFormAction({
+    request,
+    context,
+    schema: enrollmentSchema,
+    limiter: rateLimits.enrollment,
+    failureKey: "enrollment.error",
+    isBot: isHoneypotFilled,
+    botReply: { enrollmentId: "" },
+    handle: (value, locale) => createEnrollment({ ...value, courseId: course.id }, { locale }),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: `${courseHref(loaderData.course.slug)}/enroll`,
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+};
+
+export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { course } = loaderData;
+  const success = actionData?.success;
+  return (
+    <div className="mx-auto max-w-xl px-4 py-12">
+      <h1 className="text-2xl font-bold text-teal-950">{t("enrollment.dialogTitle", { course: course.title })}</h1>
+      <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
+      <div className="mt-8">
+        {success ? (
+          <div role="status" className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950">
+            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+            <p>{t("enrollment.success", { id: success.enrollmentId })}</p>
+          </div>
+        ) : (
+          <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} />
+        )}
+        <Link to={courseHref(course.slug)} className="mt-6 inline-block text-teal-800 underline">
+          {course.title}
+        </Link>
+      </div>
+    </div>
+  );
+}

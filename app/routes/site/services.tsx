@@ -1,0 +1,119 @@
+import { Award, CalendarClock, MonitorPlay, Users, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { JsonLd } from "~/components/json-ld.tsx";
+import { FeatureCard } from "~/components/site/feature-card.tsx";
+import { localizedUrl, pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/services";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: t("services.metaTitle"), description: t("services.metaDescription") };
+}
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/services",
+    locale: root.locale,
+    brand: root.brand,
+  });
+};
+
+const SERVICES: { key: "online" | "instructors" | "certification" | "flexible"; icon: LucideIcon }[] = [
+  { key: "online", icon: MonitorPlay },
+  { key: "instructors", icon: Users },
+  { key: "certification", icon: Award },
+  { key: "flexible", icon: CalendarClock },
+];
+
+export default function Services({ matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const { locale, brand, origin } = matches[0].loaderData;
+  return (
+    <>
+      <JsonLd
+        data={{
+          "@context": "https://schema.org",
+          "@type": "WebPage",
+          name: t("services.metaTitle"),
+          description: t("services.metaDescription"),
+          url: localizedUrl(origin, "/services", locale),
+          inLanguage: locale,
+          about: {
+            "@type": "EducationalOrganization",
+            name: brand,
+            url: origin,
+            hasOfferCatalog: {
+              "@type": "OfferCatalog",
+              name: t("services.offerTitle"),
+              itemListElement: SERVICES.map(({ key }) => ({
+                "@type": "Offer",
+                itemOffered: {
+                  "@type": "Service",
+                  name: t(`services.items.${key}.title`),
+                  description: t(`services.items.${key}.text`),
+                },
+              })),
+            },
+          },
+        }}
+      />
+      <section className="bg-gradient-to-b from-teal-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 pb-12 pt-16 text-center sm:pt-24">
+          <p className="text-sm font-semibold uppercase tracking-wider text-teal-700">{t("services.eyebrow")}</p>
+          <h1 className="mt-3 text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">{t("services.tagline")}</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">
+            {t("services.intro", { brand })}
+          </p>
+        </div>
+      </section>
+
+      <section aria-labelledby="offer-title" className="mx-auto max-w-6xl px-4 py-12">
+        <h2 id="offer-title" className="text-center text-3xl font-bold text-teal-950">
+          {t("services.offerTitle")}
+        </h2>
+        <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+          {SERVICES.map(({ key, icon }) => (
+            <li key={key}>
+              <FeatureCard
+                icon={icon}
+                title={t(`services.items.${key}.title`)}
+                text={t(`services.items.${key}.text`)}
+                more={t(`services.items.${key}.more`)}
+              />
+            </li>
+          ))}
+        </ul>
+      </section>
+
+      <section aria-labelledby="match-tagline" className="px-4 pb-20 pt-6">
+        <div className="mx-auto max-w-5xl rounded-3xl bg-teal-900 px-6 py-12 text-center text-white sm:px-12">
+          <h2 id="match-tagline" className="text-3xl font-bold leading-tight">
+            {t("services.matchTagline")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-teal-50">{t("services.matchText")}</p>
+          <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
+            <Link
+              to="/courses"
+              className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-teal-900 shadow-sm hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("services.browseCourses")}
+            </Link>
+            <Link
+              to="/contact"
+              className="inline-flex items-center justify-center rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
+            >
+              {t("services.talkToAdvisor")}
+            </Link>
+          </div>
+        </div>
+      </section>
+    </>
+  );
+}

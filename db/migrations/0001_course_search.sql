@@ -1,0 +1,4 @@
+CREATE EXTENSION IF NOT EXISTS pg_trgm;--> statement-breakpoint
+ALTER TABLE "courses" ADD COLUMN "search_title" text GENERATED ALWAYS AS (btrim(regexp_replace(translate(regexp_replace(lower(normalize("courses"."title", NFKC)), '[\u064B-\u065F\u0670\u06D6-\u06ED\u0640\u00AD\u061C\u200B-\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]', '', 'g'), 'أإآٱىةؤئ', 'اااايهوي'), '[\t\n\v\f\r \u00A0\u1680\u2000-\u200A\u2028\u2029\u202F\u205F\u3000]+', ' ', 'g'), ' ')) STORED NOT NULL;--> statement-breakpoint
+CREATE INDEX "courses_published_language_created_idx" ON "courses" USING btree ("is_published","language","created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "courses_search_title_trgm_idx" ON "courses" USING gin ("search_title" gin_trgm_ops);

@@ -1,0 +1,400 @@
+// Enrollment requests and contact messages against a real database (PGlite, or PostgreSQL with
+// TEST_DB=pg), with their emails delivered by the outbox worker to an in-process SMTP server.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import i18next from "i18next";
+import { contactMessages, courses, emailOutbox, enrollments, siteSettings } from "@db/schema/index.ts";
+import { seedDefaults } from "@db/seed/demo.ts";
+import { createContactMessage } from "~/features/contact/contact.server.ts";
+import { COUNTRY_CODES, type EnrollmentInput } from "~/features/enrollments/enrollment.schema.ts";
+import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
+import type * as EnvModule from "~/lib/env.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
+import { resources } from "~/locales/index.ts";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
+
+// NOTIFY_EMAIL is read through env(), which caches process.env; the fallback tests switch it here.
+const notify = vi.hoisted(() => ({ email: undefined as string | undefined }));
+vi.mock("~/lib/env.server.ts", async (importOriginal) => {
+  const orig = await importOriginal<typeof EnvModule>();
+  return { ...orig, env: () => ({ ...orig.env(), NOTIFY_EMAIL: notify.email }) };
+});
+
+// A started app exposes its outbox worker through appState(); here a fake one records wake() calls
+// (and what was committed at that moment). Unset, appState() throws as in an app that is not started.
+const app = vi.hoisted(() => ({ wake: undefined as (() => void) | undefined }));
+vi.mock("~/lib/app.server.ts", () => ({
+  appState: () => {
+    if (!app.wake) throw new Error("App is not started");
+    return { worker: { wake: app.wake } };
+  },
+}));
+
+const FROM = '"Nile Academy" <no-reply@academy.test>';
+const INBOX = "info@nileacademy.example"; // the seeded `contact.email` site setting
+const silent = { info() {}, warn() {}, error() {} };
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const tEn = i18n.getFixedT("en");
+const tAr = i18n.getFixedT("ar");
+
+let database: TestDatabase;
+let smtp: TestSmtpServer;
+let transport: ReturnType<typeof smtpTransport>;
+let publishedId: string;
+let draftId: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  notify.email = undefined;
+  app.wake = undefined;
+  await resetDatabase(database.db);
+  await seedDefaults(database.db);
+  const rows = await database.db
+    .insert(courses)
+    .values([
+      { title: "Digital Marketing Essentials", slug: "digital-marketing", language: "en", isPublished: true, price: 1500 },
+      { title: "Secret Draft Course", slug: "secret-draft", language: "ar", isPublished: false },
+    ])
+    .returning({ id: courses.id });
+  publishedId = rows[0]!.id;
+  draftId = rows[1]!.id;
+  smtp = await startSmtpServer();
+  transport = smtpTransport(smtp.url);
+});
+afterEach(async () => {
+  transport.close();
+  await smtp.stop();
+});
+
+function worker(extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
+  return createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, backoffBaseMs: 50, ...extra });
+}
+
+/** Runs the worker until nothing is left to send (or the deadline passes). */
+async function drain(w: ReturnType<typeof worker>, timeoutMs = 15_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (Date.now() < deadline) {
+    await w.runOnce();
+    const [left] = await database.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(emailOutbox)
+      .where(sql`${emailOutbox.status} <> 'sent'`);
+    if (left?.n === 0) return;
+    await sleep(40);
+  }
+  throw new Error("outbox not drained in time");
+}
+
+function input(patch: Partial<EnrollmentInput> = {}): EnrollmentInput {
+  return {
+    studentName: "Sara Ahmed",
+    studentEmail: "sara@example.com",
+    countryCode: "+20",
+    phoneNumber: "010 1234 5678",
+    message: "I prefer evening sessions.",
+    courseId: publishedId,
+    website: "",
+    ...patch,
+  };
+}
+
+async function counts() {
+  const [e] = await database.db.select({ n: sql<number>`count(*)::int` }).from(enrollments);
+  const [o] = await database.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox);
+  return { enrollments: e?.n, outbox: o?.n };
+}
+
+function mailTo(address: string): ReceivedMail {
+  const mail = smtp.messages.find((m) => m.to.includes(address));
+  if (!mail) throw new Error(`no mail to ${address}; got ${smtp.messages.map((m) => m.to.join(",")).join(" | ")}`);
+  return mail;
+}
+
+async function caught(p: Promise<unknown>): Promise<unknown> {
+  try {
+    await p;
+  } catch (err) {
+    return err;
+  }
+  return undefined;
+}
+
+describe("createEnrollment", () => {
+  it("stores a pending enrollment and queues the notification and an Arabic confirmation in one go", async () => {
+    const { enrollmentId } = await createEnrollment(input({ message: "أفضّل المواعيد المسائية" }), { locale: "ar" });
+    expect(enrollmentId).toMatch(/^ENR-[0-9A-Z]{6,}-[0-9A-Z]{6}$/);
+
+    const rows = await database.db.select().from(enrollments);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      enrollmentId,
+      courseId: publishedId,
+      courseName: "Digital Marketing Essentials",
+      studentName: "Sara Ahmed",
+      studentEmail: "sara@example.com",
+      studentPhone: "+20 01012345678",
+      message: "أفضّل المواعيد المسائية",
+      locale: "ar",
+      status: "pending",
+      currentLevel: null,
+      preferredSchedule: null,
+    });
+
+    const outbox = await database.db.select().from(emailOutbox).orderBy(emailOutbox.kind);
+    expect(outbox.map((r) => [r.kind, r.toAddress, r.replyTo, r.status])).toEqual([
+      ["enrollment-confirmation", "sara@example.com", INBOX, "pending"],
+      ["enrollment-notification", INBOX, "sara@example.com", "pending"],
+    ]);
+
+    // Nothing was sent yet: the worker sends after commit.
+    expect(smtp.messages).toHaveLength(0);
+    const w = worker();
+    expect(await w.runOnce()).toEqual({ sent: 2, failed: 0, retried: 0 });
+    await smtp.waitFor(2);
+
+    const notification = mailTo(INBOX);
+    expect(notification.subject).toBe(
+      tEn("enrollment.email.notification.subject", { course: "Digital Marketing Essentials", id: enrollmentId }),
+    );
+    expect(notification.subject).toContain(enrollmentId);
+    expect(notification.headers["reply-to"]).toContain("sara@example.com");
+    // SPEC §7: student_name, student_email, student_phone, course_name, course_id, message, enrollment_id.
+    const text = (notification.text ?? "").replace(/\r\n/g, "\n");
+    expect(text).toContain("Student name: Sara Ahmed");
+    expect(text).toContain("Student email: sara@example.com");
+    expect(text).toContain("Student phone: +20 01012345678");
+    expect(text).toContain("Course: Digital Marketing Essentials");
+    expect(text).toContain(`Course ID: ${publishedId}`);
+    expect(text).toContain("Message: أفضّل المواعيد المسائية");
+    expect(text).toContain(`Enrollment ID: ${enrollmentId}`);
+    expect(text).toContain("Student's language: Arabic");
+    expect(text).toContain("Nile Academy");
+    expect(notification.html).toContain('lang="en"');
+
+    const confirmation = mailTo("sara@example.com");
+    const arabicSubject = tAr("enrollment.email.confirmation.subject", { course: "Digital Marketing Essentials", id: enrollmentId });
+    expect(arabicSubject).toMatch(/[\u0600-\u06ff]/);
+    expect(confirmation.subject).toBe(arabicSubject);
+    expect(confirmation.headers["reply-to"]).toContain(INBOX);
+    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.heading"));
+    expect(confirmation.text).toContain("أكاديمية النيل");
+    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: enrollmentId }));
+    expect(confirmation.html).toContain('dir="rtl"');
+
+    const sent = await database.db.select().from(emailOutbox);
+    expect(sent.every((r) => r.status === "sent")).toBe(true);
+  });
+
+  it("writes 'No additional message' when the student leaves the message empty; English confirmation", async () => {
+    const { enrollmentId } = await createEnrollment(input({ message: undefined, countryCode: "+966", phoneNumber: "(05) 1234-567" }), {
+      locale: "en",
+    });
+    const [row] = await database.db.select().from(enrollments).where(eq(enrollments.enrollmentId, enrollmentId));
+    expect(row?.message).toBeNull();
+    expect(row?.studentPhone).toBe("+966 (05)1234-567");
+    expect(row?.locale).toBe("en");
+
+    await worker().runOnce();
+    await smtp.waitFor(2);
+    expect(mailTo(INBOX).text).toContain("Message: No additional message");
+    const confirmation = mailTo("sara@example.com");
+    expect(confirmation.subject).toBe(
+      `We received your enrollment request for Digital Marketing Essentials (${enrollmentId})`,
+    );
+    expect(confirmation.text).toContain("Hello Sara Ahmed,");
+  });
+
+  it("escapes the visitor's text in the HTML emails", async () => {
+    await createEnrollment(input({ studentName: '<img src=x onerror="alert(1)">', message: "<script>alert(1)</script>" }), {
+      locale: "en",
+    });
+    await worker().runOnce();
+    await smtp.waitFor(2);
+    for (const mail of smtp.messages) {
+      expect(mail.html).not.toContain("<script>");
+      expect(mail.html).not.toContain("<img src=x");
+      expect(mail.html).toContain("&lt;img src=x onerror=&quot;alert(1)&quot;&gt;");
+    }
+    expect(mailTo(INBOX).html).toContain("&lt;script&gt;alert(1)&lt;/script&gt;");
+  });
+
+  it.each([
+    ["a draft course", () => draftId],
+    ["an unknown course", () => "3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f"],
+  ])("refuses %s with not_found and writes nothing", async (_label, courseId) => {
+    const err = await caught(createEnrollment(input({ courseId: courseId() }), { locale: "en" }));
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("not_found");
+    expect((err as AppError).status).toBe(404);
+    expect((err as AppError).messageKey).toBe("enrollment.errors.courseUnavailable");
+    expect(await counts()).toEqual({ enrollments: 0, outbox: 0 });
+  });
+
+  it("re-checks its input: invalid data is a bad_request with field keys and writes nothing", async () => {
+    const err = await caught(
+      createEnrollment({ ...input(), studentEmail: "not-an-email", phoneNumber: "12" } as EnrollmentInput, { locale: "en" }),
+    );
+    expect(err).toBeInstanceOf(AppError);
+    expect((err as AppError).code).toBe("bad_request");
+    expect((err as AppError).fields).toEqual({
+      studentEmail: "enrollment.errors.emailInvalid",
+      phoneNumber: "enrollment.errors.phoneInvalid",
+    });
+    expect(await counts()).toEqual({ enrollments: 0, outbox: 0 });
+  });
+
+  it("sends the notification to NOTIFY_EMAIL when the site has no contact email", async () => {
+    await database.db.delete(siteSettings).where(eq(siteSettings.key, "contact"));
+    notify.email = "office@academy.test";
+    await createEnrollment(input(), { locale: "en" });
+    const rows = await database.db.select().from(emailOutbox).orderBy(emailOutbox.kind);
+    expect(rows.map((r) => [r.kind, r.toAddress, r.replyTo])).toEqual([
+      ["enrollment-confirmation", "sara@example.com", "office@academy.test"],
+      ["enrollment-notification", "office@academy.test", "sara@example.com"],
+    ]);
+  });
+
+  it("without any provider inbox keeps the lead and the confirmation, skips the notification and warns", async () => {
+    await database.db.delete(siteSettings).where(eq(siteSettings.key, "contact"));
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      const { enrollmentId } = await createEnrollment(input(), { locale: "en" });
+      expect(await counts()).toEqual({ enrollments: 1, outbox: 1 });
+      const [row] = await database.db.select().from(emailOutbox);
+      expect(row).toMatchObject({ kind: "enrollment-confirmation", toAddress: "sara@example.com", replyTo: null });
+      expect(warn).toHaveBeenCalledWith({ enrollmentId }, expect.stringContaining("notification not queued"));
+    } finally {
+      warn.mockRestore();
+    }
+  });
+
+  it("gives every enrollment its own id, also within the same millisecond", async () => {
+    const now = vi.spyOn(Date, "now").mockReturnValue(1_750_000_000_000);
+    try {
+      const ids = await Promise.all(
+        COUNTRY_CODES.slice(0, 8).map((c, i) =>
+          createEnrollment(input({ countryCode: c.code, studentEmail: `s${i}@example.com` }), { locale: "en" }),
+        ),
+      );
+      const set = new Set(ids.map((r) => r.enrollmentId));
+      expect(set.size).toBe(8);
+      for (const id of set) expect(id.startsWith(`ENR-${(1_750_000_000_000).toString(36).toUpperCase()}-`)).toBe(true);
+    } finally {
+      now.mockRestore();
+    }
+  });
+
+  it("wakes the running outbox worker after the enrollment is committed", async () => {
+    const seen: Promise<number>[] = [];
+    app.wake = () => {
+      // A separate query outside the transaction sees the rows only once they are committed.
+      seen.push(database.db.select({ n: sql<number>`count(*)::int` }).from(emailOutbox).then((r) => r[0]?.n ?? -1));
+    };
+    await createEnrollment(input(), { locale: "en" });
+    await createContactMessage({ name: "Omar", email: "omar@example.com", message: "Hi" }, { locale: "en" });
+    expect(await Promise.all(seen)).toEqual([2, 3]);
+  });
+
+  it("SMTP down: 20 enrollments succeed, and all 40 emails arrive exactly once when it is back", async () => {
+    const port = smtp.port;
+    transport.close();
+    await smtp.stop();
+    transport = smtpTransport(`smtp://127.0.0.1:${port}`);
+
+    const ids: string[] = [];
+    for (let i = 0; i < 20; i++) {
+      const { enrollmentId } = await createEnrollment(
+        input({ studentName: `Student ${i}`, studentEmail: `student${i}@example.com` }),
+        { locale: i % 2 ? "ar" : "en" },
+      );
+      ids.push(enrollmentId);
+    }
+    expect(new Set(ids).size).toBe(20);
+    expect(await counts()).toEqual({ enrollments: 20, outbox: 40 });
+
+    // The worker tries while the server is down: every email is kept for a retry, none lost.
+    const w = worker({ batchSize: 40 });
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 40 });
+    const afterFailure = await database.db.select().from(emailOutbox);
+    expect(afterFailure.every((r) => r.status === "pending" && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""))).toBe(true);
+
+    smtp = await startSmtpServer({ port });
+    await drain(w);
+    await smtp.waitFor(40);
+    await sleep(300); // anything extra would have arrived by now
+    expect(smtp.messages).toHaveLength(40);
+
+    // Exactly once: 40 distinct messages, each enrollment id in one notification and one confirmation.
+    expect(new Set(smtp.messages.map((m) => m.headers["message-id"])).size).toBe(40);
+    for (const [i, id] of ids.entries()) {
+      const withId = smtp.messages.filter((m) => m.subject.includes(id));
+      expect(withId.map((m) => m.to[0]).sort()).toEqual([INBOX, `student${i}@example.com`].sort());
+    }
+    const rows = await database.db.select().from(emailOutbox);
+    expect(rows.every((r) => r.status === "sent" && r.attempts >= 2 && r.lastError === null)).toBe(true);
+    expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
+  });
+});
+
+describe("createContactMessage", () => {
+  it("stores the message with its language and emails the provider with reply-to the visitor", async () => {
+    const { id } = await createContactMessage(
+      { name: "Omar Hassan", email: "omar@example.com", message: "Do you offer weekend classes?\nThanks", website: "" },
+      { locale: "ar" },
+    );
+    const rows = await database.db.select().from(contactMessages);
+    expect(rows).toEqual([
+      expect.objectContaining({ id, name: "Omar Hassan", email: "omar@example.com", message: "Do you offer weekend classes?\nThanks", locale: "ar", readAt: null }),
+    ]);
+    const outbox = await database.db.select().from(emailOutbox);
+    expect(outbox.map((r) => [r.kind, r.toAddress, r.replyTo])).toEqual([["contact-message", INBOX, "omar@example.com"]]);
+
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail?.to).toEqual([INBOX]);
+    expect(mail?.subject).toBe("New contact message from Omar Hassan");
+    expect(mail?.headers["reply-to"]).toContain("omar@example.com");
+    // SPEC §7: from_name, from_email, to_name, to_email, subject, message, reply_to.
+    const text = (mail?.text ?? "").replace(/\r\n/g, "\n");
+    expect(text).toContain("From: Omar Hassan");
+    expect(text).toContain("Email: omar@example.com");
+    expect(text).toContain("To: Nile Academy");
+    expect(text).toContain(`To email: ${INBOX}`);
+    expect(text).toContain("Subject: New contact message from Omar Hassan");
+    expect(text).toContain("Message: Do you offer weekend classes?\nThanks");
+    expect(text).toContain("Reply to: omar@example.com");
+    expect(text).toContain("Visitor's language: Arabic");
+    await sleep(100);
+    expect(smtp.messages).toHaveLength(1);
+  });
+
+  it("keeps the message without a provider inbox (staff read it in the admin area)", async () => {
+    await database.db.delete(siteSettings).where(eq(siteSettings.key, "contact"));
+    await createContactMessage({ name: "Omar", email: "omar@example.com", message: "Hi" }, { locale: "en" });
+    expect((await database.db.select().from(contactMessages)).length).toBe(1);
+    expect((await database.db.select().from(emailOutbox)).length).toBe(0);
+  });
+
+  it("refuses invalid input with field keys and writes nothing", async () => {
+    const err = await caught(createContactMessage({ name: "", email: "x", message: "" } as never, { locale: "en" }));
+    expect((err as AppError).code).toBe("bad_request");
+    expect((err as AppError).fields).toEqual({
+      name: "contact.errors.nameRequired",
+      email: "contact.errors.emailInvalid",
+      message: "contact.errors.messageRequired",
+    });
+    expect((await database.db.select().from(contactMessages)).length).toBe(0);
+    expect((await database.db.select().from(emailOutbox)).length).toBe(0);
+  });
+});

@@ -64,7 +64,7 @@ export function InstructorDialog({
                       {` ${t("about.instructors.linkContext", { name: instructor.name })}`}
                       {external ? ` ${t("about.instructors.newTab")}` : ""}
                     </span>
-                    {external && <ExternalLink aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500" />}
+                    {external && <ExternalLink aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500 rtl:-scale-x-100" />}
                   </a>
                 </li>
               );

@@ -28,9 +28,10 @@ export function InstructorGrid({ instructors, locale }: { instructors: PublicIns
 
   return (
     <>
-      <ul className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      {/* Flex rather than grid so an incomplete last row is centred. */}
+      <ul className="flex flex-wrap justify-center gap-6">
         {instructors.map((instructor) => (
-          <li key={instructor.id}>
+          <li key={instructor.id} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">
             <InstructorCard
               ref={(el) => {
                 if (el) cards.current.set(instructor.id, el);

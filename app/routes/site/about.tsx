@@ -25,11 +25,25 @@ import type { Route } from "./+types/about";
 
 type InstructorsResult = { ok: true; list: PublicInstructor[] } | { ok: false; list: [] };
 
+/** How long the loader waits for the instructors before streaming them behind 'Loading instructors...'. */
+const INSTRUCTORS_WAIT_MS = 250;
+const PENDING = Symbol("pending");
+
+/** The promise's value when it settles within `ms`, else PENDING. */
+async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | typeof PENDING> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const timeout = new Promise<typeof PENDING>((resolve) => (timer = setTimeout(resolve, ms, PENDING)));
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  // Streamed: the page (and its figures) render at once, the grid follows ('Loading instructors...').
   // A failure shows the error state in the grid and is logged; it never breaks the page or fakes data.
-  const instructors: Promise<InstructorsResult> = listPublicInstructors().then(
+  const instructorsPromise: Promise<InstructorsResult> = listPublicInstructors().then(
     (list) => ({ ok: true, list }),
     (err: unknown) => {
       logger.error({ err }, "about: loading instructors failed");
@@ -42,6 +56,10 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (err) {
     logger.error({ err }, "about: loading key figures failed");
   }
+  // Usually the grid is ready at once and is rendered in the HTML (readable without JavaScript, no layout
+  // shift). Only when the store is slow is it streamed, showing 'Loading instructors...' meanwhile.
+  const settled = await settledWithin(instructorsPromise, INSTRUCTORS_WAIT_MS);
+  const instructors = settled === PENDING ? instructorsPromise : settled;
   return { title: t("about.metaTitle"), description: t("about.metaDescription"), figures, instructors };
 }
 
@@ -84,7 +102,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
           <p className="text-sm font-semibold uppercase tracking-wider text-teal-700">{t("about.eyebrow")}</p>
           <h1 className="mt-3 text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">{t("about.headline")}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">
-            {t("about.intro", { brand })}
+            {t("about.intro")}
           </p>
         </div>
       </section>

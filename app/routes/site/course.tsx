@@ -167,8 +167,8 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
                 {course.priceVisible ? (price ?? t("catalog.card.free")) : t("catalog.course.priceOnRequest")}
               </dd>
             </div>
-            <div className="text-sm text-slate-600">{t("catalog.card.students", { count: course.approvedCount })}</div>
           </dl>
+          <p className="text-sm text-slate-600">{t("catalog.card.students", { count: course.approvedCount })}</p>
           <Link
             to={`${courseHref(course.slug)}/enroll`}
             className="btn-primary flex w-full"

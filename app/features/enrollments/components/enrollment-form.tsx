@@ -103,7 +103,8 @@ export function EnrollmentForm({
           <select {...getSelectProps(fields.countryCode)} key={fields.countryCode.key} className={inputClass} autoComplete="tel-country-code">
             {COUNTRY_CODES.map((c) => (
               <option key={c.code} value={c.code}>
-                {`${pickText(c.name, locale)} (${c.code})`}
+                {/* LRM keeps "+20" reading left to right inside Arabic text. */}
+                {`${pickText(c.name, locale)} (\u200E${c.code})`}
               </option>
             ))}
           </select>

@@ -1,0 +1,240 @@
+// The visitor's journey through the public site, in English and Arabic, on PostgreSQL with a real SMTP
+// server: home → Courses mega-menu → a subcategory → a course → enroll (bad phone, then fixed) → toast.
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_site_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+
+let app: RunningApp;
+let smtp: TestSmtpServer;
+let browser: Browser;
+let admin: pg.Client;
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  smtp = await startSmtpServer();
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-public-site-secret-".padEnd(40, "x"),
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: "200",
+    RATE_LIMIT_ENROLLMENT: "50/600",
+    RATE_LIMIT_CONTACT: "50/600",
+  });
+  browser = await launchBrowser();
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await smtp?.stop();
+  await admin?.query(`drop database if exists "${dbName}" with (force)`);
+  await admin?.end();
+});
+
+async function newPage(locale: string): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, locale });
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on("pageerror", (e) => errors.push(e.message));
+  (page as Page & { errors: string[] }).errors = errors;
+  return page;
+}
+
+const journeys = [
+  {
+    lang: "en",
+    labels: {
+      courses: "Courses",
+      enroll: "Enroll Now",
+      name: "Full name",
+      email: "Email",
+      phone: "Phone number",
+      submit: "Submit enrollment",
+      badPhone: "Please enter a valid phone number",
+      success: /Enrollment request sent successfully! Enrollment ID: (ENR-[A-Z0-9-]+)\. We'll contact you soon\./,
+    },
+  },
+  {
+    lang: "ar",
+    labels: {
+      courses: "الدورات",
+      enroll: "سجّل الآن",
+      name: "الاسم بالكامل",
+      email: "البريد الإلكتروني",
+      phone: "رقم الهاتف",
+      submit: "إرسال طلب التسجيل",
+      badPhone: "يرجى إدخال رقم هاتف صحيح",
+      success: /(ENR-[A-Z0-9-]+)/,
+    },
+  },
+] as const;
+
+describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
+  it("goes from the home page through the mega-menu to a course and enrolls", async () => {
+    const page = await newPage(lang === "ar" ? "ar-EG" : "en-US");
+    await page.goto(`/?lang=${lang}`);
+    expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+    await expectNoAxeViolations(page);
+
+    // Mega-menu: open Courses, hover a category with subcategories, pick its first subcategory.
+    await page.getByRole("button", { name: labels.courses }).hover();
+    const withSubs = page.locator("li.group\\/cat:has(ul)").first();
+    await withSubs.hover();
+    const sub = withSubs.locator("ul a").first();
+    await expect.poll(() => sub.isVisible()).toBe(true);
+    await sub.click();
+    await page.waitForURL(/subcategory=/);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `journey-${lang}-subcategory`);
+
+    // A course card → the course page.
+    const card = page.locator("article h3 a").first();
+    const title = (await card.textContent())!.trim();
+    await card.click();
+    await page.waitForURL(/\/courses\/[a-z0-9-]+/);
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe(title);
+    await expectNoAxeViolations(page);
+
+    // Enroll: a bad phone shows the SPEC message; fixing it sends the request.
+    await page.getByRole("link", { name: labels.enroll }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel(labels.name).fill(lang === "ar" ? "سارة أحمد" : "Sara Ahmed");
+    await dialog.getByLabel(labels.email).fill(`sara-${lang}@example.com`);
+    await dialog.getByLabel(labels.phone).fill("12 34");
+    await dialog.getByRole("button", { name: labels.submit }).click();
+    await expect.poll(() => dialog.getByText(labels.badPhone).isVisible()).toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, `journey-${lang}-bad-phone`);
+    await dialog.getByLabel(labels.phone).fill("100 123 4567");
+    await expect.poll(() => dialog.getByText(labels.badPhone).count()).toBe(0);
+    await dialog.getByRole("button", { name: labels.submit }).click();
+
+    const toast = page.locator('[role="status"][aria-live="polite"] p');
+    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const text = (await toast.first().textContent())!;
+    const id = labels.success.exec(text)?.[1];
+    expect(id, text).toMatch(/^ENR-[A-Z0-9]+-[A-Z0-9]+$/);
+    await screenshot(page, `journey-${lang}-success`);
+    // The modal closes by itself after 3 seconds.
+    await expect.poll(() => dialog.count(), { timeout: 6_000 }).toBe(0);
+    expect((page as Page & { errors: string[] }).errors).toEqual([]);
+
+    // The row exists as pending, in the visitor's language, with the phone and its country code.
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const rows = await db.query(
+      "select status, locale, student_phone, course_name from enrollments where enrollment_id = $1",
+      [id],
+    );
+    await db.end();
+    expect(rows.rows).toEqual([{ status: "pending", locale: lang, student_phone: "+20 1001234567", course_name: title }]);
+
+    // Both emails reach the SMTP server: the provider notification and the student's confirmation.
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.subject.includes(id!)).length, { timeout: 15_000 })
+      .toBe(2);
+    const mails = smtp.messages.filter((m) => m.subject.includes(id!));
+    const confirmation = mails.find((m) => m.to.includes(`sara-${lang}@example.com`));
+    expect(confirmation).toBeDefined();
+    if (lang === "ar") expect(confirmation!.subject).toMatch(/[\u0600-\u06FF]/);
+    const notification = mails.find((m) => !m.to.includes(`sara-${lang}@example.com`))!;
+    expect(notification.headers["reply-to"]).toContain(`sara-${lang}@example.com`);
+    await page.context().close();
+  });
+});
+
+describe("pages as a crawler sees them", () => {
+  it("serves a course page without JavaScript with og tags, hreflang alternates and a Course JSON-LD", async () => {
+    const list = await (await fetch(`${app.url}/courses?lang=en`)).text();
+    const slug = /href="\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
+    expect(slug).toBeTruthy();
+    const res = await fetch(`${app.url}/courses/${slug}?lang=ar`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("cache-control")).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
+    const html = await res.text();
+    for (const tag of ["og:title", "og:description", "og:url", "og:image", "og:locale", "og:locale:alternate"]) {
+      expect(html).toContain(`property="${tag}"`);
+    }
+    expect(html).toContain('content="ar_EG"');
+    const image = /property="og:image" content="([^"]+)"/.exec(html)?.[1];
+    expect(image).toMatch(/^http:\/\/.+\.webp$/);
+    for (const lang of ["en", "ar", "x-default"]) expect(html).toMatch(new RegExp(`hrefLang="${lang}"`));
+    const jsonLd = [...html.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/gs)].map((m) =>
+      JSON.parse(m[1]!),
+    );
+    const course = jsonLd.find((d) => d["@type"] === "Course");
+    expect(course).toMatchObject({
+      "@context": "https://schema.org",
+      name: expect.any(String),
+      description: expect.any(String),
+      provider: { "@type": "Organization", name: expect.any(String) },
+      offers: { "@type": "Offer", category: expect.stringMatching(/^(Free|Paid)$/) },
+      hasCourseInstance: { "@type": "CourseInstance", courseMode: "online" },
+    });
+  });
+
+  it("answers 404 for an unknown course and for a draft", async () => {
+    expect((await fetch(`${app.url}/courses/no-such-course`)).status).toBe(404);
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const draft = await db.query("select slug from courses where not is_published limit 1");
+    await db.end();
+    expect((await fetch(`${app.url}/courses/${draft.rows[0].slug}`)).status).toBe(404);
+  });
+
+  it("lists every public page and published course in both languages in the sitemap", async () => {
+    const res = await fetch(`${app.url}/sitemap.xml`);
+    expect(res.headers.get("content-type")).toContain("application/xml");
+    const xml = await res.text();
+    const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
+    // 7 static pages + 12 published courses, each in en and ar.
+    expect(locs).toHaveLength((7 + 12) * 2);
+    expect(locs.filter((l) => l.includes("/courses/")).length).toBe(24);
+    expect(xml).toContain('hreflang="x-default"');
+    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    expect(robots).toMatch(/Disallow: \/admin/);
+    expect(robots).toMatch(/Disallow: \/login/);
+    expect(robots).toMatch(/Sitemap: http.+\/sitemap\.xml/);
+  });
+
+  it("sends language URLs as cacheable and negotiated ones as private", async () => {
+    const lang = await fetch(`${app.url}/courses?lang=ar`);
+    expect(lang.headers.get("cache-control")).toMatch(/public.*s-maxage/);
+    const negotiated = await fetch(`${app.url}/courses`, { headers: { "accept-language": "ar" } });
+    expect(negotiated.headers.get("cache-control")).toMatch(/private/);
+    expect(await negotiated.text()).toContain('lang="ar"');
+  });
+
+  it("works without JavaScript: search narrows on the server and the enrollment form posts", async () => {
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto("/courses?lang=en");
+    const total = await page.locator("article").count();
+    await page.getByRole("searchbox").fill("figma");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=figma/);
+    const found = await page.locator("article").count();
+    expect(found).toBeGreaterThan(0);
+    expect(found).toBeLessThan(total);
+    expect(await page.getByText(/\(filtered\)/).count()).toBe(1);
+    await page.locator("article h3 a").first().click();
+    await page.getByRole("link", { name: "Enroll Now" }).first().click();
+    await page.waitForURL(/\/enroll/);
+    await page.getByLabel("Full name").fill("No Script");
+    await page.getByLabel("Email").fill("noscript@example.com");
+    await page.getByLabel("Phone number").fill("1001234567");
+    await page.getByRole("button", { name: "Submit enrollment" }).click();
+    await expect.poll(() => page.getByText(/Enrollment ID: ENR-/).count()).toBe(1);
+    await context.close();
+  });
+});

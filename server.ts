@@ -69,6 +69,20 @@ function requestLog() {
   };
 }
 
+/**
+ * Cross-site request guard: a state-changing request whose Origin is neither this host nor PUBLIC_URL
+ * is refused. (Browsers send Origin on every POST; clients without one are not browsers.)
+ */
+function originCheck(publicUrl: string) {
+  const allowed = new URL(publicUrl).origin;
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
+    const origin = req.get("origin");
+    if (!origin || origin === allowed || origin === `${req.protocol}://${req.get("host")}`) return next();
+    res.status(403).type("text/plain").send("Cross-site request refused");
+  };
+}
+
 export interface StartedServer {
   server: Server;
   url: string;
@@ -83,6 +97,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.use(requestLog());
   app.use(securityHeaders(dev));
   app.use(compression());
+  app.use(originCheck(env.PUBLIC_URL));
 
   let getBuild: () => Promise<ServerBuild>;
   let closeVite: (() => Promise<void>) | undefined;
@@ -125,7 +140,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
         context.set(lifecycle.requestInfoContext, {
           nonce: String(res.locals.nonce),
           requestId: String(res.locals.requestId),
-          ip: req.ip ?? req.socket.remoteAddress ?? "",
+          // The socket address; form actions apply TRUST_PROXY themselves (clientIp).
+          ip: req.socket.remoteAddress ?? "",
         });
         return context;
       },

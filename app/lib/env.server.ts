@@ -50,6 +50,14 @@ const intIn = (min: number, max: number, fallback: number) =>
       return Number(v);
     });
 
+const rateLimitSpec = (fallback: string) =>
+  z
+    .string()
+    .default(fallback)
+    .refine((v) => /^\s*[1-9]\d{0,5}\s*\/\s*[1-9]\d{0,6}\s*$/.test(v), {
+      message: 'must be "points/seconds", e.g. "5/600"',
+    });
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -79,6 +87,8 @@ export const envSchema = z
     OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: bool(false),
+    RATE_LIMIT_ENROLLMENT: rateLimitSpec("5/600"),
+    RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
   })
   .transform((e) => ({
     ...e,

@@ -9,7 +9,8 @@ import { requestInfoContext } from "./context.server.ts";
 import { isAppError } from "./errors.ts";
 import { isLocale, type Locale } from "./i18n.ts";
 import { logger } from "./logger.server.ts";
-import { consumeRateLimit, type RateLimiter } from "./rate-limit.server.ts";
+import { clientIp, consumeRateLimit, retryAfterSeconds, type RateLimiter } from "./rate-limit.server.ts";
+import { env } from "./env.server.ts";
 import { getLocale } from "~/middleware/i18next.server.ts";
 
 export interface FormReply<T> {
@@ -36,10 +37,14 @@ export async function publicFormAction<S extends z.ZodType<Record<string, unknow
   const locale = getLocale(context);
   const lang: Locale = isLocale(locale) ? locale : "en";
   try {
-    await consumeRateLimit(args.limiter, context.get(requestInfoContext).ip || "unknown");
+    await consumeRateLimit(args.limiter, clientIp(request, env().TRUST_PROXY, context.get(requestInfoContext).ip));
   } catch (err) {
     if (isAppError(err)) {
-      return data<FormReply<T>>({ result: submission.reply(), formError: err.messageKey }, { status: err.status });
+      const retry = retryAfterSeconds(err);
+      return data<FormReply<T>>(
+        { result: submission.reply(), formError: err.messageKey },
+        { status: err.status, headers: retry ? { "Retry-After": String(retry) } : undefined },
+      );
     }
     throw err;
   }

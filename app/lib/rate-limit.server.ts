@@ -6,6 +6,7 @@
 // in createRateLimiter; callers do not change.
 import { isIP } from "node:net";
 import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { parseEnv } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 
 /** Used when a limiter names no message of its own; the lead adds it to common.json ("errors"). */
@@ -96,13 +97,13 @@ let registry: { enrollment?: RateLimiter; contact?: RateLimiter } = {};
 export const rateLimits = {
   get enrollment(): RateLimiter {
     return (registry.enrollment ??= createRateLimiter("enrollment", {
-      ...parseRateLimitSpec("RATE_LIMIT_ENROLLMENT", process.env.RATE_LIMIT_ENROLLMENT, DEFAULTS.enrollment),
+      ...parseRateLimitSpec("RATE_LIMIT_ENROLLMENT", parseEnv().RATE_LIMIT_ENROLLMENT, DEFAULTS.enrollment),
       messageKey: "enrollment.errors.tooManyRequests",
     }));
   },
   get contact(): RateLimiter {
     return (registry.contact ??= createRateLimiter("contact", {
-      ...parseRateLimitSpec("RATE_LIMIT_CONTACT", process.env.RATE_LIMIT_CONTACT, DEFAULTS.contact),
+      ...parseRateLimitSpec("RATE_LIMIT_CONTACT", parseEnv().RATE_LIMIT_CONTACT, DEFAULTS.contact),
       messageKey: "contact.errors.tooManyRequests",
     }));
   },

@@ -1,8 +1,17 @@
 import type { TestProject } from "vitest/node";
-import { startApp } from "./harness.ts";
+import { spawnSync } from "node:child_process";
+import path from "node:path";
+import { ROOT, startApp } from "./harness.ts";
 
 /** One production server with a fresh data directory for the browser journeys. */
 export default async function setup(project: TestProject) {
+  // Build once, before any server starts: servers started in parallel must not rebuild under each other.
+  const build = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
+    cwd: ROOT,
+    stdio: "inherit",
+    env: { ...process.env, NODE_ENV: "production" },
+  });
+  if (build.status !== 0) throw new Error("production build failed");
   const app = await startApp({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" });
   project.provide("baseUrl", app.url);
   project.provide("dataDir", app.dataDir);

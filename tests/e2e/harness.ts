@@ -30,7 +30,10 @@ export interface RunningApp {
   stop(signal?: NodeJS.Signals): Promise<number | null>;
 }
 
-/** Runs `tsx scripts/start.ts` (what `npm start` runs) and waits for /readyz. */
+/**
+ * Runs the production server (`tsx server.ts`, what `npm start` runs after its build check) and waits
+ * for /readyz. The e2e global setup builds once first, so parallel servers never rebuild under each other.
+ */
 export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-data-"));
@@ -47,7 +50,7 @@ export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs 
   delete env.VITEST_WORKER_ID;
   delete env.VITEST_POOL_ID;
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
     cwd: ROOT,
     env,
     stdio: ["ignore", "pipe", "pipe"],

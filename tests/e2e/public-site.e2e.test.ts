@@ -183,6 +183,32 @@ describe("pages as a crawler sees them", () => {
     });
   });
 
+  it("stores nothing for a honeypot enrollment while the bot sees a success", async () => {
+    const list = await (await fetch(`${app.url}/courses?lang=en`)).text();
+    const slug = /href="\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
+    const res = await fetch(`${app.url}/courses/${slug}/enroll?lang=en`, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({
+        studentName: "Spam Bot",
+        studentEmail: "bot@spam.example",
+        countryCode: "+20",
+        phoneNumber: "1001234567",
+        courseId: "00000000-0000-0000-0000-000000000000",
+        website: "http://spam.example",
+      }),
+    });
+    expect(res.status).toBe(200);
+    expect(await res.text()).toMatch(/Enrollment ID: ENR-/);
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const rows = await db.query("select count(*)::int as n from enrollments where student_email = 'bot@spam.example'");
+    const outbox = await db.query("select count(*)::int as n from email_outbox where to_address = 'bot@spam.example'");
+    await db.end();
+    expect(rows.rows[0].n).toBe(0);
+    expect(outbox.rows[0].n).toBe(0);
+  });
+
   it("answers 404 for an unknown course and for a draft", async () => {
     expect((await fetch(`${app.url}/courses/no-such-course`)).status).toBe(404);
     const db = new pg.Client({ connectionString: dbUrl });

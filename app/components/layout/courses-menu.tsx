@@ -1,7 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useLocation } from "react-router";
+import { Link } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/features/catalog/catalog.server.ts";
@@ -17,11 +17,6 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
-  const location = useLocation();
-
-  useEffect(() => {
-    setOpen(false);
-  }, [location.pathname, location.search]);
 
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
 
@@ -51,7 +46,11 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
         {t("nav.courses")}
         <ChevronDown aria-hidden="true" className="h-4 w-4" />
       </button>
+      {/* Following a link closes the panel. */}
       <div
+        onClick={(e) => {
+          if ((e.target as HTMLElement).closest("a")) setOpen(false);
+        }}
         id={panelId}
         className={`absolute start-0 top-full z-50 w-[300px] pt-2 ${open ? "block" : "hidden"} no-js-hover-open`}
       >

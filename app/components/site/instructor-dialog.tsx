@@ -34,17 +34,19 @@ export function InstructorDialog({
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
         <InstructorPhoto src={photoUrl} alt={t("about.instructors.photoAlt", { name: instructor.name })} size={112} />
         <div className="min-w-0 flex-1">
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-teal-800">
+          <h3 className="text-sm font-semibold uppercase text-teal-800 ltr:tracking-wide">
             {t("about.instructors.bioTitle")}
           </h3>
-          <p className={`mt-2 whitespace-pre-line leading-relaxed ${instructor.bio ? "text-slate-700" : "text-slate-500 italic"}`}>
+          <p
+            className={`mt-2 whitespace-pre-line leading-relaxed ${instructor.bio ? "text-slate-700" : "text-slate-500"}`}
+          >
             {instructor.bio ?? t("about.instructors.noBio")}
           </p>
         </div>
       </div>
       {links.length > 0 && (
         <div className="mt-6 border-t border-slate-200 pt-4">
-          <h3 className="text-sm font-semibold uppercase tracking-wide text-teal-800">
+          <h3 className="text-sm font-semibold uppercase text-teal-800 ltr:tracking-wide">
             {t("about.instructors.contactTitle")}
           </h3>
           <ul className="mt-3 flex flex-wrap gap-2">
@@ -64,7 +66,12 @@ export function InstructorDialog({
                       {` ${t("about.instructors.linkContext", { name: instructor.name })}`}
                       {external ? ` ${t("about.instructors.newTab")}` : ""}
                     </span>
-                    {external && <ExternalLink aria-hidden="true" className="h-3.5 w-3.5 shrink-0 text-slate-500 rtl:-scale-x-100" />}
+                    {external && (
+                      <ExternalLink
+                        aria-hidden="true"
+                        className="h-3.5 w-3.5 shrink-0 text-slate-500 rtl:-scale-x-100"
+                      />
+                    )}
                   </a>
                 </li>
               );

@@ -39,11 +39,19 @@ describe("localizeInstructor", () => {
 
   it("does not show Arabic-only texts on the English page", () => {
     const arabicOnly = { ...englishOnly, titleAr: "مدربة", bioShortAr: "نبذة" };
-    expect(localizeInstructor(arabicOnly, "en", "Instructor")).toEqual({ name: "Mona", title: "Instructor", bio: null });
+    expect(localizeInstructor(arabicOnly, "en", "Instructor")).toEqual({
+      name: "Mona",
+      title: "Instructor",
+      bio: null,
+    });
   });
 
   it("reads the translated fallback title and no bio when none is set", () => {
-    expect(localizeInstructor(englishOnly, "en", "Instructor")).toEqual({ name: "Mona", title: "Instructor", bio: null });
+    expect(localizeInstructor(englishOnly, "en", "Instructor")).toEqual({
+      name: "Mona",
+      title: "Instructor",
+      bio: null,
+    });
     expect(localizeInstructor(englishOnly, "ar", "مدرب")).toEqual({ name: "Mona", title: "مدرب", bio: null });
   });
 

@@ -37,7 +37,10 @@ export function ReadMore({ children, describedBy }: { children: ReactNode; descr
   const label = (expanded: boolean) => (
     <>
       {expanded ? t("actions.readLess") : t("actions.readMore")}
-      <ChevronDown aria-hidden="true" className={`h-4 w-4 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`} />
+      <ChevronDown
+        aria-hidden="true"
+        className={`h-4 w-4 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+      />
     </>
   );
 

@@ -15,7 +15,12 @@ import { JsonLd } from "~/components/json-ld.tsx";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
 import { FigureStat } from "~/components/site/figure-stat.tsx";
 import { InstructorGrid } from "~/components/site/instructor-grid.tsx";
-import { instructorLinks, localizeInstructor, formatFigure, type PublicInstructor } from "~/components/site/instructor-view.ts";
+import {
+  instructorLinks,
+  localizeInstructor,
+  formatFigure,
+  type PublicInstructor,
+} from "~/components/site/instructor-view.ts";
 import { getAboutFigures, listPublicInstructors } from "~/features/catalog/catalog.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -43,13 +48,15 @@ async function settledWithin<T>(promise: Promise<T>, ms: number): Promise<T | ty
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   // A failure shows the error state in the grid and is logged; it never breaks the page or fakes data.
-  const instructorsPromise: Promise<InstructorsResult> = listPublicInstructors().then(
-    (list) => ({ ok: true, list }),
-    (err: unknown) => {
-      logger.error({ err }, "about: loading instructors failed");
-      return { ok: false, list: [] };
-    },
-  );
+  const instructorsPromise: Promise<InstructorsResult> = Promise.resolve()
+    .then(listPublicInstructors)
+    .then(
+      (list): InstructorsResult => ({ ok: true, list }),
+      (err: unknown): InstructorsResult => {
+        logger.error({ err }, "about: loading instructors failed");
+        return { ok: false, list: [] };
+      },
+    );
   let figures: Awaited<ReturnType<typeof getAboutFigures>> | null = null;
   try {
     figures = await getAboutFigures();
@@ -95,15 +102,29 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
   const { locale, brand, origin } = root;
   const { figures, instructors } = loaderData;
   const { pathname, search } = useLocation();
+
+  const renderInstructors = (result: InstructorsResult) =>
+    result.ok ? (
+      <>
+        <AboutJsonLd instructors={result.list} locale={locale} brand={brand} origin={origin} />
+        <InstructorGrid instructors={result.list} locale={locale} />
+      </>
+    ) : (
+      <div className="rounded-2xl bg-red-50 p-8 text-center">
+        <p className="text-red-800">{t("about.instructors.error")}</p>
+        {/* A plain link: a full reload runs the loader again. */}
+        <a href={`${pathname}${search}`} className="btn-secondary mt-4 inline-flex">
+          {t("actions.retry")}
+        </a>
+      </div>
+    );
   return (
     <>
       <section className="bg-gradient-to-b from-teal-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-12 pt-16 text-center sm:pt-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-teal-700">{t("about.eyebrow")}</p>
+          <p className="text-sm font-semibold uppercase text-teal-700 ltr:tracking-wider">{t("about.eyebrow")}</p>
           <h1 className="mt-3 text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">{t("about.headline")}</h1>
-          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">
-            {t("about.intro")}
-          </p>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">{t("about.intro")}</p>
         </div>
       </section>
 
@@ -147,26 +168,14 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
         </h2>
         <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("about.instructors.intro")}</p>
         <div className="mt-10">
-          <Suspense fallback={<InstructorsLoading />}>
-            <Await resolve={instructors}>
-              {(result) =>
-                result.ok ? (
-                  <>
-                    <AboutJsonLd instructors={result.list} locale={locale} brand={brand} origin={origin} />
-                    <InstructorGrid instructors={result.list} locale={locale} />
-                  </>
-                ) : (
-                  <div className="rounded-2xl bg-red-50 p-8 text-center">
-                    <p className="text-red-800">{t("about.instructors.error")}</p>
-                    {/* A plain link: a full reload runs the loader again. */}
-                    <a href={`${pathname}${search}`} className="btn-secondary mt-4 inline-flex">
-                      {t("actions.retry")}
-                    </a>
-                  </div>
-                )
-              }
-            </Await>
-          </Suspense>
+          {instructors instanceof Promise ? (
+            <Suspense fallback={<InstructorsLoading />}>
+              <Await resolve={instructors}>{renderInstructors}</Await>
+            </Suspense>
+          ) : (
+            // Not wrapped in <Suspense> when ready: React would stream a large boundary after its fallback.
+            renderInstructors(instructors)
+          )}
         </div>
       </section>
 
@@ -201,9 +210,12 @@ function InstructorsLoading() {
       <p role="status" className="text-center text-slate-600">
         {t("about.instructors.loading")}
       </p>
-      <ul aria-hidden="true" className="mt-6 grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
+      <ul aria-hidden="true" className="mt-6 flex flex-wrap justify-center gap-6">
         {[0, 1, 2].map((i) => (
-          <li key={i} className="flex animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-6">
+          <li
+            key={i}
+            className="flex w-full animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-6 motion-reduce:animate-none sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+          >
             <span className="h-32 w-32 rounded-full bg-slate-200" />
             <span className="mt-4 h-5 w-32 rounded bg-slate-200" />
             <span className="mt-2 h-4 w-24 rounded bg-slate-100" />

@@ -28,6 +28,12 @@ export function action({ request, context }: Route.ActionArgs) {
   });
 }
 
+/** Document responses carry the action's headers too (Retry-After on 429). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+};
+
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
   if (!root || !loaderData) return [];

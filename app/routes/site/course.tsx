@@ -201,6 +201,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
         </aside>
       </div>
       <EnrollmentDialog
+        key={enrolling ? "open" : "closed"}
         course={enrolling ? { id: course.id, slug: course.slug, title: course.title } : null}
         onClose={() => setEnrolling(false)}
       />

@@ -3,7 +3,7 @@ import { useTranslation } from "react-i18next";
 import { data, Link } from "react-router";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
-import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
+import { createEnrollment, generateEnrollmentId } from "~/features/enrollments/enrollments.server.ts";
 import { EnrollmentForm } from "~/features/enrollments/components/enrollment-form.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
@@ -34,10 +34,17 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     limiter: rateLimits.enrollment,
     failureKey: "enrollment.error",
     isBot: isHoneypotFilled,
-    botReply: { enrollmentId: "" },
+    // A bot gets a believable answer and learns nothing; nothing is stored.
+    botReply: { enrollmentId: generateEnrollmentId() },
     handle: (value, locale) => createEnrollment({ ...value, courseId: course.id }, { locale }),
   });
 }
+
+/** Document responses carry the action's headers too (Retry-After on 429). */
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
+  const retry = actionHeaders.get("Retry-After");
+  return retry ? { "Retry-After": retry } : new Headers();
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;

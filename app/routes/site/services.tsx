@@ -66,7 +66,7 @@ export default function Services({ matches }: Route.ComponentProps) {
       />
       <section className="bg-gradient-to-b from-teal-50 to-white">
         <div className="mx-auto max-w-4xl px-4 pb-12 pt-16 text-center sm:pt-24">
-          <p className="text-sm font-semibold uppercase tracking-wider text-teal-700">{t("services.eyebrow")}</p>
+          <p className="text-sm font-semibold uppercase text-teal-700 ltr:tracking-wider">{t("services.eyebrow")}</p>
           <h1 className="mt-3 text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">{t("services.tagline")}</h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">
             {t("services.intro", { brand })}

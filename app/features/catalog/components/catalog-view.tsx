@@ -157,6 +157,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
       )}
 
       <EnrollmentDialog
+        key={enrolling?.id ?? "closed"}
         course={enrolling ? { id: enrolling.id, slug: enrolling.slug, title: enrolling.title } : null}
         onClose={() => setEnrolling(null)}
       />

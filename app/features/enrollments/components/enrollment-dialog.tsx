@@ -6,7 +6,10 @@ import { EnrollmentForm } from "./enrollment-form.tsx";
 
 export const AUTO_CLOSE_MS = 3000;
 
-/** The SPEC enrollment modal: a fresh form each time it opens; on success it closes after 3 seconds. */
+/**
+ * The SPEC enrollment modal; on success it shows the confirmation and closes after 3 seconds.
+ * Callers give it `key={course?.id}` so each opening starts with a fresh form (no stale errors).
+ */
 export function EnrollmentDialog({
   course,
   onClose,
@@ -16,23 +19,15 @@ export function EnrollmentDialog({
 }) {
   const { t } = useTranslation();
   const [done, setDone] = useState<string | null>(null);
-  const [session, setSession] = useState(0);
+  // A fetcher of its own per opening, so an earlier reply never shows in a new form.
+  const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-
-  // A fresh form (new fetcher key, no stale errors) each time the dialog opens for a course.
-  const courseId = course?.id;
-  useEffect(() => {
-    if (courseId) {
-      setDone(null);
-      setSession((s) => s + 1);
-    }
-    return () => clearTimeout(timer.current);
-  }, [courseId]);
-
   const closeRef = useRef(onClose);
   useEffect(() => {
     closeRef.current = onClose;
   });
+  useEffect(() => () => clearTimeout(timer.current), []);
+
   const onSuccess = useCallback((id: string) => {
     setDone(id);
     timer.current = setTimeout(() => closeRef.current(), AUTO_CLOSE_MS);
@@ -54,7 +49,7 @@ export function EnrollmentDialog({
             <p>{t("enrollment.success", { id: done })}</p>
           </div>
         ) : (
-          <EnrollmentForm course={course} fetcherKey={`enroll-${course.id}-${session}`} onSuccess={onSuccess} onCancel={onClose} />
+          <EnrollmentForm course={course} fetcherKey={fetcherKey} onSuccess={onSuccess} onCancel={onClose} />
         ))}
     </Dialog>
   );

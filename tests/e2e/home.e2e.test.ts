@@ -102,6 +102,29 @@ describe("home page", () => {
     expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
   });
 
+  it("operates the Courses mega-menu with the keyboard", async () => {
+    await page.goto("/?lang=en");
+    const button = page.getByRole("button", { name: "Courses" });
+    await button.focus();
+    await page.keyboard.press("Enter");
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    const panel = page.locator(`[id="${await button.getAttribute("aria-controls")}"]`);
+    expect(await panel.isVisible()).toBe(true);
+    // Tab reaches the fixed entries, then each category and its subcategories in order.
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("All Courses");
+    const category = panel.locator("li.group\\/cat:has(ul)").first();
+    await category.locator("> a").focus();
+    const firstSub = category.locator("ul a").first();
+    expect(await firstSub.isVisible()).toBe(true);
+    await page.keyboard.press("Tab");
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("href"))).toMatch(/^\/courses\?subcategory=/);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Courses");
+  });
+
   it("follows Accept-Language when there is no ?lang or cookie", async () => {
     const arContext = await browser.newContext({ baseURL: baseUrl, locale: "ar-EG" });
     const arPage = await arContext.newPage();

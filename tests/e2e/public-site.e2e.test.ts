@@ -153,6 +153,34 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
   });
 });
 
+describe("contact form (ar)", () => {
+  it("stores the message, queues the email with reply-to the visitor, toasts and clears the form", async () => {
+    const page = await newPage("ar-EG");
+    await page.goto("/contact?lang=ar");
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: "إرسال الرسالة" }).click();
+    await expect.poll(() => page.getByText("الاسم مطلوب").count()).toBe(1);
+    await page.getByLabel("الاسم").fill("منى حسن");
+    await page.getByLabel("البريد الإلكتروني").fill("mona@example.com");
+    await page.getByLabel("الرسالة").fill("هل تتوفر دورة إنجليزية مسائية؟");
+    await page.getByRole("button", { name: "إرسال الرسالة" }).click();
+    await expect.poll(() => page.getByText("تم إرسال رسالتك بنجاح! سنرد عليك قريبًا.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    expect(await page.getByLabel("الاسم").inputValue()).toBe("");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "contact-ar-success");
+
+    const db = new pg.Client({ connectionString: dbUrl });
+    await db.connect();
+    const rows = await db.query("select name, locale from contact_messages where email = 'mona@example.com'");
+    await db.end();
+    expect(rows.rows).toEqual([{ name: "منى حسن", locale: "ar" }]);
+    await expect.poll(() => smtp.messages.filter((m) => m.headers["reply-to"]?.includes("mona@example.com")).length, { timeout: 15_000 }).toBe(1);
+    const mail = smtp.messages.find((m) => m.headers["reply-to"]?.includes("mona@example.com"))!;
+    expect(mail.text).toContain("هل تتوفر دورة إنجليزية مسائية؟");
+    await page.context().close();
+  });
+});
+
 describe("pages as a crawler sees them", () => {
   it("serves a course page without JavaScript with og tags, hreflang alternates and a Course JSON-LD", async () => {
     const list = await (await fetch(`${app.url}/courses?lang=en`)).text();

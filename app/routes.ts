@@ -6,8 +6,9 @@ export default [
   route("services", "routes/site/services.tsx"),
   route("contact", "routes/site/contact.tsx"),
   route("courses", "routes/site/courses.tsx"),
-  route("english-courses", "routes/site/english-courses.tsx"),
-  route("arabic-courses", "routes/site/arabic-courses.tsx"),
+  // One module for the three catalogues; the path decides the language filter.
+  route("english-courses", "routes/site/courses.tsx", { id: "english-courses" }),
+  route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
   route("courses/:slug", "routes/site/course.tsx"),
   route("courses/:slug/enroll", "routes/site/enroll.tsx"),
   route("sitemap.xml", "routes/api/sitemap.ts"),

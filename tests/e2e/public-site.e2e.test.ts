@@ -237,6 +237,20 @@ describe("pages as a crawler sees them", () => {
     expect(outbox.rows[0].n).toBe(0);
   });
 
+  it("serves the English and Arabic catalogues with only their language's courses", async () => {
+    for (const [path, lang, heading] of [
+      ["/english-courses", "en", "English Courses"],
+      ["/arabic-courses", "ar", "Arabic Courses"],
+    ] as const) {
+      const html = await (await fetch(`${app.url}${path}?lang=en`)).text();
+      expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
+      const langs = [...html.matchAll(/<article[^>]*lang="(en|ar)"/g)].map((m) => m[1]);
+      expect(langs.length).toBeGreaterThan(0);
+      expect(new Set(langs)).toEqual(new Set([lang]));
+      expect(html).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}${path}?lang=en"`);
+    }
+  });
+
   it("answers 404 for an unknown course and for a draft", async () => {
     expect((await fetch(`${app.url}/courses/no-such-course`)).status).toBe(404);
     const db = new pg.Client({ connectionString: dbUrl });

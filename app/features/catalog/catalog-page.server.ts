@@ -47,6 +47,7 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
   if (result.page > 1) canonicalSearch.set("page", String(result.page));
   return {
     variant,
+    path: variant === "en" ? "/english-courses" : variant === "ar" ? "/arabic-courses" : "/courses",
     heading,
     description,
     result,

@@ -4,8 +4,11 @@ import { loadCatalogPage } from "~/features/catalog/catalog-page.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/courses";
 
+const VARIANTS = { "/courses": "all", "/english-courses": "en", "/arabic-courses": "ar" } as const;
+
 export function loader({ request, context }: Route.LoaderArgs) {
-  return loadCatalogPage(request, context, "all");
+  const path = new URL(request.url).pathname.replace(/\/$/, "") as keyof typeof VARIANTS;
+  return loadCatalogPage(request, context, VARIANTS[path] ?? "all");
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
@@ -15,7 +18,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     title: loaderData.heading,
     description: loaderData.description,
     origin: root.origin,
-    path: "/courses",
+    path: loaderData.path,
     locale: root.locale,
     brand: root.brand,
     search: new URLSearchParams(loaderData.canonicalSearch),

@@ -85,9 +85,14 @@ export function Layout({ children }: { children: React.ReactNode }) {
           {t("skipToContent")}
         </a>
         {site && <SiteHeader locale={locale} brand={brand} categories={data?.categories ?? []} />}
-        <main id="main" className="flex-1">
-          {children}
-        </main>
+        {/* The admin and instructor areas render their own landmarks (shell, main). */}
+        {site ? (
+          <main id="main" className="flex-1">
+            {children}
+          </main>
+        ) : (
+          children
+        )}
         {site && data && <SiteFooter brand={brand} settings={data.settings} locale={locale} />}
         {site && data?.settings.contact.chatNumber && (
           <ChatButton

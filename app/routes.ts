@@ -1,4 +1,4 @@
-import { index, route, type RouteConfig } from "@react-router/dev/routes";
+import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
   index("routes/site/home.tsx"),
@@ -11,6 +11,19 @@ export default [
   route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
   route("courses/:slug", "routes/site/course.tsx"),
   route("courses/:slug/enroll", "routes/site/enroll.tsx"),
+  route("login", "routes/auth/login.tsx"),
+  route("forgot-password", "routes/auth/forgot-password.tsx"),
+  route("reset-password", "routes/auth/reset-password.tsx"),
+  route("logout", "routes/auth/logout.ts"),
+  ...prefix("admin", [
+    layout("routes/admin/layout.tsx", [
+      index("routes/admin/dashboard.tsx"),
+      route("change-password", "routes/admin/change-password.tsx"),
+      route("users", "routes/admin/users.tsx"),
+      route("roles", "routes/admin/roles.tsx"),
+      route("audit", "routes/admin/audit.tsx"),
+    ]),
+  ]),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/language", "routes/api/language.ts"),

@@ -36,7 +36,8 @@ export function createAuth(config: AuthConfig) {
         mustChangePassword: { type: "boolean", required: true, defaultValue: false, input: false },
       },
     },
-    session: { expiresIn: 7 * DAY, updateAge: DAY },
+    // Sliding: a day of inactivity ends the session; staff-session.server.ts adds the 7-day absolute limit.
+    session: { expiresIn: DAY, updateAge: 60 * 60 },
     verification: { storeIdentifier: "hashed" },
     advanced: { database: { generateId: () => crypto.randomUUID() } },
   });

@@ -3,8 +3,6 @@
 import { sql } from "drizzle-orm";
 import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
-export const STAFF_ROLES = ["admin", "instructor_course_manager"] as const;
-export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export const user = pgTable(
   "user",
@@ -23,7 +21,8 @@ export const user = pgTable(
       .notNull(),
   },
   (t) => [
-    check("user_role_check", sql`${t.role} in ('admin', 'instructor_course_manager')`),
+    // Staff roles are admin and instructor_course_manager; any other role signs in but gets no access (SPEC §6).
+    check("user_role_len", sql`char_length(${t.role}) between 1 and 50`),
     index("user_created_at_idx").on(t.createdAt.desc()),
   ],
 );

@@ -1,0 +1,123 @@
+import {
+  BookOpen,
+  ClipboardList,
+  FolderTree,
+  GraduationCap,
+  LayoutDashboard,
+  Mail,
+  MailCheck,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Form, Link, NavLink, useNavigation } from "react-router";
+import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
+import type { Locale } from "~/lib/i18n.ts";
+import { can, type ActorView, type Permission } from "~/lib/permissions.ts";
+
+interface NavEntry {
+  to: string;
+  key: string;
+  icon: LucideIcon;
+  /** Shown when the actor holds this permission; "admin" for admin-only pages; undefined for everyone. */
+  needs?: Permission | "admin";
+}
+
+/** The side navigation, from the same registry the server gate uses (SPEC + D18). */
+export const ADMIN_NAV: NavEntry[] = [
+  { to: "/admin", key: "dashboard", icon: LayoutDashboard },
+  { to: "/admin/courses", key: "courses", icon: BookOpen, needs: "courses:view" },
+  { to: "/admin/categories", key: "categories", icon: FolderTree, needs: "categories:view" },
+  { to: "/admin/instructors", key: "instructors", icon: GraduationCap, needs: "instructors:view" },
+  { to: "/admin/users", key: "users", icon: Users, needs: "users:view" },
+  { to: "/admin/enrollments", key: "enrollments", icon: ClipboardList, needs: "enrollments:view" },
+  { to: "/admin/messages", key: "messages", icon: Mail, needs: "messages:view" },
+  { to: "/admin/settings", key: "settings", icon: Settings, needs: "settings:edit" },
+  { to: "/admin/roles", key: "roles", icon: ShieldCheck, needs: "admin" },
+  { to: "/admin/audit", key: "audit", icon: ScrollText, needs: "admin" },
+  { to: "/admin/emails", key: "emails", icon: MailCheck, needs: "admin" },
+];
+
+export function visibleNav(actor: ActorView, existing: ReadonlySet<string>): NavEntry[] {
+  return ADMIN_NAV.filter(
+    (e) =>
+      existing.has(e.to) &&
+      (e.needs === undefined || (e.needs === "admin" ? actor.role === "admin" : can(actor, e.needs))),
+  );
+}
+
+export function AdminShell({
+  actor,
+  locale,
+  existingPaths,
+  children,
+}: {
+  actor: ActorView;
+  locale: Locale;
+  existingPaths: string[];
+  children: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const nav = visibleNav(actor, new Set(existingPaths));
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  return (
+    <div className="flex min-h-screen flex-col md:flex-row">
+      <aside className="border-b border-slate-200 bg-slate-900 text-slate-100 md:w-64 md:shrink-0 md:border-b-0 md:border-e">
+        <div className="flex items-center justify-between px-5 py-4">
+          <Link to="/admin" className="text-lg font-bold text-white">
+            {actor.role === "admin" ? t("admin.panelTitle") : t("admin.managementTitle")}
+          </Link>
+        </div>
+        <nav aria-label={t("admin.nav.label")} className="px-3 pb-4">
+          <ul className="flex gap-1 overflow-x-auto md:flex-col">
+            {nav.map(({ to, key, icon: Icon }) => (
+              <li key={to}>
+                <NavLink
+                  to={to}
+                  end={to === "/admin"}
+                  className="flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
+                >
+                  <Icon aria-hidden="true" className="h-4 w-4" />
+                  {t(`admin.nav.${key}`)}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </aside>
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-6 py-3">
+          <span className="rounded-full bg-teal-100 px-3 py-1 text-xs font-semibold text-teal-900">
+            {t(`admin.roles.${actor.role}`)}
+          </span>
+          <div className="flex items-center gap-4">
+            <span className="hidden text-sm text-slate-600 sm:inline">{actor.email}</span>
+            <LanguageSwitcher locale={locale} />
+            <Link to="/" className="text-sm text-teal-800 underline">
+              {t("admin.nav.viewSite")}
+            </Link>
+            <Form method="post" action="/logout">
+              <button type="submit" className="btn-secondary inline-flex px-3 py-1.5 text-sm">
+                {t("admin.signOut")}
+              </button>
+            </Form>
+          </div>
+        </header>
+        <main id="main" className="flex-1 bg-slate-50 px-6 py-8">
+          {loading ? (
+            <p role="status" className="text-slate-600">
+              {t("admin.loadingPermissions")}
+            </p>
+          ) : (
+            children
+          )}
+        </main>
+      </div>
+    </div>
+  );
+}

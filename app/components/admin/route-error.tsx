@@ -1,0 +1,19 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, useRouteError } from "react-router";
+import { AccessDenied, FeatureDenied } from "./denied.tsx";
+
+/** Error boundary for every admin route: 403s become the SPEC denial views; anything else a short message. */
+export function AdminRouteError() {
+  const error = useRouteError();
+  const { t } = useTranslation();
+  if (isRouteErrorResponse(error) && error.status === 403) {
+    const body = error.data as { reason?: string; email?: string } | null;
+    return body?.reason === "accessDenied" ? <AccessDenied email={body.email} /> : <FeatureDenied />;
+  }
+  return (
+    <div role="alert" className="py-16 text-center">
+      <h1 className="text-2xl font-bold">{t("errors.serverErrorTitle")}</h1>
+      <p className="mt-3 text-slate-700">{t("errors.serverErrorText")}</p>
+    </div>
+  );
+}

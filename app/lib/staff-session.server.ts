@@ -1,0 +1,109 @@
+// Staff sessions (better-auth, database sessions in HTTP-only cookies) turned into an Actor for the
+// admin area. The admin layout's middleware resolves the actor once per request; every admin loader and
+// action then calls requireActor/requireRoutePermission itself (a layout alone is not a guard).
+import { eq } from "drizzle-orm";
+import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { session as sessionTable } from "@db/schema/index.ts";
+import { appState } from "./app.server.ts";
+import { requestInfoContext } from "./context.server.ts";
+import { db } from "./db.server.ts";
+import { isAppError } from "./errors.ts";
+import { logger } from "./logger.server.ts";
+import { loadPermissions, hasPermission, type Actor } from "./permissions.server.ts";
+import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
+
+/** Sessions end after 7 days whatever the activity (QUALITY: absolute lifetime beside the sliding one). */
+export const ABSOLUTE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
+
+export const actorContext = createContext<Actor | null>(null);
+
+/** The signed-in staff member for this request, or null (no session, expired, or the lookup failed). */
+export async function getActor(request: Request, ip?: string): Promise<Actor | null> {
+  let result;
+  try {
+    result = await appState().auth.api.getSession({ headers: request.headers });
+  } catch (err) {
+    // A failure to read the session or profile denies access (SPEC §6).
+    logger.error({ err }, "session lookup failed");
+    return null;
+  }
+  if (!result) return null;
+  const createdAt = new Date(result.session.createdAt).getTime();
+  if (Date.now() - createdAt > ABSOLUTE_SESSION_MS) {
+    await db().delete(sessionTable).where(eq(sessionTable.id, result.session.id));
+    return null;
+  }
+  const user = result.user as typeof result.user & { role?: string; mustChangePassword?: boolean };
+  const role = user.role ?? "";
+  return {
+    id: user.id,
+    email: user.email,
+    name: user.name,
+    role,
+    mustChangePassword: Boolean(user.mustChangePassword),
+    permissions: await loadPermissions(role),
+    ip,
+  };
+}
+
+function returnPath(request: Request): string {
+  const url = new URL(request.url);
+  const path = url.pathname.replace(/\.data$/, "");
+  return `${path}${url.search}`;
+}
+
+/** Admin area middleware: no session → /login?from=…; otherwise the actor is put in the context. */
+export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const actor = await getActor(request, context.get(requestInfoContext).ip);
+  if (!actor) throw redirect(`/login?from=${encodeURIComponent(returnPath(request))}`);
+  context.set(actorContext, actor);
+  return next();
+};
+
+export type DenialReason = "accessDenied" | "forbidden";
+
+/**
+ * The per-route guard. Anonymous → /login; a role outside the admin area → 403 Access Denied; a generated
+ * password not yet changed → the forced change (D9); a missing flag → 403 per-feature denial.
+ */
+export function requireActor(
+  context: Readonly<RouterContextProvider>,
+  options: { permission?: Permission; adminOnly?: boolean; allowPasswordChange?: boolean } = {},
+): Actor {
+  const actor = context.get(actorContext);
+  if (!actor) throw redirect("/login");
+  if (!isStaffRole(actor.role)) throw data({ reason: "accessDenied" as DenialReason, email: actor.email }, { status: 403 });
+  if (actor.mustChangePassword && !options.allowPasswordChange) throw redirect("/admin/change-password");
+  if (options.adminOnly && actor.role !== "admin") throw data({ reason: "forbidden" as DenialReason }, { status: 403 });
+  if (options.permission && !hasPermission(actor, options.permission)) {
+    throw data({ reason: "forbidden" as DenialReason }, { status: 403 });
+  }
+  return actor;
+}
+
+export function toActorView(actor: Actor): ActorView {
+  return {
+    id: actor.id,
+    email: actor.email,
+    role: actor.role as ActorView["role"],
+    permissions: [...actor.permissions],
+  };
+}
+
+/**
+ * Runs an admin action's domain call; an AppError becomes a translated reply with its status
+ * (bad input never becomes a 500).
+ */
+export async function adminAction<T>(fn: () => Promise<T>) {
+  try {
+    return { ok: true as const, value: await fn() };
+  } catch (err) {
+    if (isAppError(err)) {
+      return data(
+        { ok: false as const, messageKey: err.messageKey, fields: err.fields ?? null },
+        { status: err.status },
+      );
+    }
+    throw err;
+  }
+}

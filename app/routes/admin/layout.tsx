@@ -1,0 +1,49 @@
+import { Outlet, useNavigation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { AdminShell } from "~/components/admin/admin-shell.tsx";
+import { AdminRouteError } from "~/components/admin/route-error.tsx";
+import { adminMiddleware, requireActor, toActorView } from "~/lib/staff-session.server.ts";
+import type { Route } from "./+types/layout";
+
+export const middleware = [adminMiddleware];
+
+/** Admin pages that exist; the navigation lists only these (and only when permitted). */
+const EXISTING_PATHS = ["/admin", "/admin/users", "/admin/roles", "/admin/audit"];
+
+export function loader({ context }: Route.LoaderArgs) {
+  const actor = requireActor(context, { allowPasswordChange: true });
+  return { actor: toActorView(actor), mustChangePassword: actor.mustChangePassword, existingPaths: EXISTING_PATHS };
+}
+
+export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
+
+export default function AdminLayout({ loaderData, matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const root = matches[0].loaderData;
+  if (loaderData.mustChangePassword) {
+    // The forced password change stands alone: nothing else in the admin area works until it is done (D9).
+    return (
+      <main id="main" className="min-h-screen bg-slate-50 px-4 py-12">
+        <Outlet />
+      </main>
+    );
+  }
+  return (
+    <AdminShell actor={loaderData.actor} locale={root.locale} existingPaths={loaderData.existingPaths}>
+      {navigation.state === "loading" && !navigation.location.pathname.startsWith("/admin") ? (
+        <p role="status">{t("admin.checkingPermissions")}</p>
+      ) : (
+        <Outlet />
+      )}
+    </AdminShell>
+  );
+}
+
+export function ErrorBoundary() {
+  return (
+    <main id="main" className="min-h-screen bg-slate-50">
+      <AdminRouteError />
+    </main>
+  );
+}

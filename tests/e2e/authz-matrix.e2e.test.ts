@@ -1,0 +1,175 @@
+// The authorization matrix, generated from the route list: every admin route's loader (GET) and action
+// (POST) × {anonymous, another role, manager without the flag, manager with the flag, admin}.
+// Each admin route module declares `handle = { permission }` (or `{ adminOnly: true }`, or
+// `{ permission: null }` for "any staff"); a route without a declaration fails this test, and so does
+// a route whose loader or action forgets its check (the manager without the flag would get through).
+import path from "node:path";
+import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { drizzle } from "drizzle-orm/node-postgres";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import * as schema from "@db/schema/index.ts";
+import routes from "~/routes.ts";
+import { createAuth } from "~/lib/auth.server.ts";
+import { hashPassword } from "~/lib/password.server.ts";
+import type { Db } from "~/lib/db.server.ts";
+import { ROOT, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_authz_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+const SECRET = "e2e-authz-matrix-secret-".padEnd(48, "z");
+const PASSWORD = "Matrix-Passw0rd!";
+
+interface AdminRoute {
+  path: string;
+  file: string;
+  /** The module has an action: POSTs are checked too. */
+  hasAction: boolean;
+  handle: { permission?: string | null; adminOnly?: boolean; allowPasswordChange?: boolean } | undefined;
+}
+
+function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
+  return entries.flatMap((e) => {
+    const full = e.index ? parent : e.path ? `${parent.replace(/\/$/, "")}/${e.path}` : parent;
+    const self = e.file && (e.index || e.path) ? [{ path: full || "/", file: e.file }] : [];
+    return [...self, ...flatten(e.children ?? [], full)];
+  });
+}
+
+const adminRoutes: { path: string; file: string }[] = flatten(routes).filter((r) => r.path.startsWith("/admin"));
+
+let app: RunningApp;
+let admin: pg.Client;
+let pool: pg.Pool;
+const cookies: Record<string, string> = {};
+let loaded: AdminRoute[] = [];
+
+async function createUser(email: string, role: string) {
+  const id = crypto.randomUUID();
+  const now = new Date();
+  await pool.query(
+    `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at) values ($1,$2,$3,true,$4,false,$5,$5)`,
+    [id, email, email, role, now],
+  );
+  await pool.query(
+    `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at) values ($1,$2,'credential',$2,$3,$4,$4)`,
+    [crypto.randomUUID(), id, await hashPassword(PASSWORD), now],
+  );
+}
+
+async function grantManager(permissions: string[]) {
+  await pool.query(
+    `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', $1::jsonb, now())
+     on conflict (role_name) do update set permissions = excluded.permissions, updated_at = now()`,
+    [JSON.stringify(permissions)],
+  );
+}
+
+beforeAll(async () => {
+  admin = new pg.Client({ connectionString: PG_BASE });
+  await admin.connect();
+  await admin.query(`create database "${dbName}"`);
+  app = await startApp({ DATABASE_URL: dbUrl, AUTH_SECRET: SECRET, SEED_DEMO: "false" });
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  await createUser("admin@matrix.test", "admin");
+  await createUser("manager@matrix.test", "instructor_course_manager");
+  await createUser("student@matrix.test", "student");
+  // Sessions created through better-auth itself (same secret, same database as the server).
+  const auth = createAuth({ db: drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db, secret: SECRET, baseURL: app.url.replace("127.0.0.1", "localhost") });
+  for (const [who, email] of [
+    ["admin", "admin@matrix.test"],
+    ["manager", "manager@matrix.test"],
+    ["other", "student@matrix.test"],
+  ] as const) {
+    const res = await auth.api.signInEmail({ body: { email, password: PASSWORD }, asResponse: true });
+    expect(res.status).toBe(200);
+    cookies[who] = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  }
+  loaded = await Promise.all(
+    adminRoutes.map(async (r) => {
+      const mod = (await import(path.join(ROOT, "app", r.file))) as { handle?: AdminRoute["handle"]; action?: unknown };
+      return { ...r, handle: mod.handle, hasAction: typeof mod.action === "function" };
+    }),
+  );
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await app?.stop();
+  await admin?.query(`drop database if exists "${dbName}" with (force)`);
+  await admin?.end();
+});
+
+const methods = (r: AdminRoute) => (r.hasAction ? (["GET", "POST"] as const) : (["GET"] as const));
+
+function request(route: AdminRoute, method: "GET" | "POST", who?: keyof typeof cookies) {
+  return fetch(`${app.url}${route.path}`, {
+    method,
+    redirect: "manual",
+    headers: {
+      ...(who ? { cookie: cookies[who]! } : {}),
+      ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: app.url } : {}),
+    },
+    body: method === "POST" ? new URLSearchParams({ intent: "__matrix_probe__" }) : undefined,
+  });
+}
+
+describe("authorization matrix", () => {
+  it("covers every admin route, each declaring what it needs", () => {
+    expect(loaded.length).toBeGreaterThanOrEqual(4);
+    for (const r of loaded) {
+      expect(r.handle, `${r.file} must export handle = { permission } or { adminOnly: true }`).toBeDefined();
+      expect(r.handle!.permission !== undefined || r.handle!.adminOnly === true, r.file).toBe(true);
+    }
+  });
+
+  it("sends anonymous visitors to /login with a return path", async () => {
+    for (const r of loaded) {
+      for (const method of methods(r)) {
+        const res = await request(r, method);
+        expect(res.status, `${method} ${r.path}`).toBe(302);
+        expect(res.headers.get("location"), `${method} ${r.path}`).toMatch(/^\/login\?from=/);
+      }
+    }
+  });
+
+  it("shows Access Denied (403) to a signed-in user of another role", async () => {
+    for (const r of loaded) {
+      for (const method of methods(r)) {
+        const res = await request(r, method, "other");
+        expect(res.status, `${method} ${r.path}`).toBe(403);
+      }
+    }
+  });
+
+  it("refuses a manager without the flag (403) and lets one with it through; admins get everything", async () => {
+    for (const r of loaded) {
+      if (r.handle?.allowPasswordChange) continue; // the forced-change page redirects anyone who needs no change
+      const needs = r.handle!.adminOnly ? "admin" : r.handle!.permission;
+      await grantManager([]);
+      for (const method of methods(r)) {
+        const res = await request(r, method, "manager");
+        if (needs === null) expect(res.status, `${method} ${r.path} (any staff)`).toBeLessThan(500);
+        else expect(res.status, `${method} ${r.path} without ${needs}`).toBe(403);
+      }
+      if (needs && needs !== "admin") {
+        await grantManager([needs]);
+        const res = await request(r, "GET", "manager");
+        expect(res.status, `GET ${r.path} with ${needs}`).toBe(200);
+        if (r.hasAction) {
+          const post = await request(r, "POST", "manager");
+          expect(post.status, `POST ${r.path} with ${needs}`).not.toBe(403);
+          expect(post.status, `POST ${r.path} with ${needs}`).toBeLessThan(500);
+        }
+      }
+      const asAdmin = await request(r, "GET", "admin");
+      expect(asAdmin.status, `GET ${r.path} as admin`).toBe(200);
+      if (r.hasAction) {
+        const adminPost = await request(r, "POST", "admin");
+        expect(adminPost.status, `POST ${r.path} as admin`).not.toBe(403);
+        expect(adminPost.status, `POST ${r.path} as admin`).toBeLessThan(500);
+      }
+    }
+  });
+});

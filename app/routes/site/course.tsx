@@ -5,7 +5,7 @@ import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
-import { EnrollmentDialog } from "~/features/enrollments/components/enrollment-dialog.tsx";
+import { LazyEnrollmentDialog, preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { categoryHref, courseHref } from "~/lib/catalog-links.ts";
 import { formatPrice } from "~/lib/format.ts";
 import { pickText } from "~/lib/i18n.ts";
@@ -172,6 +172,8 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
           <Link
             to={`${courseHref(course.slug)}/enroll`}
             className="btn-primary flex w-full"
+            onMouseEnter={preloadEnrollmentDialog}
+            onFocus={preloadEnrollmentDialog}
             onClick={(e) => {
               e.preventDefault();
               setEnrolling(true);
@@ -200,8 +202,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
           )}
         </aside>
       </div>
-      <EnrollmentDialog
-        key={enrolling ? "open" : "closed"}
+      <LazyEnrollmentDialog
         course={enrolling ? { id: course.id, slug: course.slug, title: course.title } : null}
         onClose={() => setEnrolling(false)}
       />

@@ -2,7 +2,7 @@ import { Search, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Form, Link, useLocation, useNavigation } from "react-router";
-import { EnrollmentDialog } from "~/features/enrollments/components/enrollment-dialog.tsx";
+import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { CourseCard as CourseCardData, listPublishedCourses, NavCategory } from "../catalog.server.ts";
 import { CourseCard, CourseCardSkeleton } from "./course-card.tsx";
@@ -156,8 +156,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
         </nav>
       )}
 
-      <EnrollmentDialog
-        key={enrolling?.id ?? "closed"}
+      <LazyEnrollmentDialog
         course={enrolling ? { id: enrolling.id, slug: enrolling.slug, title: enrolling.title } : null}
         onClose={() => setEnrolling(null)}
       />

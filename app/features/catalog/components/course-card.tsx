@@ -1,6 +1,7 @@
 import { Clock, Users } from "lucide-react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { formatPrice } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -78,6 +79,8 @@ export function CourseCard({
             to={`${courseHref(course.slug)}/enroll`}
             className="btn-primary inline-flex px-4 py-2 text-sm"
             aria-label={`${t("catalog.card.enrollNow")}: ${course.title}`}
+            onMouseEnter={preloadEnrollmentDialog}
+            onFocus={preloadEnrollmentDialog}
             onClick={(e) => {
               if (onEnroll) {
                 e.preventDefault();

@@ -7,6 +7,7 @@ export function AccessDenied({ email }: { email?: string }) {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-lg px-4 py-24 text-center">
+      <title>{t("admin.accessDenied.title")}</title>
       <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
       <h1 className="mt-4 text-2xl font-bold">{t("admin.accessDenied.title")}</h1>
       <p className="mt-3 text-slate-700">{t("admin.accessDenied.text")}</p>
@@ -30,6 +31,7 @@ export function FeatureDenied() {
   const { t } = useTranslation();
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
+      <title>{t("admin.forbidden.title")}</title>
       <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-amber-700" />
       <h1 className="mt-4 text-2xl font-bold">{t("admin.forbidden.title")}</h1>
       <p className="mt-3 text-slate-700">{t("admin.forbidden.text")}</p>

@@ -1,0 +1,398 @@
+// The Admin Users modals (SPEC §2): Add User, Edit User Role, delete confirmation and the generated
+// password shown once. With JavaScript each is a modal posting through a fetcher; without, the page
+// renders the same form in place (reached by a link) and it posts as a plain form.
+import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Check, Copy, Eye, EyeOff } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Dialog } from "~/components/ui/dialog.tsx";
+import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
+import { failureMessage, type UsersReply } from "../users-reply.ts";
+import { addUserSchema, STAFF_PASSWORD } from "../users.schema.ts";
+
+export const USERS_PATH = "/admin/users";
+/** SPEC §9: copy-button feedback for 2 seconds. */
+export const COPY_FEEDBACK_MS = 2000;
+
+export interface UserRowView {
+  id: string;
+  email: string;
+  role: string;
+}
+
+/** A modal once hydrated; before that (or without JavaScript) the same content in place. */
+export function ModalOrPanel({
+  open,
+  hydrated,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  hydrated: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  if (hydrated) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size="sm">
+        {children}
+      </Dialog>
+    );
+  }
+  if (!open) return null;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CancelButton({ hydrated, onCancel, label }: { hydrated: boolean; onCancel: () => void; label: string }) {
+  return hydrated ? (
+    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </button>
+  ) : (
+    <Link to={USERS_PATH} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </Link>
+  );
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
+function useOnSuccess(fetcher: { state: string; data?: UsersReply }, onSuccess: (reply: UsersReply) => void) {
+  const callback = useRef(onSuccess);
+  useEffect(() => {
+    callback.current = onSuccess;
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
+function useFreshFetcher(prefix: string) {
+  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
+  return useFetcher<UsersReply>({ key });
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length ? list.join(" ") : undefined;
+}
+
+export function AddUserForm({
+  canGrantAdmin,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  canGrantAdmin: boolean;
+  hydrated: boolean;
+  /** The server's reply when the page was rendered after a post without JavaScript. */
+  initialReply?: UsersReply;
+  onSuccess: (reply: UsersReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFreshFetcher("users-add");
+  const reply = fetcher.data ?? (initialReply?.intent === "add" ? initialReply : undefined);
+  const formId = useId();
+  const [showPassword, setShowPassword] = useState(false);
+  const [form, fields] = useForm({
+    id: `add-user-${formId}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    defaultValue: { role: "instructor_course_manager" },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+  });
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  const role = fields.role.value ?? "instructor_course_manager";
+  // Without JavaScript the field cannot follow the select, so it shows with a hint; the server ignores
+  // a password sent with the manager role.
+  const passwordShown = !hydrated || role === "admin";
+  const fieldErrors = [...(fields.email.errors ?? []), ...(fields.role.errors ?? []), ...(fields.password.errors ?? [])];
+  const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
+
+  return (
+    <fetcher.Form method="post" action={USERS_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value="add" />
+      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <Field id={fields.email.id} label={t("users.add.email")} required errors={fields.email.errors}>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="off"
+          dir="ltr"
+          maxLength={254}
+          placeholder={t("users.add.emailPlaceholder")}
+          className={`${inputClass} text-start`}
+          aria-describedby={err(fields.email.id, fields.email.errors)}
+        />
+      </Field>
+      <Field
+        id={fields.role.id}
+        label={t("users.add.role")}
+        required
+        errors={fields.role.errors}
+        hint={role === "admin" || !hydrated ? undefined : t("users.add.managerHint")}
+      >
+        <select
+          {...getSelectProps(fields.role)}
+          key={fields.role.key}
+          className={inputClass}
+          aria-describedby={describedBy(
+            hydrated && role !== "admin" && `${fields.role.id}-hint`,
+            err(fields.role.id, fields.role.errors),
+          )}
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
+              {t(`admin.roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      {passwordShown && (
+        <Field
+          id={fields.password.id}
+          label={t("users.add.password")}
+          required={hydrated}
+          errors={fields.password.errors}
+          hint={hydrated ? t("users.add.passwordHint") : `${t("users.add.passwordHint")} ${t("users.add.managerHint")}`}
+        >
+          <div className="relative">
+            <input
+              {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
+              key={fields.password.key}
+              autoComplete="new-password"
+              dir="ltr"
+              minLength={STAFF_PASSWORD.min}
+              maxLength={STAFF_PASSWORD.max}
+              className={`${inputClass} pe-12 text-start`}
+              aria-describedby={describedBy(`${fields.password.id}-hint`, err(fields.password.id, fields.password.errors))}
+            />
+            {hydrated && (
+              <button
+                type="button"
+                onClick={() => setShowPassword((v) => !v)}
+                aria-pressed={showPassword}
+                aria-label={showPassword ? t("users.add.hidePassword") : t("users.add.showPassword")}
+                className="absolute inset-y-0 end-0 flex items-center px-3 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-800"
+              >
+                {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
+              </button>
+            )}
+          </div>
+        </Field>
+      )}
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.add.cancel")} />
+        <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
+          {busy ? t("users.add.submitting") : t("users.add.submit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function EditRoleForm({
+  user,
+  canGrantAdmin,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  user: UserRowView;
+  canGrantAdmin: boolean;
+  hydrated: boolean;
+  initialReply?: UsersReply;
+  onSuccess: (reply: UsersReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFreshFetcher("users-role");
+  const reply = fetcher.data ?? (initialReply?.intent === "editRole" ? initialReply : undefined);
+  const selectId = useId();
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form
+      method="post"
+      action={USERS_PATH}
+      className="space-y-4"
+      onSubmit={(e) => {
+        // SPEC: closing without a change does nothing.
+        if (new FormData(e.currentTarget).get("role") === user.role) {
+          e.preventDefault();
+          onCancel();
+        }
+      }}
+    >
+      <input type="hidden" name="intent" value="editRole" />
+      <input type="hidden" name="userId" value={user.id} />
+      <FormAlert message={failureMessage(t, reply)} />
+      <Field id={selectId} label={t("users.role.label")} hint={canGrantAdmin ? undefined : t("users.role.adminOnlyHint")}>
+        <select
+          id={selectId}
+          name="role"
+          defaultValue={isStaffRole(user.role) ? user.role : "instructor_course_manager"}
+          className={inputClass}
+          aria-describedby={canGrantAdmin ? undefined : `${selectId}-hint`}
+        >
+          {STAFF_ROLES.map((r) => (
+            <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
+              {t(`admin.roles.${r}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.role.cancel")} />
+        <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
+          {busy ? t("users.role.saving") : t("users.role.submit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+export function DeleteUserForm({
+  user,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  user: UserRowView;
+  hydrated: boolean;
+  initialReply?: UsersReply;
+  onSuccess: (reply: UsersReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFreshFetcher("users-delete");
+  const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={USERS_PATH} className="space-y-4">
+      <input type="hidden" name="intent" value="delete" />
+      <input type="hidden" name="userId" value={user.id} />
+      <FormAlert message={failureMessage(t, reply)} />
+      <p className="text-slate-800">{t("users.delete.confirm")}</p>
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.delete.cancel")} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+        >
+          {busy ? t("users.delete.deleting") : t("users.delete.submit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** The generated password, shown once, with a copy button whose feedback lasts 2 seconds (SPEC). */
+export function GeneratedPassword({
+  email,
+  password,
+  hydrated,
+  onDone,
+}: {
+  email: string;
+  password: string;
+  hydrated: boolean;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(password);
+      setFeedback("copied");
+    } catch {
+      setFeedback("failed");
+    }
+    timer.current = setTimeout(() => setFeedback(null), COPY_FEEDBACK_MS);
+  }
+
+  return (
+    <div className="space-y-4">
+      <p className="text-slate-800">{t("users.created.text", { email })}</p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {t("users.created.passwordLabel")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            readOnly
+            value={password}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${inputClass} font-mono text-start`}
+          />
+          {hydrated && (
+            <button
+              type="button"
+              onClick={() => void copy()}
+              className="btn-secondary inline-flex shrink-0 gap-2 px-3 py-2 text-sm"
+            >
+              {feedback === "copied" ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              {t("users.created.copy")}
+            </button>
+          )}
+        </div>
+        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${feedback === "failed" ? "text-red-800" : "text-emerald-800"}`}>
+          {feedback === "copied" ? t("users.created.copied") : feedback === "failed" ? t("users.created.copyFailed") : ""}
+        </p>
+      </div>
+      <div className="flex justify-end">
+        {hydrated ? (
+          <button type="button" onClick={onDone} className="btn-primary inline-flex px-4 py-2 text-sm">
+            {t("users.created.done")}
+          </button>
+        ) : (
+          <Link to={USERS_PATH} className="btn-primary inline-flex px-4 py-2 text-sm">
+            {t("users.created.done")}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+// Admin Users forms (SPEC §2 Admin Users, §5 Add user, D18, D25), shared by the browser (instant
+// feedback) and the server (the action and the domain functions re-check). No server imports here.
+// Error messages are locale keys ("users.errors.*" in app/locales/<lng>/admin-users.json).
+import { z } from "zod";
+import { requiredEmail } from "~/features/enrollments/enrollment.schema.ts";
+import { STAFF_ROLES } from "~/lib/permissions.ts";
+
+/** D25: staff passwords 8–128 characters; generated staff passwords are 12 (SPEC §9). */
+export const STAFF_PASSWORD = { min: 8, max: 128, generatedLength: 12 } as const;
+
+export const USERS_ERRORS = {
+  emailRequired: "users.errors.emailRequired",
+  emailInvalid: "users.errors.emailInvalid",
+  emailTooLong: "users.errors.emailTooLong",
+  roleInvalid: "users.errors.roleInvalid",
+  passwordRequired: "users.errors.passwordRequired",
+  passwordTooShort: "users.errors.passwordTooShort",
+  passwordTooLong: "users.errors.passwordTooLong",
+  userInvalid: "users.errors.userInvalid",
+} as const;
+
+/** Role select: one of the staff roles; anything else is refused (D18). */
+export const staffRoleSchema = z.enum(STAFF_ROLES, { error: USERS_ERRORS.roleInvalid });
+
+/** The chosen admin password: required (SPEC wording), then D25's bounds. Not trimmed: spaces count. */
+export const adminPasswordSchema = z
+  .string({ error: USERS_ERRORS.passwordRequired })
+  .min(1, { error: USERS_ERRORS.passwordRequired, abort: true })
+  .min(STAFF_PASSWORD.min, { error: USERS_ERRORS.passwordTooShort, abort: true })
+  .max(STAFF_PASSWORD.max, { error: USERS_ERRORS.passwordTooLong, abort: true });
+
+/** Email: required and not blank (SPEC), a plain address, stored lower-case. */
+export const staffEmailSchema = requiredEmail({
+  required: USERS_ERRORS.emailRequired,
+  tooLong: USERS_ERRORS.emailTooLong,
+  invalid: USERS_ERRORS.emailInvalid,
+}).toLowerCase();
+
+/**
+ * Role decides the password rule: an admin gets a chosen password; a manager gets a generated one, so
+ * any password sent with the manager role is ignored.
+ */
+const roleAndPassword = z.discriminatedUnion(
+  "role",
+  [
+    z.object({ role: z.literal("admin"), password: adminPasswordSchema }),
+    z.object({
+      role: z.literal("instructor_course_manager"),
+      password: z.unknown().optional().transform(() => undefined),
+    }),
+  ],
+  { error: USERS_ERRORS.roleInvalid },
+);
+
+/** What `addStaffUser` accepts (re-checked on the server whatever the form did). */
+export const addUserInputSchema = z.object({ email: staffEmailSchema }).and(roleAndPassword);
+export type AddUserInput = z.output<typeof addUserInputSchema>;
+export type AddUserValues = z.input<typeof addUserInputSchema>;
+
+const userId = z.string({ error: USERS_ERRORS.userInvalid }).trim().min(1, { error: USERS_ERRORS.userInvalid }).max(100, {
+  error: USERS_ERRORS.userInvalid,
+});
+
+export const USER_INTENTS = ["add", "editRole", "delete"] as const;
+export type UserIntent = (typeof USER_INTENTS)[number];
+
+/** Add User modal (intent "add"). */
+export const addUserSchema = z.object({ intent: z.literal("add"), email: staffEmailSchema }).and(roleAndPassword);
+
+/** Edit User Role modal (intent "editRole"). */
+export const editRoleSchema = z.object({ intent: z.literal("editRole"), userId, role: staffRoleSchema });
+
+/** Delete confirmation (intent "delete"). */
+export const deleteUserSchema = z.object({ intent: z.literal("delete"), userId });
+
+export const USER_INTENT_SCHEMAS = {
+  add: addUserSchema,
+  editRole: editRoleSchema,
+  delete: deleteUserSchema,
+} as const;
+
+export function isUserIntent(value: unknown): value is UserIntent {
+  return typeof value === "string" && (USER_INTENTS as readonly string[]).includes(value);
+}

@@ -1,0 +1,208 @@
+// Staff users (SPEC §2 Admin Users, §5 Add user; D9, D11, D18, D25). Every function takes the acting
+// staff member first and asks the permission gate itself, so no caller can skip the check. Each write
+// is one transaction with its audit line.
+import { desc, eq, inArray, or } from "drizzle-orm";
+import { account, session, user } from "@db/schema/index.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { db, type Tx } from "~/lib/db.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
+import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import type { StaffRole } from "~/lib/permissions.ts";
+import { addUserInputSchema, staffRoleSchema } from "./users.schema.ts";
+
+export const USERS_MESSAGES = {
+  alreadyRegistered: "users.errors.alreadyRegistered",
+  onlyAdminGrantsAdmin: "users.errors.onlyAdminGrantsAdmin",
+  onlyAdminDeletesAdmin: "users.errors.onlyAdminDeletesAdmin",
+  ownRole: "users.errors.ownRole",
+  deleteSelf: "users.errors.deleteSelf",
+  lastAdmin: "users.errors.lastAdmin",
+  notFound: "users.errors.notFound",
+  unexpected: "users.errors.unexpected",
+} as const;
+
+export interface StaffUserRow {
+  id: string;
+  email: string;
+  role: string;
+  createdAt: Date;
+}
+
+export interface AddedUser {
+  user: StaffUserRow;
+  /** The generated password of a new manager: returned once, never stored in plain text (D9). */
+  generatedPassword?: string;
+}
+
+/** Users, newest first (SPEC: profiles select … newest first). */
+export async function listStaffUsers(actor: Actor): Promise<StaffUserRow[]> {
+  requirePermission(actor, "users:view");
+  return db()
+    .select({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt })
+    .from(user)
+    .orderBy(desc(user.createdAt), user.id);
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === "23505") return true;
+  }
+  return false;
+}
+
+/** Any failure that is not one of our refusals is logged and reported without internals. */
+function unexpected(err: unknown, what: string): never {
+  if (isAppError(err)) throw err;
+  logger.error({ err }, what);
+  throw new AppError("internal", USERS_MESSAGES.unexpected, { cause: err });
+}
+
+/**
+ * Adds a staff user with a credential login. An admin gets the chosen password; a manager gets a
+ * generated 12-character password, returned once, that must be changed at first sign-in (D9, D25).
+ * Only an admin may create an admin (D18).
+ */
+export async function addStaffUser(
+  actor: Actor,
+  input: { email: string; role: string; password?: string | undefined },
+): Promise<AddedUser> {
+  requirePermission(actor, "users:create");
+  const parsed = addUserInputSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
+  }
+  const { email, role } = parsed.data;
+  if (role === "admin" && actor.role !== "admin") throw new AppError("forbidden", USERS_MESSAGES.onlyAdminGrantsAdmin);
+
+  const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
+  if (existing) throw new AppError("conflict", USERS_MESSAGES.alreadyRegistered, { fields: { email: USERS_MESSAGES.alreadyRegistered } });
+
+  const generatedPassword = role === "admin" ? undefined : generateStaffPassword();
+  const passwordHash = await hashPassword(parsed.data.password ?? generatedPassword!);
+  const id = crypto.randomUUID();
+  const now = new Date();
+  try {
+    await db().transaction(async (tx) => {
+      await tx.insert(user).values({
+        id,
+        email,
+        name: email.split("@")[0] || email,
+        emailVerified: true,
+        role,
+        mustChangePassword: generatedPassword !== undefined,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await tx.insert(account).values({
+        id: crypto.randomUUID(),
+        accountId: id,
+        providerId: "credential",
+        userId: id,
+        password: passwordHash,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordAudit(tx, actor, { action: "create", entity: "user", entityId: id, data: { email, role } });
+    });
+  } catch (err) {
+    // Two admins adding the same address at once: the unique index answers for the second.
+    if (isUniqueViolation(err)) {
+      throw new AppError("conflict", USERS_MESSAGES.alreadyRegistered, { fields: { email: USERS_MESSAGES.alreadyRegistered } });
+    }
+    unexpected(err, "add staff user failed");
+  }
+  return { user: { id, email, role, createdAt: now }, generatedPassword };
+}
+
+interface LockedRow {
+  id: string;
+  email: string;
+  role: string;
+}
+
+/**
+ * Locks, in id order, every admin row plus the actor's and the target's rows, so two concurrent
+ * demotions or deletions cannot both see "another admin is left" (D18: the last admin stays).
+ */
+async function lockForRoleChange(tx: Tx, actor: Actor, targetId: string) {
+  const rows: LockedRow[] = await tx
+    .select({ id: user.id, email: user.email, role: user.role })
+    .from(user)
+    .where(or(eq(user.role, "admin"), inArray(user.id, [actor.id, targetId])))
+    .orderBy(user.id)
+    .for("update");
+  const target = rows.find((r) => r.id === targetId);
+  if (!target) throw new AppError("not_found", USERS_MESSAGES.notFound);
+  // The actor was read at the start of the request; an admin demoted meanwhile is no longer one.
+  const self = rows.find((r) => r.id === actor.id);
+  const actorIsAdmin = actor.role === "admin" && self?.role === "admin";
+  const admins = rows.filter((r) => r.role === "admin").length;
+  return { target, actorIsAdmin, admins };
+}
+
+/** Edit Role: only an admin grants or removes the admin role; nobody changes their own; the last admin stays. */
+export async function changeUserRole(actor: Actor, userId: string, role: string): Promise<StaffUserRow> {
+  requirePermission(actor, "users:edit");
+  const parsedRole = staffRoleSchema.safeParse(role);
+  if (!parsedRole.success) throw new AppError("bad_request", "users.errors.roleInvalid", { fields: { role: "users.errors.roleInvalid" } });
+  const newRole: StaffRole = parsedRole.data;
+  if (userId === actor.id) throw new AppError("forbidden", USERS_MESSAGES.ownRole);
+  if (newRole === "admin" && actor.role !== "admin") throw new AppError("forbidden", USERS_MESSAGES.onlyAdminGrantsAdmin);
+  try {
+    return await db().transaction(async (tx) => {
+      const { target, actorIsAdmin, admins } = await lockForRoleChange(tx, actor, userId);
+      if ((newRole === "admin" || target.role === "admin") && !actorIsAdmin) {
+        throw new AppError("forbidden", USERS_MESSAGES.onlyAdminGrantsAdmin);
+      }
+      const [row] = await tx
+        .select({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt })
+        .from(user)
+        .where(eq(user.id, userId));
+      if (target.role === newRole) return row!; // nothing changes, nothing to record
+      if (target.role === "admin" && admins <= 1) throw new AppError("conflict", USERS_MESSAGES.lastAdmin);
+      await tx.update(user).set({ role: newRole, updatedAt: new Date() }).where(eq(user.id, userId));
+      await recordAudit(tx, actor, {
+        action: "role.change",
+        entity: "user",
+        entityId: userId,
+        data: { email: target.email, from: target.role, to: newRole },
+      });
+      return { ...row!, role: newRole };
+    });
+  } catch (err) {
+    unexpected(err, "change user role failed");
+  }
+}
+
+/**
+ * Delete: one transaction removes the user's sessions, login accounts and the user (D11), so their
+ * sessions end at once. Nobody deletes themself; a manager cannot delete an admin; the last admin stays.
+ */
+export async function deleteStaffUser(actor: Actor, userId: string): Promise<{ id: string; email: string }> {
+  requirePermission(actor, "users:delete");
+  if (userId === actor.id) throw new AppError("forbidden", USERS_MESSAGES.deleteSelf);
+  try {
+    return await db().transaction(async (tx) => {
+      const { target, actorIsAdmin, admins } = await lockForRoleChange(tx, actor, userId);
+      if (target.role === "admin" && !actorIsAdmin) throw new AppError("forbidden", USERS_MESSAGES.onlyAdminDeletesAdmin);
+      if (target.role === "admin" && admins <= 1) throw new AppError("conflict", USERS_MESSAGES.lastAdmin);
+      const sessions = await tx.delete(session).where(eq(session.userId, userId)).returning({ id: session.id });
+      const accounts = await tx.delete(account).where(eq(account.userId, userId)).returning({ id: account.id });
+      await tx.delete(user).where(eq(user.id, userId));
+      await recordAudit(tx, actor, {
+        action: "delete",
+        entity: "user",
+        entityId: userId,
+        data: { email: target.email, role: target.role, sessions: sessions.length, accounts: accounts.length },
+      });
+      return { id: userId, email: target.email };
+    });
+  } catch (err) {
+    unexpected(err, "delete staff user failed");
+  }
+}
+

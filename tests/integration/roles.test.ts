@@ -1,0 +1,298 @@
+// Roles & permissions (D13, D18) and the audit log page (issue 4 point 7) against a real database
+// (PGlite, or PostgreSQL with TEST_DB=pg): the domain functions and the admin-only routes.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { auditLog, rolePermissions, user } from "@db/schema/index.ts";
+import { seedDefaults } from "@db/seed/demo.ts";
+import { DEFAULT_ROLE_PERMISSIONS } from "@db/seed/demo-data.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { listAuditLog } from "~/features/audit/audit-log.server.ts";
+import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { addStaffUser } from "~/features/users/users.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { action as rolesAction, handle as rolesHandle, loader as rolesLoader } from "~/routes/admin/roles.tsx";
+import { handle as auditHandle, loader as auditLoader } from "~/routes/admin/audit.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const MANAGER = "instructor_course_manager";
+
+let database: TestDatabase;
+let admin: Actor;
+let managerActor: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  await seedDefaults(database.db);
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+  admin = await actorFor(created.id, "203.0.113.9");
+  const { user: m } = await addStaffUser(admin, { email: "manager@example.com", role: MANAGER });
+  managerActor = await actorFor(m.id);
+  await database.db.delete(auditLog);
+});
+
+async function actorFor(id: string, ip?: string): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+    ip,
+  };
+}
+
+async function storedManagerRow(): Promise<string[] | undefined> {
+  const [row] = await database.db.select().from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
+  return row?.permissions;
+}
+
+function contextFor(actor: Actor | null) {
+  const context = new RouterContextProvider();
+  context.set(actorContext, actor);
+  return context;
+}
+
+/** Runs a loader or action; a thrown redirect or data() 403 becomes its status. */
+async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; value?: unknown }> {
+  try {
+    const value = (await run()) as { init?: ResponseInit | null } | undefined;
+    return { status: value?.init?.status ?? 200, value };
+  } catch (thrown) {
+    if (thrown instanceof Response) return { status: thrown.status };
+    return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500 };
+  }
+}
+
+describe("manager permissions matrix", () => {
+  it("reads the seeded defaults in registry order", async () => {
+    const granted = await getManagerPermissions(admin);
+    expect([...granted].sort()).toEqual([...DEFAULT_ROLE_PERMISSIONS[MANAGER]!].sort());
+    expect(granted).toEqual(ALL_PERMISSIONS.filter((p) => granted.includes(p)));
+  });
+
+  it("changes what loadPermissions returns on the manager's next request", async () => {
+    expect((await loadPermissions(MANAGER)).has("users:view")).toBe(false);
+    const saved = await saveManagerPermissions(admin, ["users:view", "courses:view", "users:view", "messages:view"]);
+    expect(saved).toEqual(["courses:view", "users:view", "messages:view"]);
+    expect([...(await loadPermissions(MANAGER))].sort()).toEqual(["courses:view", "messages:view", "users:view"]);
+    expect(await storedManagerRow()).toEqual(["courses:view", "users:view", "messages:view"]);
+
+    // Revoking a flag: the next lookup no longer has it.
+    await saveManagerPermissions(admin, ["courses:view"]);
+    const next = await loadPermissions(MANAGER);
+    expect(next.has("users:view")).toBe(false);
+    expect([...next]).toEqual(["courses:view"]);
+
+    // Everything off is allowed too.
+    await saveManagerPermissions(admin, []);
+    expect((await loadPermissions(MANAGER)).size).toBe(0);
+    // Admins keep everything whatever the matrix says.
+    expect((await loadPermissions("admin")).size).toBe(ALL_PERMISSIONS.length);
+  });
+
+  it("creates the row when it is missing", async () => {
+    await database.db.delete(rolePermissions);
+    await saveManagerPermissions(admin, ["enrollments:view"]);
+    expect(await storedManagerRow()).toEqual(["enrollments:view"]);
+  });
+
+  it("refuses keys outside the registry and keeps the row as it was", async () => {
+    const before = await storedManagerRow();
+    for (const bad of [["courses:fly"], ["courses:view", "admin"], ["users:view", ""], ["__proto__"]]) {
+      const err = await saveManagerPermissions(admin, bad).catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ code: "bad_request", messageKey: "roles.errors.unknownPermission" });
+    }
+    expect(await storedManagerRow()).toEqual(before);
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+  });
+
+  it("is admin only, even for a manager holding every flag", async () => {
+    await saveManagerPermissions(admin, [...ALL_PERMISSIONS]);
+    const strong = await actorFor(managerActor.id);
+    expect(strong.permissions.size).toBe(ALL_PERMISSIONS.length);
+    await expect(saveManagerPermissions(strong, ["users:create"])).rejects.toMatchObject({ code: "forbidden" });
+    await expect(getManagerPermissions(strong)).rejects.toMatchObject({ code: "forbidden" });
+    expect(await storedManagerRow()).toEqual([...ALL_PERMISSIONS]);
+  });
+
+  it("audits each save with actor, before and after", async () => {
+    const before = await storedManagerRow();
+    await saveManagerPermissions(admin, ["courses:view", "users:view"]);
+    const [row] = await database.db.select().from(auditLog);
+    expect(row).toMatchObject({
+      actorId: admin.id,
+      actorEmail: "admin@example.com",
+      action: "update",
+      entity: "role_permissions",
+      entityId: MANAGER,
+    });
+    const data = row!.data as { before: string[]; after: string[]; added: string[]; removed: string[]; ip: string };
+    expect(data.before).toEqual(before);
+    expect(data.after).toEqual(["courses:view", "users:view"]);
+    expect(data.added).toEqual(["users:view"]);
+    expect(data.removed).toEqual(before!.filter((p) => p !== "courses:view"));
+    expect(data.ip).toBe("203.0.113.9");
+  });
+});
+
+describe("/admin/roles route", () => {
+  function post(entries: [string, string][]) {
+    const body = new URLSearchParams(entries);
+    return new Request("http://localhost/admin/roles", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded" },
+    });
+  }
+
+  it("declares admin-only for the authorization matrix", () => {
+    expect(rolesHandle).toEqual({ adminOnly: true });
+  });
+
+  it("saves the checked boxes for an admin", async () => {
+    const run = () =>
+      rolesAction({
+        request: post([["intent", "save"], ["permissions", "users:view"], ["permissions", "users:edit"]]),
+        context: contextFor(admin),
+        params: {},
+      } as never);
+    const { status, value } = await statusOf(run);
+    expect(status).toBe(200);
+    expect((value as { data: unknown }).data).toEqual({ ok: true, saved: ["users:view", "users:edit"] });
+    expect([...(await loadPermissions(MANAGER))]).toEqual(["users:view", "users:edit"]);
+
+    // One box checked, then none: conform sends one value, then no field at all.
+    await rolesAction({ request: post([["intent", "save"], ["permissions", "courses:view"]]), context: contextFor(admin), params: {} } as never);
+    expect([...(await loadPermissions(MANAGER))]).toEqual(["courses:view"]);
+    await rolesAction({ request: post([["intent", "save"]]), context: contextFor(admin), params: {} } as never);
+    expect((await loadPermissions(MANAGER)).size).toBe(0);
+  });
+
+  it("answers 400 to an unknown key or intent, and changes nothing", async () => {
+    const before = await storedManagerRow();
+    for (const entries of [
+      [["intent", "save"], ["permissions", "users:view"], ["permissions", "users:godmode"]],
+      [["intent", "drop"], ["permissions", "users:view"]],
+    ] as [string, string][][]) {
+      const { status, value } = await statusOf(() =>
+        rolesAction({ request: post(entries), context: contextFor(admin), params: {} } as never),
+      );
+      expect(status).toBe(400);
+      expect((value as { data: { ok: boolean } }).data.ok).toBe(false);
+    }
+    expect(await storedManagerRow()).toEqual(before);
+  });
+
+  it("refuses anonymous (→ /login) and managers (403) for the loader and the action", async () => {
+    const request = () => post([["intent", "save"], ["permissions", "users:create"]]);
+    expect((await statusOf(() => rolesAction({ request: request(), context: contextFor(null), params: {} } as never))).status).toBe(302);
+    expect((await statusOf(() => rolesAction({ request: request(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
+    const get = () => new Request("http://localhost/admin/roles");
+    expect((await statusOf(() => rolesLoader({ request: get(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
+    expect((await loadPermissions(MANAGER)).has("users:create")).toBe(false);
+  });
+});
+
+describe("audit log list", () => {
+  /** 120 entries: every third by the manager, entities cycling user / role_permissions / course. */
+  async function seedLog(): Promise<void> {
+    const entities = ["user", "role_permissions", "course"];
+    for (let i = 0; i < 120; i++) {
+      const actor = i % 3 === 0 ? managerActor : admin;
+      await recordAudit(database.db, actor, { action: "update", entity: entities[i % 3]!, entityId: `id-${i}` });
+    }
+    // Rows written in the same instant tie; give them one second each so the expected order is exact.
+    const base = Date.UTC(2025, 0, 1);
+    for (let i = 0; i < 120; i++) {
+      await database.db
+        .update(auditLog)
+        .set({ createdAt: new Date(base + i * 1000) })
+        .where(eq(auditLog.entityId, `id-${i}`));
+    }
+  }
+
+  it("pages newest first, 50 at a time, with the total", async () => {
+    await seedLog();
+    const first = await listAuditLog(admin, {});
+    expect(first).toMatchObject({ total: 120, page: 1, pageSize: 50, pageCount: 3 });
+    expect(first.entries).toHaveLength(50);
+    expect(first.entries[0]!.entityId).toBe("id-119");
+    expect(first.entries[49]!.entityId).toBe("id-70");
+    const times = first.entries.map((e) => e.createdAt.getTime());
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+
+    const third = await listAuditLog(admin, { page: 3 });
+    expect(third.entries.map((e) => e.entityId)).toEqual(Array.from({ length: 20 }, (_, i) => `id-${19 - i}`));
+    // Past the end: the last page.
+    expect((await listAuditLog(admin, { page: 99 })).page).toBe(3);
+    expect((await listAuditLog(admin, { page: 0 })).page).toBe(1);
+    expect(first.entities).toEqual(["course", "role_permissions", "user"]);
+  });
+
+  it("pages rows written in the same transaction (same instant) without gaps or repeats", async () => {
+    await database.db.transaction(async (tx) => {
+      for (let i = 0; i < 60; i++) await recordAudit(tx, admin, { action: "create", entity: "user", entityId: `same-${i}` });
+    });
+    const one = await listAuditLog(admin, { page: 1 });
+    const two = await listAuditLog(admin, { page: 2 });
+    const ids = [...one.entries, ...two.entries].map((e) => e.entityId);
+    expect(new Set(ids).size).toBe(60);
+  });
+
+  it("filters by user email (part, any case), user id and entity, together", async () => {
+    await seedLog();
+    const byEmail = await listAuditLog(admin, { actorEmail: "MANAGER@" });
+    expect(byEmail.total).toBe(40);
+    expect(byEmail.entries.every((e) => e.actorEmail === "manager@example.com")).toBe(true);
+    expect((await listAuditLog(admin, { userId: admin.id })).total).toBe(80);
+    const byEntity = await listAuditLog(admin, { entity: "course" });
+    expect(byEntity.total).toBe(40);
+    expect(byEntity.entries.every((e) => e.entity === "course")).toBe(true);
+    // manager wrote i % 3 === 0, which is always entity "user".
+    expect((await listAuditLog(admin, { actorEmail: "manager", entity: "user" })).total).toBe(40);
+    expect((await listAuditLog(admin, { actorEmail: "manager", entity: "course" })).total).toBe(0);
+    // LIKE wildcards in the filter are taken literally.
+    expect((await listAuditLog(admin, { actorEmail: "%" })).total).toBe(0);
+    expect((await listAuditLog(admin, { actorEmail: "_" })).total).toBe(0);
+    // The entity list is the whole log's, not the filtered page's.
+    expect(byEntity.entities).toEqual(["course", "role_permissions", "user"]);
+  });
+
+  it("shows who, what, the id, when and the IP, without the IP in the details", async () => {
+    await saveManagerPermissions(admin, ["courses:view"]);
+    const [entry] = (await listAuditLog(admin)).entries;
+    expect(entry).toMatchObject({
+      actorId: admin.id,
+      actorEmail: "admin@example.com",
+      action: "update",
+      entity: "role_permissions",
+      entityId: MANAGER,
+      ip: "203.0.113.9",
+    });
+    expect(entry!.details).toMatchObject({ after: ["courses:view"] });
+    expect(entry!.details).not.toHaveProperty("ip");
+    expect(entry!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("is admin only", async () => {
+    await expect(listAuditLog(managerActor, {})).rejects.toMatchObject({ code: "forbidden" });
+    expect(auditHandle).toEqual({ adminOnly: true });
+    const get = (q = "") => new Request(`http://localhost/admin/audit${q}`);
+    expect((await statusOf(() => auditLoader({ request: get(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
+    expect((await statusOf(() => auditLoader({ request: get(), context: contextFor(null), params: {} } as never))).status).toBe(302);
+  });
+});

@@ -1,0 +1,550 @@
+// Staff users (SPEC §2 Admin Users, §5 Add user; D9, D11, D18, D25) against a real database (PGlite, or
+// PostgreSQL with TEST_DB=pg): the domain functions and the /admin/users action with crafted requests.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import i18next from "i18next";
+import { RouterContextProvider } from "react-router";
+import { account, auditLog, rolePermissions, session, user } from "@db/schema/index.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import {
+  addStaffUser,
+  changeUserRole,
+  deleteStaffUser,
+  listStaffUsers,
+} from "~/features/users/users.server.ts";
+import type { UsersReply } from "~/features/users/users-reply.ts";
+import { AppError } from "~/lib/errors.ts";
+import { verifyPassword } from "~/lib/password.server.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { resources } from "~/locales/index.ts";
+import { action as usersAction, handle as usersHandle, loader as usersLoader } from "~/routes/admin/users.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const MANAGER = "instructor_course_manager";
+const ADMIN_PASSWORD = "Admin-Passw0rd!";
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const tEn = i18n.getFixedT("en");
+const tAr = i18n.getFixedT("ar");
+
+let database: TestDatabase;
+let admin: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: ADMIN_PASSWORD });
+  admin = await actorFor(created.id, "203.0.113.7");
+});
+
+/** The actor a request would carry: the user's row and the permissions loaded for its role now. */
+async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+    ip,
+  };
+}
+
+async function setManagerPermissions(permissions: Permission[]): Promise<void> {
+  await database.db
+    .insert(rolePermissions)
+    .values({ roleName: MANAGER, permissions })
+    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
+}
+
+/** A manager holding exactly `permissions`. */
+async function manager(email: string, permissions: Permission[]): Promise<Actor> {
+  await setManagerPermissions(permissions);
+  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
+  return actorFor(row.id);
+}
+
+async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
+  const err = await promise.then(
+    () => {
+      throw new Error(`expected AppError ${messageKey}`);
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  expect((err as AppError).messageKey).toBe(messageKey);
+  // Every refusal reads as a sentence in both languages (never a raw key).
+  for (const t of [tEn, tAr]) {
+    expect(t(messageKey)).not.toBe(messageKey);
+    expect(t(messageKey).trim()).not.toBe("");
+  }
+  return err as AppError;
+}
+
+async function userCount(): Promise<number> {
+  const [row] = await database.db.select({ n: count() }).from(user);
+  return Number(row!.n);
+}
+
+async function auditRows(action?: string) {
+  const rows = await database.db.select().from(auditLog).orderBy(auditLog.createdAt);
+  return action ? rows.filter((r) => r.action === action) : rows;
+}
+
+async function roleOf(id: string): Promise<string | undefined> {
+  const [row] = await database.db.select({ role: user.role }).from(user).where(eq(user.id, id));
+  return row?.role;
+}
+
+async function insertSession(userId: string, token: string): Promise<void> {
+  const now = new Date();
+  await database.db.insert(session).values({
+    id: crypto.randomUUID(),
+    token,
+    userId,
+    expiresAt: new Date(now.getTime() + 86_400_000),
+    createdAt: now,
+    updatedAt: now,
+  });
+}
+
+describe("listStaffUsers", () => {
+  it("lists id, email, role and created date, newest first", async () => {
+    await manager("first@example.com", ["users:view"]);
+    await new Promise((r) => setTimeout(r, 5));
+    await addStaffUser(admin, { email: "second@example.com", role: MANAGER });
+    const list = await listStaffUsers(admin);
+    expect(list.map((u) => u.email)).toEqual(["second@example.com", "first@example.com", "admin@example.com"]);
+    expect(Object.keys(list[0]!).sort()).toEqual(["createdAt", "email", "id", "role"]);
+    expect(list[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("needs users:view", async () => {
+    const viewer = await manager("viewer@example.com", ["users:view"]);
+    await expect(listStaffUsers(viewer)).resolves.toHaveLength(2);
+    const other = await manager("other@example.com", ["courses:view"]);
+    await expectAppError(listStaffUsers(other), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+describe("addStaffUser", () => {
+  it("gives a manager a generated 12-character password, shown once, that must be changed (D9)", async () => {
+    const { user: created, generatedPassword } = await addStaffUser(admin, { email: "  New.Manager@Example.COM ", role: MANAGER });
+    expect(created.email).toBe("new.manager@example.com");
+    expect(created.role).toBe(MANAGER);
+    expect(generatedPassword).toHaveLength(12);
+    expect(generatedPassword).toMatch(/[a-z]/);
+    expect(generatedPassword).toMatch(/[A-Z]/);
+    expect(generatedPassword).toMatch(/[0-9]/);
+    expect(generatedPassword).toMatch(/[!@#$%^&*]/);
+    expect(generatedPassword).toMatch(/^[A-Za-z0-9!@#$%^&*]{12}$/);
+
+    const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
+    expect(row).toMatchObject({ email: "new.manager@example.com", role: MANAGER, mustChangePassword: true });
+    const [cred] = await database.db.select().from(account).where(eq(account.userId, created.id));
+    expect(cred).toMatchObject({ providerId: "credential", accountId: created.id });
+    // Stored as an Argon2id hash, never in plain text.
+    expect(cred!.password).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(cred!.password).not.toContain(generatedPassword!);
+    expect(await verifyPassword({ hash: cred!.password!, password: generatedPassword! })).toBe(true);
+
+    const [audit] = await auditRows("create");
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      actorEmail: "admin@example.com",
+      entity: "user",
+      entityId: created.id,
+      data: { email: "new.manager@example.com", role: MANAGER, ip: "203.0.113.7" },
+    });
+    expect(JSON.stringify(audit!.data)).not.toContain(generatedPassword!);
+  });
+
+  it("generates a different password each time", async () => {
+    const a = await addStaffUser(admin, { email: "a@example.com", role: MANAGER });
+    const b = await addStaffUser(admin, { email: "b@example.com", role: MANAGER });
+    expect(a.generatedPassword).not.toBe(b.generatedPassword);
+  });
+
+  it("ignores a password sent with the manager role", async () => {
+    const { generatedPassword, user: created } = await addStaffUser(admin, {
+      email: "m@example.com",
+      role: MANAGER,
+      password: "ChosenByClient1",
+    });
+    expect(generatedPassword).toHaveLength(12);
+    const [cred] = await database.db.select().from(account).where(eq(account.userId, created.id));
+    expect(await verifyPassword({ hash: cred!.password!, password: "ChosenByClient1" })).toBe(false);
+  });
+
+  it("gives an admin the chosen password, 8 to 128 characters (D25), with no forced change", async () => {
+    await expectAppError(addStaffUser(admin, { email: "x@example.com", role: "admin" }), "bad_request", "users.errors.passwordRequired");
+    expect(tEn("users.errors.passwordRequired")).toBe("Please enter a password for the admin account.");
+    await expectAppError(
+      addStaffUser(admin, { email: "x@example.com", role: "admin", password: "" }),
+      "bad_request",
+      "users.errors.passwordRequired",
+    );
+    await expectAppError(
+      addStaffUser(admin, { email: "x@example.com", role: "admin", password: "Short1!" }),
+      "bad_request",
+      "users.errors.passwordTooShort",
+    );
+    expect(tEn("users.errors.passwordTooShort")).toBe("Password must be at least 8 characters long");
+    await expectAppError(
+      addStaffUser(admin, { email: "x@example.com", role: "admin", password: "p".repeat(129) }),
+      "bad_request",
+      "users.errors.passwordTooLong",
+    );
+    expect(await userCount()).toBe(1);
+
+    const { user: created, generatedPassword } = await addStaffUser(admin, {
+      email: "Second.Admin@example.com",
+      role: "admin",
+      password: "exactly8",
+    });
+    expect(generatedPassword).toBeUndefined();
+    const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
+    expect(row).toMatchObject({ email: "second.admin@example.com", role: "admin", mustChangePassword: false });
+    const [cred] = await database.db.select().from(account).where(eq(account.userId, created.id));
+    expect(await verifyPassword({ hash: cred!.password!, password: "exactly8" })).toBe(true);
+    await expect(
+      addStaffUser(admin, { email: "third.admin@example.com", role: "admin", password: "p".repeat(128) }),
+    ).resolves.toBeTruthy();
+  });
+
+  it("requires an email that is not blank, and a staff role", async () => {
+    for (const email of ["", "   "]) {
+      const err = await expectAppError(addStaffUser(admin, { email, role: MANAGER }), "bad_request", "users.errors.emailRequired");
+      expect(err.fields).toEqual({ email: "users.errors.emailRequired" });
+    }
+    await expectAppError(addStaffUser(admin, { email: "not-an-email", role: MANAGER }), "bad_request", "users.errors.emailInvalid");
+    await expectAppError(addStaffUser(admin, { email: "x@example.com", role: "student" }), "bad_request", "users.errors.roleInvalid");
+    expect(await userCount()).toBe(1);
+    expect(await auditRows()).toEqual([]);
+  });
+
+  it("refuses an email already registered, whatever its case, with the SPEC guidance", async () => {
+    await addStaffUser(admin, { email: "taken@example.com", role: MANAGER });
+    const err = await expectAppError(
+      addStaffUser(admin, { email: "TAKEN@example.com", role: MANAGER }),
+      "conflict",
+      "users.errors.alreadyRegistered",
+    );
+    expect(err.fields).toEqual({ email: "users.errors.alreadyRegistered" });
+    expect(tEn("users.errors.alreadyRegistered")).toMatch(/already registered.*different email.*log in.*role edited/);
+    await expectAppError(
+      addStaffUser(admin, { email: "admin@example.com", role: "admin", password: "whatever-1" }),
+      "conflict",
+      "users.errors.alreadyRegistered",
+    );
+    expect(await userCount()).toBe(2);
+    expect(await auditRows("create")).toHaveLength(1);
+  });
+
+  it("lets only an admin create an admin (D18)", async () => {
+    const creator = await manager("creator@example.com", ["users:view", "users:create"]);
+    await expectAppError(
+      addStaffUser(creator, { email: "sneaky@example.com", role: "admin", password: "Sneaky-Passw0rd" }),
+      "forbidden",
+      "users.errors.onlyAdminGrantsAdmin",
+    );
+    expect(await database.db.select().from(user).where(eq(user.email, "sneaky@example.com"))).toEqual([]);
+    // …while the same manager may add another manager.
+    const { user: added } = await addStaffUser(creator, { email: "colleague@example.com", role: MANAGER });
+    const [audit] = (await auditRows("create")).filter((r) => r.entityId === added.id);
+    expect(audit).toMatchObject({ actorId: creator.id, actorEmail: "creator@example.com", entity: "user" });
+  });
+
+  it("needs users:create", async () => {
+    const viewer = await manager("viewer@example.com", ["users:view", "users:edit", "users:delete"]);
+    await expectAppError(addStaffUser(viewer, { email: "x@example.com", role: MANAGER }), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+describe("changeUserRole", () => {
+  it("lets an admin promote and demote, with an audit line of before and after", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "target@example.com", role: MANAGER });
+    const promoted = await changeUserRole(admin, target.id, "admin");
+    expect(promoted).toMatchObject({ id: target.id, role: "admin" });
+    expect(await roleOf(target.id)).toBe("admin");
+    await changeUserRole(admin, target.id, MANAGER);
+    expect(await roleOf(target.id)).toBe(MANAGER);
+    const rows = await auditRows("role.change");
+    expect(rows.map((r) => r.data)).toEqual([
+      { email: "target@example.com", from: MANAGER, to: "admin", ip: "203.0.113.7" },
+      { email: "target@example.com", from: "admin", to: MANAGER, ip: "203.0.113.7" },
+    ]);
+    expect(rows.every((r) => r.actorId === admin.id && r.entity === "user" && r.entityId === target.id)).toBe(true);
+  });
+
+  it("records nothing when the role does not change", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "same@example.com", role: MANAGER });
+    await changeUserRole(admin, target.id, MANAGER);
+    expect(await auditRows("role.change")).toEqual([]);
+  });
+
+  it("lets a manager with users:edit make no one admin, themself included", async () => {
+    const editor = await manager("editor@example.com", ["users:view", "users:edit"]);
+    const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
+    await expectAppError(changeUserRole(editor, other.id, "admin"), "forbidden", "users.errors.onlyAdminGrantsAdmin");
+    await expectAppError(changeUserRole(editor, editor.id, "admin"), "forbidden", "users.errors.ownRole");
+    // …nor take the role from an admin.
+    await expectAppError(changeUserRole(editor, admin.id, MANAGER), "forbidden", "users.errors.onlyAdminGrantsAdmin");
+    expect(await roleOf(other.id)).toBe(MANAGER);
+    expect(await roleOf(editor.id)).toBe(MANAGER);
+    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await auditRows("role.change")).toEqual([]);
+  });
+
+  it("lets nobody change their own role", async () => {
+    const { user: second } = await addStaffUser(admin, { email: "second@example.com", role: "admin", password: "Second-Passw0rd" });
+    await expectAppError(changeUserRole(admin, admin.id, MANAGER), "forbidden", "users.errors.ownRole");
+    const secondAdmin = await actorFor(second.id);
+    await expectAppError(changeUserRole(secondAdmin, second.id, MANAGER), "forbidden", "users.errors.ownRole");
+    expect(await roleOf(admin.id)).toBe("admin");
+  });
+
+  it("keeps the last admin: two admins demoting each other at once leave one", async () => {
+    const { user: second } = await addStaffUser(admin, { email: "second@example.com", role: "admin", password: "Second-Passw0rd" });
+    const secondAdmin = await actorFor(second.id);
+    const results = await Promise.allSettled([
+      changeUserRole(admin, second.id, MANAGER),
+      changeUserRole(secondAdmin, admin.id, MANAGER),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [admins] = await database.db.select({ n: count() }).from(user).where(eq(user.role, "admin"));
+    expect(Number(admins!.n)).toBe(1);
+    const refused = results.find((r) => r.status === "rejected") as PromiseRejectedResult;
+    expect(refused.reason).toBeInstanceOf(AppError);
+    expect((refused.reason as AppError).status).toBe(403);
+  });
+
+  it("refuses an unknown role or user, and needs users:edit", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "t@example.com", role: MANAGER });
+    await expectAppError(changeUserRole(admin, target.id, "superuser"), "bad_request", "users.errors.roleInvalid");
+    await expectAppError(changeUserRole(admin, "no-such-user", MANAGER), "not_found", "users.errors.notFound");
+    const viewer = await manager("viewer@example.com", ["users:view", "users:create", "users:delete"]);
+    await expectAppError(changeUserRole(viewer, target.id, MANAGER), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+describe("deleteStaffUser", () => {
+  it("removes sessions, login accounts and the user in one go, so their sessions end at once (D11)", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "leaving@example.com", role: MANAGER });
+    await insertSession(target.id, "token-one");
+    await insertSession(target.id, "token-two");
+    await insertSession(admin.id, "admin-token");
+
+    await expect(deleteStaffUser(admin, target.id)).resolves.toEqual({ id: target.id, email: "leaving@example.com" });
+    expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toEqual([]);
+    expect(await database.db.select().from(account).where(eq(account.userId, target.id))).toEqual([]);
+    expect(await database.db.select().from(user).where(eq(user.id, target.id))).toEqual([]);
+    // Nobody else's sessions are touched.
+    expect(await database.db.select().from(session).where(eq(session.token, "admin-token"))).toHaveLength(1);
+
+    const [audit] = await auditRows("delete");
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      actorEmail: "admin@example.com",
+      entity: "user",
+      entityId: target.id,
+      data: { email: "leaving@example.com", role: MANAGER, sessions: 2, accounts: 1, ip: "203.0.113.7" },
+    });
+  });
+
+  it("is one transaction: when any part fails nothing is removed", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "kept@example.com", role: MANAGER });
+    await insertSession(target.id, "kept-token");
+    // The audit line is written last; make it fail.
+    await database.db.execute(sql`
+      create function refuse_audit() returns trigger language plpgsql as $$
+      begin raise exception 'audit refused'; end $$`);
+    await database.db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
+    try {
+      await expectAppError(deleteStaffUser(admin, target.id), "internal", "users.errors.unexpected");
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_audit on audit_log`);
+      await database.db.execute(sql`drop function refuse_audit()`);
+    }
+    expect(await database.db.select().from(user).where(eq(user.id, target.id))).toHaveLength(1);
+    expect(await database.db.select().from(account).where(eq(account.userId, target.id))).toHaveLength(1);
+    expect(await database.db.select().from(session).where(eq(session.userId, target.id))).toHaveLength(1);
+  });
+
+  it("refuses to delete yourself, and so the last admin", async () => {
+    await insertSession(admin.id, "admin-token");
+    await expectAppError(deleteStaffUser(admin, admin.id), "forbidden", "users.errors.deleteSelf");
+    const deleter = await manager("deleter@example.com", ["users:view", "users:delete"]);
+    await expectAppError(deleteStaffUser(deleter, deleter.id), "forbidden", "users.errors.deleteSelf");
+    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await roleOf(deleter.id)).toBe(MANAGER);
+    expect(await database.db.select().from(session).where(eq(session.userId, admin.id))).toHaveLength(1);
+    expect(await auditRows("delete")).toEqual([]);
+  });
+
+  it("keeps the last admin when two admins delete each other at once", async () => {
+    const { user: second } = await addStaffUser(admin, { email: "second@example.com", role: "admin", password: "Second-Passw0rd" });
+    const secondAdmin = await actorFor(second.id);
+    const results = await Promise.allSettled([deleteStaffUser(admin, second.id), deleteStaffUser(secondAdmin, admin.id)]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    const [admins] = await database.db.select({ n: count() }).from(user).where(eq(user.role, "admin"));
+    expect(Number(admins!.n)).toBe(1);
+  });
+
+  it("lets a manager delete a manager but never an admin", async () => {
+    const deleter = await manager("deleter@example.com", ["users:view", "users:delete"]);
+    const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
+    await expectAppError(deleteStaffUser(deleter, admin.id), "forbidden", "users.errors.onlyAdminDeletesAdmin");
+    expect(await roleOf(admin.id)).toBe("admin");
+    await deleteStaffUser(deleter, other.id);
+    expect(await roleOf(other.id)).toBeUndefined();
+    const [audit] = await auditRows("delete");
+    expect(audit).toMatchObject({ actorId: deleter.id, actorEmail: "deleter@example.com", entity: "user", entityId: other.id });
+  });
+
+  it("needs users:delete and an existing user", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "t@example.com", role: MANAGER });
+    const editor = await manager("editor@example.com", ["users:view", "users:create", "users:edit"]);
+    await expectAppError(deleteStaffUser(editor, target.id), "forbidden", "admin.errors.forbidden");
+    await expectAppError(deleteStaffUser(admin, "no-such-user"), "not_found", "users.errors.notFound");
+  });
+});
+
+describe("/admin/users loader and action", () => {
+  function contextFor(actor: Actor | null) {
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    return context;
+  }
+
+  function post(fields: Record<string, string>) {
+    const body = new URLSearchParams(fields);
+    return new Request("http://localhost/admin/users", {
+      method: "POST",
+      body,
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    });
+  }
+
+  type Outcome = { status: number; reply: UsersReply };
+  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
+    try {
+      const result = (await usersAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
+        data: UsersReply;
+        init?: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, reply: result.data };
+    } catch (thrown) {
+      // requireActor throws a redirect Response or a data() 403.
+      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
+      const denial = thrown as { data?: unknown; init?: ResponseInit };
+      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
+    }
+  }
+
+  it("declares its permission for the authorization matrix", () => {
+    expect(usersHandle).toEqual({ permission: "users:view" });
+  });
+
+  it("needs a session and users:view", async () => {
+    expect((await run(null, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(302);
+    const other = await manager("other@example.com", ["courses:view"]);
+    expect((await run(other, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(403);
+    await expect(usersLoader({ request: new Request("http://localhost/admin/users"), context: contextFor(other), params: {} } as never)).rejects.toMatchObject({
+      init: { status: 403 },
+    });
+  });
+
+  it("adds a manager and returns the generated password once; the chosen password is never echoed", async () => {
+    const { status, reply } = await run(admin, { intent: "add", email: "New@Example.com", role: MANAGER });
+    expect(status).toBe(200);
+    expect(reply).toMatchObject({ intent: "add", ok: true, email: "new@example.com" });
+    expect(reply.generatedPassword).toHaveLength(12);
+
+    const bad = await run(admin, { intent: "add", email: "adm@example.com", role: "admin", password: "short" });
+    expect(bad.status).toBe(400);
+    expect(bad.reply.result?.error).toEqual({ password: ["users.errors.passwordTooShort"] });
+    expect(JSON.stringify(bad.reply)).not.toContain("short\"");
+
+    const dup = await run(admin, { intent: "add", email: "new@example.com", role: "admin", password: "Long-enough-1" });
+    expect(dup.status).toBe(409);
+    expect(dup.reply).toMatchObject({ ok: false, messageKey: "users.errors.alreadyRegistered" });
+    expect(dup.reply.result?.error).toEqual({ email: ["users.errors.alreadyRegistered"] });
+    expect(JSON.stringify(dup.reply)).not.toContain("Long-enough-1");
+  });
+
+  it("refuses crafted requests from a manager with every users flag: no admin role for anyone, themself included", async () => {
+    const boss = await manager("boss@example.com", ["users:view", "users:create", "users:edit", "users:delete"]);
+    const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
+
+    const create = await run(boss, { intent: "add", email: "evil@example.com", role: "admin", password: "Evil-Passw0rd" });
+    expect(create).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
+    const promoteOther = await run(boss, { intent: "editRole", userId: other.id, role: "admin" });
+    expect(promoteOther).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
+    const promoteSelf = await run(boss, { intent: "editRole", userId: boss.id, role: "admin" });
+    expect(promoteSelf).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.ownRole" } });
+    const demoteAdmin = await run(boss, { intent: "editRole", userId: admin.id, role: MANAGER });
+    expect(demoteAdmin.status).toBe(403);
+    const deleteAdmin = await run(boss, { intent: "delete", userId: admin.id });
+    expect(deleteAdmin).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminDeletesAdmin" } });
+
+    expect(await roleOf(boss.id)).toBe(MANAGER);
+    expect(await roleOf(other.id)).toBe(MANAGER);
+    expect(await roleOf(admin.id)).toBe("admin");
+    expect(await database.db.select().from(user).where(eq(user.email, "evil@example.com"))).toEqual([]);
+  });
+
+  it("needs the flag of each intent", async () => {
+    const viewer = await manager("viewer@example.com", ["users:view"]);
+    const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
+    expect((await run(viewer, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(403);
+    expect((await run(viewer, { intent: "editRole", userId: other.id, role: MANAGER })).status).toBe(403);
+    expect((await run(viewer, { intent: "delete", userId: other.id })).status).toBe(403);
+    expect(await roleOf(other.id)).toBe(MANAGER);
+  });
+
+  it("changes a role and deletes a user for an admin; refuses self-deletion; rejects an unknown intent", async () => {
+    const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
+    expect(await run(admin, { intent: "editRole", userId: other.id, role: "admin" })).toMatchObject({
+      status: 200,
+      reply: { intent: "editRole", ok: true, email: "other@example.com" },
+    });
+    expect(await roleOf(other.id)).toBe("admin");
+    expect(await run(admin, { intent: "delete", userId: admin.id })).toMatchObject({
+      status: 403,
+      reply: { ok: false, messageKey: "users.errors.deleteSelf", userId: admin.id },
+    });
+    expect(await run(admin, { intent: "delete", userId: other.id })).toMatchObject({ status: 200, reply: { ok: true } });
+    expect(await roleOf(other.id)).toBeUndefined();
+    expect((await run(admin, { intent: "promote", userId: admin.id })).status).toBe(400);
+    expect((await run(admin, { intent: "editRole", userId: "", role: "admin" })).status).toBe(400);
+  });
+});
+
+describe("audit trail", () => {
+  it("records every write with actor, entity and id", async () => {
+    const { user: a } = await addStaffUser(admin, { email: "a@example.com", role: MANAGER });
+    await changeUserRole(admin, a.id, "admin");
+    await deleteStaffUser(admin, a.id);
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "user"), eq(auditLog.entityId, a.id)))
+      .orderBy(auditLog.createdAt);
+    expect(rows.map((r) => [r.action, r.actorId, r.actorEmail])).toEqual([
+      ["create", admin.id, "admin@example.com"],
+      ["role.change", admin.id, "admin@example.com"],
+      ["delete", admin.id, "admin@example.com"],
+    ]);
+  });
+});

@@ -1,7 +1,9 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import * as schema from "@db/schema/index.ts";
+import { sendResetPasswordEmail } from "~/features/auth/reset-email.server.ts";
 import type { Db } from "./db.server.ts";
+import { logger } from "./logger.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
 
 export interface AuthConfig {
@@ -28,6 +30,10 @@ export function createAuth(config: AuthConfig) {
       maxPasswordLength: 128,
       revokeSessionsOnPasswordReset: true,
       resetPasswordTokenExpiresIn: 60 * 60,
+      // Called by auth.api.requestPasswordReset for an existing user only: drops the user's older reset
+      // links and queues the email (link to our /reset-password page) through the outbox.
+      sendResetPassword: ({ user, token }) =>
+        sendResetPasswordEmail({ db: config.db, baseURL: config.baseURL, user, token }),
       password: { hash: hashPassword, verify: verifyPassword },
     },
     user: {
@@ -39,6 +45,14 @@ export function createAuth(config: AuthConfig) {
     // Sliding: a day of inactivity ends the session; staff-session.server.ts adds the 7-day absolute limit.
     session: { expiresIn: DAY, updateAge: 60 * 60 },
     verification: { storeIdentifier: "hashed" },
+    // better-auth's messages go to our logger (JSON, levels, silent in tests) instead of the console.
+    logger: {
+      level: "warn",
+      log: (level, message, ...args) => {
+        const err = args.find((a: unknown) => a instanceof Error) as Error | undefined;
+        logger[level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
+      },
+    },
     advanced: { database: { generateId: () => crypto.randomUUID() } },
   });
 }

@@ -89,6 +89,10 @@ export const envSchema = z
     TRUST_PROXY: bool(false),
     RATE_LIMIT_ENROLLMENT: rateLimitSpec("5/600"),
     RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
+    // Staff sign-in: failed attempts per client address and, separately, per email address.
+    RATE_LIMIT_LOGIN: rateLimitSpec("20/60"),
+    // Password-reset requests per client address and, separately, per email address.
+    RATE_LIMIT_RESET: rateLimitSpec("5/600"),
   })
   .transform((e) => ({
     ...e,

@@ -42,3 +42,17 @@ describe("parseEnv", () => {
     ).toBe("production");
   });
 });
+
+describe("auth rate limits", () => {
+  it("default to 20 failed sign-ins a minute and 5 reset requests in 10 minutes", () => {
+    const env = parseEnv({});
+    expect(env.RATE_LIMIT_LOGIN).toBe("20/60");
+    expect(env.RATE_LIMIT_RESET).toBe("5/600");
+    expect(parseEnv({ RATE_LIMIT_LOGIN: "10/30" }).RATE_LIMIT_LOGIN).toBe("10/30");
+  });
+
+  it.each([["RATE_LIMIT_LOGIN"], ["RATE_LIMIT_RESET"]])("rejects a malformed %s naming it", (name) => {
+    expect(() => parseEnv({ [name]: "lots" })).toThrow(new RegExp(`^Invalid configuration: ${name} must be "points/seconds"`));
+    expect(() => parseEnv({ [name]: "0/60" })).toThrow(ConfigError);
+  });
+});

@@ -1,3 +1,56 @@
-export default function Placeholder() {
-  return null;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data } from "react-router";
+import { AuthCard } from "~/features/auth/components/auth-card.tsx";
+import { ForgotPasswordForm } from "~/features/auth/components/forgot-password-form.tsx";
+import type { AuthReply } from "~/features/auth/auth-reply.ts";
+import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
+import { forgotPasswordSchema } from "~/features/auth/auth.schema.ts";
+import { requestPasswordReset } from "~/features/auth/auth.server.ts";
+import { isLocale } from "~/lib/i18n.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/forgot-password";
+
+export function loader({ context }: Route.LoaderArgs) {
+  const t = getInstance(context).t;
+  return { title: t("auth.forgot.metaTitle"), description: t("auth.forgot.metaDescription") };
+}
+
+/** The same confirmation whether or not the email has an account; only the rate limit answers otherwise. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const locale = getLocale(context);
+  try {
+    await requestPasswordReset(submission.value.email, isLocale(locale) ? locale : "en", requestIp(request, context));
+  } catch (err) {
+    return errorReply(submission, err);
+  }
+  return data<AuthReply>({ result: submission.reply({ resetForm: true }), success: true });
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/forgot-password",
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+};
+
+export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("auth.forgot.heading")} intro={actionData?.success ? undefined : t("auth.forgot.intro")}>
+      <ForgotPasswordForm reply={actionData} />
+    </AuthCard>
+  );
 }

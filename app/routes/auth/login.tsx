@@ -1,3 +1,93 @@
-export default function Placeholder() {
-  return null;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Info } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import { LoginForm } from "~/features/auth/components/login-form.tsx";
+import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
+import { loginSchema, safeAdminPath } from "~/features/auth/auth.schema.ts";
+import { signIn } from "~/features/auth/auth.server.ts";
+import { isStaffRole } from "~/lib/permissions.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getActor } from "~/lib/staff-session.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/login";
+
+/** D20: a signed-in admin or manager goes to /admin, any other role to / — unless `from` is present. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const from = url.searchParams.get("from");
+  if (from === null) {
+    const actor = await getActor(request);
+    if (actor) throw redirect(isStaffRole(actor.role) ? "/admin" : "/");
+  }
+  const t = getInstance(context).t;
+  return {
+    title: t("auth.login.metaTitle"),
+    description: t("auth.login.metaDescription"),
+    from: safeAdminPath(from) ?? "",
+    reset: url.searchParams.get("reset") === "1",
+  };
+}
+
+/**
+ * Sign In: admin and manager → `from` (a same-site /admin path) or /admin, or the forced password change
+ * first (D9); any other role → /. The new session's cookie travels on the redirect.
+ */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: loginSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    const { headers, user } = await signIn(request, submission.value, requestIp(request, context));
+    const to = !isStaffRole(user.role)
+      ? "/"
+      : user.mustChangePassword
+        ? "/admin/change-password"
+        : (safeAdminPath(submission.value.from) ?? "/admin");
+    return redirect(to, { headers });
+  } catch (err) {
+    return errorReply(submission, err);
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/login",
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+};
+
+export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  return (
+    <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
+      {loaderData.reset && !actionData && (
+        <div className="mb-4">
+          <FormMessage kind="success">{t("auth.login.resetSuccess")}</FormMessage>
+        </div>
+      )}
+      <LoginForm reply={actionData} from={loaderData.from} />
+      <aside aria-labelledby="admin-access-title" className="mt-6 flex gap-3 rounded-lg bg-teal-50 p-4 text-sm text-teal-950">
+        <Info aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-teal-800" />
+        <div>
+          <h2 id="admin-access-title" className="font-semibold">
+            {t("auth.login.adminAccessTitle")}
+          </h2>
+          <p className="mt-1">{t("auth.login.adminAccessText")}</p>
+        </div>
+      </aside>
+      <Link to="/" className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
+        {t("auth.backHome")}
+      </Link>
+    </AuthCard>
+  );
 }

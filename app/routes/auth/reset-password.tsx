@@ -1,3 +1,78 @@
-export default function Placeholder() {
-  return null;
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Link, redirect } from "react-router";
+import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import { NewPasswordForm } from "~/features/auth/components/new-password-form.tsx";
+import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
+import { AUTH_ERRORS, resetPasswordSchema } from "~/features/auth/auth.schema.ts";
+import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/reset-password";
+
+/** The link from the email: /reset-password?token=…; a missing, used, expired or replaced token → the invalid view. */
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("token");
+  const valid = await isResetTokenValid(token);
+  const t = getInstance(context).t;
+  return {
+    title: t("auth.reset.metaTitle"),
+    description: t("auth.reset.metaDescription"),
+    valid,
+    token: valid ? token! : "",
+  };
+}
+
+/** Success → /login with the SPEC alert; every session of the user has ended. */
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: resetPasswordSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const token = submission.value.token ?? new URL(request.url).searchParams.get("token");
+  try {
+    await resetPassword(token, submission.value.newPassword, requestIp(request, context));
+  } catch (err) {
+    return errorReply(submission, err);
+  }
+  return redirect("/login?reset=1");
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/reset-password",
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+};
+
+export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const invalid = !loaderData.valid || actionData?.formError === AUTH_ERRORS.invalidResetLink;
+  if (invalid) {
+    return (
+      <AuthCard title={t("auth.reset.heading")}>
+        <FormMessage kind="error">{t(AUTH_ERRORS.invalidResetLink)}</FormMessage>
+        <div className="mt-6 flex flex-wrap items-center gap-4">
+          <Link to="/forgot-password" className="btn-primary inline-flex">
+            {t("auth.reset.requestNew")}
+          </Link>
+          <Link to="/login" className="text-sm font-medium text-teal-800 underline hover:text-teal-950">
+            {t("auth.backToLogin")}
+          </Link>
+        </div>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t("auth.reset.heading")} intro={t("auth.reset.intro")}>
+      <NewPasswordForm id="reset-password" strong={false} reply={actionData} token={loaderData.token} />
+    </AuthCard>
+  );
 }

@@ -1,0 +1,129 @@
+// Staff sign-in, password-reset and password-change rules (SPEC §5 with D25), shared by the browser
+// (instant feedback, the live checklist) and the server (actions and domain functions re-check).
+// No server imports here. Messages are locale keys under "auth." (app/locales/<lng>/auth.json).
+import { z } from "zod";
+import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+
+/** D25: staff passwords 8 to 128 characters (OWASP ASVS 6.2.1); better-auth is configured the same. */
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+/** RFC 5321 limit for an address. */
+export const EMAIL_MAX = 254;
+
+export const AUTH_ERRORS = {
+  emailRequired: "auth.errors.emailRequired",
+  emailInvalid: "auth.errors.emailInvalid",
+  passwordRequired: "auth.errors.passwordRequired",
+  invalidCredentials: "auth.errors.invalidCredentials",
+  unexpected: "auth.errors.unexpected",
+  tooManyAttempts: "auth.errors.tooManyAttempts",
+  tooManyResetRequests: "auth.errors.tooManyResetRequests",
+  invalidResetLink: "auth.errors.invalidResetLink",
+  resetFailed: "auth.errors.resetFailed",
+  updateFailed: "auth.errors.updateFailed",
+  sameAsCurrent: "auth.errors.sameAsCurrent",
+  currentPasswordInvalid: "auth.errors.currentPasswordInvalid",
+} as const;
+
+export const PASSWORD_ERRORS = {
+  minLength: "auth.password.errors.minLength",
+  maxLength: "auth.password.errors.maxLength",
+  uppercase: "auth.password.errors.uppercase",
+  lowercase: "auth.password.errors.lowercase",
+  number: "auth.password.errors.number",
+  mismatch: "auth.password.errors.mismatch",
+  confirmRequired: "auth.password.errors.confirmRequired",
+} as const;
+
+/**
+ * The forced dialog's rules, one per line of the live checklist (SPEC §5: one message per rule).
+ * Letters and digits of any script count (Unicode categories), so the rule and the checklist agree.
+ */
+export const PASSWORD_RULES = [
+  { id: "length", label: "auth.password.rules.length", error: PASSWORD_ERRORS.minLength, test: (v: string) => v.length >= PASSWORD_MIN },
+  { id: "uppercase", label: "auth.password.rules.uppercase", error: PASSWORD_ERRORS.uppercase, test: (v: string) => /\p{Lu}/u.test(v) },
+  { id: "lowercase", label: "auth.password.rules.lowercase", error: PASSWORD_ERRORS.lowercase, test: (v: string) => /\p{Ll}/u.test(v) },
+  { id: "number", label: "auth.password.rules.number", error: PASSWORD_ERRORS.number, test: (v: string) => /\p{Nd}/u.test(v) },
+] as const;
+
+/** Reset rules (SPEC "Reset / new password"): length only. */
+export const newPassword = z
+  .string({ error: PASSWORD_ERRORS.minLength })
+  .min(PASSWORD_MIN, { error: PASSWORD_ERRORS.minLength })
+  .max(PASSWORD_MAX, { error: PASSWORD_ERRORS.maxLength });
+
+/** The forced dialog: length plus an uppercase letter, a lowercase letter and a number. */
+export const strongPassword = newPassword
+  .regex(/\p{Lu}/u, { error: PASSWORD_ERRORS.uppercase })
+  .regex(/\p{Ll}/u, { error: PASSWORD_ERRORS.lowercase })
+  .regex(/\p{Nd}/u, { error: PASSWORD_ERRORS.number });
+
+const confirmPassword = z.string({ error: PASSWORD_ERRORS.confirmRequired });
+
+function withConfirmation<T extends z.ZodObject<{ newPassword: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(schema: T) {
+  return schema.refine((v) => v.newPassword === v.confirmPassword, {
+    path: ["confirmPassword"],
+    error: PASSWORD_ERRORS.mismatch,
+    // Compare even when the new password breaks a rule, so both messages show at once.
+    when: (payload) => {
+      const value = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
+      return typeof value?.newPassword === "string" && typeof value.confirmPassword === "string";
+    },
+  });
+}
+
+/** Staff sign-in (SPEC §5: email and password required). */
+export const loginSchema = z.object({
+  email: z
+    .string({ error: AUTH_ERRORS.emailRequired })
+    .trim()
+    .min(1, { error: AUTH_ERRORS.emailRequired, abort: true })
+    .max(EMAIL_MAX, { error: AUTH_ERRORS.emailInvalid, abort: true })
+    .regex(EMAIL_PATTERN, { error: AUTH_ERRORS.emailInvalid }),
+  // No length rule shown here: a sign-in form must not hint at the password policy.
+  password: z.string({ error: AUTH_ERRORS.passwordRequired }).min(1, { error: AUTH_ERRORS.passwordRequired }),
+  /** Where to go after signing in (only a same-site /admin path is honoured). */
+  from: z.string().max(2000).optional(),
+});
+
+export const forgotPasswordSchema = z.object({
+  email: loginSchema.shape.email,
+});
+
+export const resetPasswordSchema = withConfirmation(
+  z.object({
+    token: z.string().max(500).optional(),
+    newPassword,
+    confirmPassword,
+  }),
+);
+
+export const changePasswordSchema = withConfirmation(
+  z.object({
+    newPassword: strongPassword,
+    confirmPassword,
+  }),
+);
+
+export type LoginInput = z.output<typeof loginSchema>;
+export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
+export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
+
+/**
+ * The `from` return path after sign-in: only a same-site path inside the admin area
+ * ("/admin" or "/admin/…"), never "//host", a backslash trick or a scheme. Anything else → undefined.
+ */
+export function safeAdminPath(from: string | null | undefined): string | undefined {
+  if (!from) return undefined;
+  if (from.length > 2000 || /[\\\s]/.test(from) || from.startsWith("//")) return undefined;
+  const inAdmin = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
+  if (!inAdmin(from)) return undefined;
+  try {
+    // Normalised as the browser will ("/admin/../login" is "/login"), then checked again.
+    const url = new URL(from, "http://same.site");
+    const path = `${url.pathname}${url.search}${url.hash}`;
+    return url.origin === "http://same.site" && inAdmin(path) ? path : undefined;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,358 @@
+// Staff authentication (SPEC §2 /login, /reset-password; §4 staff login; §5; §8; DECISIONS D4, D9, D20,
+// D23, D25; QUALITY security bar; ADR 004). better-auth keeps the passwords (Argon2id), the database
+// sessions and the reset tokens; these functions are the only callers of its API, behind our own rate
+// limiter and with our own messages:
+//
+// - signIn: one generic message for a wrong email or password; failures limited per client address and
+//   per email (RATE_LIMIT_LOGIN); successful sign-ins recorded in the audit log.
+// - requestPasswordReset: the same reply, after the same minimum time, whether the email exists or not;
+//   limited per client address and per email (RATE_LIMIT_RESET). A new link invalidates older ones.
+// - resetPassword: single-use, 1-hour token; all the user's sessions end; must_change_password is cleared.
+// - changeOwnPassword: the forced change of a generated password (D9), keeping only the current session.
+import { isAPIError } from "better-auth/api";
+import { and, eq, ne } from "drizzle-orm";
+import { account, session as sessionTable, user as userTable } from "@db/schema/index.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { appState } from "~/lib/app.server.ts";
+import type { Auth } from "~/lib/auth.server.ts";
+import { db } from "~/lib/db.server.ts";
+import { parseEnv } from "~/lib/env.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { logger } from "~/lib/logger.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
+import { consumeRateLimit, createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule } from "./auth.schema.ts";
+import { findResetToken, isWellFormedToken, withEmailLocale } from "./reset-email.server.ts";
+
+// ---- the better-auth instance ----------------------------------------------------------------------
+
+let authOverride: Auth | undefined;
+
+/** Hands these functions a better-auth instance other than the running app's (tests, scripts). */
+export function setAuthInstance(auth: Auth | undefined): void {
+  authOverride = auth;
+}
+
+function auth(): Auth {
+  return authOverride ?? appState().auth;
+}
+
+// ---- rate limits ------------------------------------------------------------------------------------
+
+const LIMIT_DEFAULTS = {
+  login: { points: 20, durationSec: 60 },
+  reset: { points: 5, durationSec: 600 },
+} as const;
+
+interface AuthLimiters {
+  loginIp: RateLimiter;
+  loginEmail: RateLimiter;
+  resetIp: RateLimiter;
+  resetEmail: RateLimiter;
+}
+
+let limiters: AuthLimiters | undefined;
+
+/** Created on first use (so .env is loaded by then) from RATE_LIMIT_LOGIN / RATE_LIMIT_RESET. */
+function authLimiters(): AuthLimiters {
+  if (!limiters) {
+    const env = parseEnv();
+    const login = parseRateLimitSpec("RATE_LIMIT_LOGIN", env.RATE_LIMIT_LOGIN, LIMIT_DEFAULTS.login);
+    const reset = parseRateLimitSpec("RATE_LIMIT_RESET", env.RATE_LIMIT_RESET, LIMIT_DEFAULTS.reset);
+    limiters = {
+      loginIp: createRateLimiter("login-ip", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
+      loginEmail: createRateLimiter("login-email", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
+      resetIp: createRateLimiter("reset-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
+      resetEmail: createRateLimiter("reset-email", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
+    };
+  }
+  return limiters;
+}
+
+/** Forgets every count and re-reads the configuration on next use (tests). */
+export function resetAuthRateLimits(): void {
+  limiters = undefined;
+}
+
+/** Throws the limiter's 429 when `key` has used up its failures in the current window (counts nothing). */
+async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
+  const res = await limiter.store.get(key);
+  if (res && res.consumedPoints >= limiter.points) {
+    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
+  }
+}
+
+/** Counts one failure without throwing (the next attempt is refused once the points are used up). */
+async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
+  try {
+    await limiter.store.penalty(key, 1);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+  }
+}
+
+function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+/**
+ * Headers for a server-side better-auth call: only what it uses for the session row (user agent,
+ * client address resolved by us with TRUST_PROXY applied), never the browser's cookies or body headers.
+ */
+function callHeaders(request: Request, ip: string): Headers {
+  const headers = new Headers();
+  const agent = request.headers.get("user-agent");
+  if (agent) headers.set("user-agent", agent.slice(0, 512));
+  if (ip && ip !== "unknown") headers.set("x-forwarded-for", ip);
+  return headers;
+}
+
+// ---- sign in ----------------------------------------------------------------------------------------
+
+export interface SignedInUser {
+  id: string;
+  email: string;
+  role: string;
+  mustChangePassword: boolean;
+}
+
+export interface SignInResult {
+  /** The Set-Cookie headers of the new session, to forward on the redirect. */
+  headers: Headers;
+  user: SignedInUser;
+}
+
+/**
+ * Signs a staff member in. Throws AppError: unauthenticated 'auth.errors.invalidCredentials' for a wrong
+ * email or password (one message for both, D20); too_many_requests once the client address or the email
+ * has used up its failures (RATE_LIMIT_LOGIN, default 20 a minute each); internal 'auth.errors.unexpected'
+ * for anything else.
+ */
+export async function signIn(request: Request, input: { email: string; password: string }, ip: string): Promise<SignInResult> {
+  const email = normalizeEmail(input.email);
+  const l = authLimiters();
+  await assertNotBlocked(l.loginIp, ip);
+  await assertNotBlocked(l.loginEmail, email);
+
+  let response: Response;
+  try {
+    response = await auth().api.signInEmail({
+      body: { email, password: input.password, rememberMe: true },
+      headers: callHeaders(request, ip),
+      asResponse: true,
+    });
+  } catch (err) {
+    logger.error({ err }, "sign-in failed unexpectedly");
+    throw new AppError("internal", AUTH_ERRORS.unexpected, { cause: err });
+  }
+
+  // 401: unknown email, no password, wrong password; 400: malformed email or an over-long password.
+  if (response.status === 401 || response.status === 400) {
+    await Promise.all([countFailure(l.loginIp, ip), countFailure(l.loginEmail, email)]);
+    logger.warn({ ip }, "sign-in refused: wrong email or password");
+    throw new AppError("unauthenticated", AUTH_ERRORS.invalidCredentials);
+  }
+  if (!response.ok) {
+    logger.error({ status: response.status, body: await response.text().catch(() => "") }, "sign-in failed unexpectedly");
+    throw new AppError("internal", AUTH_ERRORS.unexpected);
+  }
+
+  const body = (await response.json()) as {
+    user?: { id?: string; email?: string; role?: string; mustChangePassword?: boolean };
+  };
+  if (!body.user?.id || !body.user.email) {
+    logger.error({}, "sign-in answered without a user");
+    throw new AppError("internal", AUTH_ERRORS.unexpected);
+  }
+  const user: SignedInUser = {
+    id: body.user.id,
+    email: body.user.email,
+    role: body.user.role ?? "",
+    mustChangePassword: Boolean(body.user.mustChangePassword),
+  };
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+
+  // A success clears the account's failures (the address keeps its count).
+  await l.loginEmail.store.delete(email).catch(() => undefined);
+  try {
+    await recordAudit(db(), { id: user.id, email: user.email, ip }, { action: "sign_in", entity: "user", entityId: user.id });
+  } catch (err) {
+    logger.error({ err, userId: user.id }, "could not record sign-in in the audit log");
+  }
+  return { headers, user };
+}
+
+// ---- password reset ---------------------------------------------------------------------------------
+
+/**
+ * Every reset request answers after at least this long, so an existing email (token + email queued)
+ * and an unknown one (nothing to do) cannot be told apart by timing.
+ */
+export const RESET_REQUEST_MIN_MS = 400;
+
+/**
+ * Asks for a reset link. The same result whether or not the email belongs to a user, and never an error
+ * for a failure behind it (logged instead); only the rate limit (RATE_LIMIT_RESET per client address and
+ * per email) throws, alike for every email. For an existing user the email goes out in `locale`.
+ */
+export async function requestPasswordReset(email: string, locale: Locale, ip: string): Promise<{ ok: true }> {
+  const started = Date.now();
+  const normalized = normalizeEmail(email);
+  const l = authLimiters();
+  await consumeRateLimit(l.resetIp, ip);
+  await consumeRateLimit(l.resetEmail, normalized);
+  try {
+    await withEmailLocale(locale, () => auth().api.requestPasswordReset({ body: { email: normalized } }));
+  } catch (err) {
+    logger.error({ err }, "password reset request failed");
+  }
+  const wait = started + RESET_REQUEST_MIN_MS - Date.now();
+  if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
+  return { ok: true };
+}
+
+/** True while the reset link's token is unused and unexpired (the reset page shows the form). */
+export async function isResetTokenValid(token: string | null | undefined): Promise<boolean> {
+  if (!isWellFormedToken(token)) return false;
+  return (await findResetToken(db(), token)) !== null;
+}
+
+/**
+ * Sets a new password from a reset link. The token works once, for 1 hour, and only if it is the
+ * user's newest; all the user's sessions end (revokeSessionsOnPasswordReset) and must_change_password
+ * is cleared (the user chose this password). Throws AppError bad_request 'auth.errors.invalidResetLink'
+ * for a missing, used, expired or replaced token, bad_request with `fields` for a password breaking the
+ * rules, internal 'auth.errors.resetFailed' otherwise.
+ */
+export async function resetPassword(
+  token: string | null | undefined,
+  newPassword: string,
+  ip?: string,
+): Promise<{ userId: string }> {
+  if (!isWellFormedToken(token)) throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  const rule = newPasswordRule.safeParse(newPassword);
+  if (!rule.success) {
+    throw new AppError("bad_request", AUTH_ERRORS.resetFailed, { fields: { newPassword: rule.error.issues[0]!.message } });
+  }
+  let found: { userId: string } | null;
+  try {
+    found = await findResetToken(db(), token);
+  } catch (err) {
+    logger.error({ err }, "reset token lookup failed");
+    throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });
+  }
+  if (!found) throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  const userId = found.userId;
+
+  try {
+    // Consumes the token, ends every session and writes the new hash in one transaction.
+    await auth().api.resetPassword({ body: { token, newPassword } });
+  } catch (err) {
+    if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code === "INVALID_TOKEN") {
+      throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+    }
+    logger.error({ err }, "password reset failed");
+    throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });
+  }
+
+  try {
+    await db().transaction(async (tx) => {
+      const [row] = await tx
+        .update(userTable)
+        .set({ mustChangePassword: false, updatedAt: new Date() })
+        .where(eq(userTable.id, userId))
+        .returning({ id: userTable.id, email: userTable.email });
+      if (row) {
+        await recordAudit(tx, { id: row.id, email: row.email, ip }, { action: "password.reset", entity: "user", entityId: row.id });
+      }
+    });
+  } catch (err) {
+    // The password is already changed; at worst the user meets the forced change once more.
+    logger.error({ err, userId }, "could not clear must_change_password after a reset");
+  }
+  return { userId };
+}
+
+// ---- forced password change (D9) ----------------------------------------------------------------------
+
+/**
+ * Sets the signed-in user's own password. Without `currentPassword` this is only allowed while the
+ * account carries must_change_password (the forced change after a generated password, D9: the SPEC
+ * dialog has just New and Confirm, and the user proved the generated password when signing in);
+ * otherwise the current password must be given and right. In one transaction: the new Argon2id hash,
+ * must_change_password cleared, every other session of the user ended (this one stays), an audit line.
+ * Throws AppError bad_request with `fields` for a password breaking the rules (or equal to the current
+ * one), unauthenticated without a session, internal 'auth.errors.updateFailed' otherwise.
+ */
+export async function changeOwnPassword(
+  actor: Actor,
+  request: Request,
+  input: { currentPassword?: string; newPassword: string; confirmPassword?: string },
+): Promise<void> {
+  const parsed = changePasswordSchema.safeParse({
+    newPassword: input.newPassword,
+    confirmPassword: input.confirmPassword ?? input.newPassword,
+  });
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "newPassword")] ??= issue.message;
+    throw new AppError("bad_request", AUTH_ERRORS.updateFailed, { fields });
+  }
+  const { newPassword } = parsed.data;
+
+  try {
+    const a = auth();
+    const current = await a.api.getSession({ headers: request.headers });
+    if (!current || current.user.id !== actor.id) throw new AppError("unauthenticated", "admin.errors.signInRequired");
+
+    const ctx = await a.$context;
+    const [credential] = await db()
+      .select({ id: account.id, password: account.password })
+      .from(account)
+      .where(and(eq(account.userId, actor.id), eq(account.providerId, "credential")));
+    if (!credential?.password) throw new Error("changeOwnPassword: no credential account");
+
+    if (input.currentPassword !== undefined) {
+      const ok = await ctx.password.verify({ hash: credential.password, password: input.currentPassword });
+      if (!ok) {
+        throw new AppError("bad_request", AUTH_ERRORS.currentPasswordInvalid, {
+          fields: { currentPassword: AUTH_ERRORS.currentPasswordInvalid },
+        });
+      }
+    } else if (!actor.mustChangePassword) {
+      throw new AppError("bad_request", AUTH_ERRORS.currentPasswordInvalid, {
+        fields: { currentPassword: AUTH_ERRORS.currentPasswordInvalid },
+      });
+    }
+    // The point of the forced change is a password only the user knows: not the generated one again.
+    if (await ctx.password.verify({ hash: credential.password, password: newPassword })) {
+      throw new AppError("bad_request", AUTH_ERRORS.sameAsCurrent, { fields: { newPassword: AUTH_ERRORS.sameAsCurrent } });
+    }
+
+    const hash = await ctx.password.hash(newPassword);
+    await db().transaction(async (tx) => {
+      const now = new Date();
+      const updated = await tx
+        .update(account)
+        .set({ password: hash, updatedAt: now })
+        .where(eq(account.id, credential.id))
+        .returning({ id: account.id });
+      if (updated.length !== 1) throw new Error("changeOwnPassword: credential account vanished");
+      await tx.update(userTable).set({ mustChangePassword: false, updatedAt: now }).where(eq(userTable.id, actor.id));
+      await tx.delete(sessionTable).where(and(eq(sessionTable.userId, actor.id), ne(sessionTable.id, current.session.id)));
+      await recordAudit(tx, actor, {
+        action: "password.change",
+        entity: "user",
+        entityId: actor.id,
+        data: { forced: actor.mustChangePassword },
+      });
+    });
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    logger.error({ err, userId: actor.id }, "password change failed");
+    throw new AppError("internal", AUTH_ERRORS.updateFailed, { cause: err });
+  }
+}

@@ -1,0 +1,56 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { Form, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import type { AuthReply } from "../auth-reply.ts";
+import { forgotPasswordSchema } from "../auth.schema.ts";
+import { FormMessage } from "./auth-card.tsx";
+
+/** Request a reset link; the answer is the same whether or not the email has an account. */
+export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
+  const { t } = useTranslation();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
+  const [form, fields] = useForm({
+    id: "forgot-password",
+    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
+  });
+  if (reply?.success) {
+    return (
+      <div className="space-y-6">
+        <FormMessage kind="success">{t("auth.forgot.success")}</FormMessage>
+        <Link to="/login" className="inline-block font-medium text-teal-800 underline hover:text-teal-950">
+          {t("auth.backToLogin")}
+        </Link>
+      </div>
+    );
+  }
+  const describedBy = fields.email.errors?.length ? `${fields.email.id}-error` : undefined;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
+      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>
+        <input
+          {...getInputProps(fields.email, { type: "email" })}
+          key={fields.email.key}
+          autoComplete="email"
+          dir="ltr"
+          maxLength={254}
+          placeholder={t("auth.login.emailPlaceholder")}
+          className={`${inputClass} text-start`}
+          aria-describedby={describedBy}
+        />
+      </Field>
+      <button type="submit" disabled={busy} className="btn-primary flex w-full disabled:opacity-60">
+        {busy ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
+      </button>
+      <Link to="/login" className="inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
+        {t("auth.backToLogin")}
+      </Link>
+    </Form>
+  );
+}

@@ -1,0 +1,119 @@
+// Issue 4's staff journey on the production build: the admin creates a manager, the manager signs in
+// with the generated password and must change it, sees only the granted areas, and loses an area on
+// the next request once the admin revokes the flag.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A field by its label; required fields carry a trailing "*". */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login?lang=en");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function setManagerPermission(page: Page, label: string, granted: boolean) {
+  await page.goto("/admin/roles?lang=en");
+  const box = page.getByRole("checkbox", { name: label });
+  if ((await box.isChecked()) !== granted) await box.click();
+  await page.getByRole("button", { name: "Save" }).click();
+  await expect.poll(() => page.getByText("Permissions saved.", { exact: false }).count()).toBeGreaterThan(0);
+}
+
+describe("staff journey", () => {
+  it("admin creates a manager who must change the generated password and sees only granted areas", async () => {
+    const adminContext = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const admin = await adminContext.newPage();
+    await signIn(admin, "admin@example.com", "Admin-Passw0rd!");
+    await admin.waitForURL(/\/admin$/);
+
+    // Grant the manager role users:view, so the manager will see the Users area.
+    await setManagerPermission(admin, "Users: View for Instructor & Course Manager", true);
+    await expectNoAxeViolations(admin);
+
+    // Add the manager: a 12-character password is generated and shown once.
+    const email = `manager-${Date.now()}@example.com`;
+    await admin.goto("/admin/users?lang=en");
+    await admin.getByRole("button", { name: "Add User" }).first().click();
+    const dialog = admin.getByRole("dialog");
+    await dialog.getByLabel(/^Email/).fill(email);
+    await dialog.getByLabel(/^Role/).selectOption({ label: "Instructor & Course Manager" });
+    await dialog.getByRole("button", { name: "Add User" }).click();
+    const passwordField = admin.getByLabel("Generated password");
+    await expect.poll(() => passwordField.count(), { timeout: 10_000 }).toBe(1);
+    const generated = await passwordField.inputValue();
+    expect(generated).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).{12}$/);
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, "admin-user-created");
+
+    // The manager signs in with it and must choose a new password before anything else.
+    const managerContext = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const manager = await managerContext.newPage();
+    await signIn(manager, email, generated);
+    await manager.waitForURL(/\/admin\/change-password/);
+    await manager.goto("/admin/users?lang=en");
+    await manager.waitForURL(/\/admin\/change-password/);
+    await field(manager, "New password").fill("Manager-Passw0rd");
+    await field(manager, "Confirm new password").fill("Manager-Passw0rd");
+    await manager.getByRole("button", { name: "Update Password" }).click();
+    await manager.waitForURL(/\/admin$/);
+
+    // Only the granted areas show; the admin-only ones are absent and refused.
+    const nav = manager.getByRole("navigation", { name: "Admin navigation" });
+    await expect.poll(() => nav.getByRole("link", { name: "Users" }).count()).toBe(1);
+    expect(await nav.getByRole("link", { name: "Roles" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Audit log" }).count()).toBe(0);
+    expect(await manager.getByText("Instructor & Course Manager").count()).toBeGreaterThan(0);
+    expect(await manager.getByText("Management Panel").count()).toBe(1);
+    const roles = await manager.goto("/admin/roles?lang=en");
+    expect(roles?.status()).toBe(403);
+    expect(await manager.getByText("You don't have permission to access this feature.", { exact: false }).count()).toBe(1);
+    await expectNoAxeViolations(manager);
+    const users = await manager.goto("/admin/users?lang=en");
+    expect(users?.status()).toBe(200);
+    // With view only, the manager has no Add User button.
+    expect(await manager.getByRole("button", { name: "Add User" }).count()).toBe(0);
+
+    // The admin revokes users:view; the manager's next request is denied.
+    await setManagerPermission(admin, "Users: View for Instructor & Course Manager", false);
+    const denied = await manager.goto("/admin/users?lang=en");
+    expect(denied?.status()).toBe(403);
+    await manager.goto("/admin?lang=en");
+    expect(await nav.getByRole("link", { name: "Users" }).count()).toBe(0);
+
+    // A forged cross-site POST to an admin action is refused by the origin check.
+    const cookie = (await adminContext.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const forged = await fetch(`${baseUrl}/admin/roles`, {
+      method: "POST",
+      headers: { cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ intent: "save", permissions: "users:delete" }),
+      redirect: "manual",
+    });
+    expect(forged.status).toBe(403);
+
+    // The admin area in Arabic is right to left and accessible.
+    await admin.goto("/admin/users?lang=ar");
+    expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, "admin-users-ar");
+    await managerContext.close();
+    await adminContext.close();
+  });
+});

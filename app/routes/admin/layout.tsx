@@ -8,7 +8,16 @@ import type { Route } from "./+types/layout";
 export const middleware = [adminMiddleware];
 
 /** Admin pages that exist; the navigation lists only these (and only when permitted). */
-const EXISTING_PATHS = ["/admin", "/admin/users", "/admin/roles", "/admin/audit"];
+const EXISTING_PATHS = [
+  "/admin",
+  "/admin/courses",
+  "/admin/categories",
+  "/admin/instructors",
+  "/admin/users",
+  "/admin/settings",
+  "/admin/roles",
+  "/admin/audit",
+];
 
 export function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { allowPasswordChange: true });

@@ -1,0 +1,18 @@
+import { AdminRouteError } from "~/components/admin/route-error.tsx";
+import { requireActor } from "~/lib/staff-session.server.ts";
+import type { Route } from "./+types/courses";
+
+export const handle = { permission: "courses:view" };
+
+export function loader({ context }: Route.LoaderArgs) {
+  requireActor(context, { permission: "courses:view" });
+  return null;
+}
+
+export default function Placeholder() {
+  return null;
+}
+
+export function ErrorBoundary() {
+  return <AdminRouteError />;
+}

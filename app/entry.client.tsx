@@ -5,15 +5,10 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
-// Only the page's language is downloaded; the other loads on demand when the visitor switches.
-const bundles = import.meta.glob<Record<string, unknown>>("./locales/*/*.json", { import: "default" });
+import { loadLocaleFiles, markStaffStringsLoaded, needsStaffStrings } from "./lib/i18n-client.ts";
 
-async function loadLocale(lng: string): Promise<Record<string, unknown>> {
-  const loads = Object.entries(bundles)
-    .filter(([path]) => path.startsWith(`./locales/${lng}/`))
-    .map(([, load]) => load());
-  return Object.assign({}, ...(await Promise.all(loads)));
-}
+// Only the page's language is downloaded, and on public pages only the public strings.
+const scope = () => (needsStaffStrings(window.location.pathname) ? "all" : "public");
 
 async function main() {
   const htmlLang = document.documentElement.lang;
@@ -24,14 +19,16 @@ async function main() {
     supportedLngs: [...LOCALES],
     defaultNS: DEFAULT_NS,
     ns: [DEFAULT_NS],
-    resources: { [lng]: { [DEFAULT_NS]: await loadLocale(lng) } },
+    resources: { [lng]: { [DEFAULT_NS]: await loadLocaleFiles(lng, scope()) } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
   });
+  if (scope() === "all") markStaffStringsLoaded(lng);
   i18next.on("languageChanged", (next) => {
     if (!i18next.hasResourceBundle(next, DEFAULT_NS)) {
-      void loadLocale(next).then((res) => {
+      void loadLocaleFiles(next, scope()).then((res) => {
         i18next.addResourceBundle(next, DEFAULT_NS, res);
+        if (scope() === "all") markStaffStringsLoaded(next);
         void i18next.changeLanguage(next);
       });
     }

@@ -4,6 +4,7 @@ import { AdminShell } from "~/components/admin/admin-shell.tsx";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { adminMiddleware, requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import type { Route } from "./+types/layout";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
 export const middleware = [adminMiddleware];
 
@@ -18,6 +19,12 @@ const EXISTING_PATHS = [
   "/admin/roles",
   "/admin/audit",
 ];
+
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return data;
+}
 
 export function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { allowPasswordChange: true });

@@ -11,6 +11,13 @@ import { isLocale } from "~/lib/i18n.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/forgot-password";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
+
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return data;
+}
 
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;

@@ -12,8 +12,15 @@ import { pageMeta } from "~/lib/seo.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/login";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
 /** D20: a signed-in admin or manager goes to /admin, any other role to / — unless `from` is present. */
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return data;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = url.searchParams.get("from");

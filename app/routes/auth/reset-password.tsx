@@ -9,8 +9,15 @@ import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server.ts
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/reset-password";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
 /** The link from the email: /reset-password?token=…; a missing, used, expired or replaced token → the invalid view. */
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return data;
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("token");
   const valid = await isResetTokenValid(token);

@@ -114,6 +114,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
   }, [loaderData.locale, i18n]);
+  // Marks the document as interactive (used by tests to wait for hydration before using widgets).
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = "true";
+  }, []);
   // SPEC: the page scrolls to the top on every route change.
   useEffect(() => {
     window.scrollTo(0, 0);

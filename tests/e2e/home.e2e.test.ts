@@ -104,6 +104,7 @@ describe("home page", () => {
 
   it("operates the Courses mega-menu with the keyboard", async () => {
     await page.goto("/?lang=en");
+    await page.waitForSelector("html[data-hydrated]");
     const button = page.getByRole("button", { name: "Courses" });
     await button.focus();
     await page.keyboard.press("Enter");

@@ -84,6 +84,7 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
     const page = await newPage(lang === "ar" ? "ar-EG" : "en-US");
     await page.goto(`/?lang=${lang}`);
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+    await page.waitForSelector("html[data-hydrated]");
     await expectNoAxeViolations(page);
 
     // Mega-menu: open Courses, hover a category with subcategories, pick its first subcategory.

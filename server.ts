@@ -11,6 +11,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { logger } from "./app/lib/logger.server.ts";
+import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
 
 type Lifecycle = {
   requestInfoContext: typeof RequestInfoContext;
@@ -20,6 +21,10 @@ type Lifecycle = {
 };
 
 export const BUILD_DIR = path.resolve("build");
+
+/** Keys made by the upload code (app/lib/uploads.server.ts): `images|photos/<yyyy>/<random>[-400].webp`. */
+const GENERATED_MEDIA_KEY = /^(images|photos)\/\d{4}\/[a-f0-9]{32}(-400)?\.webp$/;
+const IMMUTABLE = "public, max-age=31536000, immutable";
 const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
 
 function contentSecurityPolicy(nonce: string, dev: boolean): string {
@@ -116,9 +121,43 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   const lifecycle = (await getBuild()).entry.module as unknown as Lifecycle;
   await lifecycle.bootstrap(env);
 
+  // Public uploads. Generated image keys are never rewritten (a new upload gets a new key), so they are
+  // cached for good; other files (demo images) for a day. Never sniffed. With S3 storage and no
+  // S3_PUBLIC_URL, what the local folder lacks is read from the bucket.
   const mediaDir = path.resolve(env.DATA_DIR, "uploads/public");
   fs.mkdirSync(mediaDir, { recursive: true });
-  app.use("/media", express.static(mediaDir, { maxAge: "1d", index: false, fallthrough: false }));
+  const fromS3 = env.STORAGE === "s3" && !env.S3_PUBLIC_URL;
+  app.use(
+    "/media",
+    express.static(mediaDir, {
+      maxAge: "1d",
+      index: false,
+      fallthrough: fromS3,
+      setHeaders(res, file) {
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        if (GENERATED_MEDIA_KEY.test(path.relative(mediaDir, file).split(path.sep).join("/"))) {
+          res.setHeader("Cache-Control", IMMUTABLE);
+        }
+      },
+    }),
+  );
+  if (fromS3) {
+    const storage = createStorageFromEnv(env);
+    app.get("/media/{*key}", async (req, res, next) => {
+      try {
+        const key = req.path.slice("/media/".length);
+        const file = isValidKey(key) ? await storage.get(key, "public") : null;
+        if (!file) return void res.status(404).type("text/plain").send("Not found");
+        res.setHeader("Content-Type", file.contentType);
+        res.setHeader("Content-Length", String(file.size));
+        res.setHeader("X-Content-Type-Options", "nosniff");
+        res.setHeader("Cache-Control", GENERATED_MEDIA_KEY.test(key) ? IMMUTABLE : "public, max-age=86400");
+        file.body.on("error", next).pipe(res);
+      } catch (err) {
+        next(err);
+      }
+    });
+  }
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");

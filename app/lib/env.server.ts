@@ -37,6 +37,19 @@ const smtpUrl = optionalString.refine(
   { message: "must be an smtp:// or smtps:// URL" },
 );
 
+const httpUrl = optionalString.refine(
+  (v) => {
+    if (v === undefined) return true;
+    try {
+      const u = new URL(v);
+      return (u.protocol === "http:" || u.protocol === "https:") && u.hostname !== "";
+    } catch {
+      return false;
+    }
+  },
+  { message: "must be an absolute http(s) URL" },
+);
+
 const intIn = (min: number, max: number, fallback: number) =>
   z
     .string()
@@ -93,6 +106,30 @@ export const envSchema = z
     RATE_LIMIT_LOGIN: rateLimitSpec("20/60"),
     // Password-reset requests per client address and, separately, per email address.
     RATE_LIMIT_RESET: rateLimitSpec("5/600"),
+    // S3-compatible object storage for uploads; set S3_BUCKET to use it instead of DATA_DIR/uploads.
+    S3_ENDPOINT: httpUrl,
+    S3_BUCKET: optionalString.refine((v) => v === undefined || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+      message: "must be a bucket name (3-63 lowercase letters, digits, dots, hyphens)",
+    }),
+    S3_REGION: z.string().default("us-east-1"),
+    S3_ACCESS_KEY_ID: optionalString,
+    S3_SECRET_ACCESS_KEY: optionalString,
+    S3_FORCE_PATH_STYLE: bool(false),
+    S3_PUBLIC_URL: httpUrl,
+  })
+  .superRefine((e, ctx) => {
+    // Half an S3 configuration is a mistake, not a reason to fall back to the local disk silently.
+    const s3Set = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_PUBLIC_URL].some((v) => v !== undefined);
+    if (s3Set && !e.S3_BUCKET) {
+      ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_* variables are set" });
+    }
+    if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: [e.S3_ACCESS_KEY_ID === undefined ? "S3_ACCESS_KEY_ID" : "S3_SECRET_ACCESS_KEY"],
+        message: "must be set together with the other S3 key variable",
+      });
+    }
   })
   .transform((e) => ({
     ...e,
@@ -101,6 +138,9 @@ export const envSchema = z
       e.SEED_DEMO === undefined || e.SEED_DEMO === ""
         ? e.DATABASE_URL === undefined
         : ["true", "1", "yes"].includes(e.SEED_DEMO),
+    S3_PUBLIC_URL: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+    /** Where uploads go: S3 when a bucket is configured, else DATA_DIR/uploads. */
+    STORAGE: (e.S3_BUCKET ? "s3" : "local") as "s3" | "local",
   }));
 
 export type Env = z.infer<typeof envSchema>;

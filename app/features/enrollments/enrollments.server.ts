@@ -53,10 +53,11 @@ export async function loadMailContext(tx: Executor): Promise<MailContext> {
     .from(siteSettings)
     .where(inArray(siteSettings.key, ["contact", "brand"]));
   const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const contact = byKey.get("contact") as { email?: unknown } | undefined;
+  const contact = byKey.get("contact") as { email?: unknown; notifyEmail?: unknown } | undefined;
   const brand = byKey.get("brand") as { name?: { en?: string; ar?: string } } | undefined;
-  const settingEmail = typeof contact?.email === "string" ? contact.email.trim() : "";
-  const providerEmail = EMAIL_PATTERN.test(settingEmail) ? settingEmail : env().NOTIFY_EMAIL;
+  // The notification address set in Settings (D12), else the public contact email, else NOTIFY_EMAIL.
+  const candidates = [contact?.notifyEmail, contact?.email].map((v) => (typeof v === "string" ? v.trim() : ""));
+  const providerEmail = candidates.find((v) => EMAIL_PATTERN.test(v)) ?? env().NOTIFY_EMAIL;
   return {
     providerEmail,
     brandName: (locale) => pickText(brand?.name, locale) || emailT(locale)("brand"),

@@ -1,16 +1,645 @@
+// /admin/courses — Admin Courses (SPEC §2 Admin Courses and the course form, §4 course publish, §5 Course,
+// §6, §8; D2, D8, D18, D21, D22). Filters, sorting and paging live in the URL and run on the server;
+// the dialogs are in the URL too (?dialog=create|edit|delete&course=…, and ?action=create from the
+// dashboard), so every link works without JavaScript.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { BookOpen, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useLocation, useNavigate, useSubmit } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { requireActor } from "~/lib/staff-session.server.ts";
+import { inputClass } from "~/components/forms/field.tsx";
+import { showToast } from "~/components/ui/toast.tsx";
+import { CourseModal, DeleteCourseForm, StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
+import { CourseForm, useFreshFetcher, useOnSuccess } from "~/features/courses/components/course-form.tsx";
+import {
+  createCourse,
+  deleteCourse,
+  getCourseForEdit,
+  getCourseFormOptions,
+  listAdminCourses,
+  setCoursePublished,
+  setCoursesPublished,
+  updateCourse,
+  type AdminCourseDetail,
+} from "~/features/courses/courses-admin.server.ts";
+import { failureMessage, type CoursesReply } from "~/features/courses/courses-reply.ts";
+import {
+  COURSE_ERRORS,
+  COURSE_INTENT_SCHEMAS,
+  COURSE_LANGUAGES,
+  COURSE_SORTS,
+  courseInitials,
+  isCourseIntent,
+  isUuid,
+  parseCourseQuery,
+  type CourseIntent,
+} from "~/features/courses/courses.schema.ts";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { formatDate } from "~/lib/format.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import { can, type Permission } from "~/lib/permissions.ts";
+import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/courses";
 
-export const handle = { permission: "courses:view" };
+export const handle = { permission: "courses:view" } satisfies { permission: Permission };
 
-export function loader({ context }: Route.LoaderArgs) {
-  requireActor(context, { permission: "courses:view" });
-  return null;
+const COURSES_PATH = "/admin/courses";
+/** Parameters that open a dialog; everything else in the URL is the list's state. */
+const DIALOG_PARAMS = ["dialog", "course", "action"];
+
+type DialogState =
+  | { kind: "create" }
+  | { kind: "edit"; course: AdminCourseDetail }
+  | { kind: "delete"; course: { id: string; title: string } }
+  | null;
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireActor(context, { permission: "courses:view" });
+  const url = new URL(request.url);
+  const params = url.searchParams;
+  const query = parseCourseQuery(params);
+  const view = toActorView(actor);
+  const [list, options] = await Promise.all([listAdminCourses(actor, query), getCourseFormOptions(actor)]);
+
+  // SPEC: ?action=create opens the form directly (given create permission); closing returns to /admin.
+  const fromDashboard = params.get("action") === "create" && can(view, "courses:create");
+  const kind = fromDashboard ? "create" : params.get("dialog");
+  const courseId = params.get("course");
+  let dialog: DialogState = null;
+  if (kind === "create" && can(view, "courses:create")) dialog = { kind: "create" };
+  if (kind === "edit" && isUuid(courseId) && can(view, "courses:edit")) {
+    const course = await getCourseForEdit(actor, courseId).catch(() => null);
+    if (course) dialog = { kind: "edit", course };
+  }
+  if (kind === "delete" && isUuid(courseId) && can(view, "courses:delete")) {
+    const row = list.rows.find((r) => r.id === courseId);
+    if (row) dialog = { kind: "delete", course: { id: row.id, title: row.title } };
+  }
+  return {
+    list,
+    options,
+    dialog,
+    fromDashboard: fromDashboard && dialog?.kind === "create",
+    actor: view,
+    title: getInstance(context).t("coursesAdmin.metaTitle"),
+  };
 }
 
-export default function Placeholder() {
-  return null;
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+function reply(value: CoursesReply, status = 200) {
+  return data<CoursesReply>(value, { status });
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const actor = requireActor(context, { permission: "courses:view" });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isCourseIntent(intent)) return reply({ intent: null, ok: false, messageKey: COURSE_ERRORS.invalidRequest }, 400);
+  // The domain functions check the flag of each intent themselves (create, edit, delete, publish).
+
+  if (intent === "create" || intent === "update") {
+    const submission = parseWithZod(formData, { schema: COURSE_INTENT_SCHEMAS[intent] });
+    if (submission.status !== "success") {
+      return reply({ intent, ok: false, result: submission.reply() }, 400);
+    }
+    const value = submission.value;
+    const outcome = await adminAction(() =>
+      value.intent === "update" ? updateCourse(actor, value.courseId, value) : createCourse(actor, value),
+    );
+    if (!("ok" in outcome)) {
+      const { messageKey, fields } = outcome.data;
+      const fieldErrors = fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])) : undefined;
+      return reply({ intent, ok: false, messageKey, result: submission.reply({ fieldErrors }) }, outcome.init?.status ?? 400);
+    }
+    const saved = outcome.value;
+    return reply({
+      intent,
+      ok: true,
+      courseId: saved.id,
+      title: saved.title,
+      published: saved.isPublished,
+      result: submission.reply({ resetForm: true }),
+    });
+  }
+
+  const submission = parseWithZod(formData, { schema: COURSE_INTENT_SCHEMAS[intent] });
+  const courseId = typeof formData.get("courseId") === "string" ? String(formData.get("courseId")) : undefined;
+  if (submission.status !== "success") {
+    const first = Object.values(submission.error ?? {}).flat()[0] ?? COURSE_ERRORS.invalidRequest;
+    return reply({ intent, ok: false, courseId, messageKey: first }, 400);
+  }
+  const value = submission.value;
+  if (value.intent === "delete") {
+    const outcome = await adminAction(() => deleteCourse(actor, value.courseId));
+    if (!("ok" in outcome)) return reply({ intent, ok: false, courseId, messageKey: outcome.data.messageKey }, outcome.init?.status);
+    return reply({ intent, ok: true, courseId, title: outcome.value.title });
+  }
+  if (value.intent === "togglePublish") {
+    const outcome = await adminAction(() => setCoursePublished(actor, value.courseId, value.published));
+    if (!("ok" in outcome)) return reply({ intent, ok: false, courseId, messageKey: outcome.data.messageKey }, outcome.init?.status);
+    return reply({ intent, ok: true, courseId, title: outcome.value.title, published: outcome.value.isPublished });
+  }
+  const published = value.intent === "bulkPublish";
+  const outcome = await adminAction(() => setCoursesPublished(actor, value.ids, published));
+  if (!("ok" in outcome)) return reply({ intent, ok: false, messageKey: outcome.data.messageKey }, outcome.init?.status);
+  return reply({ intent, ok: true, published, changed: outcome.value.changed });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+/** The list's own parameters (filters, sort, page), without any dialog ones. */
+function listSearch(search: string, overrides: Record<string, string | null> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const p of DIALOG_PARAMS) params.delete(p);
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+function formatAmount(price: number, locale: Locale): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-EG" : "en-EG", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+}
+
+const SUCCESS_KEYS: Record<CourseIntent, string> = {
+  create: "coursesAdmin.form.created",
+  update: "coursesAdmin.form.updated",
+  delete: "coursesAdmin.delete.success",
+  togglePublish: "coursesAdmin.status.publishedToast",
+  bulkPublish: "coursesAdmin.bulk.publishedToast",
+  bulkUnpublish: "coursesAdmin.bulk.unpublishedToast",
+};
+
+function successText(t: (k: string, o?: Record<string, unknown>) => string, r: CoursesReply): string {
+  if (!r.intent) return "";
+  if (r.intent === "togglePublish") return r.published ? t("coursesAdmin.status.publishedToast") : t("coursesAdmin.status.unpublishedToast");
+  if (r.intent === "create" && !r.published) return t("coursesAdmin.form.createdDraft");
+  return t(SUCCESS_KEYS[r.intent], { count: r.changed ?? 0, title: r.title ?? "" });
+}
+
+export default function CoursesPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = matches[0].loaderData.locale;
+  const { list, options, actor, dialog, fromDashboard } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const submit = useSubmit();
+
+  const canCreate = can(actor, "courses:create");
+  const canEdit = can(actor, "courses:edit");
+  const canDelete = can(actor, "courses:delete");
+  const canPublish = can(actor, "courses:publish");
+
+  const listHref = `${COURSES_PATH}${listSearch(location.search)}`;
+  const closeHref = fromDashboard ? "/admin" : listHref;
+  const pageAction = `${COURSES_PATH}${location.search}`;
+  const dialogHref = (kind: string, courseId?: string) =>
+    `${COURSES_PATH}${listSearch(location.search, { dialog: kind, course: courseId ?? null })}`;
+
+  const close = useCallback(() => {
+    void navigate(closeHref, { preventScrollReset: true });
+  }, [navigate, closeHref]);
+  const onSaved = useCallback(
+    (r: CoursesReply) => {
+      showToast("success", successText(t, r));
+      void navigate(closeHref, { preventScrollReset: true });
+    },
+    [t, navigate, closeHref],
+  );
+  const onDeleted = useCallback(
+    (r: CoursesReply) => {
+      showToast("success", successText(t, r));
+      void navigate(listHref, { preventScrollReset: true });
+    },
+    [t, navigate, listHref],
+  );
+
+  // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.
+  const noJsReply = hydrated ? undefined : (actionData as CoursesReply | undefined);
+  const noJsFailure = noJsReply && !noJsReply.ok && (noJsReply.intent === "togglePublish" || noJsReply.intent?.startsWith("bulk"));
+  const shownDialog = noJsReply?.ok ? null : dialog;
+
+  // Bulk selection (with JavaScript the count and "select all" follow the boxes).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageIds = useMemo(() => list.rows.map((r) => r.id), [list.rows]);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id));
+  const bulkFetcher = useFreshFetcher("courses-bulk");
+  useOnSuccess(bulkFetcher, (r) => {
+    showToast("success", successText(t, r));
+    setSelected(new Set());
+  });
+  const bulkFailure = bulkFetcher.state === "idle" ? failureMessage(t, bulkFetcher.data) : null;
+  const toggleOne = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const filterLabel = "text-sm font-medium text-slate-800";
+  const selectClass = `${inputClass} py-2`;
+  const iconButton =
+    "inline-flex items-center rounded-lg p-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+  const sortGroup = list.query.sort.split("_")[0];
+  const ariaSort = (group: string) =>
+    sortGroup === group ? (list.query.sort.endsWith("_asc") ? "ascending" : "descending") : undefined;
+
+  const createLink = (content: ReactNode, className: string) => (
+    <Link to={dialogHref("create")} className={className} preventScrollReset>
+      {content}
+    </Link>
+  );
+
+  const from = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
+  const to = Math.min(list.total, list.page * list.pageSize);
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("coursesAdmin.title")}</h1>
+          <p className="mt-1 text-slate-700">{t("coursesAdmin.intro")}</p>
+        </div>
+        {canCreate &&
+          createLink(
+            <>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t("coursesAdmin.createCourse")}
+            </>,
+            "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
+          )}
+      </div>
+
+      {noJsReply?.ok && (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+          {successText(t, noJsReply)}
+        </p>
+      )}
+      {noJsFailure && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {failureMessage(t, noJsReply)}
+        </p>
+      )}
+
+      <div className="mt-6">
+        <CourseModal
+          open={shownDialog?.kind === "create" || shownDialog?.kind === "edit"}
+          hydrated={hydrated}
+          onClose={close}
+          size="lg"
+          title={shownDialog?.kind === "edit" ? t("coursesAdmin.form.editTitle") : t("coursesAdmin.form.createTitle")}
+        >
+          {(shownDialog?.kind === "create" || shownDialog?.kind === "edit") && (
+            <CourseForm
+              key={shownDialog.kind === "edit" ? shownDialog.course.id : "create"}
+              course={shownDialog.kind === "edit" ? shownDialog.course : undefined}
+              options={options}
+              canPublish={canPublish}
+              hydrated={hydrated}
+              locale={locale}
+              action={pageAction}
+              cancelHref={closeHref}
+              initialReply={noJsReply}
+              onSuccess={onSaved}
+              onCancel={close}
+            />
+          )}
+        </CourseModal>
+        <CourseModal
+          open={shownDialog?.kind === "delete"}
+          hydrated={hydrated}
+          onClose={close}
+          title={t("coursesAdmin.delete.title")}
+          description={shownDialog?.kind === "delete" ? t("coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
+        >
+          {shownDialog?.kind === "delete" && (
+            <DeleteCourseForm
+              course={shownDialog.course}
+              action={pageAction}
+              cancelHref={closeHref}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDeleted}
+              onCancel={close}
+            />
+          )}
+        </CourseModal>
+      </div>
+
+      <Form
+        method="get"
+        action={COURSES_PATH}
+        preventScrollReset
+        aria-label={t("coursesAdmin.filters.label")}
+        className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        onChange={(e) => {
+          if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-status" className={filterLabel}>
+            {t("coursesAdmin.filters.status")}
+          </label>
+          <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
+            {canPublish && <option value="all">{t("coursesAdmin.filters.all")}</option>}
+            <option value="published">{t("coursesAdmin.filters.published")}</option>
+            {canPublish && <option value="draft">{t("coursesAdmin.filters.drafts")}</option>}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-category" className={filterLabel}>
+            {t("coursesAdmin.filters.category")}
+          </label>
+          <select
+            id="filter-category"
+            name="category"
+            defaultValue={list.query.categoryId ?? ""}
+            key={`c-${list.query.categoryId ?? ""}`}
+            className={selectClass}
+          >
+            <option value="">{t("coursesAdmin.filters.allCategories")}</option>
+            {options.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {pickText({ en: c.name, ar: c.nameAr }, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-language" className={filterLabel}>
+            {t("coursesAdmin.filters.language")}
+          </label>
+          <select
+            id="filter-language"
+            name="language"
+            defaultValue={list.query.language ?? ""}
+            key={`l-${list.query.language ?? ""}`}
+            className={selectClass}
+          >
+            <option value="">{t("coursesAdmin.filters.allLanguages")}</option>
+            {COURSE_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`coursesAdmin.languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-sort" className={filterLabel}>
+            {t("coursesAdmin.filters.sort")}
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={list.query.sort} key={`o-${list.query.sort}`} className={selectClass}>
+            {COURSE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`coursesAdmin.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-secondary inline-flex px-4 py-2 text-sm">
+            {t("coursesAdmin.filters.apply")}
+          </button>
+          <Link to={COURSES_PATH} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
+            {t("coursesAdmin.filters.clear")}
+          </Link>
+        </div>
+        {!canPublish && <p className="w-full text-sm text-slate-600">{t("coursesAdmin.filters.publishedOnly")}</p>}
+      </Form>
+
+      {canPublish && list.rows.length > 0 && (
+        <bulkFetcher.Form
+          id="courses-bulk"
+          method="post"
+          action={pageAction}
+          aria-label={t("coursesAdmin.bulk.label")}
+          className="mb-4 flex flex-wrap items-center gap-3"
+        >
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {hydrated ? t("coursesAdmin.bulk.selected", { count: selectedOnPage.length }) : t("coursesAdmin.bulk.hint")}
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="bulkPublish"
+            disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
+            className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+          >
+            {t("coursesAdmin.bulk.publish")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="bulkUnpublish"
+            disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
+            className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+          >
+            {t("coursesAdmin.bulk.unpublish")}
+          </button>
+          {bulkFetcher.state !== "idle" && (
+            <span role="status" className="text-sm text-slate-700">
+              {t("coursesAdmin.status.updating")}
+            </span>
+          )}
+          {bulkFailure && (
+            <span role="alert" className="text-sm text-red-800">
+              {bulkFailure}
+            </span>
+          )}
+        </bulkFetcher.Form>
+      )}
+
+      {list.rows.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <BookOpen aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
+          <p className="mt-3 text-lg font-semibold text-slate-900">{t("coursesAdmin.empty")}</p>
+          {canCreate && <div className="mt-6">{createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}</div>}
+        </div>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[56rem] text-start text-sm">
+              <caption className="sr-only">{t("coursesAdmin.table.caption")}</caption>
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  {canPublish && (
+                    <th scope="col" className="w-10 px-4 py-3 text-start">
+                      {hydrated ? (
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 accent-teal-700"
+                          aria-label={t("coursesAdmin.bulk.selectAll")}
+                          checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
+                          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
+                        />
+                      ) : (
+                        <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
+                      )}
+                    </th>
+                  )}
+                  <th scope="col" aria-sort={ariaSort("title")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.course")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.language")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.category")}
+                  </th>
+                  <th scope="col" aria-sort={ariaSort("price")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.price")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.enrollments")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.status")}
+                  </th>
+                  <th scope="col" aria-sort={ariaSort("created")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.created")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end font-semibold">
+                    {t("coursesAdmin.table.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {list.rows.map((c) => (
+                  <tr key={c.id}>
+                    {canPublish && (
+                      <td className="px-4 py-3">
+                        <input
+                          type="checkbox"
+                          name="ids"
+                          value={c.id}
+                          form="courses-bulk"
+                          className="h-4 w-4 accent-teal-700"
+                          aria-label={t("coursesAdmin.bulk.selectCourse", { title: c.title })}
+                          checked={selected.has(c.id)}
+                          onChange={(e) => toggleOne(c.id, e.currentTarget.checked)}
+                        />
+                      </td>
+                    )}
+                    <th scope="row" className="min-w-[17rem] px-4 py-3 text-start font-normal">
+                      <div className="flex items-center gap-3">
+                        {c.thumbnailUrl ? (
+                          <img
+                            src={c.thumbnailUrl}
+                            alt=""
+                            width={64}
+                            height={48}
+                            loading="lazy"
+                            decoding="async"
+                            className="h-12 w-16 shrink-0 rounded-md object-cover"
+                          />
+                        ) : (
+                          <span
+                            aria-hidden="true"
+                            className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-teal-100 text-sm font-bold text-teal-900"
+                          >
+                            {courseInitials(c.title)}
+                          </span>
+                        )}
+                        <div className="min-w-0">
+                          <p className="font-semibold text-slate-900" dir="auto">
+                            {c.title}
+                          </p>
+                          <p className="break-all font-mono text-xs text-slate-600" dir="ltr">
+                            {c.slug}
+                          </p>
+                        </div>
+                      </div>
+                    </th>
+                    <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
+                    <td className="px-4 py-3 text-slate-800">
+                      {c.categoryName ? pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale) : t("coursesAdmin.table.noCategory")}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">
+                      {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">{t("coursesAdmin.table.enrolled", { count: c.enrollmentCount })}</td>
+                    <td className="px-4 py-3">
+                      {canPublish ? (
+                        <StatusToggle course={c} action={pageAction} />
+                      ) : (
+                        <StatusBadge published={c.isPublished} />
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2">
+                        {canEdit && (
+                          <Link
+                            to={dialogHref("edit", c.id)}
+                            preventScrollReset
+                            title={t("coursesAdmin.table.edit")}
+                            className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
+                          >
+                            <Pencil aria-hidden="true" className="h-4 w-4" />
+                            <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
+                          </Link>
+                        )}
+                        {canDelete && (
+                          <Link
+                            to={dialogHref("delete", c.id)}
+                            preventScrollReset
+                            title={t("coursesAdmin.table.delete")}
+                            className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+                          >
+                            <Trash2 aria-hidden="true" className="h-4 w-4" />
+                            <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
+                          </Link>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label={t("coursesAdmin.pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p className="text-slate-700">{t("coursesAdmin.pagination.showing", { from, to, total: list.total })}</p>
+            {list.pageCount > 1 && (
+              <div className="flex items-center gap-2">
+                {list.page > 1 ? (
+                  <Link
+                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page - 1) })}`}
+                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
+                    rel="prev"
+                  >
+                    <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+                    {t("coursesAdmin.pagination.previous")}
+                  </Link>
+                ) : null}
+                <span className="text-slate-700">
+                  {t("coursesAdmin.pagination.page", { page: list.page, pages: list.pageCount })}
+                </span>
+                {list.page < list.pageCount ? (
+                  <Link
+                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page + 1) })}`}
+                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
+                    rel="next"
+                  >
+                    {t("coursesAdmin.pagination.next")}
+                    <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+                  </Link>
+                ) : null}
+              </div>
+            )}
+          </nav>
+        </>
+      )}
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,16 +1,338 @@
+// /admin/instructors — Admin Instructors (SPEC §2, §3, §5 Instructor, §8; D18, D22). The card grid with
+// each instructor's login-account status; create/edit/delete in modals (in place without JavaScript).
+// `?action=create` opens the create form directly (with create permission); closing it returns to /admin.
+// The 'Create login account' icon and its modal belong to issue 7 (instructor accounts).
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
+import { useCallback, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { requireActor } from "~/lib/staff-session.server.ts";
+import { showToast } from "~/components/ui/toast.tsx";
+import { InstructorAdminCard, type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
+import {
+  DeleteInstructorForm,
+  InstructorForm,
+  INSTRUCTORS_PATH,
+  ModalOrPanel,
+} from "~/features/instructors/components/instructor-dialogs.tsx";
+import type { InstructorsReply } from "~/features/instructors/instructors-reply.ts";
+import {
+  INSTRUCTOR_ERRORS,
+  INSTRUCTOR_INTENT_SCHEMAS,
+  isInstructorIntent,
+  type InstructorIntent,
+} from "~/features/instructors/instructors.schema.ts";
+import {
+  createInstructor,
+  deleteInstructor,
+  listInstructorsForAdmin,
+  updateInstructor,
+} from "~/features/instructors/instructors.server.ts";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { can, type Permission } from "~/lib/permissions.ts";
+import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/instructors";
 
-export const handle = { permission: "instructors:view" };
+export const handle = { permission: "instructors:view" } satisfies { permission: Permission };
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The flag each intent needs on top of instructors:view (the domain functions check again). */
+const INTENT_PERMISSION: Record<InstructorIntent, Permission> = {
+  create: "instructors:create",
+  update: "instructors:edit",
+  delete: "instructors:delete",
+};
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const actor = requireActor(context, { permission: "instructors:view" });
+  const instructors = await listInstructorsForAdmin(actor);
+  const url = new URL(request.url);
+  return {
+    instructors,
+    actor: toActorView(actor),
+    // SPEC: ?action=create opens the create form, given create permission (otherwise it is ignored).
+    createFromLink: url.searchParams.get("action") === "create" && can(toActorView(actor), "instructors:create"),
+    title: getInstance(context).t("instructorsAdmin.metaTitle"),
+  };
+}
+
+/** Staff data: never stored by a shared cache. */
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+function idOf(formData: FormData): string | undefined {
+  const value = formData.get("instructorId");
+  return typeof value === "string" ? value : undefined;
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
   requireActor(context, { permission: "instructors:view" });
+  const formData = await request.formData();
+  const intent = formData.get("intent");
+  if (!isInstructorIntent(intent)) {
+    return data<InstructorsReply>({ intent: null, ok: false, messageKey: INSTRUCTOR_ERRORS.invalidRequest }, { status: 400 });
+  }
+  const actor = requireActor(context, { permission: INTENT_PERMISSION[intent] });
+  const instructorId = idOf(formData);
+
+  if (intent === "delete") {
+    const submission = parseWithZod(formData, { schema: INSTRUCTOR_INTENT_SCHEMAS.delete });
+    if (submission.status !== "success") {
+      return data<InstructorsReply>({ intent, ok: false, instructorId, messageKey: INSTRUCTOR_ERRORS.instructorInvalid }, { status: 400 });
+    }
+    const id = submission.value.instructorId;
+    const outcome = await adminAction(() => deleteInstructor(actor, id));
+    if (!("ok" in outcome)) {
+      return data<InstructorsReply>({ intent, ok: false, instructorId, messageKey: outcome.data.messageKey }, outcome.init ?? undefined);
+    }
+    return data<InstructorsReply>({ intent, ok: true, instructorId, name: outcome.value.name });
+  }
+
+  const submission = parseWithZod(formData, { schema: INSTRUCTOR_INTENT_SCHEMAS[intent] });
+  if (submission.status !== "success") {
+    return data<InstructorsReply>({ intent, ok: false, instructorId, result: submission.reply() }, { status: 400 });
+  }
+  const value = submission.value;
+  const outcome = await adminAction(() =>
+    value.intent === "update" ? updateInstructor(actor, value.instructorId, value) : createInstructor(actor, value),
+  );
+  if (!("ok" in outcome)) {
+    const { messageKey, fields } = outcome.data;
+    const fieldErrors = fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k, [v]])) : undefined;
+    return data<InstructorsReply>(
+      { intent, ok: false, instructorId, messageKey, result: submission.reply({ fieldErrors }) },
+      outcome.init ?? undefined,
+    );
+  }
+  return data<InstructorsReply>({
+    intent,
+    ok: true,
+    instructorId: outcome.value.id,
+    name: outcome.value.name,
+    result: submission.reply({ resetForm: true }),
+  });
+}
+
+export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+
+type OpenDialog = { kind: "create" } | { kind: "edit" | "delete"; instructor: AdminInstructorView } | null;
+
+/** Which form the URL (links without JavaScript, ?action=create) or a no-JS post's failed reply asks for. */
+function dialogFromUrl(
+  params: URLSearchParams,
+  instructors: AdminInstructorView[],
+  reply: InstructorsReply | undefined,
+  createFromLink: boolean,
+): OpenDialog {
+  const failed = reply && !reply.ok ? reply : undefined;
+  const kind = failed?.intent ?? params.get("dialog") ?? (createFromLink ? "create" : null);
+  if (kind === "create") return { kind: "create" };
+  if (kind === "edit" || kind === "update" || kind === "delete") {
+    const instructor = instructors.find((i) => i.id === (failed?.instructorId ?? params.get("instructor")));
+    return instructor ? { kind: kind === "delete" ? "delete" : "edit", instructor } : null;
+  }
   return null;
 }
 
-export default function Placeholder() {
-  return null;
+export default function InstructorsPage({ loaderData, actionData, matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const locale = matches[0].loaderData.locale;
+  const { instructors, actor, createFromLink } = loaderData;
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, instructors, actionData, createFromLink));
+  // SPEC: the create form opened by ?action=create returns to /admin when it is closed.
+  const [returnToDashboard, setReturnToDashboard] = useState(createFromLink);
+
+  const canCreate = can(actor, "instructors:create");
+  const canEdit = can(actor, "instructors:edit");
+  const canDelete = can(actor, "instructors:delete");
+
+  const close = useCallback(() => {
+    setDialog(null);
+    if (returnToDashboard) void navigate("/admin");
+  }, [navigate, returnToDashboard]);
+
+  const onSaved = useCallback(
+    (reply: InstructorsReply) => {
+      setDialog(null);
+      showToast(
+        "success",
+        t(reply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", { name: reply.name }),
+      );
+      if (returnToDashboard) {
+        // Saved: stay here to see the new card; drop ?action=create so a reload does not reopen the form.
+        setReturnToDashboard(false);
+        void navigate(INSTRUCTORS_PATH, { replace: true, preventScrollReset: true });
+      }
+    },
+    [navigate, returnToDashboard, t],
+  );
+  const onDeleted = useCallback(
+    (reply: InstructorsReply) => {
+      setDialog(null);
+      showToast("success", t("instructorsAdmin.delete.success", { name: reply.name }));
+    },
+    [t],
+  );
+
+  // Without JavaScript: the page after a post shows its outcome in place.
+  const noJsReply = hydrated ? undefined : actionData;
+  const shownDialog = hydrated ? dialog : dialogFromUrl(searchParams, instructors, actionData, createFromLink && !actionData);
+  const cancelHref = createFromLink && !actionData ? "/admin" : INSTRUCTORS_PATH;
+
+  const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string, label?: string) => {
+    const href =
+      target.kind === "create"
+        ? `${INSTRUCTORS_PATH}?dialog=create`
+        : `${INSTRUCTORS_PATH}?dialog=${target.kind}&instructor=${encodeURIComponent(target.instructor.id)}`;
+    return hydrated ? (
+      <button
+        type="button"
+        className={className}
+        aria-label={label}
+        title={label}
+        onClick={() => {
+          setReturnToDashboard(false);
+          setDialog(target);
+        }}
+      >
+        {content}
+      </button>
+    ) : (
+      <Link to={href} className={className} aria-label={label} title={label}>
+        {content}
+      </Link>
+    );
+  };
+
+  const nameOf = (i: AdminInstructorView) => (locale === "ar" && i.nameAr?.trim() ? i.nameAr : i.name);
+  const iconButton =
+    "inline-flex h-9 w-9 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2";
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("instructorsAdmin.title")}</h1>
+          <p className="mt-1 text-slate-700">{t("instructorsAdmin.intro")}</p>
+        </div>
+        {canCreate &&
+          openLink(
+            { kind: "create" },
+            <>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t("instructorsAdmin.addInstructor")}
+            </>,
+            "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
+          )}
+      </div>
+
+      {noJsReply?.ok && (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+          {noJsReply.intent === "delete"
+            ? t("instructorsAdmin.delete.success", { name: noJsReply.name })
+            : t(noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {
+                name: noJsReply.name,
+              })}
+        </p>
+      )}
+
+      <div className="mt-6">
+        <ModalOrPanel
+          open={shownDialog?.kind === "create"}
+          hydrated={hydrated}
+          onClose={close}
+          title={t("instructorsAdmin.form.createTitle")}
+        >
+          {shownDialog?.kind === "create" && (
+            <InstructorForm hydrated={hydrated} initialReply={noJsReply} cancelHref={cancelHref} onSuccess={onSaved} onCancel={close} />
+          )}
+        </ModalOrPanel>
+        <ModalOrPanel
+          open={shownDialog?.kind === "edit"}
+          hydrated={hydrated}
+          onClose={close}
+          title={t("instructorsAdmin.form.editTitle")}
+          description={shownDialog?.kind === "edit" ? t("instructorsAdmin.form.editing", { name: nameOf(shownDialog.instructor) }) : undefined}
+        >
+          {shownDialog?.kind === "edit" && (
+            <InstructorForm
+              key={shownDialog.instructor.id}
+              instructor={shownDialog.instructor}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              cancelHref={INSTRUCTORS_PATH}
+              onSuccess={onSaved}
+              onCancel={close}
+            />
+          )}
+        </ModalOrPanel>
+        <ModalOrPanel
+          open={shownDialog?.kind === "delete"}
+          hydrated={hydrated}
+          onClose={close}
+          size="sm"
+          title={t("instructorsAdmin.delete.title")}
+          description={
+            shownDialog?.kind === "delete" ? t("instructorsAdmin.delete.instructor", { name: nameOf(shownDialog.instructor) }) : undefined
+          }
+        >
+          {shownDialog?.kind === "delete" && (
+            <DeleteInstructorForm
+              instructor={shownDialog.instructor}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDeleted}
+              onCancel={close}
+            />
+          )}
+        </ModalOrPanel>
+      </div>
+
+      {instructors.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <UserRoundPlus aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
+          <p className="mt-3 text-lg font-semibold text-slate-900">{t("instructorsAdmin.empty")}</p>
+          {canCreate && (
+            <div className="mt-6">
+              {openLink({ kind: "create" }, t("instructorsAdmin.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
+            </div>
+          )}
+        </div>
+      ) : (
+        <ul aria-label={t("instructorsAdmin.listLabel")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+          {instructors.map((instructor) => (
+            <li key={instructor.id}>
+              <InstructorAdminCard
+                instructor={instructor}
+                locale={locale}
+                actions={
+                  <>
+                    {canEdit &&
+                      openLink(
+                        { kind: "edit", instructor },
+                        <Pencil aria-hidden="true" className="h-4 w-4" />,
+                        `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
+                        t("instructorsAdmin.editInstructor", { name: nameOf(instructor) }),
+                      )}
+                    {canDelete &&
+                      openLink(
+                        { kind: "delete", instructor },
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />,
+                        `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
+                        t("instructorsAdmin.deleteInstructor", { name: nameOf(instructor) }),
+                      )}
+                  </>
+                }
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,263 @@
+// <DocumentsUpload>: a course's PDF documents. Several files may be chosen; each is checked in the
+// browser and uploaded one by one to /admin/uploads/document with real byte progress (D15); a failure
+// shows as '{file}: {reason}'. The list travels with the form as JSON in a hidden input named `name`
+// ([{ id?, key, fileName, fileType, size }]); documents are private (D8): existing ones open through
+// /files/documents/:id.
+import { FileText, Loader2, Trash2, Upload } from "lucide-react";
+import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import {
+  DOCUMENT_ACCEPT,
+  FILE_BUTTON_CLASS,
+  FILE_INPUT_CLASS,
+  formatFileSize,
+  formatPercent,
+  precheckDocument,
+  sendFile,
+  uploadUrl,
+  UploadFailure,
+  type RunningUpload,
+  type UploadedDocument,
+} from "./upload-request.ts";
+
+export const DOCUMENT_UPLOAD_PATH = "/admin/uploads/document";
+
+export interface DocumentValue {
+  /** Set for documents already saved with the course. */
+  id?: string;
+  key: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+}
+
+export interface DocumentsUploadProps {
+  name: string;
+  defaultDocuments?: readonly DocumentValue[];
+  /** A course's legacy single PDF: shown with the notice that saving moves it to the documents. */
+  legacyPdfUrl?: string | null;
+  label?: string;
+  onBusyChange?: (busy: boolean) => void;
+}
+
+type Current = { fileName: string; stage: "uploading" | "processing"; percent: number } | null;
+
+function legacyName(url: string): string {
+  try {
+    const last = new URL(url, "http://x").pathname.split("/").pop() ?? "";
+    return decodeURIComponent(last) || url;
+  } catch {
+    return url;
+  }
+}
+
+export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, label, onBusyChange }: DocumentsUploadProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const hydrated = useHydrated();
+  const id = useId();
+  const inputId = `${id}-file`;
+  const hintId = `${id}-hint`;
+  const [documents, setDocuments] = useState<DocumentValue[]>(() => [...defaultDocuments]);
+  const [current, setCurrent] = useState<Current>(null);
+  const [queued, setQueued] = useState<string[]>([]);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [announcement, setAnnouncement] = useState("");
+  const running = useRef<RunningUpload<UploadedDocument> | null>(null);
+  const cancelled = useRef(false);
+  const busy = current !== null;
+
+  useEffect(
+    () => () => {
+      cancelled.current = true;
+      running.current?.abort();
+    },
+    [],
+  );
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
+
+  const reasonFor = (file: string, reason: string) => t("uploads.fileReason", { file, reason });
+
+  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const files = Array.from(input.files ?? []);
+    input.value = "";
+    if (files.length === 0 || busy) return;
+    const failures: string[] = [];
+    const accepted: File[] = [];
+    for (const file of files) {
+      const problem = precheckDocument(file);
+      if (problem) failures.push(reasonFor(file.name, t(problem)));
+      else accepted.push(file);
+    }
+    setErrors(failures);
+    setQueued(accepted.map((f) => f.name));
+    // One by one (SPEC §5): the next starts when the previous is done or failed.
+    for (const file of accepted) {
+      if (cancelled.current) return;
+      setQueued((q) => q.slice(1));
+      setCurrent({ fileName: file.name, stage: "uploading", percent: 0 });
+      setAnnouncement(t("uploads.stage.uploading", { file: file.name }));
+      const upload = sendFile<UploadedDocument>(
+        uploadUrl(DOCUMENT_UPLOAD_PATH, { lang: locale }),
+        file,
+        {
+          onProgress: (percent) => setCurrent({ fileName: file.name, stage: "uploading", percent }),
+          onProcessing: () => {
+            setCurrent({ fileName: file.name, stage: "processing", percent: 100 });
+            setAnnouncement(t("uploads.stage.processing", { file: file.name }));
+          },
+        },
+        { network: t("uploads.errors.network"), aborted: t("uploads.errors.interrupted") },
+      );
+      running.current = upload;
+      try {
+        const result = await upload.done;
+        setDocuments((list) => [...list, { key: result.key, fileName: result.fileName, fileType: result.fileType, size: result.size }]);
+        setAnnouncement(t("uploads.stage.done", { file: result.fileName }));
+      } catch (err) {
+        if (cancelled.current) return;
+        const reason = err instanceof UploadFailure ? err.message : t("uploads.errors.saveFailed");
+        const message = reasonFor(file.name, t("uploads.documentFailed", { reason }));
+        setErrors((list) => [...list, message]);
+        setAnnouncement("");
+      } finally {
+        running.current = null;
+      }
+    }
+    if (!cancelled.current) {
+      setCurrent(null);
+      setQueued([]);
+    }
+  }
+
+  function remove(index: number) {
+    setDocuments((list) => list.filter((_, i) => i !== index));
+  }
+
+  return (
+    <div className="flex flex-col gap-2" data-uploading={busy || undefined}>
+      <input type="hidden" name={name} value={JSON.stringify(documents)} />
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label ?? t("uploads.documentsLabel")}
+      </label>
+      <div className="relative flex flex-col">
+        <input
+          id={inputId}
+          type="file"
+          multiple
+          accept={DOCUMENT_ACCEPT}
+          disabled={!hydrated || busy}
+          onChange={(e) => void onFiles(e)}
+          aria-describedby={hintId}
+          className={FILE_INPUT_CLASS}
+        />
+        <label htmlFor={inputId} className={FILE_BUTTON_CLASS}>
+          <Upload aria-hidden="true" className="h-4 w-4" />
+          {t("uploads.chooseDocuments")}
+        </label>
+      </div>
+      <p id={hintId} className="text-xs text-slate-600">
+        {t("uploads.documentsHint")}
+      </p>
+      {!hydrated && <p className="text-xs text-slate-700">{t("uploads.needsJavaScript")}</p>}
+
+      {legacyPdfUrl && (
+        <p className="flex items-center gap-2 rounded-lg border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          <FileText aria-hidden="true" className="h-4 w-4 shrink-0" />
+          <span>
+            {t("uploads.legacyPdf")}: <bdi>{legacyName(legacyPdfUrl)}</bdi>
+          </span>
+        </p>
+      )}
+
+      {current && (
+        <div className="flex flex-col gap-1">
+          <p className="flex items-center gap-2 text-sm text-slate-700">
+            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-teal-800 motion-reduce:animate-none" />
+            <span>
+              {t(current.stage === "uploading" ? "uploads.stage.uploading" : "uploads.stage.processing", { file: current.fileName })}
+            </span>
+            {current.stage === "uploading" && <span aria-hidden="true">{formatPercent(current.percent, locale)}</span>}
+          </p>
+          <div
+            role="progressbar"
+            aria-label={t("uploads.progressLabel", { file: current.fileName })}
+            aria-valuemin={0}
+            aria-valuemax={100}
+            aria-valuenow={current.percent}
+            aria-valuetext={
+              current.stage === "processing"
+                ? t("uploads.stage.processing", { file: current.fileName })
+                : formatPercent(current.percent, locale)
+            }
+            className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
+          >
+            <div className="h-full bg-teal-700 transition-[width] motion-reduce:transition-none" style={{ width: `${current.percent}%` }} />
+          </div>
+          {queued.length > 0 && (
+            <ul className="text-xs text-slate-600">
+              {queued.map((file, i) => (
+                <li key={`${file}-${i}`}>{t("uploads.stage.queued", { file })}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+
+      <div role="alert">
+        {errors.length > 0 && (
+          <ul className="flex flex-col gap-1 text-sm text-red-700">
+            {errors.map((message, i) => (
+              <li key={i}>{message}</li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      {documents.length === 0 ? (
+        <p className="text-sm text-slate-600">{t("uploads.noDocuments")}</p>
+      ) : (
+        <ul aria-label={t("uploads.documentsList")} className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
+          {documents.map((doc, index) => (
+            <li key={doc.id ?? doc.key} className="flex items-center gap-3 px-3 py-2 text-sm">
+              <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-600" />
+              <span className="min-w-0 flex-1 truncate">
+                {doc.id ? (
+                  <a
+                    href={`/files/documents/${doc.id}`}
+                    target="_blank"
+                    rel="noopener"
+                    className="text-teal-800 underline-offset-2 hover:underline"
+                  >
+                    <bdi>{doc.fileName}</bdi>
+                  </a>
+                ) : (
+                  <bdi>{doc.fileName}</bdi>
+                )}
+              </span>
+              <span className="shrink-0 text-xs text-slate-600">{doc.size > 0 ? formatFileSize(doc.size, locale) : doc.fileType}</span>
+              {hydrated && (
+                <button
+                  type="button"
+                  onClick={() => remove(index)}
+                  disabled={busy}
+                  aria-label={t("uploads.removeDocument", { file: doc.fileName })}
+                  className="shrink-0 rounded p-1.5 text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:opacity-60"
+                >
+                  <Trash2 aria-hidden="true" className="h-4 w-4" />
+                </button>
+              )}
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,223 @@
+// <ImageUpload>: a course thumbnail or instructor photo. The chosen file is checked in the browser (SPEC
+// messages), sent to /admin/uploads/image with real byte progress, then processed on the server (D15);
+// the resulting URL goes into a hidden input named `name` ('' once removed: the server treats that as
+// "remove"). Without JavaScript the current value is kept and a note says uploads need JavaScript.
+import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
+import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import {
+  FILE_BUTTON_CLASS,
+  FILE_INPUT_CLASS,
+  formatPercent,
+  IMAGE_ACCEPT,
+  precheckImage,
+  sendFile,
+  uploadUrl,
+  UploadFailure,
+  type ImageKind,
+  type RunningUpload,
+  type UploadedImage,
+} from "./upload-request.ts";
+
+export const IMAGE_UPLOAD_PATH = "/admin/uploads/image";
+
+type Status =
+  | { stage: "idle" }
+  | { stage: "uploading"; fileName: string; percent: number }
+  | { stage: "processing"; fileName: string }
+  | { stage: "done"; fileName: string }
+  | { stage: "removed" }
+  | { stage: "error"; message: string };
+
+export interface ImageUploadProps {
+  /** Name of the hidden input that carries the URL with the form. */
+  name: string;
+  kind: ImageKind;
+  label: string;
+  defaultUrl?: string | null;
+  /** Defaults to the SPEC hint for thumbnails ('recommended 800x600, JPG/PNG/WebP') and photos. */
+  hint?: string;
+  /** Told when an upload starts and ends (a form may wait before saving). */
+  onBusyChange?: (busy: boolean) => void;
+  /** Told of every new value ('' when removed). */
+  onChange?: (url: string) => void;
+}
+
+export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange, onChange }: ImageUploadProps) {
+  const { t, i18n } = useTranslation();
+  const locale = i18n.language;
+  const hydrated = useHydrated();
+  const id = useId();
+  const inputId = `${id}-file`;
+  const hintId = `${id}-hint`;
+  const statusId = `${id}-status`;
+  const [url, setUrl] = useState(defaultUrl ?? "");
+  const [status, setStatus] = useState<Status>({ stage: "idle" });
+  const [localPreview, setLocalPreview] = useState<string | null>(null);
+  const running = useRef<RunningUpload<UploadedImage> | null>(null);
+  const busy = status.stage === "uploading" || status.stage === "processing";
+
+  useEffect(() => () => running.current?.abort(), []);
+  useEffect(() => {
+    onBusyChange?.(busy);
+  }, [busy, onBusyChange]);
+  useEffect(
+    () => () => {
+      if (localPreview) URL.revokeObjectURL(localPreview);
+    },
+    [localPreview],
+  );
+
+  const failurePrefix = kind === "thumbnail" ? "uploads.imageFailed" : "uploads.uploadFailed";
+
+  const setValue = useCallback(
+    (next: string) => {
+      setUrl(next);
+      onChange?.(next);
+    },
+    [onChange],
+  );
+
+  async function onFile(event: ChangeEvent<HTMLInputElement>) {
+    const input = event.currentTarget;
+    const file = input.files?.[0];
+    // Choosing the same file again must fire `change` again.
+    input.value = "";
+    if (!file) return;
+    const problem = precheckImage(file, kind);
+    if (problem) {
+      setStatus({ stage: "error", message: t(problem) });
+      return;
+    }
+    running.current?.abort();
+    setLocalPreview(URL.createObjectURL(file));
+    setStatus({ stage: "uploading", fileName: file.name, percent: 0 });
+    const upload = sendFile<UploadedImage>(
+      uploadUrl(IMAGE_UPLOAD_PATH, { kind, lang: locale }),
+      file,
+      {
+        onProgress: (percent) => setStatus({ stage: "uploading", fileName: file.name, percent }),
+        onProcessing: () => setStatus({ stage: "processing", fileName: file.name }),
+      },
+      { network: t("uploads.errors.network"), aborted: t("uploads.errors.interrupted") },
+    );
+    running.current = upload;
+    try {
+      const result = await upload.done;
+      if (running.current !== upload) return;
+      setValue(result.url);
+      setStatus({ stage: "done", fileName: file.name });
+    } catch (err) {
+      if (running.current !== upload) return;
+      const reason = err instanceof UploadFailure ? err.message : t("uploads.errors.saveFailed");
+      setStatus({ stage: "error", message: t(failurePrefix, { reason }) });
+    } finally {
+      if (running.current === upload) running.current = null;
+      setLocalPreview(null);
+    }
+  }
+
+  function onRemove() {
+    running.current?.abort();
+    running.current = null;
+    setValue("");
+    setStatus({ stage: "removed" });
+  }
+
+  const shownHint = hint ?? t(kind === "thumbnail" ? "uploads.thumbnailHint" : "uploads.photoHint");
+  const preview = localPreview ?? url;
+  const percent = status.stage === "uploading" ? status.percent : status.stage === "processing" || status.stage === "done" ? 100 : 0;
+  const frame = kind === "photo" ? "h-24 w-24 rounded-full" : "h-24 w-32 rounded-lg";
+
+  let statusText = "";
+  if (status.stage === "uploading") statusText = t("uploads.stage.uploading", { file: status.fileName });
+  else if (status.stage === "processing") statusText = t("uploads.stage.processing", { file: status.fileName });
+  else if (status.stage === "done") statusText = t("uploads.stage.done", { file: status.fileName });
+  else if (status.stage === "removed") statusText = t("uploads.imageRemoved");
+
+  return (
+    <div className="flex flex-col gap-2" data-uploading={busy || undefined}>
+      <input type="hidden" name={name} value={url} />
+      <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <div className="flex flex-wrap items-start gap-4">
+        <div
+          className={`relative flex shrink-0 items-center justify-center overflow-hidden border border-slate-200 bg-slate-100 ${frame}`}
+        >
+          {preview ? (
+            <img
+              src={preview}
+              alt={t("uploads.currentImage", { label })}
+              width={kind === "photo" ? 96 : 128}
+              height={96}
+              className={`h-full w-full object-cover ${busy ? "opacity-60" : ""}`}
+            />
+          ) : (
+            <>
+              <ImageIcon aria-hidden="true" className="h-8 w-8 text-slate-500" />
+              <span className="sr-only">{t("uploads.noImage")}</span>
+            </>
+          )}
+          {busy && (
+            <Loader2 aria-hidden="true" className="absolute h-6 w-6 animate-spin text-teal-800 motion-reduce:animate-none" />
+          )}
+        </div>
+        <div className="flex min-w-0 flex-1 flex-col gap-2">
+          <div className="relative flex flex-col">
+            <input
+              id={inputId}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              disabled={!hydrated || busy}
+              onChange={(e) => void onFile(e)}
+              aria-describedby={`${hintId} ${statusId}`}
+              className={FILE_INPUT_CLASS}
+            />
+            <label htmlFor={inputId} className={FILE_BUTTON_CLASS}>
+              <Upload aria-hidden="true" className="h-4 w-4" />
+              {t(url ? "uploads.replaceImage" : "uploads.chooseImage")}
+            </label>
+          </div>
+          <p id={hintId} className="text-xs text-slate-600">
+            {shownHint}
+          </p>
+          {!hydrated && <p className="text-xs text-slate-700">{t("uploads.needsJavaScript")}</p>}
+          {hydrated && url && !busy && (
+            <div>
+              <button
+                type="button"
+                onClick={onRemove}
+                className="inline-flex items-center gap-1.5 rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800"
+              >
+                <Trash2 aria-hidden="true" className="h-4 w-4" />
+                {t("uploads.removeImage")}
+              </button>
+            </div>
+          )}
+        </div>
+      </div>
+      {busy && (
+        <div
+          role="progressbar"
+          aria-label={t("uploads.progressLabel", { file: status.fileName })}
+          aria-valuemin={0}
+          aria-valuemax={100}
+          aria-valuenow={percent}
+          aria-valuetext={status.stage === "processing" ? statusText : formatPercent(percent, locale)}
+          className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
+        >
+          <div className="h-full bg-teal-700 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
+        </div>
+      )}
+      <p id={statusId} aria-live="polite" className="text-sm text-slate-700">
+        {statusText}
+        {status.stage === "uploading" && <span aria-hidden="true"> {formatPercent(percent, locale)}</span>}
+      </p>
+      <p role="alert" className="text-sm text-red-700 empty:hidden">
+        {status.stage === "error" ? status.message : ""}
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+// Browser side of the upload routes: one file per request through XMLHttpRequest, so the real byte
+// progress is known (D15: uploading n% → processing → done or the error). Also the client pre-checks
+// with the SPEC messages (the server checks again, by content).
+
+export const IMAGE_MAX_BYTES = 5_242_880;
+export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
+export const IMAGE_ACCEPT = "image/jpeg,image/png,image/webp";
+export const DOCUMENT_ACCEPT = "application/pdf,.pdf";
+
+export type ImageKind = "thumbnail" | "photo";
+
+export interface UploadedImage {
+  url: string;
+  key: string;
+  width: number;
+  height: number;
+  srcset?: string;
+}
+
+export interface UploadedDocument {
+  key: string;
+  fileName: string;
+  fileType: "PDF";
+  size: number;
+}
+
+/** A failed upload; `message` is already translated (from the server, or the network message). */
+export class UploadFailure extends Error {
+  override name = "UploadFailure";
+}
+
+export interface UploadHandlers {
+  /** Bytes sent so far, 0-100. */
+  onProgress(percent: number): void;
+  /** Every byte is sent: the server is now checking and processing. */
+  onProcessing(): void;
+}
+
+export interface RunningUpload<T> {
+  done: Promise<T>;
+  abort(): void;
+}
+
+/** Posts `file` as the multipart field `file`; resolves with the JSON reply's data when `ok`. */
+export function sendFile<T>(
+  url: string,
+  file: File,
+  handlers: UploadHandlers,
+  messages: { network: string; aborted: string },
+): RunningUpload<T> {
+  const xhr = new XMLHttpRequest();
+  const done = new Promise<T>((resolve, reject) => {
+    xhr.open("POST", url);
+    xhr.setRequestHeader("Accept", "application/json");
+    xhr.responseType = "json";
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) handlers.onProgress(Math.min(100, Math.round((event.loaded / event.total) * 100)));
+    };
+    xhr.upload.onload = () => {
+      handlers.onProgress(100);
+      handlers.onProcessing();
+    };
+    xhr.onload = () => {
+      const body = xhr.response as ({ ok?: boolean; message?: string } & Record<string, unknown>) | null;
+      if (xhr.status >= 200 && xhr.status < 300 && body?.ok) resolve(body as unknown as T);
+      else reject(new UploadFailure(typeof body?.message === "string" && body.message ? body.message : `${xhr.status} ${xhr.statusText}`.trim()));
+    };
+    xhr.onerror = () => reject(new UploadFailure(messages.network));
+    xhr.ontimeout = () => reject(new UploadFailure(messages.network));
+    xhr.onabort = () => reject(new UploadFailure(messages.aborted));
+    const body = new FormData();
+    body.append("file", file, file.name);
+    xhr.send(body);
+  });
+  return { done, abort: () => xhr.abort() };
+}
+
+/** The upload route URL, carrying the page language so the server answers in it. */
+export function uploadUrl(path: string, params: Record<string, string>): string {
+  return `${path}?${new URLSearchParams(params).toString()}`;
+}
+
+const IMAGE_TYPES = ["image/jpeg", "image/png", "image/webp"];
+
+/** The SPEC §5 check of a chosen image, before sending it: a locale key, or null when it may go. */
+export function precheckImage(file: File, kind: ImageKind): string | null {
+  if (kind === "thumbnail") {
+    if (!file.type.startsWith("image/")) return "uploads.errors.selectImage";
+    if (!IMAGE_TYPES.includes(file.type)) return "uploads.errors.imageTypes";
+    if (file.size > IMAGE_MAX_BYTES) return "uploads.errors.imageTooLarge";
+    return null;
+  }
+  if (!IMAGE_TYPES.includes(file.type)) return "uploads.errors.imageTypes";
+  if (file.size > IMAGE_MAX_BYTES) return "uploads.errors.fileTooLarge";
+  return null;
+}
+
+/** The SPEC §5 check of a chosen document: a locale key, or null. */
+export function precheckDocument(file: File): string | null {
+  const isPdf = file.type === "application/pdf" || (file.type === "" && /\.pdf$/i.test(file.name));
+  if (!isPdf) return "uploads.errors.pdfOnly";
+  if (file.size > DOCUMENT_MAX_BYTES) return "uploads.errors.pdfTooLarge";
+  if (file.size === 0) return "uploads.errors.noFile";
+  return null;
+}
+
+/** A file size for people: "1.2 MB" / "١٫٢ ميجابايت". */
+export function formatFileSize(bytes: number, locale: string): string {
+  const tag = locale === "ar" ? "ar-EG" : "en-EG";
+  const [value, unit] =
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
+  return new Intl.NumberFormat(tag, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}
+
+export function formatPercent(percent: number, locale: string): string {
+  return new Intl.NumberFormat(locale === "ar" ? "ar-EG" : "en-EG", { style: "percent" }).format(percent / 100);
+}
+
+/**
+ * The file input is visually hidden (still focusable, and labelled by the field label and this button
+ * text); its label is drawn as a button in the page language instead of the browser's own wording.
+ */
+export const FILE_INPUT_CLASS = "peer sr-only";
+export const FILE_BUTTON_CLASS =
+  "inline-flex w-fit cursor-pointer items-center gap-2 rounded-lg border border-teal-800 bg-white px-3 py-2 text-sm font-semibold text-teal-900 hover:bg-teal-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-800 peer-disabled:cursor-not-allowed peer-disabled:opacity-60";

@@ -1,0 +1,521 @@
+// The Admin Categories modals (SPEC §2): create/edit category, create/edit subcategory, and the delete
+// confirmation. With JavaScript each is a modal posting through a fetcher of its own; without, the page
+// renders the same form in place (reached by a link) and it posts as a plain form.
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link, useFetcher } from "react-router";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Dialog } from "~/components/ui/dialog.tsx";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import { slugify } from "~/lib/slug.ts";
+import { failureMessage, type CategoriesReply } from "../categories-reply.ts";
+import {
+  CATEGORY_LIMITS,
+  createCategoryFormSchema,
+  createSubcategoryFormSchema,
+  updateCategoryFormSchema,
+  updateSubcategoryFormSchema,
+} from "../categories.schema.ts";
+
+export const CATEGORIES_PATH = "/admin/categories";
+
+export interface CategoryView {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  slug: string;
+  createdAt: Date | string;
+  subcategoryCount: number;
+}
+
+export interface SubcategoryView {
+  id: string;
+  name: string;
+  nameAr: string | null;
+  slug: string;
+  categoryId: string;
+  categoryName: string | null;
+  categoryNameAr: string | null;
+  description: string | null;
+  isActive: boolean;
+  sortOrder: number;
+  createdAt: Date | string;
+}
+
+/** A modal once hydrated; before that (or without JavaScript) the same content in place. */
+export function ModalOrPanel({
+  open,
+  hydrated,
+  onClose,
+  title,
+  description,
+  size = "md",
+  children,
+}: {
+  open: boolean;
+  hydrated: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  size?: "sm" | "md" | "lg";
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  if (hydrated) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size={size}>
+        {children}
+      </Dialog>
+    );
+  }
+  if (!open) return null;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+function CancelButton({ hydrated, onCancel, label }: { hydrated: boolean; onCancel: () => void; label: string }) {
+  return hydrated ? (
+    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </button>
+  ) : (
+    <Link to={CATEGORIES_PATH} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </Link>
+  );
+}
+
+function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
+function useOnSuccess(fetcher: { state: string; data?: CategoriesReply }, onSuccess: (reply: CategoriesReply) => void) {
+  const callback = useRef(onSuccess);
+  useEffect(() => {
+    callback.current = onSuccess;
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
+function useFreshFetcher(prefix: string) {
+  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
+  return useFetcher<CategoriesReply>({ key });
+}
+
+function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length ? list.join(" ") : undefined;
+}
+
+const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
+
+/**
+ * The slug follows the name while creating (SPEC rule, app/lib/slug.ts) until the slug is typed in;
+ * clearing it makes it follow again. While editing it never changes by itself.
+ */
+function useSlug(initial: string, follow: boolean, max: number) {
+  const [slug, setSlug] = useState(initial);
+  const [typed, setTyped] = useState(!follow || initial !== "");
+  return {
+    slug,
+    onName(name: string) {
+      if (follow && !typed) setSlug(slugify(name, max));
+    },
+    onSlug(value: string) {
+      setSlug(value);
+      setTyped(value !== "");
+    },
+  };
+}
+
+function SubmitRow({
+  hydrated,
+  busy,
+  onCancel,
+  cancelLabel,
+  submitLabel,
+  busyLabel,
+  danger,
+}: {
+  hydrated: boolean;
+  busy: boolean;
+  onCancel: () => void;
+  cancelLabel: string;
+  submitLabel: string;
+  busyLabel: string;
+  danger?: boolean;
+}) {
+  return (
+    <div className="flex flex-wrap justify-end gap-3 pt-2">
+      <CancelButton hydrated={hydrated} onCancel={onCancel} label={cancelLabel} />
+      <button
+        type="submit"
+        disabled={busy}
+        className={
+          danger
+            ? "inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+            : "btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60"
+        }
+      >
+        {busy ? busyLabel : submitLabel}
+      </button>
+    </div>
+  );
+}
+
+export function CategoryForm({
+  category,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  /** The category being edited; absent when creating. */
+  category?: CategoryView;
+  hydrated: boolean;
+  /** The server's reply when the page was rendered after a post without JavaScript. */
+  initialReply?: CategoriesReply;
+  onSuccess: (reply: CategoriesReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const editing = Boolean(category);
+  const intent = editing ? "updateCategory" : "createCategory";
+  const fetcher = useFreshFetcher(intent);
+  const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
+  const formId = useId();
+  const [form, fields] = useForm({
+    id: `${intent}-${formId}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    defaultValue: category ? { name: category.name, nameAr: category.nameAr ?? "", slug: category.slug } : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: editing ? updateCategoryFormSchema : createCategoryFormSchema }),
+  });
+  const initialSlug = String(reply?.result?.initialValue?.slug ?? category?.slug ?? "");
+  const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  const fieldErrors = [...(fields.name.errors ?? []), ...(fields.nameAr.errors ?? []), ...(fields.slug.errors ?? [])];
+  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
+
+  return (
+    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {category && <input type="hidden" name="id" value={category.id} />}
+      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          maxLength={CATEGORY_LIMITS.name}
+          autoComplete="off"
+          dir="auto"
+          onChange={(e) => slug.onName(e.currentTarget.value)}
+          className={inputClass}
+          aria-describedby={errorId(fields.name.id, fields.name.errors)}
+        />
+      </Field>
+      <Field
+        id={fields.nameAr.id}
+        label={t("categories.form.nameAr")}
+        errors={fields.nameAr.errors}
+        hint={t("categories.form.nameArHint")}
+      >
+        <input
+          {...getInputProps(fields.nameAr, { type: "text" })}
+          key={fields.nameAr.key}
+          maxLength={CATEGORY_LIMITS.nameAr}
+          autoComplete="off"
+          dir="rtl"
+          lang="ar"
+          className={inputClass}
+          aria-describedby={describedBy(`${fields.nameAr.id}-hint`, errorId(fields.nameAr.id, fields.nameAr.errors))}
+        />
+      </Field>
+      <Field
+        id={fields.slug.id}
+        label={t("categories.form.slug")}
+        required
+        errors={fields.slug.errors}
+        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
+      >
+        <input
+          {...slugProps}
+          key={fields.slug.key}
+          value={slug.slug}
+          onChange={(e) => slug.onSlug(e.currentTarget.value)}
+          maxLength={CATEGORY_LIMITS.categorySlug}
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          className={`${inputClass} text-start font-mono`}
+          aria-describedby={describedBy(`${fields.slug.id}-hint`, errorId(fields.slug.id, fields.slug.errors))}
+        />
+      </Field>
+      <SubmitRow
+        hydrated={hydrated}
+        busy={busy}
+        onCancel={onCancel}
+        cancelLabel={t("categories.form.cancel")}
+        submitLabel={editing ? t("categories.form.saveChanges") : t("categories.form.createCategory")}
+        busyLabel={t("categories.form.saving")}
+      />
+    </fetcher.Form>
+  );
+}
+
+export function SubcategoryForm({
+  subcategory,
+  categories,
+  locale,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  subcategory?: SubcategoryView;
+  categories: readonly Pick<CategoryView, "id" | "name" | "nameAr">[];
+  locale: Locale;
+  hydrated: boolean;
+  initialReply?: CategoriesReply;
+  onSuccess: (reply: CategoriesReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const editing = Boolean(subcategory);
+  const intent = editing ? "updateSubcategory" : "createSubcategory";
+  const fetcher = useFreshFetcher(intent);
+  const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
+  const formId = useId();
+  const [form, fields] = useForm({
+    id: `${intent}-${formId}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    defaultValue: subcategory
+      ? {
+          name: subcategory.name,
+          nameAr: subcategory.nameAr ?? "",
+          slug: subcategory.slug,
+          categoryId: subcategory.categoryId,
+          description: subcategory.description ?? "",
+          isActive: subcategory.isActive,
+          sortOrder: subcategory.sortOrder,
+        }
+      : { isActive: true, sortOrder: 0 },
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) =>
+      parseWithZod(formData, { schema: editing ? updateSubcategoryFormSchema : createSubcategoryFormSchema }),
+  });
+  const initialSlug = String(reply?.result?.initialValue?.slug ?? subcategory?.slug ?? "");
+  const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.subcategorySlug);
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  const fieldErrors = Object.values(fields).flatMap((f) => f.errors ?? []);
+  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
+
+  if (categories.length === 0) {
+    return (
+      <div className="space-y-4">
+        <p className="text-slate-800">{t("categories.form.noCategoriesYet")}</p>
+        <div className="flex justify-end">
+          <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("categories.form.close")} />
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+      <input type="hidden" name="intent" value={intent} />
+      {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
+      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
+        <input
+          {...getInputProps(fields.name, { type: "text" })}
+          key={fields.name.key}
+          maxLength={CATEGORY_LIMITS.name}
+          autoComplete="off"
+          dir="auto"
+          onChange={(e) => slug.onName(e.currentTarget.value)}
+          className={inputClass}
+          aria-describedby={errorId(fields.name.id, fields.name.errors)}
+        />
+      </Field>
+      <Field
+        id={fields.nameAr.id}
+        label={t("categories.form.nameAr")}
+        errors={fields.nameAr.errors}
+        hint={t("categories.form.nameArHint")}
+      >
+        <input
+          {...getInputProps(fields.nameAr, { type: "text" })}
+          key={fields.nameAr.key}
+          maxLength={CATEGORY_LIMITS.nameAr}
+          autoComplete="off"
+          dir="rtl"
+          lang="ar"
+          className={inputClass}
+          aria-describedby={describedBy(`${fields.nameAr.id}-hint`, errorId(fields.nameAr.id, fields.nameAr.errors))}
+        />
+      </Field>
+      <Field
+        id={fields.slug.id}
+        label={t("categories.form.slug")}
+        required
+        errors={fields.slug.errors}
+        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
+      >
+        <input
+          {...slugProps}
+          key={fields.slug.key}
+          value={slug.slug}
+          onChange={(e) => slug.onSlug(e.currentTarget.value)}
+          maxLength={CATEGORY_LIMITS.subcategorySlug}
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          className={`${inputClass} text-start font-mono`}
+          aria-describedby={describedBy(`${fields.slug.id}-hint`, errorId(fields.slug.id, fields.slug.errors))}
+        />
+      </Field>
+      <Field id={fields.categoryId.id} label={t("categories.form.category")} required errors={fields.categoryId.errors}>
+        <select
+          {...getSelectProps(fields.categoryId)}
+          key={fields.categoryId.key}
+          className={inputClass}
+          aria-describedby={errorId(fields.categoryId.id, fields.categoryId.errors)}
+        >
+          <option value="">{t("categories.form.selectCategory")}</option>
+          {categories.map((c) => (
+            <option key={c.id} value={c.id}>
+              {pickText({ en: c.name, ar: c.nameAr }, locale)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field
+        id={fields.description.id}
+        label={t("categories.form.description")}
+        errors={fields.description.errors}
+        hint={t("categories.form.descriptionHint")}
+      >
+        <textarea
+          {...getTextareaProps(fields.description)}
+          key={fields.description.key}
+          rows={3}
+          maxLength={CATEGORY_LIMITS.description}
+          dir="auto"
+          className={inputClass}
+          aria-describedby={describedBy(
+            `${fields.description.id}-hint`,
+            errorId(fields.description.id, fields.description.errors),
+          )}
+        />
+      </Field>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <Field
+          id={fields.sortOrder.id}
+          label={t("categories.form.sortOrder")}
+          errors={fields.sortOrder.errors}
+          hint={t("categories.form.sortOrderHint")}
+        >
+          <input
+            {...getInputProps(fields.sortOrder, { type: "number" })}
+            key={fields.sortOrder.key}
+            min={0}
+            step={1}
+            max={CATEGORY_LIMITS.sortOrderMax}
+            inputMode="numeric"
+            dir="ltr"
+            className={`${inputClass} text-start`}
+            aria-describedby={describedBy(`${fields.sortOrder.id}-hint`, errorId(fields.sortOrder.id, fields.sortOrder.errors))}
+          />
+        </Field>
+        <div className="flex flex-col justify-center gap-1">
+          <div className="flex items-center gap-3">
+            <input
+              {...getInputProps(fields.isActive, { type: "checkbox" })}
+              key={fields.isActive.key}
+              className="h-5 w-5 cursor-pointer accent-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
+              aria-describedby={`${fields.isActive.id}-hint`}
+            />
+            <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
+              {t("categories.form.isActive")}
+            </label>
+          </div>
+          <p id={`${fields.isActive.id}-hint`} className="text-xs text-slate-600">
+            {t("categories.form.isActiveHint")}
+          </p>
+        </div>
+      </div>
+      <SubmitRow
+        hydrated={hydrated}
+        busy={busy}
+        onCancel={onCancel}
+        cancelLabel={t("categories.form.cancel")}
+        submitLabel={editing ? t("categories.form.saveChanges") : t("categories.form.createSubcategory")}
+        busyLabel={t("categories.form.saving")}
+      />
+    </fetcher.Form>
+  );
+}
+
+export function DeleteForm({
+  kind,
+  item,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  kind: "category" | "subcategory";
+  item: { id: string; name: string };
+  hydrated: boolean;
+  initialReply?: CategoriesReply;
+  onSuccess: (reply: CategoriesReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useTranslation();
+  const intent = kind === "category" ? "deleteCategory" : "deleteSubcategory";
+  const fetcher = useFreshFetcher(intent);
+  const reply = fetcher.data ?? (initialReply?.intent === intent && initialReply.id === item.id ? initialReply : undefined);
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={CATEGORIES_PATH} className="space-y-4">
+      <input type="hidden" name="intent" value={intent} />
+      <input type="hidden" name="id" value={item.id} />
+      <FormAlert message={failureMessage(t, reply)} />
+      <p className="text-slate-800">{t(`categories.delete.${kind}Confirm`)}</p>
+      <SubmitRow
+        hydrated={hydrated}
+        busy={busy}
+        onCancel={onCancel}
+        cancelLabel={t("categories.form.cancel")}
+        submitLabel={t("categories.delete.submit")}
+        busyLabel={t("categories.delete.deleting")}
+        danger
+      />
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,686 @@
+// Admin courses (SPEC §2 Admin Courses and the course form, §4 course publish / thumbnail / legacy PDF,
+// §5 Course, §8; D2, D8, D18, D21, D22). Every function takes the acting staff member first and asks the
+// permission gate itself, so no caller can skip the check. Each write is one transaction with its audit
+// line; files are removed from storage only after the transaction that forgot them has committed.
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from "drizzle-orm";
+import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { db, type Tx } from "~/lib/db.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import {
+  deleteStoredDocument,
+  deleteStoredImage,
+  isDocumentKey,
+  isUploadedImageUrl,
+  storedDocumentSize,
+} from "~/lib/uploads.server.ts";
+import {
+  ADMIN_COURSES_PAGE_SIZE,
+  BULK_MAX,
+  COURSE_ERRORS,
+  courseValuesSchema,
+  isUuid,
+  type AdminCourseQuery,
+  type CourseLanguage,
+  type CourseLevel,
+  type CourseSort,
+  type CourseValues,
+  type DocumentItem,
+  type StatusFilter,
+} from "./courses.schema.ts";
+
+export interface AdminCourseRow {
+  id: string;
+  title: string;
+  slug: string;
+  language: CourseLanguage;
+  thumbnailUrl: string | null;
+  categoryName: string | null;
+  categoryNameAr: string | null;
+  price: number | null;
+  /** Every enrollment request for the course, whatever its status. */
+  enrollmentCount: number;
+  isPublished: boolean;
+  createdAt: Date;
+}
+
+export interface AdminCourseList {
+  rows: AdminCourseRow[];
+  total: number;
+  /** The page shown: the requested one clamped to [1, pageCount]. */
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  /** The query applied: without courses:publish the status is always "published" (SPEC §6, D18). */
+  query: AdminCourseQuery;
+  canSeeDrafts: boolean;
+}
+
+export interface CourseDocumentView {
+  id: string;
+  key: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+}
+
+export interface AdminCourseDetail {
+  id: string;
+  title: string;
+  slug: string;
+  summary: string | null;
+  description: string | null;
+  language: CourseLanguage;
+  level: CourseLevel | null;
+  curriculum: string[];
+  instructorId: string | null;
+  categoryId: string | null;
+  subcategoryId: string | null;
+  thumbnailUrl: string | null;
+  pdfUrl: string | null;
+  hours: number | null;
+  price: number | null;
+  priceVisible: boolean;
+  isPublished: boolean;
+  documents: CourseDocumentView[];
+}
+
+export interface CourseFormOptions {
+  instructors: { id: string; name: string; nameAr: string | null }[];
+  categories: { id: string; name: string; nameAr: string | null }[];
+  subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
+}
+
+export interface SavedCourse {
+  id: string;
+  title: string;
+  slug: string;
+  isPublished: boolean;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Reading
+// ---------------------------------------------------------------------------------------------------------
+
+const enrollmentCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id})`.mapWith(Number);
+
+function orderFor(sort: CourseSort): SQL[] {
+  switch (sort) {
+    case "created_asc":
+      return [asc(courses.createdAt), asc(courses.id)];
+    case "title_asc":
+      return [sql`lower(${courses.title}) asc`, asc(courses.id)];
+    case "title_desc":
+      return [sql`lower(${courses.title}) desc`, desc(courses.id)];
+    // A missing price reads "Free": it sorts with the cheapest.
+    case "price_asc":
+      return [sql`coalesce(${courses.price}, 0) asc`, desc(courses.createdAt), asc(courses.id)];
+    case "price_desc":
+      return [sql`coalesce(${courses.price}, 0) desc`, desc(courses.createdAt), asc(courses.id)];
+    case "created_desc":
+    default:
+      return [desc(courses.createdAt), desc(courses.id)];
+  }
+}
+
+/**
+ * The admin table: filters, sorting and 20 rows per page, all on the server, in two queries whatever the
+ * number of rows (the count, then the page with its category and enrollment count). Without
+ * courses:publish only published courses are listed, whatever the request asks (SPEC §6, D18).
+ */
+export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQuery> = {}): Promise<AdminCourseList> {
+  requirePermission(actor, "courses:view");
+  const canSeeDrafts = hasPermission(actor, "courses:publish");
+  const status: StatusFilter = canSeeDrafts ? (input.status ?? "all") : "published";
+  const categoryId = isUuid(input.categoryId) ? input.categoryId : undefined;
+  const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
+  const sort: CourseSort = input.sort ?? "created_desc";
+
+  const conditions: SQL[] = [];
+  if (status === "published") conditions.push(eq(courses.isPublished, true));
+  if (status === "draft") conditions.push(eq(courses.isPublished, false));
+  if (categoryId) conditions.push(eq(courses.categoryId, categoryId));
+  if (language) conditions.push(eq(courses.language, language));
+  const where = conditions.length ? and(...conditions) : undefined;
+
+  const [counted] = await db().select({ n: count() }).from(courses).where(where);
+  const total = Number(counted?.n ?? 0);
+  const pageCount = Math.max(1, Math.ceil(total / ADMIN_COURSES_PAGE_SIZE));
+  const requested = Number.isInteger(input.page) && input.page! >= 1 ? input.page! : 1;
+  const page = Math.min(requested, pageCount);
+
+  const rows = total
+    ? await db()
+        .select({
+          id: courses.id,
+          title: courses.title,
+          slug: courses.slug,
+          language: courses.language,
+          thumbnailUrl: courses.thumbnailUrl,
+          categoryName: categories.name,
+          categoryNameAr: categories.nameAr,
+          price: courses.price,
+          enrollmentCount,
+          isPublished: courses.isPublished,
+          createdAt: courses.createdAt,
+        })
+        .from(courses)
+        .leftJoin(categories, eq(categories.id, courses.categoryId))
+        .where(where)
+        .orderBy(...orderFor(sort))
+        .limit(ADMIN_COURSES_PAGE_SIZE)
+        .offset((page - 1) * ADMIN_COURSES_PAGE_SIZE)
+    : [];
+
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      language: r.language === "ar" ? "ar" : "en",
+      price: r.price === null ? null : Number(r.price),
+      enrollmentCount: Number(r.enrollmentCount) || 0,
+    })),
+    total,
+    page,
+    pageCount,
+    pageSize: ADMIN_COURSES_PAGE_SIZE,
+    query: { status, categoryId, language, page, sort },
+    canSeeDrafts,
+  };
+}
+
+/** Instructors, categories and subcategories for the filters and the course form (three queries). */
+export async function getCourseFormOptions(actor: Actor): Promise<CourseFormOptions> {
+  requirePermission(actor, "courses:view");
+  const [instructorRows, categoryRows, subcategoryRows] = await Promise.all([
+    db().select({ id: instructors.id, name: instructors.name, nameAr: instructors.nameAr }).from(instructors).orderBy(asc(instructors.name)),
+    db().select({ id: categories.id, name: categories.name, nameAr: categories.nameAr }).from(categories).orderBy(asc(categories.name)),
+    db()
+      .select({
+        id: subcategories.id,
+        name: subcategories.name,
+        nameAr: subcategories.nameAr,
+        categoryId: subcategories.categoryId,
+        isActive: subcategories.isActive,
+      })
+      .from(subcategories)
+      .orderBy(asc(subcategories.sortOrder), asc(subcategories.name)),
+  ]);
+  return { instructors: instructorRows, categories: categoryRows, subcategories: subcategoryRows };
+}
+
+/** One course with its documents, for the edit form (needs courses:edit). */
+export async function getCourseForEdit(actor: Actor, courseId: string): Promise<AdminCourseDetail> {
+  requirePermission(actor, "courses:edit");
+  if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  const [row] = await db().select().from(courses).where(eq(courses.id, courseId));
+  if (!row) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  const docs = await db()
+    .select()
+    .from(courseDocuments)
+    .where(eq(courseDocuments.courseId, courseId))
+    .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt));
+  return {
+    id: row.id,
+    title: row.title,
+    slug: row.slug,
+    summary: row.summary,
+    description: row.description,
+    language: row.language === "ar" ? "ar" : "en",
+    level: (["beginner", "intermediate", "advanced"] as const).find((l) => l === row.level) ?? null,
+    curriculum: Array.isArray(row.curriculum) ? row.curriculum.filter((s): s is string => typeof s === "string") : [],
+    instructorId: row.instructorId,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    thumbnailUrl: row.thumbnailUrl,
+    pdfUrl: row.pdfUrl,
+    hours: row.hours,
+    price: row.price === null ? null : Number(row.price),
+    priceVisible: row.priceVisible,
+    isPublished: row.isPublished,
+    documents: docs.map((d) => ({ id: d.id, key: d.storageKey, fileName: d.fileName, fileType: d.fileType, size: d.sizeBytes })),
+  };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Writing
+// ---------------------------------------------------------------------------------------------------------
+
+function hasCode(err: unknown, code: string): boolean {
+  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
+    if ((e as { code?: unknown }).code === code) return true;
+  }
+  return false;
+}
+
+/** Any failure that is not one of our refusals is logged and reported with the SPEC's fallback message. */
+function unexpected(err: unknown, what: string, messageKey: string): never {
+  if (isAppError(err)) throw err;
+  logger.error({ err }, what);
+  throw new AppError("internal", messageKey, { cause: err });
+}
+
+function invalid(field: string, messageKey: string): AppError {
+  return new AppError("bad_request", messageKey, { fields: { [field]: messageKey } });
+}
+
+function parseValues(input: CourseValues) {
+  const parsed = courseValuesSchema.safeParse(input);
+  if (!parsed.success) {
+    const fields: Record<string, string> = {};
+    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+    throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
+  }
+  return parsed.data;
+}
+
+/** Files to remove from storage once the transaction has committed (D22). */
+interface StorageCleanup {
+  images: string[];
+  documents: string[];
+}
+
+async function cleanStorage(cleanup: StorageCleanup): Promise<void> {
+  await Promise.all([
+    ...cleanup.images.map((url) =>
+      deleteStoredImage(url).catch((err: unknown) => logger.error({ err, url }, "could not remove a replaced image")),
+    ),
+    ...cleanup.documents.map((key) =>
+      deleteStoredDocument(key).catch((err: unknown) => logger.error({ err, key }, "could not remove a course document")),
+    ),
+  ]);
+}
+
+/** The legacy pdf_url as a document row: the URL (or key) stays the storage key, its last segment the name. */
+function legacyDocumentName(pdfUrl: string): string {
+  let last = pdfUrl.split(/[?#]/)[0]!.split("/").filter(Boolean).pop() ?? "";
+  try {
+    last = decodeURIComponent(last);
+  } catch {
+    // keep it as it is
+  }
+  last = last.trim().slice(0, 255);
+  return last || "document.pdf";
+}
+
+/** Checks the optional instructor, category and subcategory; a subcategory must belong to the category. */
+async function checkReferences(
+  tx: Tx,
+  values: { instructorId: string | null; categoryId: string | null; subcategoryId: string | null },
+): Promise<void> {
+  if (values.instructorId) {
+    const [row] = await tx.select({ id: instructors.id }).from(instructors).where(eq(instructors.id, values.instructorId));
+    if (!row) throw invalid("instructorId", COURSE_ERRORS.instructorInvalid);
+  }
+  if (values.categoryId) {
+    const [row] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, values.categoryId));
+    if (!row) throw invalid("categoryId", COURSE_ERRORS.categoryInvalid);
+  }
+  if (values.subcategoryId) {
+    const [row] = await tx
+      .select({ categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.id, values.subcategoryId));
+    if (!row) throw invalid("subcategoryId", COURSE_ERRORS.subcategoryInvalid);
+    if (row.categoryId !== values.categoryId) throw invalid("subcategoryId", COURSE_ERRORS.subcategoryMismatch);
+  }
+}
+
+/**
+ * New uploads in the submitted list must be files our document upload stored: the key is checked
+ * against storage and the stored size replaces the one the browser reported.
+ */
+async function checkNewDocuments(items: DocumentItem[] | undefined): Promise<DocumentItem[] | undefined> {
+  if (!items) return undefined;
+  return Promise.all(
+    items.map(async (item) => {
+      if (item.id) return item;
+      const size = isDocumentKey(item.key) ? await storedDocumentSize(item.key) : null;
+      if (size === null) throw invalid("documents", COURSE_ERRORS.documentsInvalid);
+      return { ...item, size };
+    }),
+  );
+}
+
+/** '' removes; the unchanged URL stays; anything else must be an image our upload stored. */
+function checkThumbnail(next: string | null, current: string | null): string | null {
+  if (next === null) return null;
+  if (next === current) return current;
+  if (!isUploadedImageUrl(next, "thumbnail")) throw invalid("thumbnailUrl", COURSE_ERRORS.thumbnailInvalid);
+  return next;
+}
+
+/**
+ * Brings course_documents in line with the submitted list: existing rows are matched by id only (a
+ * client-sent key for an existing row is never trusted), new uploads need a generated key no row
+ * uses yet, and rows left out are deleted (their files removed after commit).
+ */
+async function syncDocuments(
+  tx: Tx,
+  courseId: string,
+  submitted: DocumentItem[] | undefined,
+  legacyPdfUrl: string | null,
+  cleanup: StorageCleanup,
+): Promise<{ added: number; removed: number; migratedLegacy: boolean }> {
+  const existing = await tx
+    .select({ id: courseDocuments.id, key: courseDocuments.storageKey, position: courseDocuments.position })
+    .from(courseDocuments)
+    .where(eq(courseDocuments.courseId, courseId))
+    .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt));
+  let added = 0;
+  let removed = 0;
+  let nextPosition = existing.length;
+
+  if (submitted) {
+    const byId = new Map(existing.map((d) => [d.id, d]));
+    for (const item of submitted) {
+      if (item.id && !byId.has(item.id)) throw invalid("documents", COURSE_ERRORS.documentsInvalid);
+    }
+    const newKeys = submitted.filter((d) => !d.id).map((d) => d.key);
+    if (newKeys.length) {
+      const taken = await tx
+        .select({ key: courseDocuments.storageKey })
+        .from(courseDocuments)
+        .where(inArray(courseDocuments.storageKey, newKeys));
+      if (taken.length) throw invalid("documents", COURSE_ERRORS.documentsInvalid);
+    }
+    const keptIds = new Set(submitted.flatMap((d) => (d.id ? [d.id] : [])));
+    const gone = existing.filter((d) => !keptIds.has(d.id));
+    if (gone.length) {
+      await tx.delete(courseDocuments).where(
+        inArray(
+          courseDocuments.id,
+          gone.map((d) => d.id),
+        ),
+      );
+      cleanup.documents.push(...gone.map((d) => d.key));
+      removed = gone.length;
+    }
+    const inserts: (typeof courseDocuments.$inferInsert)[] = [];
+    for (const [position, item] of submitted.entries()) {
+      if (item.id) {
+        if (byId.get(item.id)!.position !== position) {
+          await tx.update(courseDocuments).set({ position }).where(eq(courseDocuments.id, item.id));
+        }
+      } else {
+        inserts.push({
+          courseId,
+          storageKey: item.key,
+          fileName: item.fileName,
+          fileType: item.fileType || "PDF",
+          sizeBytes: item.size,
+          position,
+        });
+      }
+    }
+    if (inserts.length) await tx.insert(courseDocuments).values(inserts);
+    added = inserts.length;
+    nextPosition = submitted.length;
+  }
+
+  // SPEC §4 / D23: the legacy single PDF becomes a document row when the course is saved.
+  if (legacyPdfUrl) {
+    await tx.insert(courseDocuments).values({
+      courseId,
+      storageKey: legacyPdfUrl,
+      fileName: legacyDocumentName(legacyPdfUrl),
+      fileType: "PDF",
+      sizeBytes: 0,
+      position: nextPosition,
+    });
+  }
+  return { added, removed, migratedLegacy: Boolean(legacyPdfUrl) };
+}
+
+function mapWriteError(err: unknown, what: string): never {
+  if (isAppError(err)) throw err;
+  if (hasCode(err, "23505")) throw new AppError("conflict", COURSE_ERRORS.slugTaken, { fields: { slug: COURSE_ERRORS.slugTaken } });
+  // A reference deleted between the check and the write.
+  if (hasCode(err, "23503")) throw new AppError("conflict", COURSE_ERRORS.saveFailed);
+  unexpected(err, what, COURSE_ERRORS.saveFailed);
+}
+
+/**
+ * Create Course. Without courses:publish the course is always a draft, whatever was sent (SPEC §6,
+ * D18); price_visible defaults to true and is_published to false (SPEC §5).
+ */
+export async function createCourse(actor: Actor, input: CourseValues): Promise<SavedCourse> {
+  requirePermission(actor, "courses:create");
+  const values = parseValues(input);
+  const isPublished = hasPermission(actor, "courses:publish") ? (values.isPublished ?? false) : false;
+  const cleanup: StorageCleanup = { images: [], documents: [] };
+  try {
+    const documents = (await checkNewDocuments(values.documents)) ?? [];
+    return await db().transaction(async (tx) => {
+      await checkReferences(tx, values);
+      const thumbnailUrl = checkThumbnail(values.thumbnailUrl, null);
+      const [row] = await tx
+        .insert(courses)
+        .values({
+          title: values.title,
+          slug: values.slug,
+          summary: values.summary,
+          description: values.description,
+          language: values.language,
+          level: values.level,
+          curriculum: values.curriculum,
+          instructorId: values.instructorId,
+          categoryId: values.categoryId,
+          subcategoryId: values.subcategoryId,
+          thumbnailUrl,
+          hours: values.hours,
+          price: values.price,
+          priceVisible: values.priceVisible ?? true,
+          isPublished,
+        })
+        .returning({ id: courses.id });
+      const docs = await syncDocuments(tx, row!.id, documents, null, cleanup);
+      await recordAudit(tx, actor, {
+        action: "create",
+        entity: "course",
+        entityId: row!.id,
+        data: {
+          title: values.title,
+          slug: values.slug,
+          isPublished,
+          ...(values.isPublished && !isPublished ? { publishIgnored: true } : {}),
+          documents: docs.added,
+        },
+      });
+      return { id: row!.id, title: values.title, slug: values.slug, isPublished };
+    });
+  } catch (err) {
+    mapWriteError(err, "create course failed");
+  }
+}
+
+const AUDITED_FIELDS = [
+  "title",
+  "slug",
+  "summary",
+  "description",
+  "language",
+  "level",
+  "curriculum",
+  "instructorId",
+  "categoryId",
+  "subcategoryId",
+  "thumbnailUrl",
+  "hours",
+  "price",
+  "priceVisible",
+  "isPublished",
+] as const;
+
+/**
+ * Edit course. Without courses:publish the published state stays as it was, whatever was sent. A
+ * replaced or removed thumbnail and removed documents are deleted from storage (D22); the legacy
+ * pdf_url moves into the documents.
+ */
+export async function updateCourse(actor: Actor, courseId: string, input: CourseValues): Promise<SavedCourse> {
+  requirePermission(actor, "courses:edit");
+  if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  const values = parseValues(input);
+  const canPublish = hasPermission(actor, "courses:publish");
+  const cleanup: StorageCleanup = { images: [], documents: [] };
+  let saved: SavedCourse;
+  try {
+    const documents = await checkNewDocuments(values.documents);
+    saved = await db().transaction(async (tx) => {
+      const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
+      if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
+      await checkReferences(tx, values);
+      const thumbnailUrl = checkThumbnail(values.thumbnailUrl, current.thumbnailUrl);
+      const isPublished = canPublish ? (values.isPublished ?? current.isPublished) : current.isPublished;
+      const next = {
+        title: values.title,
+        slug: values.slug,
+        summary: values.summary,
+        description: values.description,
+        language: values.language,
+        level: values.level,
+        curriculum: values.curriculum,
+        instructorId: values.instructorId,
+        categoryId: values.categoryId,
+        subcategoryId: values.subcategoryId,
+        thumbnailUrl,
+        hours: values.hours,
+        price: values.price,
+        priceVisible: values.priceVisible ?? current.priceVisible,
+        isPublished,
+      };
+      const changed = AUDITED_FIELDS.filter((f) => {
+        const before = f === "price" && current.price !== null ? Number(current.price) : current[f];
+        return JSON.stringify(before ?? null) !== JSON.stringify(next[f] ?? null);
+      });
+      await tx
+        .update(courses)
+        .set({ ...next, pdfUrl: null, updatedAt: new Date() })
+        .where(eq(courses.id, courseId));
+      const docs = await syncDocuments(tx, courseId, documents, current.pdfUrl, cleanup);
+      if (current.thumbnailUrl && current.thumbnailUrl !== thumbnailUrl) cleanup.images.push(current.thumbnailUrl);
+      await recordAudit(tx, actor, {
+        action: "update",
+        entity: "course",
+        entityId: courseId,
+        data: {
+          title: next.title,
+          slug: next.slug,
+          changed,
+          ...(values.isPublished !== undefined && values.isPublished !== current.isPublished && !canPublish
+            ? { publishIgnored: true }
+            : {}),
+          documents: { added: docs.added, removed: docs.removed, legacyMigrated: docs.migratedLegacy },
+        },
+      });
+      return { id: courseId, title: next.title, slug: next.slug, isPublished };
+    });
+  } catch (err) {
+    mapWriteError(err, "update course failed");
+  }
+  await cleanStorage(cleanup);
+  return saved;
+}
+
+/**
+ * Delete course (D22): its documents and thumbnail are removed from storage; its enrollments stay, with
+ * course_id cleared by the foreign key (SET NULL) and course_name kept.
+ */
+export async function deleteCourse(actor: Actor, courseId: string): Promise<{ id: string; title: string }> {
+  requirePermission(actor, "courses:delete");
+  if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  const cleanup: StorageCleanup = { images: [], documents: [] };
+  let deleted: { id: string; title: string };
+  try {
+    deleted = await db().transaction(async (tx) => {
+      const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
+      if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
+      const docs = await tx
+        .select({ key: courseDocuments.storageKey })
+        .from(courseDocuments)
+        .where(eq(courseDocuments.courseId, courseId));
+      const [kept] = await tx.select({ n: count() }).from(enrollments).where(eq(enrollments.courseId, courseId));
+      await tx.delete(courses).where(eq(courses.id, courseId));
+      cleanup.documents.push(...docs.map((d) => d.key));
+      if (current.pdfUrl) cleanup.documents.push(current.pdfUrl);
+      if (current.thumbnailUrl) cleanup.images.push(current.thumbnailUrl);
+      await recordAudit(tx, actor, {
+        action: "delete",
+        entity: "course",
+        entityId: courseId,
+        data: { title: current.title, slug: current.slug, documents: docs.length, enrollmentsKept: Number(kept?.n ?? 0) },
+      });
+      return { id: courseId, title: current.title };
+    });
+  } catch (err) {
+    unexpected(err, "delete course failed", COURSE_ERRORS.deleteFailed);
+  }
+  await cleanStorage(cleanup);
+  return deleted;
+}
+
+/** The status toggle (SPEC §4): needs courses:publish. */
+export async function setCoursePublished(
+  actor: Actor,
+  courseId: string,
+  published: boolean,
+): Promise<{ id: string; title: string; isPublished: boolean }> {
+  requirePermission(actor, "courses:publish");
+  if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  try {
+    return await db().transaction(async (tx) => {
+      const [current] = await tx
+        .select({ id: courses.id, title: courses.title, isPublished: courses.isPublished })
+        .from(courses)
+        .where(eq(courses.id, courseId))
+        .for("update");
+      if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
+      if (current.isPublished !== published) {
+        await tx.update(courses).set({ isPublished: published, updatedAt: new Date() }).where(eq(courses.id, courseId));
+        await recordAudit(tx, actor, {
+          action: published ? "publish" : "unpublish",
+          entity: "course",
+          entityId: courseId,
+          data: { title: current.title },
+        });
+      }
+      return { id: courseId, title: current.title, isPublished: published };
+    });
+  } catch (err) {
+    unexpected(err, "course status update failed", COURSE_ERRORS.statusFailed);
+  }
+}
+
+/** Bulk publish or unpublish of the selected courses (needs courses:publish); unknown ids are skipped. */
+export async function setCoursesPublished(
+  actor: Actor,
+  courseIds: readonly string[],
+  published: boolean,
+): Promise<{ changed: number; requested: number }> {
+  requirePermission(actor, "courses:publish");
+  const ids = [...new Set(courseIds)];
+  if (ids.length === 0 || ids.length > BULK_MAX || !ids.every(isUuid)) {
+    throw new AppError("bad_request", COURSE_ERRORS.selectionInvalid);
+  }
+  try {
+    return await db().transaction(async (tx) => {
+      const changed = await tx
+        .update(courses)
+        .set({ isPublished: published, updatedAt: new Date() })
+        .where(and(inArray(courses.id, ids), ne(courses.isPublished, published)))
+        .returning({ id: courses.id, title: courses.title });
+      for (const row of changed) {
+        await recordAudit(tx, actor, {
+          action: published ? "publish" : "unpublish",
+          entity: "course",
+          entityId: row.id,
+          data: { title: row.title, bulk: true },
+        });
+      }
+      return { changed: changed.length, requested: ids.length };
+    });
+  } catch (err) {
+    unexpected(err, "bulk course status update failed", COURSE_ERRORS.statusFailed);
+  }
+}

@@ -1,0 +1,117 @@
+import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import {
+  COURSE_ERRORS,
+  courseInitials,
+  courseValuesSchema,
+  createCourseSchema,
+  curriculumFromText,
+  parseCourseQuery,
+  shortId,
+  slugFromTitle,
+  SLUG_PATTERN,
+} from "./courses.schema.ts";
+
+function form(fields: Record<string, string>) {
+  const fd = new FormData();
+  for (const [k, v] of Object.entries(fields)) fd.append(k, v);
+  return parseWithZod(fd, { schema: createCourseSchema });
+}
+
+function errorsOf(fields: Record<string, string>) {
+  const result = form(fields);
+  return result.status === "error" ? result.error : null;
+}
+
+describe("slug prefill (SPEC §4)", () => {
+  it("follows the title; a title without Latin letters gives course-<short id>", () => {
+    expect(slugFromTitle("English for Business!", "abc123")).toBe("english-for-business");
+    expect(slugFromTitle("دورة Python للمبتدئين", "abc123")).toBe("python");
+    expect(slugFromTitle("دورة اللغة العربية", "abc123")).toBe("course-abc123");
+    expect(slugFromTitle("   ", "abc123")).toBe("");
+    expect(slugFromTitle("x ".repeat(200), "abc123").length).toBeLessThanOrEqual(100);
+  });
+
+  it("always gives a slug the server accepts", () => {
+    fc.assert(
+      fc.property(fc.string({ minLength: 1, maxLength: 300 }), (title) => {
+        const slug = slugFromTitle(title, shortId());
+        if (title.trim()) expect(courseValuesSchema.shape.slug.safeParse(slug).success).toBe(true);
+      }),
+    );
+    expect(shortId()).toMatch(/^[a-z0-9]{6}$/);
+    expect(SLUG_PATTERN.test(`course-${shortId()}`)).toBe(true);
+  });
+});
+
+describe("the course form as posted", () => {
+  it("reads checkboxes, numbers, the curriculum lines and the documents list", () => {
+    const key = `documents/${"a".repeat(32)}.pdf`;
+    const result = form({
+      intent: "create",
+      title: " Arabic ",
+      slug: "arabic",
+      language: "ar",
+      hours: "10",
+      price: "99.90",
+      priceVisible: "on",
+      curriculum: "One\r\n\r\n Two \nThree",
+      documents: JSON.stringify([{ key, fileName: "a.pdf", fileType: "PDF", size: 10 }]),
+    });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value).toMatchObject({
+      title: "Arabic",
+      hours: 10,
+      price: 99.9,
+      priceVisible: true,
+      isPublished: false,
+      curriculum: ["One", "Two", "Three"],
+      documents: [{ key, fileName: "a.pdf", fileType: "PDF", size: 10 }],
+      instructorId: null,
+      level: null,
+      thumbnailUrl: null,
+    });
+  });
+
+  it("reports list problems on the field itself", () => {
+    const ok = { intent: "create", title: "T", slug: "t", language: "en" };
+    expect(errorsOf({ ...ok, documents: '[{"key":"../x","fileName":"x","size":1}]' })).toEqual({ documents: [COURSE_ERRORS.documentsInvalid] });
+    expect(errorsOf({ ...ok, curriculum: Array(101).fill("m").join("\n") })).toEqual({ curriculum: [COURSE_ERRORS.curriculumTooMany] });
+    expect(errorsOf({ ...ok, price: "abc" })).toEqual({ price: [COURSE_ERRORS.priceInvalid] });
+  });
+
+  it("splits the curriculum on any line ending", () => {
+    expect(curriculumFromText("a\r\nb\rc\nd")).toEqual(["a", "b", "c", "d"]);
+  });
+});
+
+describe("list query from the URL", () => {
+  it("keeps known values and falls back on anything else", () => {
+    const id = "0b6f4c1e-2f44-4a7a-9c51-3c8f0d2b7a11";
+    expect(parseCourseQuery(new URLSearchParams(`status=draft&category=${id}&language=ar&page=3&sort=price_asc`))).toEqual({
+      status: "draft",
+      categoryId: id,
+      language: "ar",
+      page: 3,
+      sort: "price_asc",
+    });
+    expect(parseCourseQuery(new URLSearchParams("status=x&category=1&language=fr&page=-2&sort=drop"))).toEqual({
+      status: "all",
+      categoryId: undefined,
+      language: undefined,
+      page: 1,
+      sort: "created_desc",
+    });
+  });
+});
+
+describe("initials", () => {
+  it("takes two letters", () => {
+    expect(courseInitials("english for business")).toBe("EF");
+    expect(courseInitials("Python")).toBe("PY");
+    expect(courseInitials("دورة اللغة")).toBe("دا");
+    expect(courseInitials("")).toBe("?");
+  });
+});

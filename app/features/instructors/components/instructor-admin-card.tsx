@@ -1,0 +1,113 @@
+// One card of the Admin Instructors grid (SPEC §2): photo or initials, name, title, a two-line bio, the
+// login account's status (Active / Expired / No Account) and its duration, and the actions the actor may use.
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { localizeInstructor } from "~/components/site/instructor-view.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import type { AccountSummary } from "../account-status.ts";
+import type { InstructorFormValues } from "./instructor-dialogs.tsx";
+
+export interface AdminInstructorView extends InstructorFormValues {
+  account: Omit<AccountSummary, "expiresAt"> & { expiresAt: Date | string | null };
+}
+
+/** Up to two letters from the first two words of the name (works for Arabic names too). */
+export function initialsOf(name: string): string {
+  const words = name.trim().split(/\s+/u).filter(Boolean);
+  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? "");
+  return letters.join("").toLocaleUpperCase();
+}
+
+function formatDateTime(value: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Cairo",
+  }).format(new Date(value));
+}
+
+const STATUS_STYLE = {
+  active: "bg-emerald-100 text-emerald-900",
+  expired: "bg-amber-100 text-amber-900",
+  none: "bg-slate-100 text-slate-800",
+} as const;
+
+export function InstructorAdminCard({
+  instructor,
+  locale,
+  actions,
+}: {
+  instructor: AdminInstructorView;
+  locale: Locale;
+  /** The edit/delete controls this actor may use (already filtered by permission). */
+  actions: ReactNode;
+}) {
+  const { t } = useTranslation();
+  const view = localizeInstructor(instructor, locale, t("instructorsAdmin.fallbackTitle"));
+  const { account } = instructor;
+  const duration = (() => {
+    const hours = t("instructorsAdmin.account.hours", { count: account.durationHours });
+    const minutes = t("instructorsAdmin.account.minutes", { count: account.durationMinutes });
+    if (account.durationHours && account.durationMinutes) return t("instructorsAdmin.account.durationBoth", { hours, minutes });
+    return account.durationHours ? hours : minutes;
+  })();
+
+  return (
+    <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
+      <div className="flex items-start gap-4">
+        {instructor.photoUrl ? (
+          // The name is written right beside the photo, so it is decorative here.
+          <img
+            src={instructor.photoUrl}
+            alt=""
+            width={64}
+            height={64}
+            loading="lazy"
+            decoding="async"
+            className="h-16 w-16 shrink-0 rounded-full bg-slate-100 object-cover"
+          />
+        ) : (
+          <span
+            aria-hidden="true"
+            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-teal-100 text-lg font-bold text-teal-900"
+          >
+            {initialsOf(view.name)}
+          </span>
+        )}
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-lg font-semibold text-slate-900">{view.name}</h2>
+          <p className="truncate text-sm text-slate-700">{view.title}</p>
+        </div>
+      </div>
+      <p className={`mt-4 line-clamp-2 text-sm ${view.bio ? "text-slate-700" : "text-slate-600 italic"}`}>
+        {view.bio ?? t("instructorsAdmin.noBio")}
+      </p>
+      <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">
+        <dl className="text-sm">
+          <dt className="sr-only">{t("instructorsAdmin.account.label")}</dt>
+          <dd>
+            <span className={`inline-block rounded-full px-2.5 py-1 text-xs font-semibold ${STATUS_STYLE[account.status]}`}>
+              {t(`instructorsAdmin.account.${account.status}`)}
+            </span>
+          </dd>
+          {account.status !== "none" && (
+            <dd className="mt-1 text-xs text-slate-700">
+              {t("instructorsAdmin.account.duration", { duration })}
+              {account.expiresAt && (
+                <>
+                  {" · "}
+                  <time dateTime={new Date(account.expiresAt).toISOString()}>
+                    {t(account.status === "active" ? "instructorsAdmin.account.expiresAt" : "instructorsAdmin.account.expiredAt", {
+                      time: formatDateTime(account.expiresAt, locale),
+                    })}
+                  </time>
+                </>
+              )}
+            </dd>
+          )}
+        </dl>
+        <div className="flex gap-1">{actions}</div>
+      </div>
+    </article>
+  );
+}

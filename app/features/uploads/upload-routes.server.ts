@@ -1,0 +1,182 @@
+// What the upload and document routes answer, given the signed-in staff member (or nobody). The route
+// modules only resolve the actor and the translator; these functions hold the rules, so integration
+// tests call them with real Requests and a real database.
+import { eq } from "drizzle-orm";
+import { Readable } from "node:stream";
+import { redirect } from "react-router";
+import { courseDocuments, courses } from "@db/schema/index.ts";
+import { db } from "~/lib/db.server.ts";
+import { isAppError } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
+import { isStaffRole, type Permission } from "~/lib/permissions.ts";
+import { getStorage } from "~/lib/storage.server.ts";
+import { canReadDocument, type DocumentAccess, type DocumentReader } from "./document-access.ts";
+import {
+  DOCUMENT_MAX_BYTES,
+  handleDocumentUpload,
+  handleImageUpload,
+  IMAGE_MAX_BYTES,
+  IMAGE_TYPES,
+  isImageKind,
+  type ImageKind,
+} from "~/lib/uploads.server.ts";
+
+export type Translate = (key: string, options?: Record<string, unknown>) => string;
+
+/** Who may upload what: thumbnails for course editors, photos for instructor editors. */
+export const UPLOAD_PERMISSIONS: Record<ImageKind | "document", readonly Permission[]> = {
+  thumbnail: ["courses:create", "courses:edit"],
+  photo: ["instructors:create", "instructors:edit"],
+  document: ["courses:create", "courses:edit"],
+};
+const ANY_IMAGE_PERMISSION = [...UPLOAD_PERMISSIONS.thumbnail, ...UPLOAD_PERMISSIONS.photo];
+
+const NO_STORE = { "Cache-Control": "no-store" };
+
+function reply(status: number, body: Record<string, unknown>, extra: Record<string, string> = {}): Response {
+  const headers = new Headers({ ...NO_STORE, ...extra });
+  // A refused upload may leave most of its body unread: close the connection rather than read it.
+  if (status >= 400) headers.set("Connection", "close");
+  return Response.json(body, { status, headers });
+}
+
+function failure(t: Translate, status: number, messageKey: string): Response {
+  return reply(status, { ok: false, messageKey, message: t(messageKey) });
+}
+
+/** Browsers' XMLHttpRequest/fetch from our components ask for JSON; a navigation does not. */
+function wantsJson(request: Request): boolean {
+  return /\bapplication\/json\b/i.test(request.headers.get("accept") ?? "");
+}
+
+function loginRedirect(request: Request): Response {
+  const url = new URL(request.url);
+  return redirect(`/login?from=${encodeURIComponent(`${url.pathname}${url.search}`)}`);
+}
+
+/**
+ * The gate of the upload routes (they sit outside the admin layout): nobody → 401 JSON for our
+ * components, else 302 to /login; another role, a password still to change, or none of the
+ * permissions → 403. Null when the actor may go on.
+ */
+export function uploadGate(request: Request, actor: Actor | null, t: Translate, anyOf: readonly Permission[]): Response | null {
+  if (!actor) return wantsJson(request) ? failure(t, 401, "admin.errors.signInRequired") : loginRedirect(request);
+  if (!isStaffRole(actor.role)) return failure(t, 403, "admin.errors.accessDenied");
+  if (actor.mustChangePassword) return failure(t, 403, "uploads.errors.mustChangePassword");
+  if (!anyOf.some((p) => hasPermission(actor, p))) return failure(t, 403, "admin.errors.forbidden");
+  return null;
+}
+
+function uploadFailure(err: unknown, t: Translate, what: string): Response {
+  if (isAppError(err) && err.status < 500) return failure(t, err.status, err.messageKey);
+  logger.error({ err }, `${what} upload failed`);
+  return failure(t, 500, "uploads.errors.saveFailed");
+}
+
+/** GET of an upload route: what it accepts (for a permitted staff member). */
+export function imageUploadInfo(request: Request, actor: Actor | null, t: Translate): Response {
+  const denied = uploadGate(request, actor, t, ANY_IMAGE_PERMISSION);
+  if (denied) return denied;
+  return reply(200, { ok: true, method: "POST", field: "file", kinds: ["thumbnail", "photo"], maxBytes: IMAGE_MAX_BYTES, types: IMAGE_TYPES });
+}
+
+/** POST /admin/uploads/image?kind=thumbnail|photo with a multipart `file`. */
+export async function imageUploadResponse(request: Request, actor: Actor | null, t: Translate): Promise<Response> {
+  const denied = uploadGate(request, actor, t, ANY_IMAGE_PERMISSION);
+  if (denied) return denied;
+  const kind = new URL(request.url).searchParams.get("kind");
+  if (!isImageKind(kind)) return failure(t, 400, "uploads.errors.invalidRequest");
+  const deniedKind = uploadGate(request, actor, t, UPLOAD_PERMISSIONS[kind]);
+  if (deniedKind) return deniedKind;
+  try {
+    const result = await handleImageUpload(request, kind);
+    return reply(200, { ok: true, ...result });
+  } catch (err) {
+    return uploadFailure(err, t, "image");
+  }
+}
+
+export function documentUploadInfo(request: Request, actor: Actor | null, t: Translate): Response {
+  const denied = uploadGate(request, actor, t, UPLOAD_PERMISSIONS.document);
+  if (denied) return denied;
+  return reply(200, { ok: true, method: "POST", field: "file", maxBytes: DOCUMENT_MAX_BYTES, types: ["application/pdf"] });
+}
+
+/** POST /admin/uploads/document with a multipart `file` (one PDF). */
+export async function documentUploadResponse(request: Request, actor: Actor | null, t: Translate): Promise<Response> {
+  const denied = uploadGate(request, actor, t, UPLOAD_PERMISSIONS.document);
+  if (denied) return denied;
+  try {
+    const result = await handleDocumentUpload(request);
+    return reply(200, { ok: true, ...result });
+  } catch (err) {
+    return uploadFailure(err, t, "document");
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Private documents (D8)
+
+export { canReadDocument, type DocumentReader } from "./document-access.ts";
+
+export interface DocumentRecord extends DocumentAccess {
+  id: string;
+  storageKey: string;
+  fileName: string;
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export async function findDocument(id: string): Promise<DocumentRecord | null> {
+  if (!UUID_RE.test(id)) return null;
+  const [row] = await db()
+    .select({
+      id: courseDocuments.id,
+      courseId: courseDocuments.courseId,
+      courseInstructorId: courses.instructorId,
+      storageKey: courseDocuments.storageKey,
+      fileName: courseDocuments.fileName,
+    })
+    .from(courseDocuments)
+    .innerJoin(courses, eq(courses.id, courseDocuments.courseId))
+    .where(eq(courseDocuments.id, id));
+  return row ?? null;
+}
+
+/** `inline; filename="ascii"; filename*=UTF-8''…` (RFC 6266 / 8187), safe for any name. */
+export function contentDisposition(fileName: string): string {
+  const ascii = fileName.replace(/[^\x20-\x7e]/g, "_").replace(/["\\]/g, "_");
+  const encoded = encodeURIComponent(fileName).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+function plain(status: number, text: string): Response {
+  return new Response(text, {
+    status,
+    headers: { "Content-Type": "text/plain; charset=utf-8", "Cache-Control": "private, no-store", "X-Content-Type-Options": "nosniff" },
+  });
+}
+
+/** GET /files/documents/:id: the PDF to a reader who may see it; 401 nobody, 403 not allowed, 404 unknown. */
+export async function documentFileResponse(id: string, reader: DocumentReader | null, t: Translate): Promise<Response> {
+  if (!reader) return plain(401, t("admin.errors.signInRequired"));
+  const document = await findDocument(id);
+  if (!document) return plain(404, t("uploads.errors.documentNotFound"));
+  if (!canReadDocument(reader, document)) return plain(403, t("admin.errors.forbidden"));
+  const file = await getStorage().get(document.storageKey, "private");
+  if (!file) {
+    logger.warn({ id, key: document.storageKey }, "course document missing from storage");
+    return plain(404, t("uploads.errors.documentNotFound"));
+  }
+  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+    status: 200,
+    headers: {
+      "Content-Type": "application/pdf",
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(document.fileName),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+    },
+  });
+}

@@ -1,0 +1,27 @@
+// Slugs for categories, subcategories and courses (SPEC §5: lowercase letters, digits and hyphens).
+
+/** The SPEC §5 slug pattern: only lowercase Latin letters, digits and hyphens. */
+export const SLUG_PATTERN = /^[a-z0-9-]+$/;
+
+/**
+ * The SPEC rule for generating a slug from a name: lower case; characters other than letters, digits,
+ * spaces and hyphens removed; spaces to hyphens; repeated hyphens collapsed. Accented Latin letters
+ * lose their accents ("Café" → "cafe"); hyphens at either end are dropped. Only Latin letters and
+ * ASCII digits can appear in a slug, so a name without a Latin letter (e.g. an Arabic-only name)
+ * gives '' and the caller falls back (asks for a slug, or builds one such as `course-<id>`).
+ * With `maxLength`, the slug is cut to that length without leaving a trailing hyphen.
+ */
+export function slugify(name: string, maxLength?: number): string {
+  let slug = name
+    .normalize("NFKD")
+    .replace(/\p{M}/gu, "")
+    .toLowerCase()
+    .replace(/[^a-z0-9\s-]/g, "")
+    .trim()
+    .replace(/\s+/g, "-")
+    .replace(/-{2,}/g, "-")
+    .replace(/^-+|-+$/g, "");
+  if (!/[a-z]/.test(slug)) return "";
+  if (maxLength !== undefined && slug.length > maxLength) slug = slug.slice(0, maxLength).replace(/-+$/, "");
+  return slug;
+}

@@ -1,0 +1,186 @@
+// Issue 5, Admin Categories and Site settings on the production build: the admin, working in Arabic,
+// creates a category and a subcategory (slug generated from the name, a SPEC message in Arabic for a bad
+// slug), both appear in the public Courses mega-menu in Arabic; deleting a subcategory in use is refused
+// with the SPEC message; axe finds nothing on /admin/categories and /admin/settings in English and
+// Arabic; a phone number edited in Settings shows in the public footer.
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+/** A field by its label; required fields carry a trailing "*". */
+function field(scope: Page | Locator, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** Opens a page and waits until React has hydrated it (buttons then open dialogs instead of following links). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login?lang=en");
+  await field(page, "Email").fill("admin@example.com");
+  await field(page, "Password").fill("Admin-Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+}
+
+function toast(page: Page, text: string) {
+  return page.locator('[role="status"][aria-live="polite"] p', { hasText: text });
+}
+
+describe("admin categories and settings", () => {
+  it("creates a category and a subcategory in Arabic; both show in the public mega-menu", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "ar-EG" });
+    const page = await context.newPage();
+    await signIn(page);
+    const stamp = Date.now().toString(36);
+    const category = { name: `Robotics ${stamp}`, nameAr: `الروبوتات ${stamp}`, slug: `robotics-${stamp}` };
+    const sub = { name: `Drones ${stamp}`, nameAr: `الطائرات المسيّرة ${stamp}`, slug: `drones-${stamp}` };
+
+    await open(page, "/admin/categories?lang=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    await expect.poll(() => page.getByRole("heading", { level: 1, name: "التصنيفات" }).count()).toBe(1);
+
+    // Create Category: the slug follows the name; a bad slug gets the SPEC message in Arabic.
+    await page.getByRole("button", { name: "إنشاء تصنيف" }).first().click();
+    let dialog = page.getByRole("dialog");
+    await field(dialog, "الاسم (بالإنجليزية)").fill(category.name);
+    await expect.poll(() => field(dialog, "المعرّف في الرابط").inputValue()).toBe(category.slug);
+    await field(dialog, "المعرّف في الرابط").fill("Bad Slug");
+    await field(dialog, "الاسم بالعربية").click();
+    await expect
+      .poll(() => dialog.getByText("يجب أن يحتوي المعرّف في الرابط على حروف لاتينية صغيرة وأرقام وشرطات فقط").count())
+      .toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-category-form-ar");
+    await field(dialog, "المعرّف في الرابط").fill(category.slug);
+    await field(dialog, "الاسم بالعربية").fill(category.nameAr);
+    await dialog.getByRole("button", { name: "إنشاء التصنيف" }).click();
+    await expect.poll(() => toast(page, `تم إنشاء التصنيف «${category.name}»`).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => dialog.count()).toBe(0);
+    await expect.poll(() => page.getByRole("rowheader", { name: new RegExp(category.nameAr) }).count()).toBe(1);
+
+    // Create Subcategory under it.
+    await page.getByRole("button", { name: "إنشاء تصنيف فرعي" }).first().click();
+    dialog = page.getByRole("dialog");
+    await field(dialog, "الاسم (بالإنجليزية)").fill(sub.name);
+    await field(dialog, "الاسم بالعربية").fill(sub.nameAr);
+    await expect.poll(() => field(dialog, "المعرّف في الرابط").inputValue()).toBe(sub.slug);
+    await field(dialog, "التصنيف").selectOption({ label: category.nameAr });
+    await field(dialog, "ترتيب العرض").fill("1");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "إنشاء التصنيف الفرعي" }).click();
+    await expect.poll(() => toast(page, `تم إنشاء التصنيف الفرعي «${sub.name}»`).count(), { timeout: 10_000 }).toBe(1);
+    const subRow = page.getByRole("row", { name: new RegExp(sub.nameAr) });
+    await expect.poll(() => subRow.count()).toBe(1);
+    expect(await subRow.textContent()).toContain(category.nameAr);
+    expect(await subRow.textContent()).toContain("نشط");
+    await screenshot(page, "admin-categories-ar");
+
+    // The public Courses mega-menu in Arabic: the category, and its subcategory on hover.
+    await open(page, "/?lang=ar");
+    await page.getByRole("button", { name: "الدورات" }).hover();
+    const categoryLink = page.getByRole("link", { name: category.nameAr });
+    await expect.poll(() => categoryLink.isVisible()).toBe(true);
+    expect(await categoryLink.getAttribute("href")).toBe(`/courses?category=${category.slug}`);
+    await categoryLink.hover();
+    const subLink = page.getByRole("link", { name: sub.nameAr });
+    await expect.poll(() => subLink.isVisible()).toBe(true);
+    expect(await subLink.getAttribute("href")).toBe(`/courses?subcategory=${sub.slug}`);
+    await screenshot(page, "public-mega-menu-new-category-ar");
+    await context.close();
+  });
+
+  it("refuses to delete a subcategory in use by courses with the SPEC message", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const page = await context.newPage();
+    await signIn(page);
+    await open(page, "/admin/categories?lang=en");
+    // "General English" (demo data) is used by courses.
+    const row = page.getByRole("row", { name: /General English/ });
+    await row.getByRole("button", { name: /^Delete/ }).click();
+    const dialog = page.getByRole("dialog");
+    await expect
+      .poll(() => dialog.getByText("Are you sure you want to delete this subcategory? This action cannot be undone.").count())
+      .toBe(1);
+    await dialog.getByRole("button", { name: "Delete" }).click();
+    await expect
+      .poll(() => dialog.getByRole("alert").textContent(), { timeout: 10_000 })
+      .toBe("Failed to delete subcategory. It may be in use by courses.");
+    await expectNoAxeViolations(page);
+    await dialog.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => page.getByRole("row", { name: /General English/ }).count()).toBe(1);
+    await context.close();
+  });
+
+  it("has no axe violations on /admin/categories and /admin/settings in English and Arabic", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const page = await context.newPage();
+    await signIn(page);
+    for (const lang of ["en", "ar"] as const) {
+      for (const path of ["/admin/categories", "/admin/settings", "/admin"]) {
+        await open(page, `${path}?lang=${lang}`);
+        expect(await page.locator("html").getAttribute("lang")).toBe(lang);
+        await expectNoAxeViolations(page);
+      }
+      await screenshot(page, `admin-dashboard-${lang}`);
+    }
+    // The chart's numbers are also a table, behind a native disclosure.
+    await open(page, "/admin?lang=en");
+    await page.getByText("Show the numbers as a table").click();
+    await expect.poll(() => page.getByRole("columnheader", { name: "Enrollment requests" }).isVisible()).toBe(true);
+    await expect.poll(() => page.getByRole("img", { name: /^Enrollment requests per week/ }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await context.close();
+  });
+
+  it("an edited phone number shows in the public footer", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const page = await context.newPage();
+    await signIn(page);
+    await open(page, "/admin/settings?lang=en");
+    const phone = field(page, "Phone 1");
+    const original = await phone.inputValue();
+    const edited = "+20 111 555 0199";
+
+    // A bad value is refused with its message, nothing saved.
+    await phone.fill("call us");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => page.getByText("Please enter a valid phone number").count()).toBe(1);
+
+    await phone.fill(edited);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => toast(page, "Settings saved.").count(), { timeout: 10_000 }).toBe(1);
+
+    for (const lang of ["en", "ar"] as const) {
+      await open(page, `/?lang=${lang}`);
+      const footer = page.getByRole("contentinfo");
+      await expect.poll(() => footer.getByRole("link", { name: new RegExp(edited.replace(/\+/g, "\\+")) }).count()).toBe(1);
+      expect(await footer.getByRole("link", { name: new RegExp(edited.replace(/\+/g, "\\+")) }).getAttribute("href")).toBe(
+        "tel:+201115550199",
+      );
+    }
+    await screenshot(page, "public-footer-edited-phone-ar");
+
+    // Put the demo value back for the other journeys.
+    await open(page, "/admin/settings?lang=en");
+    await field(page, "Phone 1").fill(original);
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => toast(page, "Settings saved.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  });
+});

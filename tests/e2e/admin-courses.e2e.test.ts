@@ -1,0 +1,301 @@
+// Admin courses on the production build (issue 5 acceptance): an admin creates a course with a real
+// thumbnail and two PDFs, assigned to an instructor and a category, published → it shows on /courses
+// with the resized WebP; unpublished → it is gone. A manager without courses:publish sees the status
+// read-only, and crafted publish requests (toggle, create, edit) change nothing. axe in English and
+// Arabic with the form open. Runs its own server (fresh data directory) so that no other journey
+// changes the manager role's permissions meanwhile.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+
+const ADMIN_EMAIL = "courses-admin@example.com";
+const ADMIN_PASSWORD = "Admin-Passw0rd!";
+const MANAGER_PASSWORD = "Manager-Passw0rd";
+
+let app: RunningApp;
+let browser: Browser;
+let files: string;
+
+/** A minimal, valid one-page PDF (correct xref offsets). */
+function minimalPdf(text: string): Buffer {
+  const objects = [
+    "<< /Type /Catalog /Pages 2 0 R >>",
+    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
+    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
+    `<< /Length ${`BT /F1 18 Tf 40 100 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 40 100 Td (${text}) Tj ET\nendstream`,
+    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
+  ];
+  let body = "%PDF-1.4\n";
+  const offsets: number[] = [];
+  objects.forEach((obj, i) => {
+    offsets.push(Buffer.byteLength(body));
+    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
+  });
+  const xref = Buffer.byteLength(body);
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
+  for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, "latin1");
+}
+
+beforeAll(async () => {
+  files = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-course-files-"));
+  // A real PNG, larger than the thumbnail size, so the server has to resize it.
+  await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 20, g: 110, b: 120 } } })
+    .png()
+    .toFile(path.join(files, "cover.png"));
+  fs.writeFileSync(path.join(files, "syllabus.pdf"), minimalPdf("Syllabus"));
+  fs.writeFileSync(path.join(files, "workbook.pdf"), minimalPdf("Workbook"));
+  [app, browser] = await Promise.all([startApp({ ADMIN_EMAIL, ADMIN_PASSWORD }), launchBrowser()]);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  fs.rmSync(files, { recursive: true, force: true });
+});
+
+/** A field by its label; required fields carry a trailing "*". */
+function field(scope: Page | ReturnType<Page["getByRole"]>, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login?lang=en");
+  await field(page, "Email").fill(email);
+  await field(page, "Password").fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+}
+
+async function newPage(locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1400, height: 1000 } });
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
+}
+
+/** Picks the first real option (after "No …") of a select. */
+async function selectFirstOption(select: ReturnType<Page["getByLabel"]>): Promise<string> {
+  const options = await select.locator("option").evaluateAll((els) =>
+    els.map((el) => ({ value: (el as HTMLOptionElement).value, label: el.textContent ?? "" })),
+  );
+  const first = options.find((o) => o.value !== "");
+  expect(first, "the demo data has one to choose").toBeDefined();
+  await select.selectOption(first!.value);
+  return first!.label;
+}
+
+function courseRow(page: Page, title: string) {
+  return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(title) }) });
+}
+
+/** The catalogue card of a course, found by a title search. */
+async function catalogueCard(page: Page, title: string) {
+  await page.goto(`/courses?lang=en&q=${encodeURIComponent(title)}`);
+  return page.getByRole("article").filter({ hasText: title });
+}
+
+describe("admin courses", () => {
+  const title = `E2E Arabic Conversation ${Date.now().toString(36)}`;
+  const slug = title.toLowerCase().replace(/\s+/g, "-");
+
+  it("creates, publishes and unpublishes a course with a thumbnail and two PDFs; a manager without publish cannot publish", async () => {
+    const { context: adminContext, page: admin } = await newPage();
+    await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await admin.waitForURL(/\/admin$/);
+
+    // The dashboard's ?action=create opens the form directly.
+    await admin.goto("/admin/courses?lang=en&action=create");
+    const dialog = admin.getByRole("dialog", { name: "Create Course" });
+    await dialog.waitFor();
+    await expectNoAxeViolations(admin);
+
+    await field(dialog, "Title").fill(title);
+    // The slug follows the title while creating.
+    await expect.poll(() => field(dialog, "Slug").inputValue()).toBe(slug);
+    await field(dialog, "Language").selectOption("en");
+    const instructor = await selectFirstOption(field(dialog, "Assign to Instructor"));
+    const category = await selectFirstOption(field(dialog, "Category"));
+    await field(dialog, "Duration (hours)").fill("12");
+    await field(dialog, "Price (EGP)").fill("350.5");
+    await field(dialog, "Summary").fill("Speak everyday Arabic with confidence.");
+    await field(dialog, "Level").selectOption("beginner");
+    await field(dialog, "Curriculum").fill("Greetings\nAt the market\nTravel");
+    await dialog.getByLabel("Publish this course").check();
+
+    await dialog.getByLabel("Course Thumbnail").setInputFiles(path.join(files, "cover.png"));
+    const thumbnail = dialog.locator('input[name="thumbnailUrl"]');
+    await expect.poll(() => thumbnail.inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/images\/.+\.webp$/);
+    await dialog.getByLabel("Course Documents (PDF)").setInputFiles([path.join(files, "syllabus.pdf"), path.join(files, "workbook.pdf")]);
+    const documentsList = dialog.getByRole("list", { name: "Uploaded documents" });
+    await expect.poll(() => documentsList.getByRole("listitem").count(), { timeout: 20_000 }).toBe(2);
+    await screenshot(admin, "admin-course-form");
+
+    await dialog.getByRole("button", { name: "Create Course" }).click();
+    await expect.poll(() => admin.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0);
+    // Closing a form opened from the dashboard returns there.
+    await admin.waitForURL(/\/admin(\?.*)?$/);
+
+    await admin.goto("/admin/courses?lang=en");
+    const row = courseRow(admin, title);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await row.getByRole("cell", { name: category }).count()).toBe(1);
+    expect(await row.getByText("350.50 EGP").count()).toBe(1);
+    expect(await row.getByText("0 enrolled").count()).toBe(1);
+    const rowImage = row.locator("img");
+    expect(await rowImage.getAttribute("src")).toMatch(/^\/media\/images\/.+\.webp$/);
+
+    // The edit form shows both documents and the assigned instructor.
+    await row.getByRole("link", { name: `Edit: ${title}` }).click();
+    const edit = admin.getByRole("dialog", { name: "Edit Course" });
+    await edit.waitFor();
+    expect(await edit.getByRole("list", { name: "Uploaded documents" }).getByRole("listitem").allTextContents()).toEqual([
+      expect.stringContaining("syllabus.pdf"),
+      expect.stringContaining("workbook.pdf"),
+    ]);
+    expect(await field(edit, "Assign to Instructor").locator("option:checked").textContent()).toBe(instructor);
+    await edit.getByRole("button", { name: "Cancel" }).click();
+    await expect.poll(() => admin.getByRole("dialog").count()).toBe(0);
+
+    // Published: on the catalogue with the resized WebP.
+    const { context: visitorContext, page: visitor } = await newPage();
+    const card = await catalogueCard(visitor, title);
+    await expect.poll(() => card.count()).toBe(1);
+    const img = card.locator("img").first();
+    const src = await img.getAttribute("src");
+    expect(src).toMatch(/^\/media\/images\/.+\.webp$/);
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
+      .toBe(800);
+    const imageResponse = await visitor.request.get(src!);
+    expect(imageResponse.headers()["content-type"]).toBe("image/webp");
+
+    // Unpublish with the status toggle: 'Updating...' then Draft, and the course leaves the catalogue.
+    await admin.goto("/admin/courses?lang=en");
+    await row.getByRole("button", { name: new RegExp(`^Published.*unpublish “${title}”`) }).click();
+    await expect.poll(() => row.getByRole("button", { name: /^Draft/ }).count(), { timeout: 10_000 }).toBe(1);
+    await catalogueCard(visitor, title);
+    await expect.poll(() => visitor.getByRole("article").filter({ hasText: title }).count()).toBe(0);
+
+    // Arabic, right to left, with the form open.
+    await admin.goto("/admin/courses?lang=ar&dialog=create");
+    expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
+    await admin.getByRole("dialog", { name: "إنشاء دورة" }).waitFor();
+    await expectNoAxeViolations(admin);
+    await screenshot(admin, "admin-course-form-ar");
+    await admin.goto("/admin/courses?lang=ar");
+    await expectNoAxeViolations(admin);
+    await admin.goto("/admin/courses?lang=en");
+    await expectNoAxeViolations(admin);
+
+    // A manager with courses view/create/edit but not publish.
+    await admin.goto("/admin/roles?lang=en");
+    for (const action of ["View", "Create", "Edit"]) {
+      const box = admin.getByRole("checkbox", { name: `Courses: ${action} for Instructor & Course Manager` });
+      if (!(await box.isChecked())) await box.click();
+    }
+    const publishBox = admin.getByRole("checkbox", { name: "Courses: Publish for Instructor & Course Manager" });
+    if (await publishBox.isChecked()) await publishBox.click();
+    await admin.getByRole("button", { name: "Save" }).click();
+    await expect.poll(() => admin.getByText("Permissions saved.", { exact: false }).count()).toBeGreaterThan(0);
+
+    const managerEmail = `course-manager-${Date.now()}@example.com`;
+    await admin.goto("/admin/users?lang=en");
+    await admin.getByRole("button", { name: "Add User" }).first().click();
+    const add = admin.getByRole("dialog");
+    await add.getByLabel(/^Email/).fill(managerEmail);
+    await add.getByLabel(/^Role/).selectOption({ label: "Instructor & Course Manager" });
+    await add.getByRole("button", { name: "Add User" }).click();
+    const generatedField = admin.getByLabel("Generated password");
+    await expect.poll(() => generatedField.count(), { timeout: 10_000 }).toBe(1);
+    const generated = await generatedField.inputValue();
+
+    const { context: managerContext, page: manager } = await newPage();
+    await signIn(manager, managerEmail, generated);
+    await manager.waitForURL(/\/admin\/change-password/);
+    await field(manager, "New password").fill(MANAGER_PASSWORD);
+    await field(manager, "Confirm new password").fill(MANAGER_PASSWORD);
+    await manager.getByRole("button", { name: "Update Password" }).click();
+    await manager.waitForURL(/\/admin$/);
+
+    // A published course for the manager to see; the list shows published courses only, status read-only.
+    await admin.goto("/admin/courses?lang=en");
+    await row.getByRole("button", { name: new RegExp(`^Draft.*publish “${title}”`) }).click();
+    await expect.poll(() => row.getByRole("button", { name: /^Published/ }).count(), { timeout: 10_000 }).toBe(1);
+    const courseId = (await row.getByRole("link", { name: `Edit: ${title}` }).getAttribute("href"))!.match(/course=([0-9a-f-]{36})/)![1]!;
+
+    await manager.goto("/admin/courses?lang=en&status=draft");
+    const managerRow = courseRow(manager, title);
+    await expect.poll(() => managerRow.count()).toBe(1);
+    expect(await managerRow.getByText("Published", { exact: true }).count()).toBe(1);
+    expect(await managerRow.getByRole("button").count()).toBe(0);
+    expect(await managerRow.getByRole("checkbox").count()).toBe(0);
+    const statusFilter = manager.getByLabel("Status");
+    expect(await statusFilter.locator("option").allTextContents()).toEqual(["Published"]);
+    expect(await manager.getByRole("button", { name: "Publish selected" }).count()).toBe(0);
+    await expectNoAxeViolations(manager);
+    await manager.goto("/admin/courses?lang=en&dialog=create");
+    const managerForm = manager.getByRole("dialog", { name: "Create Course" });
+    await managerForm.waitFor();
+    expect(await managerForm.getByLabel("Publish this course").count()).toBe(0);
+    await expectNoAxeViolations(manager);
+
+    // Crafted requests with the manager's session.
+    const post = (form: Record<string, string>) =>
+      manager.request.post("/admin/courses", { form, headers: { Origin: app.url }, maxRedirects: 0 });
+
+    const toggle = await post({ intent: "togglePublish", courseId, published: "false" });
+    expect(toggle.status()).toBe(403);
+    const bulk = await post({ intent: "bulkUnpublish", ids: courseId });
+    expect(bulk.status()).toBe(403);
+
+    const craftedTitle = `${title} crafted`;
+    const created = await post({
+      intent: "create",
+      title: craftedTitle,
+      slug: `${slug}-crafted`,
+      language: "en",
+      isPublished: "on",
+      priceVisible: "on",
+      documents: "[]",
+      thumbnailUrl: "",
+    });
+    expect(created.status()).toBe(200);
+    // Forced to a draft: not on the catalogue, and a Draft row in the admin list.
+    await catalogueCard(visitor, craftedTitle);
+    expect(await visitor.getByRole("article").filter({ hasText: craftedTitle }).count()).toBe(0);
+    await admin.goto("/admin/courses?lang=en&status=draft");
+    const craftedRow = courseRow(admin, craftedTitle);
+    await expect.poll(() => craftedRow.count()).toBe(1);
+    expect(await craftedRow.getByRole("button", { name: /^Draft/ }).count()).toBe(1);
+    const craftedId = (await craftedRow.getByRole("link", { name: `Edit: ${craftedTitle}` }).getAttribute("href"))!.match(
+      /course=([0-9a-f-]{36})/,
+    )![1]!;
+
+    const edited = await post({
+      intent: "update",
+      courseId: craftedId,
+      title: craftedTitle,
+      slug: `${slug}-crafted`,
+      language: "en",
+      isPublished: "on",
+      documents: "[]",
+      thumbnailUrl: "",
+    });
+    expect(edited.status()).toBe(200);
+    await admin.goto("/admin/courses?lang=en&status=draft");
+    await expect.poll(() => craftedRow.getByRole("button", { name: /^Draft/ }).count()).toBe(1);
+    // ...and the published course the manager tried to unpublish is still published.
+    const still = await catalogueCard(visitor, title);
+    await expect.poll(() => still.count()).toBe(1);
+
+    await managerContext.close();
+    await visitorContext.close();
+    await adminContext.close();
+  }, 240_000);
+});

@@ -1,0 +1,194 @@
+// Issue 5, Admin Instructors on the production build: the admin adds an instructor with an Arabic name
+// and a real photo (a PNG made here, uploaded with real progress, re-encoded to a 400×400 WebP); the
+// card shows in the grid and on the public /about page in both languages; axe finds nothing on the page
+// with the form open, in English and Arabic; ?action=create opens the form and closing it returns to /admin;
+// without JavaScript the forms work in place.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let tempDir: string;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-instructor-photo-"));
+});
+afterAll(async () => {
+  await browser?.close();
+  fs.rmSync(tempDir, { recursive: true, force: true });
+});
+
+/** A field by its label; required fields carry a trailing "*". */
+function field(scope: Page | ReturnType<Page["getByRole"]>, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+/** Opens a page and waits until React has hydrated it (buttons then open dialogs instead of following links). */
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+async function signIn(page: Page) {
+  await page.goto("/login?lang=en");
+  await field(page, "Email").fill("admin@example.com");
+  await field(page, "Password").fill("Admin-Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+}
+
+describe("admin instructors", () => {
+  it("adds an instructor with an Arabic name and a photo; the card and /about show the 400×400 WebP", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const page = await context.newPage();
+    await signIn(page);
+
+    // A real 1200×800 PNG, not square: the server crops and resizes it.
+    const pngPath = path.join(tempDir, "portrait.png");
+    await sharp({ create: { width: 1200, height: 800, channels: 3, background: "#b45309" } })
+      .composite([{ input: Buffer.from('<svg width="400" height="400"><circle cx="200" cy="200" r="180" fill="#fde68a"/></svg>'), left: 400, top: 200 }])
+      .png()
+      .toFile(pngPath);
+
+    const stamp = Date.now().toString(36);
+    const name = `Salma Fathy ${stamp}`;
+    const nameAr = `سلمى فتحي ${stamp}`;
+
+    await open(page, "/admin/instructors?lang=en");
+    await page.getByRole("button", { name: "Add Instructor" }).first().click();
+    const dialog = page.getByRole("dialog", { name: "Add Instructor" });
+    await expect.poll(() => dialog.count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // Client-side rules show translated messages before anything is sent.
+    await field(dialog, "Facebook").fill("facebook.com/salma");
+    await field(dialog, "Name").focus();
+    await expect.poll(() => dialog.getByText("Invalid Facebook URL").count()).toBe(1);
+    await field(dialog, "Facebook").fill("https://www.facebook.com/salma");
+
+    await field(dialog, "Name").fill(name);
+    await field(dialog, "Title").fill("Business English Trainer");
+    await field(dialog, "Short bio").fill("Twelve years of teaching business English to teams across Egypt.");
+    const arabicName = field(dialog, "Name (Arabic)");
+    expect(await arabicName.getAttribute("dir")).toBe("rtl");
+    await arabicName.fill(nameAr);
+    await field(dialog, "Title (Arabic)").fill("مدربة اللغة الإنجليزية للأعمال");
+    await field(dialog, "Short bio (Arabic)").fill("اثنا عشر عامًا في تدريس الإنجليزية للأعمال لفرق العمل في مصر.");
+
+    await dialog.locator('input[type="file"]').setInputFiles(pngPath);
+    const photoInput = dialog.locator('input[name="photoUrl"]');
+    await expect.poll(() => photoInput.inputValue(), { timeout: 20_000 }).toMatch(/\/media\/photos\/\d{4}\/[a-f0-9]{32}\.webp$/);
+    const photoUrl = await photoInput.inputValue();
+    await screenshot(page, "admin-instructor-form");
+
+    await dialog.getByRole("button", { name: "Add Instructor" }).click();
+    await expect.poll(() => page.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+
+    // The card: name, title, account status 'No Account', the uploaded photo.
+    const card = page.getByRole("listitem").filter({ has: page.getByRole("heading", { name }) });
+    await expect.poll(() => card.count()).toBe(1);
+    expect(await card.getByText("Business English Trainer").count()).toBe(1);
+    expect(await card.getByText("No Account").count()).toBe(1);
+    expect(await card.locator("img").getAttribute("src")).toBe(photoUrl);
+    expect(await card.getByRole("button", { name: `Edit ${name}` }).count()).toBe(1);
+    expect(await card.getByRole("button", { name: `Delete ${name}` }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // The stored photo is a 400×400 WebP, served with a safe type.
+    const res = await fetch(new URL(photoUrl, baseUrl));
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^image\/webp/);
+    const meta = await sharp(Buffer.from(await res.arrayBuffer())).metadata();
+    expect(meta).toMatchObject({ format: "webp", width: 400, height: 400 });
+
+    // The public About page shows the instructor with that photo, in English and in Arabic.
+    const visitor = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const about = await visitor.newPage();
+    await open(about, "/about?lang=en");
+    const publicCard = about.getByRole("button", { name: new RegExp(name) });
+    await expect.poll(() => publicCard.count()).toBe(1);
+    expect(await publicCard.locator("img").getAttribute("src")).toBe(photoUrl);
+    await open(about, "/about?lang=ar");
+    const arabicCard = about.getByRole("button", { name: new RegExp(nameAr) });
+    await expect.poll(() => arabicCard.count()).toBe(1);
+    expect(await arabicCard.getByText("مدربة اللغة الإنجليزية للأعمال").count()).toBe(1);
+    await visitor.close();
+
+    // The admin page in Arabic, right to left, with the form open: the Arabic name on the card, axe clean.
+    await open(page, "/admin/instructors?lang=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.getByRole("heading", { name: nameAr }).count()).toBe(1);
+    await page.getByRole("button", { name: "إضافة مدرب" }).first().click();
+    await expect.poll(() => page.getByRole("dialog", { name: "إضافة مدرب" }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-instructors-ar-dialog");
+    await page.keyboard.press("Escape");
+
+    // The edit form in Arabic too.
+    await page.getByRole("button", { name: `تعديل ${nameAr}` }).click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.keyboard.press("Escape");
+
+    // ?action=create opens the form directly; closing it returns to the dashboard.
+    await open(page, "/admin/instructors?action=create&lang=en");
+    await expect.poll(() => page.getByRole("dialog", { name: "Add Instructor" }).count()).toBe(1);
+    await page.getByRole("dialog").getByRole("button", { name: "Cancel" }).click();
+    await page.waitForURL(/\/admin(\?.*)?$/);
+
+    // Delete: the SPEC confirmation, then the card and the photo file are gone.
+    await open(page, "/admin/instructors?lang=en");
+    await page.getByRole("button", { name: `Delete ${name}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Delete Instructor" });
+    await expect.poll(() => confirm.count()).toBe(1);
+    expect(
+      await confirm.getByText("Are you sure you want to delete this instructor? This action cannot be undone.").count(),
+    ).toBe(1);
+    await confirm.getByRole("button", { name: "Delete", exact: true }).click();
+    await expect.poll(() => page.getByText(`Instructor ${name} deleted.`).count(), { timeout: 10_000 }).toBe(1);
+    expect(await page.getByRole("heading", { name }).count()).toBe(0);
+    await expect.poll(async () => (await fetch(new URL(photoUrl, baseUrl))).status).toBe(404);
+
+    // Without JavaScript the same forms work in place (?dialog=…): a refused save shows its message, then
+    // the instructor is added and deleted.
+    const noJs = await browser.newContext({
+      baseURL: baseUrl,
+      locale: "en-US",
+      javaScriptEnabled: false,
+      storageState: await context.storageState(),
+    });
+    const plain = await noJs.newPage();
+    await plain.goto("/admin/instructors?lang=en");
+    await plain.getByRole("link", { name: "Add Instructor" }).click();
+    await plain.waitForURL(/dialog=create/);
+    const panel = plain.getByRole("region", { name: "Add Instructor" });
+    await field(panel, "LinkedIn").fill("linkedin");
+    await panel.getByRole("button", { name: "Add Instructor" }).click();
+    await plain.waitForLoadState();
+    expect(await plain.getByText("Name is required").count()).toBe(1);
+    expect(await plain.getByText("Invalid LinkedIn URL").count()).toBe(1);
+    const plainName = `No Script ${stamp}`;
+    await field(panel, "Name").fill(plainName);
+    await field(panel, "LinkedIn").fill("https://www.linkedin.com/in/noscript");
+    await panel.getByRole("button", { name: "Add Instructor" }).click();
+    await plain.waitForLoadState();
+    expect(await plain.getByRole("status").getByText(`Instructor ${plainName} added successfully.`).count()).toBe(1);
+    expect(await plain.getByRole("heading", { name: plainName }).count()).toBe(1);
+    await plain.getByRole("link", { name: `Delete ${plainName}` }).click();
+    await plain.waitForURL(/dialog=delete/);
+    await plain.getByRole("region", { name: "Delete Instructor" }).getByRole("button", { name: "Delete", exact: true }).click();
+    await plain.waitForLoadState();
+    expect(await plain.getByRole("status").getByText(`Instructor ${plainName} deleted.`).count()).toBe(1);
+    expect(await plain.getByRole("heading", { name: plainName }).count()).toBe(0);
+    await noJs.close();
+    await context.close();
+  });
+});

@@ -1,0 +1,622 @@
+// Categories and subcategories (SPEC §2 Admin Categories, §5, §8; D18, D22) against a real database
+// (PGlite, or PostgreSQL with TEST_DB=pg): every SPEC §5 rule with its message in English and Arabic,
+// the permission gate, in-use deletes refused with nothing changed, the unique slug, the audit trail,
+// and the /admin/categories loader and action with crafted requests.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { and, count, eq, sql } from "drizzle-orm";
+import i18next from "i18next";
+import { RouterContextProvider } from "react-router";
+import { auditLog, categories, courses, rolePermissions, subcategories, user } from "@db/schema/index.ts";
+import type { CategoriesReply } from "~/features/categories/categories-reply.ts";
+import {
+  createCategory,
+  createSubcategory,
+  deleteCategory,
+  deleteSubcategory,
+  listCategories,
+  listCategoriesAdmin,
+  listSubcategories,
+  updateCategory,
+  updateSubcategory,
+} from "~/features/categories/categories.server.ts";
+import { addStaffUser } from "~/features/users/users.server.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { resources } from "~/locales/index.ts";
+import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
+import {
+  action as categoriesAction,
+  handle as categoriesHandle,
+  loader as categoriesLoader,
+} from "~/routes/admin/categories.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const MANAGER = "instructor_course_manager";
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const tEn = i18n.getFixedT("en");
+const tAr = i18n.getFixedT("ar");
+const ARABIC = /[\u0600-\u06FF]/;
+
+let database: TestDatabase;
+let admin: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+  admin = await actorFor(created.id, "203.0.113.9");
+});
+
+async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+    ip,
+  };
+}
+
+/** A manager holding exactly `permissions`. */
+async function manager(email: string, permissions: Permission[]): Promise<Actor> {
+  await database.db
+    .insert(rolePermissions)
+    .values({ roleName: MANAGER, permissions })
+    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
+  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
+  return actorFor(row.id);
+}
+
+/** The key resolves to `english` exactly (SPEC wording) and to an Arabic sentence in ar. */
+function expectMessage(key: string, english: string) {
+  expect(tEn(key)).toBe(english);
+  const ar = tAr(key);
+  expect(ar).not.toBe(key);
+  expect(ar).not.toBe(english);
+  expect(ar).toMatch(ARABIC);
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+/** A 400 on `field` with the message `english` (and its Arabic). */
+async function expectFieldError(promise: Promise<unknown>, field: string, key: string, english: string) {
+  const err = await refusal(promise);
+  expect(err.code).toBe("bad_request");
+  expect(err.fields?.[field]).toBe(key);
+  expectMessage(key, english);
+}
+
+async function expectCode(promise: Promise<unknown>, code: AppError["code"], key: string) {
+  const err = await refusal(promise);
+  expect(err.code).toBe(code);
+  expect(err.messageKey).toBe(key);
+  expect(tEn(key)).not.toBe(key);
+  expect(tAr(key)).toMatch(ARABIC);
+  return err;
+}
+
+async function counts() {
+  const [c] = await database.db.select({ n: count() }).from(categories);
+  const [s] = await database.db.select({ n: count() }).from(subcategories);
+  const [a] = await database.db.select({ n: count() }).from(auditLog).where(sql`${auditLog.entity} in ('category', 'subcategory')`);
+  return { categories: Number(c!.n), subcategories: Number(s!.n), audit: Number(a!.n) };
+}
+
+async function insertCourse(values: { slug: string; categoryId?: string; subcategoryId?: string }) {
+  const [row] = await database.db
+    .insert(courses)
+    .values({ title: values.slug, slug: values.slug, language: "en", categoryId: values.categoryId, subcategoryId: values.subcategoryId })
+    .returning({ id: courses.id });
+  return row!.id;
+}
+
+const E = "categories.errors.";
+
+describe("category rules (SPEC §5)", () => {
+  it("requires a name, at most 100 characters ('Name is required', 'Name too long')", async () => {
+    await expectFieldError(createCategory(admin, { name: "", slug: "a" }), "name", `${E}nameRequired`, "Name is required");
+    await expectFieldError(createCategory(admin, { name: "   ", slug: "a" }), "name", `${E}nameRequired`, "Name is required");
+    await expectFieldError(
+      createCategory(admin, { name: undefined as unknown as string, slug: "a" }),
+      "name",
+      `${E}nameRequired`,
+      "Name is required",
+    );
+    await expectFieldError(createCategory(admin, { name: "x".repeat(101), slug: "a" }), "name", `${E}nameTooLong`, "Name too long");
+    const ok = await createCategory(admin, { name: `  ${"x".repeat(100)}  `, slug: "a" });
+    expect(ok.name).toBe("x".repeat(100));
+  });
+
+  it("requires a slug of at most 50 lowercase letters, digits and hyphens", async () => {
+    await expectFieldError(createCategory(admin, { name: "N", slug: "" }), "slug", `${E}slugRequired`, "Slug is required");
+    await expectFieldError(createCategory(admin, { name: "N", slug: "a".repeat(51) }), "slug", `${E}slugTooLong`, "Slug too long");
+    for (const bad of ["Web", "web dev", "web_dev", "ويب", "web/dev", "web.dev"]) {
+      await expectFieldError(
+        createCategory(admin, { name: "N", slug: bad }),
+        "slug",
+        `${E}slugInvalid`,
+        "Slug must contain only lowercase letters, numbers, and hyphens",
+      );
+    }
+    const ok = await createCategory(admin, { name: "N", slug: "a".repeat(50) });
+    expect(ok.slug).toHaveLength(50);
+    expect(await createCategory(admin, { name: "N2", slug: "web-101" })).toMatchObject({ slug: "web-101" });
+  });
+
+  it("keeps an optional Arabic name (null when empty; at most 100)", async () => {
+    const withAr = await createCategory(admin, { name: "Languages", nameAr: " اللغات ", slug: "languages" });
+    expect(withAr.nameAr).toBe("اللغات");
+    const empty = await createCategory(admin, { name: "Tech", nameAr: "   ", slug: "tech" });
+    expect(empty.nameAr).toBeNull();
+    const absent = await createCategory(admin, { name: "Art", slug: "art" });
+    expect(absent.nameAr).toBeNull();
+    await expectFieldError(
+      createCategory(admin, { name: "N", nameAr: "ع".repeat(101), slug: "n" }),
+      "nameAr",
+      `${E}nameArTooLong`,
+      "Arabic name too long",
+    );
+  });
+
+  it("refuses a slug already in use with a clear message (409), writing nothing", async () => {
+    await createCategory(admin, { name: "Web", slug: "web" });
+    const before = await counts();
+    const err = await expectCode(createCategory(admin, { name: "Web again", slug: "web" }), "conflict", `${E}slugTaken`);
+    expect(err.fields).toEqual({ slug: `${E}slugTaken` });
+    expect(tEn(`${E}slugTaken`)).toBe("This slug is already in use. Choose another one.");
+    const other = await createCategory(admin, { name: "Other", slug: "other" });
+    await expectCode(updateCategory(admin, other.id, { name: "Other", slug: "web" }), "conflict", `${E}slugTaken`);
+    expect((await counts()).categories).toBe(before.categories + 1);
+    expect((await counts()).audit).toBe(before.audit + 1);
+  });
+
+  it("updates name, Arabic name and slug; the slug never changes unless sent", async () => {
+    const c = await createCategory(admin, { name: "Web", nameAr: "الويب", slug: "web" });
+    const renamed = await updateCategory(admin, c.id, { name: "Web Development", nameAr: "", slug: "web" });
+    expect(renamed).toMatchObject({ id: c.id, name: "Web Development", nameAr: null, slug: "web" });
+    await expectCode(updateCategory(admin, crypto.randomUUID(), { name: "X", slug: "x" }), "not_found", `${E}categoryNotFound`);
+    await expectCode(updateCategory(admin, "not-a-uuid", { name: "X", slug: "x" }), "not_found", `${E}categoryNotFound`);
+    await expectFieldError(updateCategory(admin, c.id, { name: "", slug: "web" }), "name", `${E}nameRequired`, "Name is required");
+  });
+
+  it("refuses to delete a category in use by courses: SPEC message, nothing changed", async () => {
+    const c = await createCategory(admin, { name: "Used", slug: "used" });
+    const courseId = await insertCourse({ slug: "course-a", categoryId: c.id });
+    const before = await counts();
+    const err = await expectCode(deleteCategory(admin, c.id), "conflict", `${E}deleteCategoryFailed`);
+    expect(err.status).toBe(409);
+    expectMessage(`${E}deleteCategoryFailed`, "Failed to delete category. It may be in use by courses.");
+    expect(await counts()).toEqual(before);
+    const [course] = await database.db.select({ categoryId: courses.categoryId }).from(courses).where(eq(courses.id, courseId));
+    expect(course!.categoryId).toBe(c.id);
+  });
+
+  it("refuses to delete a category that still has subcategories", async () => {
+    const c = await createCategory(admin, { name: "Parent", slug: "parent" });
+    await createSubcategory(admin, { name: "Child", slug: "child", categoryId: c.id });
+    const before = await counts();
+    await expectCode(deleteCategory(admin, c.id), "conflict", `${E}deleteCategoryHasSubcategories`);
+    expect(await counts()).toEqual(before);
+  });
+
+  it("deletes an unused category; an unknown one is not found", async () => {
+    const c = await createCategory(admin, { name: "Gone", slug: "gone" });
+    await expect(deleteCategory(admin, c.id)).resolves.toEqual({ id: c.id, name: "Gone" });
+    expect((await counts()).categories).toBe(0);
+    await expectCode(deleteCategory(admin, c.id), "not_found", `${E}categoryNotFound`);
+  });
+
+  it("reports any other failure as 'Failed to save category' (500), writing nothing", async () => {
+    await database.db.execute(sql`
+      create function refuse_category() returns trigger language plpgsql as $$
+      begin raise exception 'disk on fire'; end $$`);
+    await database.db.execute(
+      sql`create trigger refuse_category before insert or update on categories for each row execute function refuse_category()`,
+    );
+    try {
+      const err = await expectCode(createCategory(admin, { name: "X", slug: "x" }), "internal", `${E}saveCategoryFailed`);
+      expect(err.status).toBe(500);
+      expectMessage(`${E}saveCategoryFailed`, "Failed to save category");
+      expect(await counts()).toEqual({ categories: 0, subcategories: 0, audit: 0 });
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_category on categories`);
+      await database.db.execute(sql`drop function refuse_category()`);
+    }
+  });
+});
+
+describe("subcategory rules (SPEC §5)", () => {
+  let parentId: string;
+  beforeEach(async () => {
+    parentId = (await createCategory(admin, { name: "Parent", slug: "parent" })).id;
+  });
+
+  it("applies the category name rules", async () => {
+    await expectFieldError(createSubcategory(admin, { name: "", slug: "s", categoryId: parentId }), "name", `${E}nameRequired`, "Name is required");
+    await expectFieldError(
+      createSubcategory(admin, { name: "x".repeat(101), slug: "s", categoryId: parentId }),
+      "name",
+      `${E}nameTooLong`,
+      "Name too long",
+    );
+    await expectFieldError(
+      createSubcategory(admin, { name: "S", nameAr: "ع".repeat(101), slug: "s", categoryId: parentId }),
+      "nameAr",
+      `${E}nameArTooLong`,
+      "Arabic name too long",
+    );
+  });
+
+  it("allows a slug of up to 100 characters with the same pattern", async () => {
+    await expectFieldError(createSubcategory(admin, { name: "S", slug: "", categoryId: parentId }), "slug", `${E}slugRequired`, "Slug is required");
+    await expectFieldError(
+      createSubcategory(admin, { name: "S", slug: "a".repeat(101), categoryId: parentId }),
+      "slug",
+      `${E}slugTooLong`,
+      "Slug too long",
+    );
+    await expectFieldError(
+      createSubcategory(admin, { name: "S", slug: "Bad Slug", categoryId: parentId }),
+      "slug",
+      `${E}slugInvalid`,
+      "Slug must contain only lowercase letters, numbers, and hyphens",
+    );
+    const long = await createSubcategory(admin, { name: "S", slug: "a".repeat(100), categoryId: parentId });
+    expect(long.slug).toHaveLength(100);
+  });
+
+  it("requires a category ('Category is required'); an unknown one is refused on the field", async () => {
+    for (const categoryId of ["", "   ", undefined, "not-a-uuid"]) {
+      await expectFieldError(
+        createSubcategory(admin, { name: "S", slug: "s", categoryId: categoryId as string }),
+        "categoryId",
+        `${E}categoryRequired`,
+        "Category is required",
+      );
+    }
+    const err = await refusal(createSubcategory(admin, { name: "S", slug: "s", categoryId: crypto.randomUUID() }));
+    expect(err.code).toBe("bad_request");
+    expect(err.fields).toEqual({ categoryId: `${E}categoryMissing` });
+    expect(tAr(`${E}categoryMissing`)).toMatch(ARABIC);
+    expect((await counts()).subcategories).toBe(0);
+  });
+
+  it("takes an optional description of at most 500 characters (null when empty)", async () => {
+    await expectFieldError(
+      createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId, description: "d".repeat(501) }),
+      "description",
+      `${E}descriptionTooLong`,
+      "Description too long",
+    );
+    const full = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId, description: "d".repeat(500) });
+    expect(full.description).toHaveLength(500);
+    const empty = await createSubcategory(admin, { name: "T", slug: "t", categoryId: parentId, description: "  " });
+    expect(empty.description).toBeNull();
+  });
+
+  it("is active by default, with sort order 0 by default and never negative", async () => {
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId });
+    expect(s).toMatchObject({ isActive: true, sortOrder: 0, nameAr: null, description: null });
+    const inactive = await createSubcategory(admin, { name: "I", slug: "i", categoryId: parentId, isActive: false, sortOrder: 3 });
+    expect(inactive).toMatchObject({ isActive: false, sortOrder: 3 });
+    await expectFieldError(
+      createSubcategory(admin, { name: "N", slug: "n", categoryId: parentId, sortOrder: -1 }),
+      "sortOrder",
+      `${E}sortOrderNegative`,
+      "Sort order must be non-negative",
+    );
+    await expectFieldError(
+      createSubcategory(admin, { name: "N", slug: "n", categoryId: parentId, sortOrder: 1.5 }),
+      "sortOrder",
+      `${E}sortOrderInvalid`,
+      "Sort order must be a whole number",
+    );
+    await expectCode(
+      createSubcategory(admin, { name: "N", slug: "n", categoryId: parentId, sortOrder: 10_000_000 }),
+      "bad_request",
+      `${E}sortOrderTooLarge`,
+    );
+  });
+
+  it("refuses a slug in use by another subcategory", async () => {
+    await createSubcategory(admin, { name: "S", slug: "same", categoryId: parentId });
+    const err = await expectCode(createSubcategory(admin, { name: "S2", slug: "same", categoryId: parentId }), "conflict", `${E}slugTaken`);
+    expect(err.fields).toEqual({ slug: `${E}slugTaken` });
+    expect((await counts()).subcategories).toBe(1);
+  });
+
+  it("lists subcategories by sort order then name, with the parent's name; categories with their counts", async () => {
+    const other = await createCategory(admin, { name: "Another", nameAr: "آخر", slug: "another" });
+    await createSubcategory(admin, { name: "Zeta", slug: "zeta", categoryId: parentId, sortOrder: 0 });
+    await createSubcategory(admin, { name: "Alpha", slug: "alpha", categoryId: other.id, sortOrder: 1 });
+    await createSubcategory(admin, { name: "Beta", slug: "beta", categoryId: parentId, sortOrder: 0 });
+    const subs = await listSubcategories(admin);
+    expect(subs.map((s) => [s.name, s.categoryName])).toEqual([
+      ["Beta", "Parent"],
+      ["Zeta", "Parent"],
+      ["Alpha", "Another"],
+    ]);
+    expect(subs[2]!.categoryNameAr).toBe("آخر");
+    const cats = await listCategories(admin);
+    expect(cats.map((c) => [c.name, c.subcategoryCount])).toEqual([
+      ["Another", 1],
+      ["Parent", 2],
+    ]);
+    expect(cats[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("updates a subcategory; moving it to another category moves its courses' category too", async () => {
+    const other = await createCategory(admin, { name: "Other", slug: "other" });
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId });
+    const courseId = await insertCourse({ slug: "c1", categoryId: parentId, subcategoryId: s.id });
+    const moved = await updateSubcategory(admin, s.id, {
+      name: "S renamed",
+      nameAr: "فرعي",
+      slug: "s",
+      categoryId: other.id,
+      description: "About",
+      isActive: false,
+      sortOrder: 4,
+    });
+    expect(moved).toMatchObject({ name: "S renamed", nameAr: "فرعي", slug: "s", categoryId: other.id, isActive: false, sortOrder: 4 });
+    const [course] = await database.db.select({ categoryId: courses.categoryId }).from(courses).where(eq(courses.id, courseId));
+    expect(course!.categoryId).toBe(other.id);
+    await expectCode(
+      updateSubcategory(admin, crypto.randomUUID(), { name: "X", slug: "x", categoryId: parentId }),
+      "not_found",
+      `${E}subcategoryNotFound`,
+    );
+  });
+
+  it("refuses to delete a subcategory in use by courses: SPEC message, nothing changed", async () => {
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId });
+    await insertCourse({ slug: "c1", categoryId: parentId, subcategoryId: s.id });
+    const before = await counts();
+    await expectCode(deleteSubcategory(admin, s.id), "conflict", `${E}deleteSubcategoryFailed`);
+    expectMessage(`${E}deleteSubcategoryFailed`, "Failed to delete subcategory. It may be in use by courses.");
+    expect(await counts()).toEqual(before);
+  });
+
+  it("deletes an unused subcategory", async () => {
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId });
+    await expect(deleteSubcategory(admin, s.id)).resolves.toEqual({ id: s.id, name: "S" });
+    expect((await counts()).subcategories).toBe(0);
+    await expectCode(deleteSubcategory(admin, s.id), "not_found", `${E}subcategoryNotFound`);
+  });
+
+  it("reports any other failure as 'Failed to save subcategory'", async () => {
+    await database.db.execute(sql`
+      create function refuse_sub() returns trigger language plpgsql as $$
+      begin raise exception 'disk on fire'; end $$`);
+    await database.db.execute(sql`create trigger refuse_sub before insert on subcategories for each row execute function refuse_sub()`);
+    try {
+      await expectCode(createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId }), "internal", `${E}saveSubcategoryFailed`);
+      expectMessage(`${E}saveSubcategoryFailed`, "Failed to save subcategory");
+      expect((await counts()).subcategories).toBe(0);
+    } finally {
+      await database.db.execute(sql`drop trigger refuse_sub on subcategories`);
+      await database.db.execute(sql`drop function refuse_sub()`);
+    }
+  });
+});
+
+describe("permissions (D18: categories view / create / edit / delete)", () => {
+  it("needs categories:view to list, and each flag for its write (subcategories use the same flags)", async () => {
+    const c = await createCategory(admin, { name: "C", slug: "c" });
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: c.id });
+    const outsider = await manager("outsider@example.com", ["courses:view"]);
+    await expectCode(listCategoriesAdmin(outsider), "forbidden", "admin.errors.forbidden");
+    await expectCode(listSubcategories(outsider), "forbidden", "admin.errors.forbidden");
+
+    const viewer = await manager("viewer@example.com", ["categories:view"]);
+    await expect(listCategoriesAdmin(viewer)).resolves.toMatchObject({ categories: [{ id: c.id }], subcategories: [{ id: s.id }] });
+    const before = await counts();
+    await expectCode(createCategory(viewer, { name: "N", slug: "n" }), "forbidden", "admin.errors.forbidden");
+    await expectCode(updateCategory(viewer, c.id, { name: "N", slug: "c" }), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteCategory(viewer, c.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(createSubcategory(viewer, { name: "N", slug: "n", categoryId: c.id }), "forbidden", "admin.errors.forbidden");
+    await expectCode(updateSubcategory(viewer, s.id, { name: "N", slug: "s", categoryId: c.id }), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteSubcategory(viewer, s.id), "forbidden", "admin.errors.forbidden");
+    expect(await counts()).toEqual(before);
+
+    // A manager holding exactly the flag gets through (the permission record is read per request).
+    const editor = await manager("editor@example.com", ["categories:view", "categories:edit"]);
+    await expect(updateCategory(editor, c.id, { name: "Renamed", slug: "c" })).resolves.toMatchObject({ name: "Renamed" });
+    await expectCode(createCategory(editor, { name: "N", slug: "n" }), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+describe("audit trail", () => {
+  it("records every write with actor, entity, id and the values", async () => {
+    const c = await createCategory(admin, { name: "C", slug: "c" });
+    await updateCategory(admin, c.id, { name: "C2", nameAr: "ج", slug: "c" });
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: c.id });
+    await updateSubcategory(admin, s.id, { name: "S2", slug: "s", categoryId: c.id });
+    await deleteSubcategory(admin, s.id);
+    await deleteCategory(admin, c.id);
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(sql`${auditLog.entity} in ('category', 'subcategory')`)
+      .orderBy(auditLog.createdAt, auditLog.id);
+    expect(rows.map((r) => [r.action, r.entity, r.entityId, r.actorId, r.actorEmail])).toEqual([
+      ["create", "category", c.id, admin.id, "admin@example.com"],
+      ["update", "category", c.id, admin.id, "admin@example.com"],
+      ["create", "subcategory", s.id, admin.id, "admin@example.com"],
+      ["update", "subcategory", s.id, admin.id, "admin@example.com"],
+      ["delete", "subcategory", s.id, admin.id, "admin@example.com"],
+      ["delete", "category", c.id, admin.id, "admin@example.com"],
+    ]);
+    expect(rows[1]!.data).toMatchObject({ before: { name: "C", nameAr: null }, after: { name: "C2", nameAr: "ج" }, ip: "203.0.113.9" });
+    expect(rows[2]!.data).toMatchObject({ name: "S", slug: "s", categoryId: c.id, isActive: true, sortOrder: 0 });
+  });
+
+  it("writes no audit line for a refused write", async () => {
+    const c = await createCategory(admin, { name: "C", slug: "c" });
+    await insertCourse({ slug: "c1", categoryId: c.id });
+    await deleteCategory(admin, c.id).catch(() => {});
+    await createCategory(admin, { name: "", slug: "x" }).catch(() => {});
+    const rows = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "category"), eq(auditLog.action, "delete")));
+    expect(rows).toEqual([]);
+  });
+});
+
+describe("/admin/categories loader and action", () => {
+  function contextFor(actor: Actor | null) {
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    return context;
+  }
+
+  function post(fields: Record<string, string>) {
+    return new Request("http://localhost/admin/categories", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    });
+  }
+
+  type Outcome = { status: number; reply: CategoriesReply };
+  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
+    try {
+      const result = (await categoriesAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
+        data: CategoriesReply;
+        init?: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, reply: result.data };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
+      const denial = thrown as { init?: ResponseInit };
+      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
+    }
+  }
+
+  async function load(actor: Actor | null, url = "http://localhost/admin/categories") {
+    const request = new Request(url);
+    const context = contextFor(actor);
+    let loaded: unknown;
+    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
+      loaded = await categoriesLoader({ request, context, params: {} } as never);
+      return new Response(null);
+    });
+    return loaded as { lists: unknown; title: string };
+  }
+
+  it("declares its permission for the authorization matrix", () => {
+    expect(categoriesHandle).toEqual({ permission: "categories:view" });
+  });
+
+  it("needs a session and categories:view", async () => {
+    expect((await run(null, { intent: "createCategory", name: "X", slug: "x" })).status).toBe(302);
+    const outsider = await manager("outsider@example.com", ["courses:view"]);
+    expect((await run(outsider, { intent: "createCategory", name: "X", slug: "x" })).status).toBe(403);
+    await expect(load(outsider)).rejects.toMatchObject({ init: { status: 403 } });
+    await expect(load(null)).rejects.toMatchObject({ status: 302 });
+    expect((await counts()).categories).toBe(0);
+  });
+
+  it("loads both lists on a document request, and defers them on a client navigation", async () => {
+    await createCategory(admin, { name: "C", slug: "c" });
+    const page = await load(admin, "http://localhost/admin/categories?lang=ar");
+    expect(page.title).toBe(tAr("categories.metaTitle"));
+    expect(page.lists).toMatchObject({ categories: [{ slug: "c", subcategoryCount: 0 }], subcategories: [] });
+    const navigation = await load(admin, "http://localhost/admin/categories.data");
+    expect(navigation.lists).toBeInstanceOf(Promise);
+    await expect(navigation.lists).resolves.toMatchObject({ categories: [{ slug: "c" }] });
+  });
+
+  it("refuses each intent without its flag, writing nothing; an unknown intent is a 400", async () => {
+    const c = await createCategory(admin, { name: "C", slug: "c" });
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: c.id });
+    const viewer = await manager("viewer@example.com", ["categories:view"]);
+    const before = await counts();
+    const attempts: Record<string, string>[] = [
+      { intent: "createCategory", name: "N", slug: "n" },
+      { intent: "updateCategory", id: c.id, name: "N", slug: "c" },
+      { intent: "deleteCategory", id: c.id },
+      { intent: "createSubcategory", name: "N", slug: "n", categoryId: c.id },
+      { intent: "updateSubcategory", id: s.id, name: "N", slug: "s", categoryId: c.id },
+      { intent: "deleteSubcategory", id: s.id },
+    ];
+    for (const fields of attempts) expect((await run(viewer, fields)).status, fields.intent).toBe(403);
+    expect(await counts()).toEqual(before);
+    expect(await run(viewer, { intent: "__matrix_probe__" })).toMatchObject({ status: 400, reply: { ok: false } });
+  });
+
+  it("creates from the form: checkbox and number fields, field errors as keys, slug conflicts on the field", async () => {
+    const created = await run(admin, { intent: "createCategory", name: "Data Science", nameAr: "علم البيانات", slug: "data-science" });
+    expect(created).toMatchObject({ status: 200, reply: { intent: "createCategory", ok: true, name: "Data Science" } });
+    const id = created.reply.id!;
+
+    // An unticked "Active" box sends nothing: the form means inactive.
+    const sub = await run(admin, { intent: "createSubcategory", name: "Machine Learning", slug: "machine-learning", categoryId: id, sortOrder: "2" });
+    expect(sub.status).toBe(200);
+    const ticked = await run(admin, { intent: "createSubcategory", name: "Statistics", slug: "statistics", categoryId: id, isActive: "on", sortOrder: "" });
+    expect(ticked.status).toBe(200);
+    const rows = await database.db.select().from(subcategories).orderBy(subcategories.name);
+    expect(rows.map((r) => [r.name, r.isActive, r.sortOrder])).toEqual([
+      ["Machine Learning", false, 2],
+      ["Statistics", true, 0],
+    ]);
+
+    const bad = await run(admin, { intent: "createSubcategory", name: "", slug: "Bad", categoryId: "", sortOrder: "-1", description: "d".repeat(501) });
+    expect(bad.status).toBe(400);
+    expect(bad.reply.result?.error).toEqual({
+      name: [`${E}nameRequired`],
+      slug: [`${E}slugInvalid`],
+      categoryId: [`${E}categoryRequired`],
+      sortOrder: [`${E}sortOrderNegative`],
+      description: [`${E}descriptionTooLong`],
+    });
+    const notNumber = await run(admin, { intent: "createSubcategory", name: "N", slug: "n", categoryId: id, sortOrder: "abc" });
+    expect(notNumber.reply.result?.error).toEqual({ sortOrder: [`${E}sortOrderInvalid`] });
+
+    const dup = await run(admin, { intent: "createCategory", name: "Again", slug: "data-science" });
+    expect(dup.status).toBe(409);
+    expect(dup.reply).toMatchObject({ ok: false, messageKey: `${E}slugTaken` });
+    expect(dup.reply.result?.error).toEqual({ slug: [`${E}slugTaken`] });
+    expect((await counts()).categories).toBe(1);
+  });
+
+  it("edits and deletes; an in-use delete answers 409 with the SPEC message", async () => {
+    const c = await createCategory(admin, { name: "C", slug: "c" });
+    const edited = await run(admin, { intent: "updateCategory", id: c.id, name: "C renamed", slug: "c" });
+    expect(edited).toMatchObject({ status: 200, reply: { ok: true, name: "C renamed" } });
+    const missingId = await run(admin, { intent: "updateCategory", name: "C", slug: "c" });
+    expect(missingId.status).toBe(400);
+
+    await insertCourse({ slug: "c1", categoryId: c.id });
+    const refused = await run(admin, { intent: "deleteCategory", id: c.id });
+    expect(refused).toMatchObject({ status: 409, reply: { ok: false, id: c.id, messageKey: `${E}deleteCategoryFailed` } });
+    expect((await counts()).categories).toBe(1);
+
+    const free = await createCategory(admin, { name: "Free", slug: "free" });
+    expect(await run(admin, { intent: "deleteCategory", id: free.id })).toMatchObject({ status: 200, reply: { ok: true, name: "Free" } });
+    expect(await run(admin, { intent: "deleteCategory", id: "nope" })).toMatchObject({ status: 400 });
+  });
+});

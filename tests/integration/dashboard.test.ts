@@ -1,0 +1,265 @@
+// The admin dashboard (SPEC §2 Dashboard, §8, §9) against a real database: the counts, the cards each
+// staff member may see, the weekly enrollment requests in Cairo time across week and DST boundaries,
+// and a failing count that is logged and reads 0 while the others still show.
+//
+// A failing count is produced for real: the table it reads is renamed for the duration of the call
+// (and renamed back in `finally`), so the query fails inside the database exactly as it would if the
+// table were unreachable. Nothing in the domain code is mocked; only the logger is spied on.
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import { RouterContextProvider } from "react-router";
+import { categories, courses, enrollments, instructors, rolePermissions, user } from "@db/schema/index.ts";
+import { getDashboard, weeklyEnrollmentCounts } from "~/features/dashboard/dashboard.server.ts";
+import { addStaffUser } from "~/features/users/users.server.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
+import { handle as dashboardHandle, loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const MANAGER = "instructor_course_manager";
+let database: TestDatabase;
+let admin: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+  admin = await actorFor(created.id);
+});
+afterEach(() => {
+  vi.restoreAllMocks();
+});
+
+async function actorFor(id: string): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+  };
+}
+
+async function manager(email: string, permissions: Permission[]): Promise<Actor> {
+  await database.db
+    .insert(rolePermissions)
+    .values({ roleName: MANAGER, permissions })
+    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
+  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
+  return actorFor(row.id);
+}
+
+let seq = 0;
+async function enrollment(createdAt: Date, status: "pending" | "approved" | "rejected" = "pending") {
+  seq += 1;
+  await database.db.insert(enrollments).values({
+    enrollmentId: `ENR-TEST-${seq}`,
+    courseName: "Course",
+    studentName: "Student",
+    studentEmail: "s@example.com",
+    studentPhone: "01000000000",
+    status,
+    createdAt,
+  });
+}
+
+/** Seeds 3 published + 2 draft courses, 2 instructors, 4 categories, 5 enrollments (2 pending). */
+async function seedCatalogue() {
+  for (let i = 0; i < 5; i++) {
+    await database.db.insert(courses).values({ title: `C${i}`, slug: `c-${i}`, language: "en", isPublished: i < 3 });
+  }
+  await database.db.insert(instructors).values([{ name: "A" }, { name: "B" }]);
+  await database.db.insert(categories).values(["a", "b", "c", "d"].map((s) => ({ name: s, slug: s })));
+  const now = new Date();
+  for (const status of ["pending", "pending", "approved", "approved", "rejected"] as const) await enrollment(now, status);
+}
+
+/** Renames `table` while `run` executes, so every query on it fails in the database; always restored. */
+async function withTableMissing<T>(table: string, run: () => Promise<T>): Promise<T> {
+  await database.db.execute(sql.raw(`alter table "${table}" rename to "${table}_away"`));
+  try {
+    return await run();
+  } finally {
+    await database.db.execute(sql.raw(`alter table "${table}_away" rename to "${table}"`));
+  }
+}
+
+describe("dashboard counts", () => {
+  it("counts courses (total, published, drafts), instructors, categories and enrollments (total, pending)", async () => {
+    await seedCatalogue();
+    const { stats } = await getDashboard(admin);
+    expect(stats).toEqual({
+      totalCourses: 5,
+      publishedCourses: 3,
+      draftCourses: 2,
+      instructors: 2,
+      categories: 4,
+      totalEnrollments: 5,
+      pendingEnrollments: 2,
+    });
+  });
+
+  it("reads 0 everywhere on an empty database", async () => {
+    const { stats, weekly } = await getDashboard(admin);
+    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(weekly).toHaveLength(12);
+    expect(weekly!.every((w) => w.count === 0)).toBe(true);
+  });
+
+  it("shows Draft Courses only with courses:publish and Categories only with categories:view (SPEC)", async () => {
+    await seedCatalogue();
+    const plain = await manager("plain@example.com", []);
+    expect((await getDashboard(plain)).stats).toEqual({
+      totalCourses: 5,
+      publishedCourses: 3,
+      draftCourses: null,
+      instructors: 2,
+      categories: null,
+      totalEnrollments: 5,
+      pendingEnrollments: 2,
+    });
+    const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
+    expect((await getDashboard(publisher)).stats).toMatchObject({ draftCourses: 2, categories: 4 });
+  });
+
+  it("refuses roles outside the admin area", async () => {
+    await expect(getDashboard({ ...admin, role: "student", permissions: new Set() })).rejects.toMatchObject({
+      code: "forbidden",
+    });
+  });
+});
+
+describe("a count that fails is logged and shows 0 (SPEC §8)", () => {
+  it("an unreadable instructors table: Instructors reads 0, the other cards keep their numbers", async () => {
+    await seedCatalogue();
+    const errors = vi.spyOn(logger, "error");
+    const { stats, weekly } = await withTableMissing("instructors", () => getDashboard(admin));
+    expect(stats).toEqual({
+      totalCourses: 5,
+      publishedCourses: 3,
+      draftCourses: 2,
+      instructors: 0,
+      categories: 4,
+      totalEnrollments: 5,
+      pendingEnrollments: 2,
+    });
+    expect(weekly!.at(-1)!.count).toBe(5);
+    expect(errors).toHaveBeenCalledTimes(1);
+    expect(errors.mock.calls[0]![0]).toMatchObject({ count: "instructors" });
+    // Restored: the next load counts again.
+    expect((await getDashboard(admin)).stats.instructors).toBe(2);
+  });
+
+  it("an unreadable enrollments table: both enrollment cards read 0 and the chart is unavailable", async () => {
+    await seedCatalogue();
+    const errors = vi.spyOn(logger, "error");
+    const { stats, weekly } = await withTableMissing("enrollments", () => getDashboard(admin));
+    expect(stats).toMatchObject({ totalCourses: 5, totalEnrollments: 0, pendingEnrollments: 0, instructors: 2 });
+    expect(weekly).toBeNull();
+    expect(errors.mock.calls.map((c) => (c[0] as { count?: string }).count).sort()).toEqual(["enrollments", "weekly enrollments"]);
+  });
+
+  it("an unreadable courses table: the three course cards read 0", async () => {
+    await seedCatalogue();
+    vi.spyOn(logger, "error");
+    const { stats } = await withTableMissing("courses", () => getDashboard(admin));
+    expect(stats).toMatchObject({ totalCourses: 0, publishedCourses: 0, draftCourses: 0, categories: 4 });
+  });
+});
+
+describe("enrollment requests per week (Cairo time, weeks from Saturday)", () => {
+  // Wednesday 16 July 2025, 13:00 in Cairo (UTC+3 in summer 2025): the current week began Saturday 12 July.
+  const NOW = new Date("2025-07-16T10:00:00Z");
+
+  it("gives the 12 weeks up to the current one, oldest first, each starting on a Saturday", async () => {
+    const weeks = await weeklyEnrollmentCounts(NOW);
+    expect(weeks).toHaveLength(12);
+    expect(weeks[0]!.weekStart).toBe("2025-04-26");
+    expect(weeks.at(-1)!.weekStart).toBe("2025-07-12");
+    for (let i = 0; i < weeks.length; i++) {
+      const day = new Date(`${weeks[i]!.weekStart}T00:00:00Z`);
+      expect(day.getUTCDay()).toBe(6);
+      if (i > 0) expect(day.getTime() - new Date(`${weeks[i - 1]!.weekStart}T00:00:00Z`).getTime()).toBe(7 * 86_400_000);
+    }
+  });
+
+  it("puts requests on either side of Saturday midnight in Cairo into different weeks", async () => {
+    await enrollment(new Date("2025-07-11T20:30:00Z")); // Friday 11 July, 23:30 Cairo → week of 5 July
+    await enrollment(new Date("2025-07-11T21:30:00Z")); // Saturday 12 July, 00:30 Cairo → week of 12 July
+    await enrollment(new Date("2025-07-16T09:59:00Z")); // this week, before now
+    await enrollment(new Date("2025-07-04T21:00:00Z")); // Saturday 5 July, 00:00 Cairo → week of 5 July
+    await enrollment(new Date("2025-07-04T20:59:59Z")); // Friday 4 July, 23:59:59 Cairo → week of 28 June
+    const weeks = Object.fromEntries((await weeklyEnrollmentCounts(NOW)).map((w) => [w.weekStart, w.count]));
+    expect(weeks["2025-07-12"]).toBe(2);
+    expect(weeks["2025-07-05"]).toBe(2);
+    expect(weeks["2025-06-28"]).toBe(1);
+  });
+
+  it("leaves out requests older than the 12 weeks and after the current week; counts every status", async () => {
+    // Egypt's summer time began on Friday 25 April 2025: Saturday 26 April 00:00 Cairo is 21:00 UTC on the 25th.
+    await enrollment(new Date("2025-04-25T20:59:59Z")); // Friday 25 April 23:59:59 Cairo: the 13th week back
+    await enrollment(new Date("2025-04-25T21:00:00Z"), "approved"); // Saturday 26 April 00:00 Cairo: first week
+    await enrollment(new Date("2025-07-18T21:00:00Z"), "rejected"); // Saturday 19 July 00:00 Cairo: next week
+    const weeks = await weeklyEnrollmentCounts(NOW);
+    expect(weeks[0]).toEqual({ weekStart: "2025-04-26", count: 1 });
+    expect(weeks.reduce((n, w) => n + w.count, 0)).toBe(1);
+  });
+
+  it("uses Cairo winter time (UTC+2) outside summer time", async () => {
+    const winterNow = new Date("2025-01-15T10:00:00Z"); // Wednesday 15 January 2025
+    await enrollment(new Date("2025-01-10T21:59:00Z")); // Friday 10 Jan, 23:59 Cairo → week of 4 January
+    await enrollment(new Date("2025-01-10T22:00:00Z")); // Saturday 11 Jan, 00:00 Cairo → week of 11 January
+    const weeks = await weeklyEnrollmentCounts(winterNow);
+    expect(weeks.at(-1)).toEqual({ weekStart: "2025-01-11", count: 1 });
+    expect(weeks.at(-2)).toEqual({ weekStart: "2025-01-04", count: 1 });
+  });
+
+  it("on a Saturday, the current week starts that day (Cairo date, not UTC)", async () => {
+    // Friday 18 July 2025 22:30 UTC is already Saturday 19 July 01:30 in Cairo.
+    const weeks = await weeklyEnrollmentCounts(new Date("2025-07-18T22:30:00Z"));
+    expect(weeks.at(-1)!.weekStart).toBe("2025-07-19");
+  });
+});
+
+describe("/admin (dashboard) loader", () => {
+  async function load(actor: Actor | null, url: string) {
+    const request = new Request(url);
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    let loaded: unknown;
+    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
+      loaded = await dashboardLoader({ request, context, params: {} } as never);
+      return new Response(null);
+    });
+    return loaded as { dashboard: unknown; title: string; actor: { role: string } };
+  }
+
+  it("is open to any staff member (handle permission null), closed to others", async () => {
+    expect(dashboardHandle).toEqual({ permission: null });
+    const plain = await manager("plain@example.com", []);
+    await expect(load(plain, "http://localhost/admin")).resolves.toMatchObject({ actor: { role: MANAGER } });
+    await expect(load(null, "http://localhost/admin")).rejects.toMatchObject({ status: 302 });
+    await expect(load({ ...plain, role: "student" }, "http://localhost/admin")).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  it("waits for the counts on a document request and defers them on a client navigation (placeholders)", async () => {
+    await seedCatalogue();
+    const page = await load(admin, "http://localhost/admin?lang=en");
+    expect(page.title).toBe("Dashboard");
+    expect(page.dashboard).toMatchObject({ stats: { totalCourses: 5 }, weekly: expect.any(Array) });
+    const navigation = await load(admin, "http://localhost/admin.data");
+    expect(navigation.dashboard).toBeInstanceOf(Promise);
+    await expect(navigation.dashboard).resolves.toMatchObject({ stats: { pendingEnrollments: 2 } });
+  });
+});

@@ -1,0 +1,355 @@
+// Site settings (D12) against a real database: the admin form's values round-trip into the JSON the
+// public site reads (footer, chat button, About figures, notification inbox), every refusal has its
+// message in English and Arabic with nothing written, settings:edit is enforced, and saves are audited.
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq } from "drizzle-orm";
+import i18next from "i18next";
+import { RouterContextProvider } from "react-router";
+import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
+import { auditLog, rolePermissions, siteSettings, user } from "@db/schema/index.ts";
+import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
+import { loadMailContext } from "~/features/enrollments/enrollments.server.ts";
+import type { SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
+import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
+import { getPublicSettings } from "~/features/settings/settings.server.ts";
+import { addStaffUser } from "~/features/users/users.server.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Permission } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { resources } from "~/locales/index.ts";
+import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
+import {
+  action as settingsAction,
+  handle as settingsHandle,
+  loader as settingsLoader,
+  type SettingsReply,
+} from "~/routes/admin/settings.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+
+const MANAGER = "instructor_course_manager";
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const tEn = i18n.getFixedT("en");
+const tAr = i18n.getFixedT("ar");
+const ARABIC = /[\u0600-\u06FF]/;
+
+let database: TestDatabase;
+let admin: Actor;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  // The defaults every start inserts (db/seed), so the form starts from the real shapes.
+  for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {
+    await database.db.insert(siteSettings).values({ key, value });
+  }
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+  admin = await actorFor(created.id);
+});
+
+async function actorFor(id: string): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+    ip: "198.51.100.4",
+  };
+}
+
+async function manager(email: string, permissions: Permission[]): Promise<Actor> {
+  await database.db
+    .insert(rolePermissions)
+    .values({ roleName: MANAGER, permissions })
+    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
+  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
+  return actorFor(row.id);
+}
+
+async function storedRows() {
+  const rows = await database.db.select({ key: siteSettings.key, value: siteSettings.value }).from(siteSettings);
+  return Object.fromEntries(rows.map((r) => [r.key, r.value])) as Record<string, Record<string, unknown>>;
+}
+
+async function settingsAudit() {
+  return database.db.select().from(auditLog).where(eq(auditLog.entity, "site_settings"));
+}
+
+/** A complete, valid form. */
+function validForm(): SiteSettingsValues {
+  return {
+    brandNameEn: "Delta Academy",
+    brandNameAr: "أكاديمية الدلتا",
+    brandDescriptionEn: "Live online courses.",
+    brandDescriptionAr: "دورات مباشرة عبر الإنترنت.",
+    addressEn: "1 Nile Street, Cairo",
+    addressAr: "1 شارع النيل، القاهرة",
+    phone1: "+20 100 000 0001",
+    phone2: "٠١٢٣٤٥٦٧٨٩٠",
+    email: "Hello@Delta.example",
+    notifyEmail: "leads@delta.example",
+    chatNumber: "+20 100-000-0001",
+    chatGreetingEn: "Hi! I have a question about a course.",
+    chatGreetingAr: "مرحبًا، لديّ سؤال عن إحدى الدورات.",
+    facebook: "https://www.facebook.com/delta",
+    instagram: "https://instagram.com/delta",
+    linkedin: "https://www.linkedin.com/company/delta",
+    tiktok: "https://www.tiktok.com/@delta",
+    yearsOfExperience: 12,
+    partners: 40,
+    students: 20000,
+  };
+}
+
+async function refusal(promise: Promise<unknown>): Promise<AppError> {
+  const err = await promise.then(
+    () => {
+      throw new Error("expected a refusal");
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  return err as AppError;
+}
+
+describe("reading and saving", () => {
+  it("reads the stored settings as the form's values", async () => {
+    const values = await getSiteSettingsForm(admin);
+    expect(values).toMatchObject({
+      brandNameEn: DEFAULT_SITE_SETTINGS.brand.name.en,
+      brandNameAr: DEFAULT_SITE_SETTINGS.brand.name.ar,
+      addressAr: DEFAULT_SITE_SETTINGS.contact.address.ar,
+      phone1: DEFAULT_SITE_SETTINGS.contact.phones[0],
+      phone2: DEFAULT_SITE_SETTINGS.contact.phones[1],
+      email: DEFAULT_SITE_SETTINGS.contact.email,
+      notifyEmail: "",
+      chatNumber: DEFAULT_SITE_SETTINGS.contact.chatNumber,
+      tiktok: DEFAULT_SITE_SETTINGS.social.tiktok,
+      yearsOfExperience: DEFAULT_SITE_SETTINGS.about.yearsOfExperience,
+      students: DEFAULT_SITE_SETTINGS.about.students,
+    });
+  });
+
+  it("saves into the shapes the public site reads: footer, chat button, About figures, notification inbox", async () => {
+    await saveSiteSettings(admin, validForm());
+    const pub = await getPublicSettings();
+    expect(pub.brand).toEqual({
+      name: { en: "Delta Academy", ar: "أكاديمية الدلتا" },
+      description: { en: "Live online courses.", ar: "دورات مباشرة عبر الإنترنت." },
+    });
+    expect(pub.contact).toEqual({
+      address: { en: "1 Nile Street, Cairo", ar: "1 شارع النيل، القاهرة" },
+      phones: ["+20 100 000 0001", "01234567890"],
+      email: "hello@delta.example",
+      notifyEmail: "leads@delta.example",
+      chatNumber: "201000000001",
+      chatGreeting: { en: "Hi! I have a question about a course.", ar: "مرحبًا، لديّ سؤال عن إحدى الدورات." },
+    });
+    expect(pub.social).toEqual({
+      facebook: "https://www.facebook.com/delta",
+      instagram: "https://instagram.com/delta",
+      linkedin: "https://www.linkedin.com/company/delta",
+      tiktok: "https://www.tiktok.com/@delta",
+    });
+    expect(await getAboutFigures()).toMatchObject({ yearsOfExperience: 12, partners: 40, students: 20000 });
+    // Enrollment and contact notifications go to the notification address (D5, D12).
+    expect((await loadMailContext(database.db)).providerEmail).toBe("leads@delta.example");
+  });
+
+  it("removes emptied fields (the footer then shows nothing) and keeps keys the form does not know", async () => {
+    await database.db
+      .update(siteSettings)
+      .set({ value: { ...DEFAULT_SITE_SETTINGS.social, youtube: "https://youtube.com/@x" } })
+      .where(eq(siteSettings.key, "social"));
+    await saveSiteSettings(admin, {
+      ...validForm(),
+      brandNameAr: "",
+      brandDescriptionEn: "",
+      brandDescriptionAr: "",
+      addressEn: "",
+      addressAr: "",
+      phone1: "",
+      phone2: "+20 2 2222 2222",
+      email: "",
+      notifyEmail: "",
+      chatNumber: "",
+      chatGreetingEn: "",
+      chatGreetingAr: "",
+      tiktok: "",
+      instagram: "   ",
+    });
+    const rows = await storedRows();
+    expect(rows.brand).toEqual({ name: { en: "Delta Academy" }, description: {} });
+    expect(rows.contact).toEqual({ phones: ["+20 2 2222 2222"] });
+    expect(rows.social).toEqual({
+      facebook: "https://www.facebook.com/delta",
+      linkedin: "https://www.linkedin.com/company/delta",
+      youtube: "https://youtube.com/@x",
+    });
+    // Without any address in the settings the notification inbox falls back to the environment.
+    expect((await loadMailContext(database.db)).providerEmail).toBe(process.env.NOTIFY_EMAIL);
+  });
+
+  it("falls back to the contact email for notifications when no notification address is set", async () => {
+    await saveSiteSettings(admin, { ...validForm(), notifyEmail: "" });
+    expect((await loadMailContext(database.db)).providerEmail).toBe("hello@delta.example");
+  });
+
+  it("creates the rows when they do not exist yet", async () => {
+    await resetDatabase(database.db);
+    const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+    const fresh = await actorFor(created.id);
+    expect(await getSiteSettingsForm(fresh)).toMatchObject({ brandNameEn: "", phone1: "", yearsOfExperience: 0 });
+    await saveSiteSettings(fresh, validForm());
+    expect(Object.keys(await storedRows()).sort()).toEqual(["about", "brand", "contact", "social"]);
+  });
+
+  it("records each save in the audit log with the fields that changed", async () => {
+    await saveSiteSettings(admin, { ...(await getSiteSettingsForm(admin)), phone1: "+20 111 222 3333", partners: 36 });
+    const [row] = await settingsAudit();
+    expect(row).toMatchObject({ action: "update", entity: "site_settings", actorId: admin.id, actorEmail: "admin@example.com" });
+    expect(row!.data).toMatchObject({
+      changed: ["phone1", "partners"],
+      before: { phone1: DEFAULT_SITE_SETTINGS.contact.phones[0], partners: DEFAULT_SITE_SETTINGS.about.partners },
+      after: { phone1: "+20 111 222 3333", partners: 36 },
+      ip: "198.51.100.4",
+    });
+  });
+});
+
+describe("validation: translated messages, nothing written", () => {
+  const cases: [keyof SiteSettingsValues, unknown, string, string][] = [
+    ["brandNameEn", "", "brandNameRequired", "Brand name is required"],
+    ["brandNameEn", "x".repeat(101), "brandNameTooLong", "Brand name too long"],
+    ["brandNameAr", "ع".repeat(101), "brandNameTooLong", "Brand name too long"],
+    ["brandDescriptionAr", "ع".repeat(501), "brandDescriptionTooLong", "Description too long"],
+    ["addressEn", "x".repeat(301), "addressTooLong", "Address too long"],
+    ["phone1", "call me", "phoneInvalid", "Please enter a valid phone number"],
+    ["phone2", "12345", "phoneInvalid", "Please enter a valid phone number"],
+    ["phone1", "+20 1234567890123456", "phoneInvalid", "Please enter a valid phone number"],
+    ["email", "not-an-email", "emailInvalid", "Please enter a valid email address"],
+    ["notifyEmail", "a@b", "emailInvalid", "Please enter a valid email address"],
+    ["chatNumber", "0100 000 0001", "chatNumberInvalid", "Enter the chat number in international format, digits only, for example 201012345678"],
+    ["chatNumber", "wa.me/2010", "chatNumberInvalid", "Enter the chat number in international format, digits only, for example 201012345678"],
+    ["chatGreetingEn", "x".repeat(301), "greetingTooLong", "Greeting too long"],
+    ["facebook", "javascript:alert(1)", "facebookInvalid", "Invalid Facebook URL"],
+    ["facebook", "https://evil.example/facebook.com", "facebookInvalid", "Invalid Facebook URL"],
+    ["instagram", "instagram.com/delta", "instagramInvalid", "Invalid Instagram URL"],
+    ["linkedin", "ftp://linkedin.com/in/x", "linkedinInvalid", "Invalid LinkedIn URL"],
+    ["tiktok", "https://tiktok.com.evil.example/@x", "tiktokInvalid", "Invalid TikTok URL"],
+    ["yearsOfExperience", -1, "figureInvalid", "Enter a whole number of 0 or more"],
+    ["partners", 2.5, "figureInvalid", "Enter a whole number of 0 or more"],
+    ["students", 10_000_001, "figureTooLarge", "This number is too large"],
+  ];
+
+  it.each(cases)("%s = %j → %s", async (field, value, key, english) => {
+    const before = await storedRows();
+    const err = await refusal(saveSiteSettings(admin, { ...validForm(), [field]: value }));
+    expect(err.code).toBe("bad_request");
+    expect(err.status).toBe(400);
+    expect(err.fields?.[field]).toBe(`settings.errors.${key}`);
+    expect(tEn(`settings.errors.${key}`)).toBe(english);
+    expect(tAr(`settings.errors.${key}`)).toMatch(ARABIC);
+    expect(await storedRows()).toEqual(before);
+    expect(await settingsAudit()).toEqual([]);
+  });
+
+  it("accepts subdomains of the social networks and Arabic-Indic digits in numbers", async () => {
+    await saveSiteSettings(admin, { ...validForm(), facebook: "https://m.facebook.com/delta", phone1: "+٢٠ ١٠٠ ٠٠٠ ٠٠٠١", chatNumber: "00201000000001" });
+    const { contact, social } = await storedRows();
+    expect(social!.facebook).toBe("https://m.facebook.com/delta");
+    expect(contact!.phones).toEqual(["+20 100 000 0001", "01234567890"]);
+    expect(contact!.chatNumber).toBe("201000000001");
+  });
+});
+
+describe("permission (settings:edit) and the /admin/settings route", () => {
+  function contextFor(actor: Actor | null) {
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    return context;
+  }
+
+  async function run(actor: Actor | null, fields: Record<string, string>) {
+    const request = new Request("http://localhost/admin/settings", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    });
+    try {
+      const result = (await settingsAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
+        data: SettingsReply;
+        init?: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, reply: result.data };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status, reply: { ok: false } as SettingsReply };
+      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500, reply: { ok: false } as SettingsReply };
+    }
+  }
+
+  async function load(actor: Actor | null) {
+    const request = new Request("http://localhost/admin/settings?lang=ar");
+    const context = contextFor(actor);
+    let loaded: unknown;
+    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
+      loaded = await settingsLoader({ request, context, params: {} } as never);
+      return new Response(null);
+    });
+    return loaded as { values: SiteSettingsValues; title: string };
+  }
+
+  const formFields = (over: Partial<Record<keyof SiteSettingsValues, string>> = {}) =>
+    Object.fromEntries(
+      Object.entries({ ...validForm(), ...over }).map(([k, v]) => [k, String(v)]),
+    ) as Record<string, string>;
+
+  it("declares its permission", () => {
+    expect(settingsHandle).toEqual({ permission: "settings:edit" });
+  });
+
+  it("refuses staff without settings:edit (domain and route), writing nothing", async () => {
+    const other = await manager("other@example.com", ["categories:view", "courses:edit"]);
+    const before = await storedRows();
+    expect((await refusal(getSiteSettingsForm(other))).messageKey).toBe("admin.errors.forbidden");
+    expect((await refusal(saveSiteSettings(other, validForm()))).code).toBe("forbidden");
+    expect((await run(other, { intent: "save", ...formFields() })).status).toBe(403);
+    expect((await run(null, { intent: "save", ...formFields() })).status).toBe(302);
+    await expect(load(other)).rejects.toMatchObject({ init: { status: 403 } });
+    expect(await storedRows()).toEqual(before);
+    expect(await settingsAudit()).toEqual([]);
+  });
+
+  it("lets a manager with settings:edit load and save through the form", async () => {
+    const editor = await manager("editor@example.com", ["settings:edit"]);
+    const page = await load(editor);
+    expect(page.title).toBe(tAr("settings.metaTitle"));
+    expect(page.values.phone1).toBe(DEFAULT_SITE_SETTINGS.contact.phones[0]);
+    const saved = await run(editor, { intent: "save", ...formFields({ phone1: "+20 155 555 5555" }) });
+    expect(saved).toMatchObject({ status: 200, reply: { ok: true } });
+    expect((await getPublicSettings()).contact.phones).toEqual(["+20 155 555 5555", "01234567890"]);
+  });
+
+  it("answers bad input with 400 and field message keys; an unknown intent with 400", async () => {
+    const before = await storedRows();
+    const bad = await run(admin, { intent: "save", ...formFields({ brandNameEn: "", facebook: "nope", partners: "many" }) });
+    expect(bad.status).toBe(400);
+    expect(bad.reply.result?.error).toEqual({
+      brandNameEn: ["settings.errors.brandNameRequired"],
+      facebook: ["settings.errors.facebookInvalid"],
+      partners: ["settings.errors.figureInvalid"],
+    });
+    expect((await run(admin, { intent: "__matrix_probe__" })).status).toBe(400);
+    expect(await storedRows()).toEqual(before);
+  });
+});

@@ -11,7 +11,8 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { CourseModal, DeleteCourseForm, StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
-import { CourseForm, useFreshFetcher, useOnSuccess } from "~/features/courses/components/course-form.tsx";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { CourseForm } from "~/features/courses/components/course-form.tsx";
 import {
   createCourse,
   deleteCourse,
@@ -229,7 +230,7 @@ export default function CoursesPage({ loaderData, actionData, matches }: Route.C
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const pageIds = useMemo(() => list.rows.map((r) => r.id), [list.rows]);
   const selectedOnPage = pageIds.filter((id) => selected.has(id));
-  const bulkFetcher = useFreshFetcher("courses-bulk");
+  const bulkFetcher = useFreshFetcher<CoursesReply>("courses-bulk");
   useOnSuccess(bulkFetcher, (r) => {
     showToast("success", successText(t, r));
     setSelected(new Set());

@@ -2,10 +2,10 @@
 // confirmation. With JavaScript each is a modal posting through a fetcher of its own; without, the page
 // renders the same form in place (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -82,48 +82,10 @@ export function ModalOrPanel({
   );
 }
 
-function CancelButton({ hydrated, onCancel, label }: { hydrated: boolean; onCancel: () => void; label: string }) {
-  return hydrated ? (
-    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </button>
-  ) : (
-    <Link to={CATEGORIES_PATH} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </Link>
-  );
-}
 
-function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
-/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
-function useOnSuccess(fetcher: { state: string; data?: CategoriesReply }, onSuccess: (reply: CategoriesReply) => void) {
-  const callback = useRef(onSuccess);
-  useEffect(() => {
-    callback.current = onSuccess;
-  });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
 
-/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
-function useFreshFetcher(prefix: string) {
-  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
-  return useFetcher<CategoriesReply>({ key });
-}
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean);
-  return list.length ? list.join(" ") : undefined;
-}
 
 const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
@@ -165,7 +127,7 @@ function SubmitRow({
 }) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <CancelButton hydrated={hydrated} onCancel={onCancel} label={cancelLabel} />
+      <CancelButton hydrated={hydrated} onCancel={onCancel} href={CATEGORIES_PATH} label={cancelLabel} />
       <button
         type="submit"
         disabled={busy}
@@ -199,7 +161,7 @@ export function CategoryForm({
   const { t } = useTranslation();
   const editing = Boolean(category);
   const intent = editing ? "updateCategory" : "createCategory";
-  const fetcher = useFreshFetcher(intent);
+  const fetcher = useFreshFetcher<CategoriesReply>(intent);
   const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
   const formId = useId();
   const [form, fields] = useForm({
@@ -304,7 +266,7 @@ export function SubcategoryForm({
   const { t } = useTranslation();
   const editing = Boolean(subcategory);
   const intent = editing ? "updateSubcategory" : "createSubcategory";
-  const fetcher = useFreshFetcher(intent);
+  const fetcher = useFreshFetcher<CategoriesReply>(intent);
   const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
   const formId = useId();
   const [form, fields] = useForm({
@@ -338,7 +300,7 @@ export function SubcategoryForm({
       <div className="space-y-4">
         <p className="text-slate-800">{t("categories.form.noCategoriesYet")}</p>
         <div className="flex justify-end">
-          <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("categories.form.close")} />
+          <CancelButton hydrated={hydrated} onCancel={onCancel} href={CATEGORIES_PATH} label={t("categories.form.close")} />
         </div>
       </div>
     );
@@ -497,7 +459,7 @@ export function DeleteForm({
 }) {
   const { t } = useTranslation();
   const intent = kind === "category" ? "deleteCategory" : "deleteSubcategory";
-  const fetcher = useFreshFetcher(intent);
+  const fetcher = useFreshFetcher<CategoriesReply>(intent);
   const reply = fetcher.data ?? (initialReply?.intent === intent && initialReply.id === item.id ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { failureMessage, type CoursesReply } from "../courses-reply.ts";
-import { CancelButton, FormAlert, useFreshFetcher, useOnSuccess } from "./course-form.tsx";
+import { CancelButton, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 
 /** A modal once hydrated; before that (or without JavaScript) the same content in place. */
 export function CourseModal({
@@ -67,7 +67,7 @@ export function DeleteCourseForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher("course-delete");
+  const fetcher = useFreshFetcher<CoursesReply>("course-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
@@ -105,7 +105,7 @@ export function StatusBadge({ published }: { published: boolean }) {
 /** Clicking the status publishes or unpublishes the course; the row shows 'Updating...' meanwhile. */
 export function StatusToggle({ course, action }: { course: { id: string; title: string; isPublished: boolean }; action: string }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher(`course-status-${course.id}`);
+  const fetcher = useFreshFetcher<CoursesReply>(`course-status-${course.id}`);
   const busy = fetcher.state !== "idle";
   useOnSuccess(fetcher, (reply) => {
     showToast("success", reply.published ? t("coursesAdmin.status.publishedToast") : t("coursesAdmin.status.unpublishedToast"));

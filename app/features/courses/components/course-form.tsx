@@ -2,10 +2,10 @@
 // the SPEC form plus level and curriculum. With JavaScript it posts through a fetcher and checks as you
 // go; without, it is a plain form (uploads need JavaScript; every other field works).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useCallback, useEffect, useId, useRef, useState } from "react";
+import { useCallback, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { DocumentsUpload } from "~/components/uploads/documents-upload.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
@@ -48,48 +48,10 @@ export interface CourseFormOptionsView {
   subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
 }
 
-/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
-export function useOnSuccess(fetcher: { state: string; data?: CoursesReply }, onSuccess: (reply: CoursesReply) => void) {
-  const callback = useRef(onSuccess);
-  useEffect(() => {
-    callback.current = onSuccess;
-  });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
 
-/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
-export function useFreshFetcher(prefix: string) {
-  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
-  return useFetcher<CoursesReply>({ key });
-}
 
-export function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
-export function CancelButton({ hydrated, onCancel, href, label }: { hydrated: boolean; onCancel: () => void; href: string; label: string }) {
-  return hydrated ? (
-    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </button>
-  ) : (
-    <Link to={href} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </Link>
-  );
-}
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean);
-  return list.length ? list.join(" ") : undefined;
-}
 
 const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
@@ -121,7 +83,7 @@ export function CourseForm({
   const { t } = useTranslation();
   const editing = Boolean(course);
   const intent = editing ? "update" : "create";
-  const fetcher = useFreshFetcher(`course-${intent}`);
+  const fetcher = useFreshFetcher<CoursesReply>(`course-${intent}`);
   const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
   const formId = useId();
   const [form, fields] = useForm({

@@ -2,10 +2,10 @@
 // delete confirmation. With JavaScript each is a modal posting through a fetcher; without, the page
 // renders the same form in place (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useId, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
@@ -68,59 +68,10 @@ export function ModalOrPanel({
   );
 }
 
-function CancelButton({
-  hydrated,
-  onCancel,
-  label,
-  href,
-}: {
-  hydrated: boolean;
-  onCancel: () => void;
-  label: string;
-  /** Where the link goes without JavaScript. */
-  href: string;
-}) {
-  return hydrated ? (
-    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </button>
-  ) : (
-    <Link to={href} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </Link>
-  );
-}
 
-function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
-/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
-function useOnSuccess(fetcher: { state: string; data?: InstructorsReply }, onSuccess: (reply: InstructorsReply) => void) {
-  const callback = useRef(onSuccess);
-  useEffect(() => {
-    callback.current = onSuccess;
-  });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
 
-/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
-function useFreshFetcher(prefix: string) {
-  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
-  return useFetcher<InstructorsReply>({ key });
-}
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean);
-  return list.length ? list.join(" ") : undefined;
-}
 
 type TextField = FieldMetadata<string | null | undefined>;
 
@@ -203,7 +154,7 @@ export function InstructorForm({
 }) {
   const { t } = useTranslation();
   const intent = instructor ? "update" : "create";
-  const fetcher = useFreshFetcher(`instructors-${intent}`);
+  const fetcher = useFreshFetcher<InstructorsReply>(`instructors-${intent}`);
   const ownInitial =
     initialReply?.intent === intent && (intent === "create" || initialReply.instructorId === instructor?.id) ? initialReply : undefined;
   const reply = fetcher.data ?? ownInitial;
@@ -340,7 +291,7 @@ export function DeleteInstructorForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher("instructors-delete");
+  const fetcher = useFreshFetcher<InstructorsReply>("instructors-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";

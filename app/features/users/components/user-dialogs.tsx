@@ -2,11 +2,12 @@
 // password shown once. With JavaScript each is a modal posting through a fetcher; without, the page
 // renders the same form in place (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
+import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy, Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
-import { Link, useFetcher } from "react-router";
+import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
@@ -59,48 +60,10 @@ export function ModalOrPanel({
   );
 }
 
-function CancelButton({ hydrated, onCancel, label }: { hydrated: boolean; onCancel: () => void; label: string }) {
-  return hydrated ? (
-    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </button>
-  ) : (
-    <Link to={USERS_PATH} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </Link>
-  );
-}
 
-function FormAlert({ message }: { message: string | null }) {
-  if (!message) return null;
-  return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {message}
-    </p>
-  );
-}
 
-/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
-function useOnSuccess(fetcher: { state: string; data?: UsersReply }, onSuccess: (reply: UsersReply) => void) {
-  const callback = useRef(onSuccess);
-  useEffect(() => {
-    callback.current = onSuccess;
-  });
-  useEffect(() => {
-    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
-  }, [fetcher.state, fetcher.data]);
-}
 
-/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
-function useFreshFetcher(prefix: string) {
-  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
-  return useFetcher<UsersReply>({ key });
-}
 
-function describedBy(...ids: (string | false | undefined)[]): string | undefined {
-  const list = ids.filter(Boolean);
-  return list.length ? list.join(" ") : undefined;
-}
 
 export function AddUserForm({
   canGrantAdmin,
@@ -117,7 +80,7 @@ export function AddUserForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher("users-add");
+  const fetcher = useFreshFetcher<UsersReply>("users-add");
   const reply = fetcher.data ?? (initialReply?.intent === "add" ? initialReply : undefined);
   const formId = useId();
   const [showPassword, setShowPassword] = useState(false);
@@ -211,7 +174,7 @@ export function AddUserForm({
         </Field>
       )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.add.cancel")} />
+        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.add.cancel")} />
         <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy ? t("users.add.submitting") : t("users.add.submit")}
         </button>
@@ -236,7 +199,7 @@ export function EditRoleForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher("users-role");
+  const fetcher = useFreshFetcher<UsersReply>("users-role");
   const reply = fetcher.data ?? (initialReply?.intent === "editRole" ? initialReply : undefined);
   const selectId = useId();
   useOnSuccess(fetcher, onSuccess);
@@ -273,7 +236,7 @@ export function EditRoleForm({
         </select>
       </Field>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.role.cancel")} />
+        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.role.cancel")} />
         <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy ? t("users.role.saving") : t("users.role.submit")}
         </button>
@@ -296,7 +259,7 @@ export function DeleteUserForm({
   onCancel: () => void;
 }) {
   const { t } = useTranslation();
-  const fetcher = useFreshFetcher("users-delete");
+  const fetcher = useFreshFetcher<UsersReply>("users-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
@@ -307,7 +270,7 @@ export function DeleteUserForm({
       <FormAlert message={failureMessage(t, reply)} />
       <p className="text-slate-800">{t("users.delete.confirm")}</p>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} label={t("users.delete.cancel")} />
+        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.delete.cancel")} />
         <button
           type="submit"
           disabled={busy}

@@ -1,0 +1,62 @@
+// Small pieces shared by the admin dialogs (users, categories, instructors, courses).
+import { useEffect, useRef, useState } from "react";
+import { Link, useFetcher } from "react-router";
+
+/** Cancel: closes the dialog with JavaScript; without it, a link back to the list. */
+export function CancelButton({
+  hydrated,
+  onCancel,
+  href,
+  label,
+}: {
+  hydrated: boolean;
+  onCancel: () => void;
+  /** Where the link goes without JavaScript. */
+  href: string;
+  label: string;
+}) {
+  return hydrated ? (
+    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </button>
+  ) : (
+    <Link to={href} className="btn-secondary inline-flex px-4 py-2 text-sm">
+      {label}
+    </Link>
+  );
+}
+
+/** A message for the whole form (already translated). */
+export function FormAlert({ message }: { message: string | null }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+      {message}
+    </p>
+  );
+}
+
+/** Calls the latest `onSuccess` once per successful reply of the fetcher. */
+export function useOnSuccess<R extends { ok: boolean }>(
+  fetcher: { state: string; data?: R },
+  onSuccess: (reply: R) => void,
+) {
+  const callback = useRef(onSuccess);
+  useEffect(() => {
+    callback.current = onSuccess;
+  });
+  useEffect(() => {
+    if (fetcher.state === "idle" && fetcher.data?.ok) callback.current(fetcher.data);
+  }, [fetcher.state, fetcher.data]);
+}
+
+/** A fetcher of its own per opening, so an earlier reply never shows in a new form. */
+export function useFreshFetcher<R>(prefix: string) {
+  const [key] = useState(() => `${prefix}-${Math.random().toString(36).slice(2)}`);
+  return useFetcher<R>({ key });
+}
+
+export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
+  const list = ids.filter(Boolean);
+  return list.length ? list.join(" ") : undefined;
+}

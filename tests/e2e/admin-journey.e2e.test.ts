@@ -24,6 +24,7 @@ function field(page: Page, label: string) {
 
 async function signIn(page: Page, email: string, password: string) {
   await page.goto("/login?lang=en");
+  await page.waitForSelector("html[data-hydrated]");
   await field(page, "Email").fill(email);
   await field(page, "Password").fill(password);
   await page.getByRole("button", { name: "Sign In" }).click();

@@ -84,7 +84,8 @@ describe("staff sign-in (shared server)", () => {
     expect(await page.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe("/forgot-password");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
 
-    // Show/hide password: a toggle button whose pressed state follows the field's type.
+    // Show/hide password: a toggle button whose pressed state follows the field's type (needs hydration).
+    await page.waitForSelector("html[data-hydrated]");
     const password = field(page, "Password");
     await password.fill(ADMIN.password);
     const toggle = page.getByRole("button", { name: "Show password" });

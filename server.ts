@@ -27,14 +27,20 @@ const GENERATED_MEDIA_KEY = /^(images|photos)\/\d{4}\/[a-f0-9]{32}(-400)?\.webp$
 const IMMUTABLE = "public, max-age=31536000, immutable";
 const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
 
-function contentSecurityPolicy(nonce: string, dev: boolean): string {
+/**
+ * @param imageOrigin where uploaded public images are served from when that is not this site (a CDN or the
+ *   bucket behind S3_PUBLIC_URL); images from anywhere else stay blocked.
+ */
+export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigin?: string): string {
   const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
   return [
     "default-src 'self'",
     `script-src ${script}`,
     "style-src 'self' 'unsafe-inline'",
-    "img-src 'self' data: blob:",
+    `img-src 'self' data: blob:${imageOrigin ? ` ${imageOrigin}` : ""}`,
     "font-src 'self'",
+    // The PDF.js worker of the document viewer is a file of ours (/assets/pdf.worker.min-*.mjs).
+    "worker-src 'self'",
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
@@ -43,11 +49,11 @@ function contentSecurityPolicy(nonce: string, dev: boolean): string {
   ].join("; ");
 }
 
-function securityHeaders(dev: boolean) {
+function securityHeaders(dev: boolean, imageOrigin?: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, imageOrigin));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -100,7 +106,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   app.use(requestLog());
-  app.use(securityHeaders(dev));
+  // Uploaded images served by a CDN/bucket (S3_PUBLIC_URL) must be allowed by img-src.
+  app.use(securityHeaders(dev, env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined));
   app.use(compression());
   app.use(originCheck(env.PUBLIC_URL));
 

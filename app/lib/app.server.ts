@@ -2,6 +2,7 @@
 // Exported through entry.server so server.ts shares the very module instances the routes use.
 import path from "node:path";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
+import { scheduleOrphanSweep } from "~/features/uploads/orphans.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
 import { getDatabase, isCatalogEmpty, openDatabase, setDatabase } from "./db.server.ts";
@@ -15,6 +16,7 @@ interface AppState {
   auth: Auth;
   secret: string;
   worker: ReturnType<typeof createOutboxWorker>;
+  sweep: { stop(): void };
 }
 
 let state: AppState | undefined;
@@ -63,7 +65,7 @@ export async function bootstrap(env: Env): Promise<void> {
     logger,
   });
   worker.start();
-  state = { env, auth, secret, worker };
+  state = { env, auth, secret, worker, sweep: scheduleOrphanSweep() };
   logger.info({ database: database.kind, ms: Date.now() - started }, "app ready");
 }
 
@@ -79,6 +81,7 @@ export async function isReady(): Promise<boolean> {
 export async function shutdown(): Promise<void> {
   const s = state;
   state = undefined;
+  s?.sweep.stop();
   await s?.worker.stop();
   try {
     await getDatabase().close();

@@ -29,6 +29,11 @@ export interface StoredFile {
   contentType: string;
 }
 
+export interface ListedFile {
+  key: string;
+  lastModified: Date;
+}
+
 export interface Storage {
   readonly kind: "local" | "s3";
   put(key: string, data: Buffer, meta: PutMeta): Promise<void>;
@@ -36,6 +41,8 @@ export interface Storage {
   get(key: string, visibility: Visibility): Promise<StoredFile | null>;
   /** Removes the file; removing a missing file is not an error. */
   delete(key: string, visibility: Visibility): Promise<void>;
+  /** Every stored file whose key starts with `prefix` (e.g. "images/"), with when it was written. */
+  list(visibility: Visibility, prefix: string): AsyncIterable<ListedFile>;
   /** The URL a browser loads a public file from. */
   publicUrl(key: string): string;
   /** The key behind a URL made by publicUrl, or null when the URL is not one of ours. */
@@ -179,6 +186,25 @@ export function createLocalStorage(root: string): Storage {
       await fsp.rm(fileOf(visibility, key), { force: true });
       await fsp.rm(fileOf("meta", key, visibility), { force: true });
     },
+    async *list(visibility, prefix) {
+      assertVisibility(visibility);
+      const dir = path.join(base, visibility);
+      let entries: fs.Dirent[];
+      try {
+        entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true });
+      } catch (err) {
+        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+        throw err;
+      }
+      for (const entry of entries) {
+        if (!entry.isFile()) continue;
+        const key = path.relative(dir, path.join(entry.parentPath, entry.name)).split(path.sep).join("/");
+        // Temporary dot-files of an unfinished write are not stored files.
+        if (!key.startsWith(prefix) || !isValidKey(key)) continue;
+        const stat = await fsp.stat(path.join(entry.parentPath, entry.name)).catch(() => null);
+        if (stat) yield { key, lastModified: stat.mtime };
+      }
+    },
     publicUrl(key) {
       assertKey(key);
       return `${MEDIA_PREFIX}${key}`;
@@ -276,6 +302,21 @@ export function createS3Storage(config: S3StorageConfig): Storage {
       } catch (err) {
         if (!isNotFound(err)) throw err;
       }
+    },
+    async *list(visibility, prefix) {
+      assertVisibility(visibility);
+      const { s3, sdk } = await connect();
+      let token: string | undefined;
+      do {
+        const page = await s3.send(
+          new sdk.ListObjectsV2Command({ Bucket: config.bucket, Prefix: `${visibility}/${prefix}`, ContinuationToken: token }),
+        );
+        for (const object of page.Contents ?? []) {
+          const key = object.Key?.slice(visibility.length + 1);
+          if (key && isValidKey(key)) yield { key, lastModified: object.LastModified ?? new Date(0) };
+        }
+        token = page.IsTruncated ? page.NextContinuationToken : undefined;
+      } while (token);
     },
     publicUrl(key) {
       assertKey(key);

@@ -1,6 +1,7 @@
-// Admin courses on the production build (issue 5 acceptance): an admin creates a course with a real
-// thumbnail and two PDFs, assigned to an instructor and a category, published → it shows on /courses
-// with the resized WebP; unpublished → it is gone. A manager without courses:publish sees the status
+// Admin content on the production build (issue 5 acceptance, one journey): an admin creates a category
+// and a subcategory, an instructor with a photo, then a course with a real thumbnail and two PDFs assigned
+// to them, published → it shows on /courses with the resized WebP (800w + 400w srcset); unpublished → it
+// is gone. A manager without courses:publish sees the status
 // read-only, and crafted publish requests (toggle, create, edit) change nothing. axe in English and
 // Arabic with the form open. Runs its own server (fresh data directory) so that no other journey
 // changes the manager role's permissions meanwhile.
@@ -49,6 +50,9 @@ beforeAll(async () => {
   await sharp({ create: { width: 1200, height: 900, channels: 3, background: { r: 20, g: 110, b: 120 } } })
     .png()
     .toFile(path.join(files, "cover.png"));
+  await sharp({ create: { width: 900, height: 900, channels: 3, background: { r: 200, g: 120, b: 40 } } })
+    .jpeg()
+    .toFile(path.join(files, "portrait.jpg"));
   fs.writeFileSync(path.join(files, "syllabus.pdf"), minimalPdf("Syllabus"));
   fs.writeFileSync(path.join(files, "workbook.pdf"), minimalPdf("Workbook"));
   [app, browser] = await Promise.all([startApp({ ADMIN_EMAIL, ADMIN_PASSWORD }), launchBrowser()]);
@@ -78,17 +82,6 @@ async function newPage(locale = "en-US"): Promise<{ context: BrowserContext; pag
   return { context, page: await context.newPage() };
 }
 
-/** Picks the first real option (after "No …") of a select. */
-async function selectFirstOption(select: ReturnType<Page["getByLabel"]>): Promise<string> {
-  const options = await select.locator("option").evaluateAll((els) =>
-    els.map((el) => ({ value: (el as HTMLOptionElement).value, label: el.textContent ?? "" })),
-  );
-  const first = options.find((o) => o.value !== "");
-  expect(first, "the demo data has one to choose").toBeDefined();
-  await select.selectOption(first!.value);
-  return first!.label;
-}
-
 function courseRow(page: Page, title: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(title) }) });
 }
@@ -103,14 +96,51 @@ describe("admin courses", () => {
   const title = `E2E Arabic Conversation ${Date.now().toString(36)}`;
   const slug = title.toLowerCase().replace(/\s+/g, "-");
 
-  it("creates, publishes and unpublishes a course with a thumbnail and two PDFs; a manager without publish cannot publish", async () => {
+  it("creates a category, a subcategory, an instructor with a photo and a published course with a thumbnail and two PDFs, then unpublishes it; a manager without publish cannot publish", async () => {
     const { context: adminContext, page: admin } = await newPage();
     await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
     await admin.waitForURL(/\/admin$/);
+    const stamp = Date.now().toString(36);
+
+    // A category and a subcategory of it.
+    const category = `Spoken Languages ${stamp}`;
+    const subcategory = `Conversation ${stamp}`;
+    await admin.goto("/admin/categories?lang=en");
+    await admin.locator("html[data-hydrated]").waitFor();
+    await admin.getByRole("button", { name: "Create Category" }).first().click();
+    let dialog = admin.getByRole("dialog", { name: "Create Category" });
+    await field(dialog, "Name").fill(category);
+    await dialog.getByRole("button", { name: "Create Category" }).click();
+    await expect.poll(() => admin.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    await admin.getByRole("button", { name: "Create Subcategory" }).first().click();
+    dialog = admin.getByRole("dialog", { name: "Create Subcategory" });
+    await field(dialog, "Name").fill(subcategory);
+    await field(dialog, "Category").selectOption({ label: category });
+    await dialog.getByRole("button", { name: "Create Subcategory" }).click();
+    await expect.poll(() => admin.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => admin.getByRole("row", { name: new RegExp(subcategory) }).count()).toBe(1);
+
+    // An instructor with a photo (re-encoded to a 400×400 WebP).
+    const instructor = `Karim Nabil ${stamp}`;
+    await admin.goto("/admin/instructors?lang=en");
+    await admin.locator("html[data-hydrated]").waitFor();
+    await admin.getByRole("button", { name: "Add Instructor" }).first().click();
+    dialog = admin.getByRole("dialog", { name: "Add Instructor" });
+    await field(dialog, "Name").fill(instructor);
+    await field(dialog, "Title").fill("Arabic Conversation Coach");
+    await dialog.locator('input[type="file"]').setInputFiles(path.join(files, "portrait.jpg"));
+    const photoInput = dialog.locator('input[name="photoUrl"]');
+    await expect.poll(() => photoInput.inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/photos\/\d{4}\/[a-f0-9]{32}\.webp$/);
+    const photoUrl = await photoInput.inputValue();
+    await dialog.getByRole("button", { name: "Add Instructor" }).click();
+    await expect.poll(() => admin.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    const photo = await admin.request.get(photoUrl);
+    expect(photo.headers()["content-type"]).toBe("image/webp");
+    expect(await sharp(await photo.body()).metadata()).toMatchObject({ format: "webp", width: 400, height: 400 });
 
     // The dashboard's ?action=create opens the form directly.
     await admin.goto("/admin/courses?lang=en&action=create");
-    const dialog = admin.getByRole("dialog", { name: "Create Course" });
+    dialog = admin.getByRole("dialog", { name: "Create Course" });
     await dialog.waitFor();
     await expectNoAxeViolations(admin);
 
@@ -118,8 +148,9 @@ describe("admin courses", () => {
     // The slug follows the title while creating.
     await expect.poll(() => field(dialog, "Slug").inputValue()).toBe(slug);
     await field(dialog, "Language").selectOption("en");
-    const instructor = await selectFirstOption(field(dialog, "Assign to Instructor"));
-    const category = await selectFirstOption(field(dialog, "Category"));
+    await field(dialog, "Assign to Instructor").selectOption({ label: instructor });
+    await field(dialog, "Category").selectOption({ label: category });
+    await field(dialog, "Subcategory (optional)").selectOption({ label: subcategory });
     await field(dialog, "Duration (hours)").fill("12");
     await field(dialog, "Price (EGP)").fill("350.5");
     await field(dialog, "Summary").fill("Speak everyday Arabic with confidence.");
@@ -169,11 +200,22 @@ describe("admin courses", () => {
     const src = await img.getAttribute("src");
     expect(src).toMatch(/^\/media\/images\/.+\.webp$/);
     await img.scrollIntoViewIfNeeded();
+    // The browser loaded one of the two sizes (which one depends on the card's width on screen).
     await expect
-      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete ? el.naturalWidth : 0)), { timeout: 10_000 })
-      .toBe(800);
+      .poll(() => img.evaluate((el: HTMLImageElement) => (el.complete && el.naturalWidth > 0 ? el.currentSrc : "")), { timeout: 10_000 })
+      .toMatch(/\/media\/images\/\d{4}\/[a-f0-9]{32}(-400)?\.webp$/);
     const imageResponse = await visitor.request.get(src!);
     expect(imageResponse.headers()["content-type"]).toBe("image/webp");
+    expect(await sharp(await imageResponse.body()).metadata()).toMatchObject({ format: "webp", width: 800, height: 600 });
+    expect(imageResponse.headers()["cache-control"]).toContain("immutable");
+    // The 400-wide variant is offered to small screens.
+    const srcset = (await img.getAttribute("srcset")) ?? "";
+    expect(srcset).toMatch(/^\/media\/images\/\d{4}\/[a-f0-9]{32}-400\.webp 400w, \/media\/images\/\d{4}\/[a-f0-9]{32}\.webp 800w$/);
+    const small = await visitor.request.get(srcset.split(" ")[0]!);
+    expect(await sharp(await small.body()).metadata()).toMatchObject({ format: "webp", width: 400 });
+    // Filed under the new subcategory on the catalogue.
+    await visitor.goto(`/courses?lang=en&subcategory=${encodeURIComponent(subcategory.toLowerCase().replace(/\s+/g, "-"))}`);
+    await expect.poll(() => visitor.getByRole("article").filter({ hasText: title }).count()).toBe(1);
 
     // Unpublish with the status toggle: 'Updating...' then Draft, and the course leaves the catalogue.
     await admin.goto("/admin/courses?lang=en");

@@ -98,6 +98,28 @@ function driverContract(make: () => Storage | Promise<Storage>) {
     expect(() => storage.publicUrl(key)).toThrow(InvalidStorageKeyError);
   });
 
+  it("lists the files under a prefix with their write time, per visibility", async () => {
+    const before = Date.now() - 60_000;
+    const pub = `photos/2031/${unique}l.webp`;
+    const priv = `documents/${unique}l.pdf`;
+    await storage.put(pub, Buffer.from("p"), { contentType: "image/webp", visibility: "public" });
+    await storage.put(priv, Buffer.from("%PDF"), { contentType: "application/pdf", visibility: "private" });
+    const listed = async (visibility: "public" | "private", prefix: string) => {
+      const out = [];
+      for await (const file of storage.list(visibility, prefix)) out.push(file);
+      return out;
+    };
+    const photos = await listed("public", "photos/2031/");
+    expect(photos.map((f) => f.key)).toContain(pub);
+    expect(photos.find((f) => f.key === pub)!.lastModified.getTime()).toBeGreaterThan(before);
+    expect((await listed("public", "documents/")).map((f) => f.key)).not.toContain(priv);
+    expect((await listed("private", "documents/")).map((f) => f.key)).toContain(priv);
+    expect((await listed("private", "photos/")).map((f) => f.key)).not.toContain(pub);
+    await storage.delete(pub, "public");
+    await storage.delete(priv, "private");
+    expect((await listed("public", "photos/2031/")).map((f) => f.key)).not.toContain(pub);
+  });
+
   it("maps keys to public URLs and back, and knows no foreign URL", () => {
     const key = "images/2030/abc.webp";
     const url = storage.publicUrl(key);

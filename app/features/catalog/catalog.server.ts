@@ -13,6 +13,7 @@ import {
 } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { db } from "~/lib/db.server.ts";
+import { imageSrcSet } from "~/lib/uploads.server.ts";
 
 export type CourseLanguage = "en" | "ar";
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
@@ -34,6 +35,8 @@ export interface CourseCard {
   price: number | null;
   priceVisible: boolean;
   thumbnailUrl: string | null;
+  /** `srcset` of an uploaded thumbnail (400w variant + 800w), undefined for the default image. */
+  thumbnailSrcSet?: string;
   /** D2: the number of approved enrollments. */
   approvedCount: number;
   categoryName: string | null;
@@ -170,6 +173,7 @@ function toCard(row: CardRow): CourseCard {
     price: row.priceVisible && row.price !== null ? Number(row.price) : null,
     priceVisible: row.priceVisible,
     thumbnailUrl: row.thumbnailUrl,
+    thumbnailSrcSet: imageSrcSet(row.thumbnailUrl),
     approvedCount: Number(row.approvedCount) || 0,
     categoryName: row.categoryName,
     categoryNameAr: row.categoryNameAr,

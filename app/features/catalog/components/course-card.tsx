@@ -34,6 +34,7 @@ export function CourseCard({
       <Link to={courseHref(course.slug)} tabIndex={-1} aria-hidden="true">
         <img
           src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
+          srcSet={course.thumbnailSrcSet}
           alt=""
           width={800}
           height={600}

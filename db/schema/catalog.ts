@@ -1,8 +1,10 @@
 import { sql, type SQL } from "drizzle-orm";
 import {
   type AnyPgColumn,
+  bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -150,13 +152,21 @@ export const courses = pgTable(
     check("courses_level_check", sql`${t.level} is null or ${t.level} in ('beginner', 'intermediate', 'advanced')`),
     check("courses_hours_min", sql`${t.hours} is null or ${t.hours} >= 1`),
     check("courses_price_nonneg", sql`${t.price} is null or ${t.price} >= 0`),
-    index("courses_published_created_idx").on(t.isPublished, t.createdAt.desc()),
-    index("courses_created_idx").on(t.createdAt.desc()),
-    index("courses_language_idx").on(t.language, t.createdAt.desc()),
-    index("courses_category_idx").on(t.categoryId, t.createdAt.desc()),
-    index("courses_subcategory_idx").on(t.subcategoryId),
+    // Lists are newest first with the id breaking ties (stable pages): each index ends with both, so a
+    // page is read in order from the index, with no sort of the whole table (bench/scale.ts). NULLS FIRST
+    // is what a plain `desc` means in PostgreSQL; with NULLS LAST the index could not serve that order.
+    index("courses_published_created_id_idx").on(t.isPublished, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_language_created_id_idx").on(t.language, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_category_created_id_idx").on(t.categoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("courses_subcategory_created_id_idx").on(t.subcategoryId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("courses_instructor_idx").on(t.instructorId),
-    index("courses_published_language_created_idx").on(t.isPublished, t.language, t.createdAt.desc()),
+    // The admin list's other orders: title A–Z (read backwards: Z–A) and price both ways, a missing
+    // price counting as 0 (courses-admin.server.ts orderFor).
+    index("courses_title_lower_id_idx").on(sql`lower(${t.title})`, t.id),
+    index("courses_price_asc_idx").on(sql`coalesce(${t.price}, 0)`, t.createdAt.desc().nullsFirst(), t.id),
+    index("courses_price_desc_idx").on(sql`coalesce(${t.price}, 0) desc`, t.createdAt.desc().nullsFirst(), t.id),
+    index("courses_published_language_created_id_idx").on(t.isPublished, t.language, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("courses_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
   ],
 );
@@ -184,6 +194,15 @@ export const courseDocuments = pgTable(
 
 export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected"] as const;
 
+/** The separator between the searchable fields of an enrollment (U+001F, never in a search query). */
+export const ENROLLMENT_SEARCH_SEPARATOR = "\u001f";
+
+/** The searchable fields of an enrollment joined by U+001F (the source of `enrollments.search_text`). */
+function enrollmentSearchSource(): SQL {
+  const e = enrollments;
+  return sql`${e.studentName} || chr(31) || ${e.studentEmail} || chr(31) || ${e.studentPhone} || chr(31) || replace(${e.studentPhone}, ' ', '') || chr(31) || ${e.enrollmentId} || chr(31) || ${e.courseName}`;
+}
+
 export const enrollments = pgTable(
   "enrollments",
   {
@@ -201,6 +220,14 @@ export const enrollments = pgTable(
     status: text("status").notNull().default("pending"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
+    /**
+     * D17: what the admin search matches (student name, email, phone with and without spaces, enrollment
+     * id, course name), folded like `foldForSearch` and kept up to date by the database. The fields are
+     * joined by U+001F, which the search query never contains, so a match never spans two fields.
+     */
+    searchText: text("search_text")
+      .notNull()
+      .generatedAlwaysAs((): SQL => foldForSearchSql(enrollmentSearchSource())),
   },
   (t) => [
     check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
@@ -208,11 +235,34 @@ export const enrollments = pgTable(
     check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
     check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),
     check("enrollments_message_len", sql`${t.message} is null or char_length(${t.message}) <= 5000`),
-    index("enrollments_created_idx").on(t.createdAt.desc()),
-    index("enrollments_status_created_idx").on(t.status, t.createdAt.desc()),
+    // Admin list order (newest first, id breaks ties) with and without the status filter, the
+    // counters (index-only), and the trigram search (issue 6).
+    index("enrollments_created_id_idx").on(t.createdAt.desc(), t.id.desc()),
+    index("enrollments_status_created_id_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("enrollments_course_status_idx").on(t.courseId, t.status),
+    index("enrollments_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );
+
+/**
+ * How many enrollments have each status, kept up to date by statement triggers on `enrollments`
+ * (migration 0003, with transition tables: one write per status per statement). The admin counters
+ * and the unfiltered list total read these three rows instead of counting the whole table.
+ */
+export const enrollmentStatusCounts = pgTable("enrollment_status_counts", {
+  status: text("status").primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});
+
+/**
+ * Enrollment requests per calendar day in Cairo (the dashboard's time zone, DASHBOARD_TIME_ZONE), every
+ * status, kept up to date by statement triggers on `enrollments` (migration 0004). The dashboard's weekly
+ * chart sums a few dozen of these rows instead of counting the enrollments of twelve weeks.
+ */
+export const enrollmentDailyCounts = pgTable("enrollment_daily_counts", {
+  day: date("day", { mode: "string" }).primaryKey(),
+  n: bigint("n", { mode: "number" }).notNull().default(0),
+});
 
 export const contactMessages = pgTable(
   "contact_messages",
@@ -302,7 +352,10 @@ export const auditLog = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index("audit_log_created_idx").on(t.createdAt.desc()),
+    // The log's page order (newest first, id breaking ties), unfiltered and by entity; NULLS FIRST is
+    // what a plain `desc` means, so these indexes serve the page without sorting the log (bench/scale.ts).
+    index("audit_log_created_id_idx").on(t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("audit_log_entity_created_id_idx").on(t.entity, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("audit_log_entity_idx").on(t.entity, t.entityId),
   ],
 );

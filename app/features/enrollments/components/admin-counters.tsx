@@ -1,0 +1,42 @@
+// The four counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected.
+import { CheckCircle2, ClipboardList, Clock, XCircle, type LucideIcon } from "lucide-react";
+import { useTranslation } from "react-i18next";
+import { formatNumber } from "~/lib/format.ts";
+import type { Locale } from "~/lib/i18n.ts";
+
+export interface AdminCountersValue {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[] = [
+  { key: "total", icon: ClipboardList, tone: "bg-slate-100 text-slate-800" },
+  { key: "pending", icon: Clock, tone: "bg-amber-100 text-amber-900" },
+  { key: "approved", icon: CheckCircle2, tone: "bg-emerald-100 text-emerald-900" },
+  { key: "rejected", icon: XCircle, tone: "bg-red-100 text-red-900" },
+];
+
+export function AdminEnrollmentCounters({ counters, locale }: { counters: AdminCountersValue; locale: Locale }) {
+  const { t } = useTranslation();
+  return (
+    <section aria-label={t("adminEnrollments.counters.label")} className="mt-6">
+      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+        {CARDS.map(({ key, icon: Icon, tone }) => (
+          <div key={key} className="flex flex-col-reverse gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+            <dt className="flex items-center gap-2 text-sm text-slate-700">
+              <span className={`flex h-8 w-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
+                <Icon aria-hidden="true" className="h-4 w-4" />
+              </span>
+              {t(`adminEnrollments.counters.${key}`)}
+            </dt>
+            <dd className="text-2xl font-bold text-slate-900" data-counter={key}>
+              {formatNumber(counters[key], locale)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  );
+}

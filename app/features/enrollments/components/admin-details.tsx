@@ -1,0 +1,151 @@
+// The details of one enrollment with every field (SPEC §2 "a details modal"; §3 Enrollment), and the
+// approve / reject controls for a pending one. The route puts it in a modal (JavaScript) or in a panel
+// on the page (?dialog=details&enrollment=…, without JavaScript).
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { CancelButton } from "~/components/admin/form-kit.tsx";
+import { Dialog } from "~/components/ui/dialog.tsx";
+import type { Locale } from "~/lib/i18n.ts";
+import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
+import { EnrollmentStatusActions, EnrollmentStatusBadge } from "./admin-status.tsx";
+
+/** What the details need: every column of the enrollment (dates may arrive as strings). */
+export interface AdminEnrollmentView {
+  id: string;
+  enrollmentId: string;
+  courseId: string | null;
+  courseName: string;
+  studentName: string;
+  studentEmail: string;
+  studentPhone: string;
+  currentLevel: string | null;
+  preferredSchedule: string | null;
+  message: string | null;
+  locale: Locale;
+  status: EnrollmentStatus;
+  createdAt: Date | string;
+  updatedAt: Date | string;
+}
+
+/** A modal once hydrated; before that (or without JavaScript) the same content as a panel on the page. */
+export function AdminEnrollmentModal({
+  open,
+  hydrated,
+  onClose,
+  title,
+  description,
+  children,
+}: {
+  open: boolean;
+  hydrated: boolean;
+  onClose: () => void;
+  title: string;
+  description?: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  if (hydrated) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size="lg">
+        {children}
+      </Dialog>
+    );
+  }
+  if (!open) return null;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+/** Date and time in Cairo, the provider's clock. */
+export function formatDateTime(value: Date | string, locale: Locale): string {
+  return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
+    dateStyle: "medium",
+    timeStyle: "short",
+    timeZone: "Africa/Cairo",
+  }).format(new Date(value));
+}
+
+export function AdminEnrollmentDetails({
+  enrollment: e,
+  locale,
+  canEdit,
+  hydrated,
+  action,
+  closeHref,
+  onClose,
+  onDone,
+}: {
+  enrollment: AdminEnrollmentView;
+  locale: Locale;
+  canEdit: boolean;
+  hydrated: boolean;
+  action: string;
+  closeHref: string;
+  onClose: () => void;
+  onDone?: (reply: EnrollmentsReply) => void;
+}) {
+  const { t } = useTranslation();
+  const f = (key: string) => t(`adminEnrollments.details.fields.${key}`);
+  const none = <span className="text-slate-600">{t("adminEnrollments.details.notProvided")}</span>;
+  const items: [string, ReactNode][] = [
+    [f("enrollmentId"), <span dir="ltr" className="font-mono">{e.enrollmentId}</span>],
+    [f("status"), <EnrollmentStatusBadge status={e.status} />],
+    [f("studentName"), <span dir="auto">{e.studentName}</span>],
+    [
+      f("studentEmail"),
+      <a href={`mailto:${e.studentEmail}`} dir="ltr" className="break-all text-teal-900 underline">
+        {e.studentEmail}
+      </a>,
+    ],
+    [
+      f("studentPhone"),
+      <a href={`tel:${e.studentPhone.replace(/[^\d+]/g, "")}`} dir="ltr" className="text-teal-900 underline">
+        {e.studentPhone}
+      </a>,
+    ],
+    [f("courseName"), <span dir="auto">{e.courseName}</span>],
+    [
+      f("courseId"),
+      e.courseId ? <span dir="ltr" className="break-all font-mono text-xs">{e.courseId}</span> : t("adminEnrollments.details.courseRemoved"),
+    ],
+    [
+      f("message"),
+      e.message ? (
+        <span dir="auto" className="whitespace-pre-wrap">
+          {e.message}
+        </span>
+      ) : (
+        <span className="text-slate-600">{t("adminEnrollments.details.noMessage")}</span>
+      ),
+    ],
+    [f("language"), t(`adminEnrollments.details.languages.${e.locale}`)],
+    [f("currentLevel"), e.currentLevel ? <span dir="auto">{e.currentLevel}</span> : none],
+    [f("preferredSchedule"), e.preferredSchedule ? <span dir="auto">{e.preferredSchedule}</span> : none],
+    [f("createdAt"), <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>],
+    [f("updatedAt"), <time dateTime={new Date(e.updatedAt).toISOString()}>{formatDateTime(e.updatedAt, locale)}</time>],
+  ];
+  return (
+    <div className="space-y-5">
+      <dl className="divide-y divide-slate-200 rounded-xl border border-slate-200">
+        {items.map(([label, value]) => (
+          <div key={label} className="grid gap-1 px-4 py-2.5 sm:grid-cols-3 sm:gap-4">
+            <dt className="text-sm font-semibold text-slate-700">{label}</dt>
+            <dd className="text-sm text-slate-900 sm:col-span-2">{value}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="flex flex-wrap items-center justify-end gap-3">
+        {canEdit && <EnrollmentStatusActions row={e} action={action} onDone={onDone} />}
+        <CancelButton hydrated={hydrated} onCancel={onClose} href={closeHref} label={t("adminEnrollments.details.close")} />
+      </div>
+    </div>
+  );
+}

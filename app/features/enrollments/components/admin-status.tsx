@@ -1,0 +1,102 @@
+// Status badge and the approve / reject controls of one enrollment (SPEC §4: pending rows offer approve
+// or reject; success 'Enrollment status updated to {status}', failure 'Failed to update enrollment
+// status'). With JavaScript the buttons post through a fetcher; without, the same form posts the page.
+import { Check, X } from "lucide-react";
+import { useEffect } from "react";
+import { useTranslation } from "react-i18next";
+import { useRevalidator } from "react-router";
+import { showToast } from "~/components/ui/toast.tsx";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { failureMessage, successMessage, type EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
+
+const BADGE: Record<EnrollmentStatus, string> = {
+  pending: "bg-amber-100 text-amber-900",
+  approved: "bg-emerald-100 text-emerald-900",
+  rejected: "bg-red-100 text-red-900",
+};
+
+export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
+  const { t } = useTranslation();
+  return (
+    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[status]}`}>
+      {t(`adminEnrollments.status.${status}`)}
+    </span>
+  );
+}
+
+const buttonBase =
+  "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-60";
+
+/**
+ * Approve and Reject for one pending enrollment. It stays mounted after the row leaves "pending" (it
+ * then shows nothing), so the success message of its own request is still announced.
+ */
+export function EnrollmentStatusActions({
+  row,
+  action,
+  onDone,
+}: {
+  row: { id: string; studentName: string; status: EnrollmentStatus };
+  /** Where the form posts (the page with its current list parameters). */
+  action: string;
+  onDone?: (reply: EnrollmentsReply) => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
+  useOnSuccess(fetcher, (reply) => {
+    showToast("success", successMessage(t, reply));
+    onDone?.(reply);
+  });
+  const busy = fetcher.state !== "idle";
+  const failed = fetcher.state === "idle" ? failureMessage(t, fetcher.data) : null;
+  // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:
+  // reload it so the row shows its real status beside the message.
+  const { revalidate } = useRevalidator();
+  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  useEffect(() => {
+    if (refused) void revalidate();
+  }, [refused, revalidate]);
+  if (row.status !== "pending" && !busy && !failed) return null;
+  return (
+    <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
+      <input type="hidden" name="id" value={row.id} />
+      {row.status === "pending" && (
+        <>
+          <button
+            type="submit"
+            name="intent"
+            value="approve"
+            disabled={busy}
+            aria-label={t("adminEnrollments.actions.approveFor", { name: row.studentName })}
+            className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+          >
+            <Check aria-hidden="true" className="h-4 w-4" />
+            {t("adminEnrollments.actions.approve")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="reject"
+            disabled={busy}
+            aria-label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
+            className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+          >
+            <X aria-hidden="true" className="h-4 w-4" />
+            {t("adminEnrollments.actions.reject")}
+          </button>
+        </>
+      )}
+      {busy && (
+        <span role="status" className="text-sm text-slate-700">
+          {t("adminEnrollments.actions.updating")}
+        </span>
+      )}
+      {failed && (
+        <span role="alert" className="max-w-64 text-sm text-red-800">
+          {failed}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,0 +1,109 @@
+// Admin Enrollments (SPEC §2 Admin Enrollments, §4 enrollment transitions; D17, D18): the list query read
+// from the URL and the action intents, shared by the browser and the server. No server imports here.
+// Error messages are locale keys ("adminEnrollments.errors.*" in app/locales/<lng>/admin-enrollments.json).
+import { z } from "zod";
+
+export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected"] as const;
+export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
+
+/** The status filter: every status, or one of them. */
+export const ENROLLMENT_STATUS_FILTERS = ["all", ...ENROLLMENT_STATUS_VALUES] as const;
+export type EnrollmentStatusFilter = (typeof ENROLLMENT_STATUS_FILTERS)[number];
+
+/** Rows per page of the admin table; also the most rows one bulk action may change. */
+export const ENROLLMENTS_PAGE_SIZE = 20;
+export const ENROLLMENTS_BULK_MAX = 100;
+/** Longer search texts are cut (a search box, not a document). */
+export const ENROLLMENTS_QUERY_MAX = 100;
+/** The highest page number accepted from a URL (anything above shows the last page). */
+const PAGE_MAX = 100_000;
+
+export const ADMIN_ENROLLMENT_ERRORS = {
+  invalidRequest: "adminEnrollments.errors.invalidRequest",
+  selectionInvalid: "adminEnrollments.errors.selectionInvalid",
+  notPending: "adminEnrollments.errors.notPending",
+  nonePending: "adminEnrollments.errors.nonePending",
+  notFound: "adminEnrollments.errors.notFound",
+  unexpected: "adminEnrollments.errors.unexpected",
+} as const;
+
+/** The list's state, as the URL carries it (?q, ?status, ?page). */
+export interface EnrollmentFilter {
+  q: string;
+  status: EnrollmentStatusFilter;
+  page: number;
+}
+
+export function isEnrollmentStatus(value: unknown): value is EnrollmentStatus {
+  return typeof value === "string" && (ENROLLMENT_STATUS_VALUES as readonly string[]).includes(value);
+}
+
+/** Reads the list query from URL parameters; anything unknown falls back to the default (never an error). */
+export function parseEnrollmentQuery(params: URLSearchParams): EnrollmentFilter {
+  const status = params.get("status");
+  const page = Number(params.get("page"));
+  return {
+    q: (params.get("q") ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX),
+    status: (ENROLLMENT_STATUS_FILTERS as readonly string[]).includes(status ?? "") ? (status as EnrollmentStatusFilter) : "all",
+    page: Number.isInteger(page) && page >= 1 ? Math.min(page, PAGE_MAX) : 1,
+  };
+}
+
+/** The URL search string of a list state (defaults left out), e.g. "?q=sara&status=pending". */
+export function enrollmentSearch(filter: Partial<EnrollmentFilter>): string {
+  const params = new URLSearchParams();
+  if (filter.q) params.set("q", filter.q);
+  if (filter.status && filter.status !== "all") params.set("status", filter.status);
+  if (filter.page && filter.page > 1) params.set("page", String(filter.page));
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export function isUuid(value: unknown): value is string {
+  return typeof value === "string" && UUID_RE.test(value);
+}
+
+const enrollmentUuid = z.string({ error: ADMIN_ENROLLMENT_ERRORS.invalidRequest }).regex(UUID_RE, {
+  error: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
+});
+
+export const ENROLLMENT_INTENTS = ["approve", "reject", "bulkApprove", "bulkReject"] as const;
+export type EnrollmentIntent = (typeof ENROLLMENT_INTENTS)[number];
+
+export function isEnrollmentIntent(value: unknown): value is EnrollmentIntent {
+  return typeof value === "string" && (ENROLLMENT_INTENTS as readonly string[]).includes(value);
+}
+
+/** The status an intent moves pending enrollments to. */
+export const INTENT_STATUS: Record<EnrollmentIntent, Exclude<EnrollmentStatus, "pending">> = {
+  approve: "approved",
+  reject: "rejected",
+  bulkApprove: "approved",
+  bulkReject: "rejected",
+};
+
+/** One row: approve or reject (the row's id, not its public enrollment id). */
+const singleSchema = <I extends "approve" | "reject">(intent: I) => z.object({ intent: z.literal(intent), id: enrollmentUuid });
+
+/** Selected rows (`ids` repeated once per checked box). */
+const bulkSchema = <I extends "bulkApprove" | "bulkReject">(intent: I) =>
+  z.object({
+    intent: z.literal(intent),
+    ids: z
+      .preprocess((v) => (v === undefined ? [] : Array.isArray(v) ? v : [v]), z.array(enrollmentUuid))
+      .pipe(
+        z
+          .array(z.string())
+          .min(1, { error: ADMIN_ENROLLMENT_ERRORS.selectionInvalid })
+          .max(ENROLLMENTS_BULK_MAX, { error: ADMIN_ENROLLMENT_ERRORS.selectionInvalid }),
+      ),
+  });
+
+export const ENROLLMENT_INTENT_SCHEMAS = {
+  approve: singleSchema("approve"),
+  reject: singleSchema("reject"),
+  bulkApprove: bulkSchema("bulkApprove"),
+  bulkReject: bulkSchema("bulkReject"),
+} as const;

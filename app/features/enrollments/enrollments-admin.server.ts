@@ -1,0 +1,446 @@
+// Admin Enrollments (SPEC §2 Admin Enrollments, §4 enrollment transitions, §7 enrollments; D5, D10, D17,
+// D18). Every function takes the acting staff member first and asks the permission gate itself:
+// enrollments:view to list, enrollments:edit to approve or reject, enrollments:export for the CSV.
+//
+// Performance (bench/enrollments.ts, 100 000 rows): the list is a count and a page on the index
+// (created_at desc, id desc) or (status, created_at desc, id desc); the search matches the folded,
+// generated column `search_text` through its trigram index. The four counters, and the total of a list
+// without a search, come from `enrollment_status_counts` (three rows kept by triggers), not a count(*).
+import { and, count, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
+import { foldForSearch } from "~/lib/arabic.ts";
+import { db } from "~/lib/db.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import { isLocale, type Locale } from "~/lib/i18n.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { enqueueEmail } from "~/lib/outbox.server.ts";
+import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import {
+  ADMIN_ENROLLMENT_ERRORS,
+  ENROLLMENT_STATUS_FILTERS,
+  ENROLLMENTS_BULK_MAX,
+  ENROLLMENTS_PAGE_SIZE,
+  ENROLLMENTS_QUERY_MAX,
+  isEnrollmentStatus,
+  isUuid,
+  type EnrollmentFilter,
+  type EnrollmentStatus,
+  type EnrollmentStatusFilter,
+} from "./enrollments-admin.schema.ts";
+import { emailT, loadMailContext, wakeOutbox } from "./enrollments.server.ts";
+
+/** Every field of an enrollment, as the table and the details modal show it. */
+export interface AdminEnrollmentRow {
+  id: string;
+  enrollmentId: string;
+  courseId: string | null;
+  courseName: string;
+  studentName: string;
+  studentEmail: string;
+  studentPhone: string;
+  currentLevel: string | null;
+  preferredSchedule: string | null;
+  message: string | null;
+  locale: Locale;
+  status: EnrollmentStatus;
+  createdAt: Date;
+  updatedAt: Date;
+}
+
+export interface EnrollmentList {
+  rows: AdminEnrollmentRow[];
+  /** Rows matching the filter (all pages); for a search, at most SEARCH_COUNT_CAP (see `capped`). */
+  total: number;
+  /** A search matched more than SEARCH_COUNT_CAP rows: the list shows the newest SEARCH_COUNT_CAP. */
+  capped: boolean;
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  filter: EnrollmentFilter;
+}
+
+export interface EnrollmentCounters {
+  total: number;
+  pending: number;
+  approved: number;
+  rejected: number;
+}
+
+const rowColumns = {
+  id: enrollments.id,
+  enrollmentId: enrollments.enrollmentId,
+  courseId: enrollments.courseId,
+  courseName: enrollments.courseName,
+  studentName: enrollments.studentName,
+  studentEmail: enrollments.studentEmail,
+  studentPhone: enrollments.studentPhone,
+  currentLevel: enrollments.currentLevel,
+  preferredSchedule: enrollments.preferredSchedule,
+  message: enrollments.message,
+  locale: enrollments.locale,
+  status: enrollments.status,
+  createdAt: enrollments.createdAt,
+  updatedAt: enrollments.updatedAt,
+};
+
+type RawRow = Pick<typeof enrollments.$inferSelect, keyof typeof rowColumns>;
+
+function toRow(r: RawRow): AdminEnrollmentRow {
+  return {
+    ...r,
+    locale: isLocale(r.locale) ? r.locale : "en",
+    status: isEnrollmentStatus(r.status) ? r.status : "pending",
+  };
+}
+
+/** Newest first; the id breaks ties. Written as the indexes are (DESC NULLS LAST), so they serve it. */
+const NEWEST_FIRST = [sql`${enrollments.createdAt} desc nulls last`, sql`${enrollments.id} desc nulls last`];
+
+/**
+ * A search text as `search_text` holds it: Arabic-Indic digits as ASCII (phones are stored that way),
+ * control characters (the field separator among them) as spaces, then the D17 folding.
+ */
+export function foldEnrollmentQuery(q: string): string {
+  const digits = q
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  // eslint-disable-next-line no-control-regex
+  return foldForSearch(digits.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, ENROLLMENTS_QUERY_MAX));
+}
+
+/** Escapes LIKE's wildcards (and its escape character, backslash) so they match literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, "\\$&");
+}
+
+function normalizeFilter(input: Partial<EnrollmentFilter>): EnrollmentFilter {
+  const status: EnrollmentStatusFilter = (ENROLLMENT_STATUS_FILTERS as readonly string[]).includes(input.status ?? "")
+    ? (input.status as EnrollmentStatusFilter)
+    : "all";
+  const page = Number.isInteger(input.page) && input.page! >= 1 ? input.page! : 1;
+  return { q: (input.q ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX), status, page };
+}
+
+function whereFor(filter: EnrollmentFilter): SQL | undefined {
+  const search = foldEnrollmentQuery(filter.q);
+  return and(
+    filter.status !== "all" ? eq(enrollments.status, filter.status) : undefined,
+    // Served by the trigram index enrollments_search_text_trgm_idx.
+    search ? like(enrollments.searchText, `%${escapeLike(search)}%`) : undefined,
+  );
+}
+
+/**
+ * A search counts its matches up to this many: past it the page says "more than 1,000" and shows the
+ * newest 1,000 (refine the search, or export the CSV, which has them all). Counting every one of
+ * thousands of matches would read all of their rows on each page load.
+ */
+export const SEARCH_COUNT_CAP = 1000;
+
+/**
+ * One page of enrollments, newest first, filtered by status and an Arabic-aware search over the
+ * student's name, email and phone, the enrollment id and the course name. Two queries whatever the
+ * row count: the count and the page (together for page 1; otherwise the count first, so a page past
+ * the end becomes the last one and a page in the older half is read from the oldest end). Without a
+ * search the count is read from the status counts; with one it stops at SEARCH_COUNT_CAP + 1.
+ */
+export async function listEnrollments(
+  actor: Actor,
+  input: Partial<EnrollmentFilter> & { pageSize?: number } = {},
+): Promise<EnrollmentList> {
+  requirePermission(actor, "enrollments:view");
+  const filter = normalizeFilter(input);
+  const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? ENROLLMENTS_PAGE_SIZE), 1), ENROLLMENTS_BULK_MAX);
+  const where = whereFor(filter);
+  const searching = foldEnrollmentQuery(filter.q) !== "";
+
+  /** How many rows the list has: exact without a search; with one, at most SEARCH_COUNT_CAP + 1. */
+  const countRows = async (): Promise<number> => {
+    if (!searching) {
+      const counters = await readCounters();
+      return filter.status === "all" ? counters.total : counters[filter.status];
+    }
+    const matches = db().select({ one: sql`1` }).from(enrollments).where(where).limit(SEARCH_COUNT_CAP + 1).as("matches");
+    const [row] = await db().select({ total: count() }).from(matches);
+    return Number(row?.total ?? 0);
+  };
+  const newestPage = (page: number) =>
+    db()
+      .select(rowColumns)
+      .from(enrollments)
+      .where(where)
+      .orderBy(...NEWEST_FIRST)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize);
+  const result = (rows: RawRow[], counted: number, page: number): EnrollmentList => {
+    const capped = counted > SEARCH_COUNT_CAP && searching;
+    const total = capped ? SEARCH_COUNT_CAP : counted;
+    return {
+      rows: rows.map(toRow),
+      total,
+      capped,
+      page,
+      pageCount: Math.max(1, Math.ceil(total / pageSize)),
+      pageSize,
+      filter: { ...filter, page },
+    };
+  };
+
+  if (filter.page === 1) {
+    // The first page (the usual case): the count and the page together.
+    const [counted, rows] = await Promise.all([countRows(), newestPage(1)]);
+    return result(rows, counted, 1);
+  }
+  const counted = await countRows();
+  const capped = counted > SEARCH_COUNT_CAP && searching;
+  const total = capped ? SEARCH_COUNT_CAP : counted;
+  const page = Math.min(filter.page, Math.max(1, Math.ceil(total / pageSize)));
+  const skip = (page - 1) * pageSize;
+  if (capped || skip <= total / 2) return result(await newestPage(page), counted, page);
+  // Pages in the older half are read from the oldest end (the same index backwards), so that the
+  // last page skips few rows instead of nearly all of them; then put newest first again.
+  const end = Math.min(skip + pageSize, total);
+  const rows = await db()
+    .select(rowColumns)
+    .from(enrollments)
+    .where(where)
+    .orderBy(sql`${enrollments.createdAt} asc nulls first`, sql`${enrollments.id} asc nulls first`)
+    .limit(end - skip)
+    .offset(total - end);
+  return result(rows.reverse(), counted, page);
+}
+
+/** One query: the per-status counts the triggers keep (a status without a row counts 0). */
+async function readCounters(): Promise<EnrollmentCounters> {
+  const rows = await db().select({ status: enrollmentStatusCounts.status, n: enrollmentStatusCounts.n }).from(enrollmentStatusCounts);
+  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0 };
+  for (const row of rows) {
+    const n = Number(row.n);
+    counters.total += n;
+    if (isEnrollmentStatus(row.status)) counters[row.status] = n;
+  }
+  return counters;
+}
+
+/** The four counters (total, pending, approved, rejected) in one query. */
+export async function enrollmentCounters(actor: Actor): Promise<EnrollmentCounters> {
+  requirePermission(actor, "enrollments:view");
+  return readCounters();
+}
+
+/** One enrollment with every field (the details modal opened by URL), or null. */
+export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnrollmentRow | null> {
+  requirePermission(actor, "enrollments:view");
+  if (!isUuid(id)) return null;
+  const [row] = await db().select(rowColumns).from(enrollments).where(eq(enrollments.id, id));
+  return row ? toRow(row) : null;
+}
+
+/** Any failure that is not one of our refusals is logged and reported without internals. */
+function unexpected(err: unknown, what: string): never {
+  if (isAppError(err)) throw err;
+  logger.error({ err }, what);
+  throw new AppError("internal", ADMIN_ENROLLMENT_ERRORS.unexpected, { cause: err });
+}
+
+export interface StatusChange {
+  /** The rows that moved from pending to the new status. */
+  changed: { id: string; enrollmentId: string; studentEmail: string }[];
+  /** How many distinct rows were asked for. */
+  requested: number;
+}
+
+/**
+ * Approves or rejects enrollments (SPEC §4: pending → approved | rejected). One conditional UPDATE
+ * (… WHERE status = 'pending') changes exactly the selected rows that are still pending, so a row
+ * approved or rejected meanwhile (another tab, another admin) is left alone. When none changes the
+ * request is refused (not_found or conflict) and nothing is written. In the same transaction: one audit
+ * line and one email per changed row, to the student in their language, through the outbox (D5).
+ */
+export async function setEnrollmentStatus(
+  actor: Actor,
+  ids: readonly string[],
+  status: "approved" | "rejected",
+): Promise<StatusChange> {
+  requirePermission(actor, "enrollments:edit");
+  if (status !== "approved" && status !== "rejected") throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.invalidRequest);
+  const unique = [...new Set(ids)];
+  if (unique.length === 0 || unique.length > ENROLLMENTS_BULK_MAX || !unique.every(isUuid)) {
+    throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.selectionInvalid);
+  }
+  const bulk = ids.length > 1;
+  let result: StatusChange;
+  try {
+    result = await db().transaction(async (tx) => {
+      const changed = await tx
+        .update(enrollments)
+        .set({ status, updatedAt: new Date() })
+        .where(and(inArray(enrollments.id, unique), eq(enrollments.status, "pending")))
+        .returning({
+          id: enrollments.id,
+          enrollmentId: enrollments.enrollmentId,
+          studentName: enrollments.studentName,
+          studentEmail: enrollments.studentEmail,
+          courseName: enrollments.courseName,
+          locale: enrollments.locale,
+        });
+      if (changed.length === 0) {
+        const existing = await tx.select({ id: enrollments.id }).from(enrollments).where(inArray(enrollments.id, unique));
+        if (existing.length === 0) throw new AppError("not_found", ADMIN_ENROLLMENT_ERRORS.notFound);
+        throw new AppError("conflict", unique.length === 1 ? ADMIN_ENROLLMENT_ERRORS.notPending : ADMIN_ENROLLMENT_ERRORS.nonePending);
+      }
+      const mail = await loadMailContext(tx);
+      for (const row of changed) {
+        await recordAudit(tx, actor, {
+          action: status === "approved" ? "approve" : "reject",
+          entity: "enrollment",
+          entityId: row.id,
+          data: { enrollmentId: row.enrollmentId, from: "pending", to: status, ...(bulk ? { bulk: true } : {}) },
+        });
+        const locale: Locale = isLocale(row.locale) ? row.locale : "en";
+        const email = renderEnrollmentStatusEmail({
+          locale,
+          t: emailT(locale),
+          brand: mail.brandName(locale),
+          status,
+          studentName: row.studentName,
+          courseName: row.courseName,
+          enrollmentId: row.enrollmentId,
+        });
+        await enqueueEmail(tx, {
+          kind: `enrollment-${status}`,
+          to: row.studentEmail,
+          ...(mail.providerEmail ? { replyTo: mail.providerEmail } : {}),
+          subject: email.subject,
+          text: email.text,
+          html: email.html,
+        });
+      }
+      return {
+        changed: changed.map((r) => ({ id: r.id, enrollmentId: r.enrollmentId, studentEmail: r.studentEmail })),
+        requested: unique.length,
+      };
+    });
+  } catch (err) {
+    unexpected(err, "enrollment status update failed");
+  }
+  await wakeOutbox();
+  return result;
+}
+
+// ---- CSV export ---------------------------------------------------------------------------------
+
+/** Rows read per query while streaming the CSV (memory stays flat whatever the row count). */
+export const CSV_BATCH_SIZE = 500;
+
+export const CSV_COLUMNS = [
+  "enrollmentId",
+  "status",
+  "createdAt",
+  "studentName",
+  "studentEmail",
+  "studentPhone",
+  "courseName",
+  "courseId",
+  "message",
+  "language",
+  "currentLevel",
+  "preferredSchedule",
+  "updatedAt",
+] as const;
+
+/**
+ * One CSV field (RFC 4180): quoted when it holds a quote, comma or line break, quotes doubled. A text
+ * a spreadsheet would run as a formula (starting with = + - @, tab or carriage return) gets a leading
+ * apostrophe (OWASP "CSV injection").
+ */
+export function csvCell(value: string | null | undefined): string {
+  let v = value ?? "";
+  if (/^[=+\-@\t\r]/.test(v)) v = `'${v}`;
+  return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
+}
+
+/** `enrollments-YYYY-MM-DD.csv`, the date in Cairo (the provider's day). */
+export function csvFilename(now = new Date()): string {
+  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
+  return `enrollments-${day}.csv`;
+}
+
+/**
+ * The filtered view (same q and status as the page, every page) as CSV: UTF-8 with a byte order mark
+ * so spreadsheet programs read Arabic correctly, CRLF line ends, headers and status labels in
+ * `locale`. Streamed: rows are read in batches of CSV_BATCH_SIZE with a keyset cursor on
+ * (created_at, id), never all at once. The export itself is recorded in the audit log.
+ */
+export async function streamEnrollmentsCsv(
+  actor: Actor,
+  input: Partial<EnrollmentFilter>,
+  options: { locale: Locale; batchSize?: number },
+): Promise<ReadableStream<Uint8Array>> {
+  requirePermission(actor, "enrollments:export");
+  const filter = normalizeFilter(input);
+  const where = whereFor(filter);
+  const batchSize = Math.max(1, options.batchSize ?? CSV_BATCH_SIZE);
+  const t = emailT(options.locale);
+  await recordAudit(db(), actor, {
+    action: "export",
+    entity: "enrollment",
+    data: { format: "csv", q: filter.q, status: filter.status },
+  });
+
+  const encoder = new TextEncoder();
+  const header = CSV_COLUMNS.map((c) => csvCell(t(`adminEnrollments.export.columns.${c}`))).join(",");
+  const line = (r: RawRow) =>
+    [
+      r.enrollmentId,
+      isEnrollmentStatus(r.status) ? t(`adminEnrollments.status.${r.status}`) : r.status,
+      r.createdAt.toISOString(),
+      r.studentName,
+      r.studentEmail,
+      r.studentPhone,
+      r.courseName,
+      r.courseId,
+      r.message,
+      isLocale(r.locale) ? t(`adminEnrollments.details.languages.${r.locale}`) : r.locale,
+      r.currentLevel,
+      r.preferredSchedule,
+      r.updatedAt.toISOString(),
+    ]
+      .map(csvCell)
+      .join(",") + "\r\n";
+
+  // The cursor keeps created_at as PostgreSQL's text (microseconds), which a JS Date would round.
+  let cursor: { ts: string; id: string } | null = null;
+  return new ReadableStream<Uint8Array>(
+    {
+      start(controller) {
+        controller.enqueue(encoder.encode(`\uFEFF${header}\r\n`));
+      },
+      async pull(controller) {
+        try {
+          const after: SQL | undefined = cursor
+            ? sql`(${enrollments.createdAt}, ${enrollments.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+            : undefined;
+          const rows = await db()
+            .select({ ...rowColumns, cursorTs: sql<string>`${enrollments.createdAt}::text` })
+            .from(enrollments)
+            .where(and(where, after))
+            .orderBy(...NEWEST_FIRST)
+            .limit(batchSize);
+          if (rows.length > 0) {
+            controller.enqueue(encoder.encode(rows.map(line).join("")));
+            const last = rows[rows.length - 1]!;
+            cursor = { ts: last.cursorTs, id: last.id };
+          }
+          if (rows.length < batchSize) controller.close();
+        } catch (err) {
+          logger.error({ err }, "enrollments CSV export failed");
+          controller.error(err);
+        }
+      },
+    },
+    { highWaterMark: 1 },
+  );
+}

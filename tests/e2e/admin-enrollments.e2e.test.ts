@@ -1,0 +1,331 @@
+// Admin Enrollments on the production build (issue 6 acceptance), on a server of its own (PostgreSQL,
+// demo data, a real SMTP server): a visitor enrolls through the public form → the admin sees the request
+// in the counters and the table, finds it by search, opens its details, approves it → the counters
+// change and the approval email reaches the SMTP server; bulk reject; the CSV download. A manager without
+// enrollments view is denied on the page (403 + SPEC's message, English and Arabic) and on crafted
+// requests (approve, export); one with view but not edit cannot approve. Arabic, right to left, axe.
+import fs from "node:fs";
+import pg from "pg";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "~/lib/password.server.ts";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_enrollments_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+const ADMIN_EMAIL = "enrollments-admin@example.com";
+const ADMIN_PASSWORD = "Admin-Passw0rd!";
+const MANAGER_EMAIL = "enrollments-manager@example.com";
+const MANAGER_PASSWORD = "Manager-Passw0rd!";
+
+let app: RunningApp;
+let smtp: TestSmtpServer;
+let browser: Browser;
+let server: pg.Client;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  server = new pg.Client({ connectionString: PG_BASE });
+  await server.connect();
+  await server.query(`create database "${dbName}"`);
+  smtp = await startSmtpServer();
+  [app, browser] = await Promise.all([
+    startApp({
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: "true",
+      AUTH_SECRET: "e2e-admin-enrollments-secret-".padEnd(48, "x"),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: "200",
+      RATE_LIMIT_ENROLLMENT: "50/600",
+    }),
+    launchBrowser(),
+  ]);
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await browser?.close();
+  await app?.stop();
+  await smtp?.stop();
+  await server?.query(`drop database if exists "${dbName}" with (force)`);
+  await server?.end();
+});
+
+async function newPage(locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1400, height: 1000 } });
+  context.setDefaultTimeout(15_000);
+  return { context, page: await context.newPage() };
+}
+
+async function signIn(page: Page, email: string, password: string) {
+  await page.goto("/login?lang=en");
+  await page.getByLabel(/^Email/).fill(email);
+  await page.getByLabel(/^Password/).fill(password);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+}
+
+async function dbCounts(): Promise<{ total: number; pending: number; approved: number; rejected: number }> {
+  const { rows } = await pool.query<{ status: string; n: number }>("select status, count(*)::int n from enrollments group by status");
+  const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
+  return {
+    total: rows.reduce((a, r) => a + r.n, 0),
+    pending: by.pending ?? 0,
+    approved: by.approved ?? 0,
+    rejected: by.rejected ?? 0,
+  };
+}
+
+/** The four counters as the page shows them. */
+async function shownCounters(page: Page) {
+  const read = async (key: string) => Number((await page.locator(`[data-counter="${key}"]`).textContent())!.replace(/[^\d]/g, ""));
+  return { total: await read("total"), pending: await read("pending"), approved: await read("approved"), rejected: await read("rejected") };
+}
+
+/** An enrollment written straight to the database (for the bulk and refusal cases). */
+async function insertEnrollment(name: string, email: string): Promise<string> {
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
+     values ('ENR-' || upper(substr(md5(random()::text), 1, 10)), 'Digital Marketing Essentials', $1, $2, '+20 1001234567', 'en')
+     returning id`,
+    [name, email],
+  );
+  return rows[0]!.id;
+}
+
+const statusOf = async (id: string) =>
+  (await pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
+
+describe("admin enrollments", () => {
+  const stamp = Date.now().toString(36);
+  const student = { name: `Nadia Farouk ${stamp}`, email: `nadia-${stamp}@example.com` };
+
+  it("a visitor enrolls; the admin sees it, approves it, the counters change and the email is sent", async () => {
+    // The visitor, through the public course page and its enrollment form.
+    const { context: visitorContext, page: visitor } = await newPage();
+    await visitor.goto("/courses?lang=en");
+    await visitor.waitForSelector("html[data-hydrated]");
+    const card = visitor.locator("article h3 a").first();
+    const courseTitle = (await card.textContent())!.trim();
+    await card.click();
+    await visitor.waitForURL(/\/courses\/[a-z0-9-]+/);
+    await visitor.getByRole("link", { name: "Enroll Now" }).first().click();
+    const form = visitor.getByRole("dialog");
+    await form.getByLabel("Full name").fill(student.name);
+    await form.getByLabel("Email").fill(student.email);
+    await form.getByLabel("Phone number").fill("100 765 4321");
+    await form.getByRole("button", { name: "Submit enrollment" }).click();
+    const toast = visitor.getByText(/Enrollment ID: (ENR-[A-Z0-9-]+)/);
+    await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const enrollmentId = /(ENR-[A-Z0-9]+-[A-Z0-9]+)/.exec((await toast.first().textContent())!)![1]!;
+    await visitorContext.close();
+
+    // The admin: counters and the newest row.
+    const { context: adminContext, page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto("/admin/enrollments?lang=en");
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Course Enrollments");
+    const before = await dbCounts();
+    expect(before.pending).toBeGreaterThanOrEqual(1);
+    expect(await shownCounters(page)).toEqual(before);
+    const row = page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: new RegExp(student.name) }) });
+    expect(await row.count()).toBe(1);
+    expect(await row.getByText(enrollmentId).count()).toBe(1);
+    expect(await row.getByText(courseTitle).count()).toBe(1);
+    expect(await row.getByText("Pending", { exact: true }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-enrollments");
+
+    // Search by enrollment id (the URL keeps the state) → just this row.
+    await page.getByLabel("Search", { exact: true }).fill(enrollmentId.toLowerCase());
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=enr-/);
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+
+    // Details with every field.
+    await row.getByRole("button", { name: `Details: ${student.name}` }).click();
+    const details = page.getByRole("dialog", { name: "Enrollment details" });
+    await details.waitFor();
+    for (const text of [enrollmentId, student.email, "+20 1007654321", courseTitle, "No additional message", "English"]) {
+      expect(await details.getByText(text, { exact: true }).count(), text).toBeGreaterThan(0);
+    }
+    await expectNoAxeViolations(page);
+    await details.getByRole("button", { name: "Close" }).first().click();
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+    // Approve → SPEC's message, the row and the counters change, the student gets the email.
+    await row.getByRole("button", { name: `Approve: ${student.name}` }).click();
+    await expect.poll(() => page.getByText("Enrollment status updated to approved").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await expect.poll(() => row.getByText("Approved", { exact: true }).count()).toBe(1);
+    expect(await row.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
+    await expect
+      .poll(() => shownCounters(page))
+      .toEqual({ ...before, pending: before.pending - 1, approved: before.approved + 1 });
+    expect(await dbCounts()).toEqual({ ...before, pending: before.pending - 1, approved: before.approved + 1 });
+    await expect
+      .poll(() => smtp.messages.filter((m) => m.to.includes(student.email) && /is approved/.test(m.subject)).length, { timeout: 15_000 })
+      .toBe(1);
+    const mail = smtp.messages.find((m) => m.to.includes(student.email) && /is approved/.test(m.subject))!;
+    expect(mail.subject).toBe(`Your enrollment in ${courseTitle} is approved (${enrollmentId})`);
+    expect(mail.text).toContain(`Hello ${student.name},`);
+
+    // The audit log has the approval.
+    const audit = await pool.query("select action, actor_email from audit_log where entity = 'enrollment' and action = 'approve'");
+    expect(audit.rows).toEqual([{ action: "approve", actor_email: ADMIN_EMAIL }]);
+
+    // 'Export CSV' downloads the current view: this search, with a BOM.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = csv.toString("utf8").slice(1).trim().split("\r\n");
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toMatch(/^Enrollment ID,Status,/);
+    expect(lines[1]).toContain(`${enrollmentId},Approved,`);
+    expect(lines[1]).toContain(student.name);
+    await adminContext.close();
+  }, 180_000);
+
+  it("bulk-rejects exactly the selected pending rows", async () => {
+    const a = await insertEnrollment(`Bulk One ${stamp}`, `bulk1-${stamp}@example.com`);
+    const b = await insertEnrollment(`Bulk Two ${stamp}`, `bulk2-${stamp}@example.com`);
+    const c = await insertEnrollment(`Bulk Three ${stamp}`, `bulk3-${stamp}@example.com`);
+    const { context, page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto(`/admin/enrollments?lang=en&q=${encodeURIComponent(`bulk`)}&status=pending`);
+    await page.waitForSelector("html[data-hydrated]");
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(3);
+    await page.getByRole("checkbox", { name: `Select the enrollment of Bulk One ${stamp}` }).check();
+    await page.getByRole("checkbox", { name: `Select the enrollment of Bulk Three ${stamp}` }).check();
+    expect(await page.getByText("2 selected").count()).toBe(1);
+    await page.getByRole("button", { name: "Reject selected" }).click();
+    await expect.poll(() => page.getByText("2 enrollments updated to rejected.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    // The pending filter now lists only the one left.
+    await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
+    expect([await statusOf(a), await statusOf(b), await statusOf(c)]).toEqual(["rejected", "pending", "rejected"]);
+    await context.close();
+  }, 120_000);
+
+  it("works without JavaScript: search, details by URL, approve and bulk reject post the page", async () => {
+    const one = await insertEnrollment(`NoScript One ${stamp}`, `noscript1-${stamp}@example.com`);
+    const two = await insertEnrollment(`NoScript Two ${stamp}`, `noscript2-${stamp}@example.com`);
+    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
+    context.setDefaultTimeout(15_000);
+    const page = await context.newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto("/admin/enrollments?lang=en");
+    await page.getByLabel("Search", { exact: true }).fill("noscript");
+    await page.getByRole("button", { name: "Search" }).click();
+    await page.waitForURL(/q=noscript/);
+    expect(await page.locator("tbody tr").count()).toBe(2);
+
+    // Details open as a panel through the URL, with the approve button inside.
+    await page.getByRole("link", { name: `Details: NoScript One ${stamp}` }).click();
+    await page.waitForURL(/dialog=details&enrollment=/);
+    const panel = page.getByRole("region", { name: "Enrollment details" });
+    expect(await panel.getByText(`noscript1-${stamp}@example.com`).count()).toBe(1);
+    await panel.getByRole("button", { name: `Approve: NoScript One ${stamp}` }).click();
+    await expect.poll(() => page.getByText("Enrollment status updated to approved").count()).toBe(1);
+    expect(await statusOf(one)).toBe("approved");
+    expect(await page.getByRole("region", { name: "Enrollment details" }).count()).toBe(0);
+
+    // Bulk: tick the remaining pending row and reject it.
+    await page.goto("/admin/enrollments?lang=en&q=noscript&status=pending");
+    await page.getByRole("checkbox", { name: `Select the enrollment of NoScript Two ${stamp}` }).check();
+    await page.getByRole("button", { name: "Reject selected" }).click();
+    await expect.poll(() => page.getByText("1 enrollment updated to rejected.").count()).toBe(1);
+    expect(await statusOf(two)).toBe("rejected");
+    await context.close();
+  }, 120_000);
+
+  it("shows the page in Arabic, right to left, without axe violations", async () => {
+    const { context, page } = await newPage("ar-EG");
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    await page.goto("/admin/enrollments?lang=ar");
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("طلبات التسجيل في الدورات");
+    expect(await page.getByText("إجمالي طلبات التسجيل").count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await page.getByRole("button", { name: new RegExp(`^التفاصيل: ${student.name}`) }).click();
+    const details = page.getByRole("dialog", { name: "تفاصيل طلب التسجيل" });
+    await details.waitFor();
+    expect(await details.getByText("مقبول", { exact: true }).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-enrollments-ar");
+    await context.close();
+  }, 120_000);
+
+  it("denies a manager without enrollments view on the page and on crafted requests", async () => {
+    // The manager role without enrollments:view (set in the database), and a manager signed in.
+    await pool.query(
+      `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', $1::jsonb, now())
+       on conflict (role_name) do update set permissions = excluded.permissions, updated_at = now()`,
+      [JSON.stringify(["courses:view", "instructors:view"])],
+    );
+    const id = crypto.randomUUID();
+    await pool.query(
+      `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
+       values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
+      [id, MANAGER_EMAIL],
+    );
+    await pool.query(
+      `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+       values ($1, $2, 'credential', $2, $3, now(), now())`,
+      [crypto.randomUUID(), id, await hashPassword(MANAGER_PASSWORD)],
+    );
+    const target = await insertEnrollment(`Crafted ${stamp}`, `crafted-${stamp}@example.com`);
+
+    const { context, page } = await newPage();
+    await signIn(page, MANAGER_EMAIL, MANAGER_PASSWORD);
+    const res = await page.goto("/admin/enrollments?lang=en");
+    expect(res!.status()).toBe(403);
+    expect(await page.getByText("You don't have permission to view enrollments.").count()).toBe(1);
+    expect(await page.locator("table").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    const ar = await page.goto("/admin/enrollments?lang=ar");
+    expect(ar!.status()).toBe(403);
+    expect(await page.getByText("ليست لديك صلاحية لعرض طلبات التسجيل.").count()).toBe(1);
+    await expectNoAxeViolations(page);
+
+    // Crafted requests with the manager's session.
+    const approve = await page.request.post("/admin/enrollments", {
+      form: { intent: "approve", id: target },
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    });
+    expect(approve.status()).toBe(403);
+    const exported = await page.request.get("/admin/enrollments/export.csv?lang=en", { maxRedirects: 0 });
+    expect(exported.status()).toBe(403);
+    expect(exported.headers()["content-type"]).toMatch(/^text\/plain/);
+    expect(await exported.text()).toBe("You don't have permission to export enrollments.");
+    expect(await statusOf(target)).toBe("pending");
+
+    // With view but not edit: the page loads without approve buttons, and a crafted approval is refused.
+    await pool.query(`update role_permissions set permissions = $1::jsonb where role_name = 'instructor_course_manager'`, [
+      JSON.stringify(["enrollments:view"]),
+    ]);
+    const viewer = await page.goto("/admin/enrollments?lang=en");
+    expect(viewer!.status()).toBe(200);
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await page.getByRole("row").filter({ hasText: `Crafted ${stamp}` }).count()).toBe(1);
+    expect(await page.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
+    expect(await page.getByRole("link", { name: "Export CSV" }).count()).toBe(0);
+    const again = await page.request.post("/admin/enrollments", {
+      form: { intent: "approve", id: target },
+      headers: { Origin: app.url },
+      maxRedirects: 0,
+    });
+    expect(again.status()).toBe(403);
+    expect(await statusOf(target)).toBe("pending");
+    expect((await pool.query("select count(*)::int n from email_outbox where to_address = $1", [`crafted-${stamp}@example.com`])).rows[0].n).toBe(0);
+    await context.close();
+  }, 120_000);
+});

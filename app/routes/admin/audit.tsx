@@ -51,6 +51,8 @@ const ENTITY_KEYS = new Set([
   "enrollment",
   "message",
   "settings",
+  "site_settings",
+  "email",
 ]);
 
 function formatDateTime(value: Date | string, locale: Locale): string {

@@ -18,6 +18,9 @@ const EXISTING_PATHS = [
   "/admin/settings",
   "/admin/roles",
   "/admin/audit",
+  "/admin/enrollments",
+  "/admin/messages",
+  "/admin/emails",
 ];
 
 /** On client navigation into this area, fetch the staff strings before rendering. */

@@ -1,0 +1,142 @@
+// The details view of a contact message: a modal once hydrated; without JavaScript the same content
+// in place, reached by `?dialog=view&message=<id>` (like the Admin Users dialogs).
+import { Mail } from "lucide-react";
+import { useId, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { Dialog } from "~/components/ui/dialog.tsx";
+import type { Locale } from "~/lib/i18n.ts";
+import { formatDateTime } from "../date-time.ts";
+
+/** What the page knows about a message (the loader's row, dates possibly serialised). */
+export interface MessageView {
+  id: string;
+  name: string;
+  email: string;
+  message: string;
+  locale: Locale;
+  readAt: Date | string | null;
+  createdAt: Date | string;
+  replyHref: string;
+}
+
+export function ReadBadge({ read }: { read: boolean }) {
+  const { t } = useTranslation();
+  return read ? (
+    <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
+      {t("adminMessages.status.read")}
+    </span>
+  ) : (
+    <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-100 px-2.5 py-1 text-xs font-semibold text-teal-900">
+      <span aria-hidden="true" className="h-2 w-2 rounded-full bg-teal-700" />
+      {t("adminMessages.status.unread")}
+    </span>
+  );
+}
+
+export function MessageDialog({
+  open,
+  hydrated,
+  onClose,
+  title,
+  children,
+}: {
+  open: boolean;
+  hydrated: boolean;
+  onClose: () => void;
+  title: string;
+  children: ReactNode;
+}) {
+  const titleId = useId();
+  if (hydrated) {
+    return (
+      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} size="lg">
+        {children}
+      </Dialog>
+    );
+  }
+  if (!open) return null;
+  return (
+    <section aria-labelledby={titleId} className="mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+      <h2 id={titleId} className="text-xl font-bold text-slate-900">
+        {title}
+      </h2>
+      <div className="mt-4">{children}</div>
+    </section>
+  );
+}
+
+export function MessageDetails({
+  message,
+  locale,
+  toggle,
+  hydrated,
+  onClose,
+  closeHref,
+}: {
+  message: MessageView;
+  /** The viewer's language (dates). */
+  locale: Locale;
+  /** The mark as read / unread control. */
+  toggle: ReactNode;
+  hydrated: boolean;
+  onClose: () => void;
+  /** Where "Close" goes without JavaScript. */
+  closeHref: string;
+}) {
+  const { t } = useTranslation();
+  const hintId = useId();
+  const label = "font-medium text-slate-700";
+  return (
+    <div className="space-y-5">
+      <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
+        <dt className={label}>{t("adminMessages.details.name")}</dt>
+        <dd className="text-slate-900">
+          <span dir="auto">{message.name}</span>
+        </dd>
+        <dt className={label}>{t("adminMessages.details.email")}</dt>
+        <dd className="break-all text-slate-900">
+          <span dir="ltr">{message.email}</span>
+        </dd>
+        <dt className={label}>{t("adminMessages.details.language")}</dt>
+        <dd className="text-slate-900">{t(`adminMessages.languages.${message.locale}`)}</dd>
+        <dt className={label}>{t("adminMessages.details.received")}</dt>
+        <dd className="text-slate-900">
+          <time dateTime={new Date(message.createdAt).toISOString()}>{formatDateTime(message.createdAt, locale)}</time>
+        </dd>
+        <dt className={label}>{t("adminMessages.details.status")}</dt>
+        <dd>
+          <ReadBadge read={message.readAt !== null} />
+        </dd>
+      </dl>
+      <div>
+        <h3 className="text-sm font-semibold text-slate-800">{t("adminMessages.details.message")}</h3>
+        <p
+          dir="auto"
+          className="mt-2 max-h-[50vh] overflow-y-auto whitespace-pre-wrap break-words rounded-lg border border-slate-200 bg-slate-50 p-4 text-start text-slate-900"
+        >
+          {message.message}
+        </p>
+      </div>
+      <p id={hintId} className="text-xs text-slate-600">
+        {t("adminMessages.details.replyHint")}
+      </p>
+      <div className="flex flex-wrap items-center gap-3">
+        <a href={message.replyHref} aria-describedby={hintId} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
+          <Mail aria-hidden="true" className="h-4 w-4" />
+          {t("adminMessages.details.reply")}
+        </a>
+        {toggle}
+        {hydrated ? (
+          <button type="button" onClick={onClose} className="btn-secondary inline-flex px-4 py-2 text-sm">
+            {t("adminMessages.details.close")}
+          </button>
+        ) : (
+          <Link to={closeHref} className="btn-secondary inline-flex px-4 py-2 text-sm">
+            {t("adminMessages.details.close")}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,357 @@
+// Email log (issue 6 point 4; D5, D10, D18: admin only) against a real database (PGlite, or PostgreSQL
+// with TEST_DB=pg) and a real SMTP server: listing, the status filter, pagination, that bodies never
+// leave the database, and the retry of a failed email up to its delivery.
+import net from "node:net";
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { eq, sql } from "drizzle-orm";
+import i18next from "i18next";
+import { RouterContextProvider } from "react-router";
+import { auditLog, emailOutbox, rolePermissions, user } from "@db/schema/index.ts";
+import { sendResetPasswordEmail } from "~/features/auth/reset-email.server.ts";
+import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
+import type { EmailLogReply } from "~/features/emails/email-log.schema.ts";
+import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { addStaffUser } from "~/features/users/users.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { createOutboxWorker, enqueueEmail, smtpTransport } from "~/lib/outbox.server.ts";
+import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
+import { actorContext } from "~/lib/staff-session.server.ts";
+import { resources } from "~/locales/index.ts";
+import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
+import { action as emailsAction, handle as emailsHandle, loader as emailsLoader } from "~/routes/admin/emails.tsx";
+import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+
+const MANAGER = "instructor_course_manager";
+const FROM = '"Academy" <no-reply@academy.test>';
+const silent = { info() {}, warn() {}, error() {} };
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const tEn = i18n.getFixedT("en");
+const tAr = i18n.getFixedT("ar");
+
+let database: TestDatabase;
+let admin: Actor;
+let smtp: TestSmtpServer | undefined;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(async () => {
+  await database?.destroy();
+});
+beforeEach(async () => {
+  await resetDatabase(database.db);
+  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
+  admin = await actorFor(created.id, "203.0.113.9");
+});
+afterEach(async () => {
+  await smtp?.stop();
+  smtp = undefined;
+});
+
+async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
+  const [row] = await database.db.select().from(user).where(eq(user.id, id));
+  return {
+    id: row!.id,
+    email: row!.email,
+    name: row!.name,
+    role: row!.role,
+    mustChangePassword: false,
+    permissions: await loadPermissions(row!.role),
+    ip,
+  };
+}
+
+/** A manager holding every permission there is: still not an admin. */
+async function fullManager(): Promise<Actor> {
+  await database.db
+    .insert(rolePermissions)
+    .values({ roleName: MANAGER, permissions: [...ALL_PERMISSIONS] })
+    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions: [...ALL_PERMISSIONS] } });
+  const { user: row } = await addStaffUser(admin, { email: "boss@example.com", role: MANAGER });
+  return actorFor(row.id);
+}
+
+async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<void> {
+  const err = await promise.then(
+    () => {
+      throw new Error(`expected AppError ${messageKey}`);
+    },
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(AppError);
+  expect((err as AppError).code).toBe(code);
+  expect((err as AppError).messageKey).toBe(messageKey);
+  for (const t of [tEn, tAr]) {
+    expect(t(messageKey)).not.toBe(messageKey);
+    expect(t(messageKey).trim()).not.toBe("");
+  }
+}
+
+/** `n` emails one minute apart (the last one newest), subjects "Email 1" … "Email n". */
+async function insertEmails(n: number, status = "pending", start = Date.UTC(2025, 0, 1, 8, 0)): Promise<string[]> {
+  const rows = await database.db
+    .insert(emailOutbox)
+    .values(
+      Array.from({ length: n }, (_, i) => ({
+        kind: "contact-message",
+        toAddress: `office${i + 1}@example.com`,
+        subject: `Email ${i + 1}`,
+        textBody: `secret body ${i + 1}`,
+        htmlBody: `<p>secret body ${i + 1}</p>`,
+        status,
+        createdAt: new Date(start + i * 60_000),
+      })),
+    )
+    .returning({ id: emailOutbox.id });
+  return rows.map((r) => r.id);
+}
+
+async function outboxRow(id: string) {
+  const [row] = await database.db.select().from(emailOutbox).where(eq(emailOutbox.id, id));
+  return row!;
+}
+
+async function emailAudit() {
+  return database.db.select().from(auditLog).where(eq(auditLog.entity, "email")).orderBy(auditLog.createdAt);
+}
+
+/** A port on which nothing listens (the SMTP server is "down"). */
+function closedPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const addr = srv.address();
+      srv.close(() => resolve(typeof addr === "object" && addr ? addr.port : 0));
+    });
+  });
+}
+
+/** Sends due emails once through SMTP at `url`, giving up after one attempt. */
+async function runWorker(url: string) {
+  const transport = smtpTransport(url);
+  try {
+    return await createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, maxAttempts: 1 }).runOnce();
+  } finally {
+    transport.close();
+  }
+}
+
+describe("listEmailLog", () => {
+  it("lists emails newest first with counts per status, a status filter and server-side pages", async () => {
+    await insertEmails(12, "sent", Date.UTC(2025, 0, 1));
+    await insertEmails(3, "failed", Date.UTC(2025, 0, 2));
+    await insertEmails(2, "pending", Date.UTC(2025, 0, 3));
+    const first = await listEmailLog(admin, { pageSize: 5 });
+    expect(first.emails.map((e) => [e.subject, e.status])).toEqual([
+      ["Email 2", "pending"],
+      ["Email 1", "pending"],
+      ["Email 3", "failed"],
+      ["Email 2", "failed"],
+      ["Email 1", "failed"],
+    ]);
+    expect(first).toMatchObject({ total: 17, page: 1, pageCount: 4, status: undefined });
+    expect(first.counts).toEqual({ all: 17, pending: 2, sending: 0, sent: 12, failed: 3 });
+
+    const sent = await listEmailLog(admin, { status: "sent", page: 3, pageSize: 5 });
+    expect(sent.emails.map((e) => e.subject)).toEqual(["Email 2", "Email 1"]);
+    expect(sent).toMatchObject({ total: 12, page: 3, pageCount: 3, status: "sent" });
+    expect(sent.counts.all).toBe(17);
+    // Past the end: the last page.
+    expect((await listEmailLog(admin, { status: "failed", page: 50 })).page).toBe(1);
+    // Default page size 25.
+    expect((await listEmailLog(admin)).pageSize).toBe(25);
+    expect(await listEmailLog(admin, { status: "sending" })).toMatchObject({ emails: [], total: 0, pageCount: 1 });
+  });
+
+  it("shows recipient, subject, kind, status, attempts against the worker's limit, last error and times — never bodies", async () => {
+    await sendResetPasswordEmail({
+      db: database.db,
+      baseURL: "http://localhost",
+      user: { id: admin.id, email: "admin@example.com" },
+      token: "ResetTokenAbCdEf0123456789",
+    });
+    const [row] = await database.db.select().from(emailOutbox);
+    expect(row!.textBody).toContain("ResetTokenAbCdEf0123456789");
+
+    const log = await listEmailLog(admin);
+    expect(log.emails).toHaveLength(1);
+    const email = log.emails[0]!;
+    expect(Object.keys(email).sort()).toEqual(
+      ["attempts", "createdAt", "id", "kind", "lastError", "maxAttempts", "nextAttemptAt", "sentAt", "status", "subject", "to"].sort(),
+    );
+    expect(email).toMatchObject({
+      kind: "password-reset",
+      to: "admin@example.com",
+      status: "pending",
+      attempts: 0,
+      maxAttempts: env().OUTBOX_MAX_ATTEMPTS,
+      lastError: null,
+      sentAt: null,
+    });
+    expect(email.subject).toMatch(/password/i);
+    expect(JSON.stringify(log)).not.toContain("ResetTokenAbCdEf0123456789");
+    expect(JSON.stringify(log)).not.toContain("reset-password?token");
+  });
+
+  it("is for admins only", async () => {
+    await insertEmails(1);
+    await expectAppError(listEmailLog(await fullManager()), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+describe("retryFailedEmail", () => {
+  it("puts a failed email back to pending, audited, and the worker then delivers it to the SMTP server", async () => {
+    const id = await enqueueEmail(database.db, {
+      kind: "contact-message",
+      to: "office@academy.test",
+      subject: "New contact message from منى",
+      text: "Hello",
+      html: "<p>Hello</p>",
+    });
+    // The SMTP server is down: one attempt, then failed with the reason recorded.
+    expect(await runWorker(`smtp://127.0.0.1:${await closedPort()}`)).toEqual({ sent: 0, failed: 1, retried: 0 });
+    const failed = await outboxRow(id);
+    expect(failed).toMatchObject({ status: "failed", attempts: 1 });
+    expect(failed.lastError).toMatch(/ECONNREFUSED|connect/i);
+    const [logged] = (await listEmailLog(admin, { status: "failed" })).emails;
+    expect(logged).toMatchObject({ id, status: "failed", attempts: 1, lastError: failed.lastError });
+
+    expect(await retryFailedEmail(admin, id)).toEqual({ id, to: "office@academy.test" });
+    const pending = await outboxRow(id);
+    expect(pending.status).toBe("pending");
+    const due = (await database.db.execute(sql`select next_attempt_at <= now() as due from email_outbox where id = ${id}`)) as unknown as {
+      rows: { due: boolean }[];
+    };
+    expect(due.rows[0]!.due).toBe(true);
+    const audit = await emailAudit();
+    expect(audit.map((a) => [a.action, a.entityId, a.actorEmail])).toEqual([["status.change", id, "admin@example.com"]]);
+    expect(audit[0]!.data).toMatchObject({ from: "failed", to: "pending", retry: true, kind: "contact-message", ip: "203.0.113.9" });
+
+    // The mail server is back: the worker delivers it.
+    smtp = await startSmtpServer();
+    expect(await runWorker(smtp.url)).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const [mail] = await smtp.waitFor(1);
+    expect(mail!.to).toEqual(["office@academy.test"]);
+    expect(mail!.subject).toBe("New contact message from منى");
+    const sent = await outboxRow(id);
+    expect(sent).toMatchObject({ status: "sent", attempts: 2, lastError: null });
+    expect(sent.sentAt).toBeInstanceOf(Date);
+  });
+
+  it("refuses to retry an email that is not failed, with a translated message and nothing changed", async () => {
+    const [pending] = await insertEmails(1, "pending");
+    const [sent] = await insertEmails(1, "sent");
+    const [sending] = await insertEmails(1, "sending");
+    for (const id of [pending!, sent!, sending!]) {
+      const before = await outboxRow(id);
+      await expectAppError(retryFailedEmail(admin, id), "conflict", "adminEmails.errors.notFailed");
+      expect(await outboxRow(id)).toEqual(before);
+    }
+    await expectAppError(retryFailedEmail(admin, crypto.randomUUID()), "not_found", "adminEmails.errors.notFound");
+    await expectAppError(retryFailedEmail(admin, "x' or '1'='1"), "bad_request", "adminEmails.errors.invalidRequest");
+    expect(await emailAudit()).toEqual([]);
+  });
+
+  it("is for admins only", async () => {
+    const [id] = await insertEmails(1, "failed");
+    await expectAppError(retryFailedEmail(await fullManager(), id!), "forbidden", "admin.errors.forbidden");
+    expect((await outboxRow(id!)).status).toBe("failed");
+    expect(await emailAudit()).toEqual([]);
+  });
+});
+
+describe("/admin/emails route", () => {
+  function contextFor(actor: Actor | null) {
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    return context;
+  }
+
+  type Outcome = { status: number; reply?: EmailLogReply };
+  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
+    const request = new Request("http://localhost/admin/emails", {
+      method: "POST",
+      body: new URLSearchParams(fields),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    });
+    try {
+      const result = (await emailsAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
+        data: EmailLogReply;
+        init?: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, reply: result.data };
+    } catch (thrown) {
+      if (thrown instanceof Response) return { status: thrown.status };
+      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500 };
+    }
+  }
+
+  async function load(actor: Actor | null, search = "") {
+    const request = new Request(`http://localhost/admin/emails${search}`);
+    const context = contextFor(actor);
+    let loaded: Awaited<ReturnType<typeof emailsLoader>> | undefined;
+    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
+      loaded = await emailsLoader({ request, context, params: {} } as never);
+      return new Response(null);
+    });
+    return loaded!;
+  }
+
+  it("declares admin only for the authorization matrix", () => {
+    expect(emailsHandle).toEqual({ adminOnly: true });
+  });
+
+  it("refuses anonymous visitors and non-admin staff on the page and on a crafted retry", async () => {
+    const [id] = await insertEmails(1, "failed");
+    await expect(load(null)).rejects.toMatchObject({ status: 302 });
+    expect((await run(null, { intent: "retry", emailId: id! })).status).toBe(302);
+    const boss = await fullManager();
+    await expect(load(boss)).rejects.toMatchObject({ init: { status: 403 } });
+    expect((await run(boss, { intent: "retry", emailId: id! })).status).toBe(403);
+    expect((await outboxRow(id!)).status).toBe("failed");
+  });
+
+  it("loads the filter and page from the URL, falling back on bad values", async () => {
+    await insertEmails(30, "sent");
+    await insertEmails(2, "failed");
+    const page = await load(admin, "?status=sent&page=2");
+    expect(page.log).toMatchObject({ status: "sent", page: 2, total: 30, pageCount: 2 });
+    expect(page.log.emails).toHaveLength(5);
+    expect(page.title).toBe("Email log");
+    expect(JSON.stringify(page)).not.toContain("secret body");
+    expect((await load(admin, "?status=bogus&page=-1")).log).toMatchObject({ status: undefined, page: 1, total: 32 });
+    expect((await load(admin, "?lang=ar")).title).toBe("سجل البريد");
+  });
+
+  it("retries a failed email; refuses other statuses and bad input with 4xx and a translated message", async () => {
+    const [failed] = await insertEmails(1, "failed");
+    const [sent] = await insertEmails(1, "sent");
+    expect(await run(admin, { intent: "retry", emailId: failed! })).toEqual({
+      status: 200,
+      reply: { ok: true, emailId: failed, to: "office1@example.com" },
+    });
+    expect((await outboxRow(failed!)).status).toBe("pending");
+    // Twice: the second click finds it pending.
+    expect(await run(admin, { intent: "retry", emailId: failed! })).toMatchObject({
+      status: 409,
+      reply: { ok: false, messageKey: "adminEmails.errors.notFailed" },
+    });
+    expect(await run(admin, { intent: "retry", emailId: sent! })).toMatchObject({ status: 409 });
+    expect((await outboxRow(sent!)).status).toBe("sent");
+    expect(await run(admin, { intent: "retry", emailId: crypto.randomUUID() })).toMatchObject({
+      status: 404,
+      reply: { messageKey: "adminEmails.errors.notFound" },
+    });
+    const bad: Record<string, string>[] = [{}, { intent: "delete", emailId: failed! }, { intent: "retry" }, { intent: "retry", emailId: "1 or 1=1" }];
+    for (const fields of bad) {
+      expect(await run(admin, fields)).toMatchObject({ status: 400, reply: { ok: false, messageKey: "adminEmails.errors.invalidRequest" } });
+    }
+    expect((await emailAudit()).length).toBe(1);
+  });
+});

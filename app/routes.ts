@@ -15,6 +15,9 @@ export default [
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.ts"),
+  route("instructor-login", "routes/instructor/login.tsx"),
+  route("instructor-dashboard", "routes/instructor/dashboard.tsx"),
+  route("instructor-logout", "routes/instructor/logout.ts"),
   ...prefix("admin", [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
@@ -26,6 +29,10 @@ export default [
       route("users", "routes/admin/users.tsx"),
       route("roles", "routes/admin/roles.tsx"),
       route("audit", "routes/admin/audit.tsx"),
+      route("enrollments", "routes/admin/enrollments.tsx"),
+      route("enrollments/export.csv", "routes/admin/enrollments-export.ts"),
+      route("messages", "routes/admin/messages.tsx"),
+      route("emails", "routes/admin/emails.tsx"),
     ]),
   ]),
   // Uploads (staff only, access-checked inside) and files: public images by key, private documents checked.

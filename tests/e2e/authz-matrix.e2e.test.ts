@@ -3,6 +3,8 @@
 // Each admin route module declares `handle = { permission }` (or `{ adminOnly: true }`, or
 // `{ permission: null }` for "any staff"); a route without a declaration fails this test, and so does
 // a route whose loader or action forgets its check (the manager without the flag would get through).
+// The instructor area is covered too: anonymous visitors and staff sessions cannot use the instructor
+// dashboard, and an instructor session opens no /admin route (loader or action).
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { drizzle } from "drizzle-orm/node-postgres";
@@ -43,6 +45,8 @@ let app: RunningApp;
 let admin: pg.Client;
 let pool: pg.Pool;
 const cookies: Record<string, string> = {};
+const INSTRUCTOR_EMAIL = "instructor@matrix.test";
+const INSTRUCTOR_PASSWORD = "Ab3dEf7h";
 let loaded: AdminRoute[] = [];
 
 async function createUser(email: string, role: string) {
@@ -86,6 +90,26 @@ beforeAll(async () => {
     expect(res.status).toBe(200);
     cookies[who] = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   }
+  // An instructor with a login account (as the admin modal makes one), signed in through /instructor-login.
+  const { rows } = await pool.query<{ id: string }>(
+    `insert into instructors (name, email) values ('Matrix Instructor', $1) returning id`,
+    [INSTRUCTOR_EMAIL],
+  );
+  await pool.query(
+    `insert into instructor_accounts (instructor_id, email, password_hash, password_encrypted, expires_at, duration_hours)
+     values ($1, $2, $3, 'v1.x.x.x', now() + interval '1 hour', 1)`,
+    [rows[0]!.id, INSTRUCTOR_EMAIL, await hashPassword(INSTRUCTOR_PASSWORD)],
+  );
+  const signIn = await fetch(`${app.url}/instructor-login`, {
+    method: "POST",
+    redirect: "manual",
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    body: new URLSearchParams({ email: INSTRUCTOR_EMAIL, password: INSTRUCTOR_PASSWORD }),
+  });
+  expect(signIn.status).toBe(302);
+  expect(signIn.headers.get("location")).toBe("/instructor-dashboard");
+  cookies.instructor = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  expect(cookies.instructor).toMatch(/^ca_instructor=/);
   loaded = await Promise.all(
     adminRoutes.map(async (r) => {
       const mod = (await import(path.join(ROOT, "app", r.file))) as { handle?: AdminRoute["handle"]; action?: unknown };
@@ -169,6 +193,29 @@ describe("authorization matrix", () => {
         const adminPost = await request(r, "POST", "admin");
         expect(adminPost.status, `POST ${r.path} as admin`).not.toBe(403);
         expect(adminPost.status, `POST ${r.path} as admin`).toBeLessThan(500);
+      }
+    }
+  });
+
+  it("opens the instructor dashboard to an instructor session only", async () => {
+    const dashboard = (who?: keyof typeof cookies) =>
+      fetch(`${app.url}/instructor-dashboard`, { redirect: "manual", headers: who ? { cookie: cookies[who]! } : {} });
+    for (const who of [undefined, "admin", "manager", "other"] as const) {
+      const res = await dashboard(who);
+      expect(res.status, `GET /instructor-dashboard as ${who ?? "anonymous"}`).toBe(302);
+      expect(res.headers.get("location"), `GET /instructor-dashboard as ${who ?? "anonymous"}`).toBe("/instructor-login");
+    }
+    const own = await dashboard("instructor");
+    expect(own.status).toBe(200);
+    expect(await own.text()).toContain("Matrix Instructor");
+  });
+
+  it("gives an instructor session no /admin route, loader or action", async () => {
+    for (const r of loaded) {
+      for (const method of methods(r)) {
+        const res = await request(r, method, "instructor");
+        expect(res.status, `${method} ${r.path} as an instructor`).toBe(302);
+        expect(res.headers.get("location"), `${method} ${r.path} as an instructor`).toMatch(/^\/login\?from=/);
       }
     }
   });

@@ -219,9 +219,11 @@ describe("GET /files/documents/:id (D8)", () => {
     expect((await documentFileResponse(id, { type: "staff", actor: admin }, tEn)).status).toBe(404);
   });
 
-  it("does not yet let instructors in (issue 7 adds the assigned instructor)", () => {
+  it("lets in only the instructor assigned to the course (issue 7; more in instructor-accounts.test.ts)", () => {
     const instructorId = crypto.randomUUID();
-    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: instructorId })).toBe(false);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: instructorId })).toBe(true);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: crypto.randomUUID() })).toBe(false);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(false);
     expect(canReadDocument(null, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(false);
     expect(canReadDocument({ type: "staff", actor: admin }, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(true);
   });

@@ -177,6 +177,8 @@ export async function documentFileResponse(id: string, reader: DocumentReader | 
       "Content-Disposition": contentDisposition(document.fileName),
       "Cache-Control": "private, no-store",
       "X-Content-Type-Options": "nosniff",
+      // Only this site's pages may load it (no cross-site embedding of a private document).
+      "Cross-Origin-Resource-Policy": "same-origin",
     },
   });
 }

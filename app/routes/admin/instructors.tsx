@@ -1,14 +1,19 @@
 // /admin/instructors — Admin Instructors (SPEC §2, §3, §5 Instructor, §8; D18, D22). The card grid with
 // each instructor's login-account status; create/edit/delete in modals (in place without JavaScript).
 // `?action=create` opens the create form directly (with create permission); closing it returns to /admin.
-// The 'Create login account' icon and its modal belong to issue 7 (instructor accounts).
+// The 'Create login account' icon (instructors:create_accounts) opens the instructor account modal
+// (intent "account": create or renew the login account, SPEC §2/§4/§5; D7, D22).
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
+import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
+import type { AccountReply } from "~/features/instructor-accounts/accounts-reply.ts";
+import { ACCOUNT_ERRORS, accountRequestSchema } from "~/features/instructor-accounts/accounts.schema.ts";
+import { createOrRenewAccount } from "~/features/instructor-accounts/accounts.server.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
 import {
   DeleteInstructorForm,
@@ -57,7 +62,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   };
 }
 
-/** Staff data: never stored by a shared cache. */
+/** Staff data (and, after an account post, a one-time password): never stored by any cache. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
 function idOf(formData: FormData): string | undefined {
@@ -65,10 +70,42 @@ function idOf(formData: FormData): string | undefined {
   return typeof value === "string" ? value : undefined;
 }
 
+/** The account modal's post: create or renew the instructor's login account (instructors:create_accounts). */
+async function accountAction(formData: FormData, context: Route.ActionArgs["context"]) {
+  const actor = requireActor(context, { permission: "instructors:create_accounts" });
+  const instructorId = idOf(formData);
+  const submission = parseWithZod(formData, { schema: accountRequestSchema });
+  if (submission.status !== "success") {
+    const firstError = Object.values(submission.error ?? {}).flat()[0];
+    return data<AccountReply>(
+      { intent: "account", ok: false, instructorId, result: submission.reply(), messageKey: firstError ?? ACCOUNT_ERRORS.durationRequired },
+      { status: 400 },
+    );
+  }
+  const outcome = await adminAction(() => createOrRenewAccount(actor, submission.value));
+  if (!("ok" in outcome)) {
+    const { messageKey, fields } = outcome.data;
+    const fieldErrors = fields ? Object.fromEntries(Object.entries(fields).map(([k, v]) => [k === "form" ? "" : k, [v]])) : undefined;
+    return data<AccountReply>(
+      { intent: "account", ok: false, instructorId, messageKey, result: submission.reply({ fieldErrors }) },
+      outcome.init ?? undefined,
+    );
+  }
+  const account = outcome.value;
+  return data<AccountReply>({
+    intent: "account",
+    ok: true,
+    instructorId,
+    result: submission.reply({ resetForm: true }),
+    account: { ...account, expiresAt: account.expiresAt.toISOString() },
+  });
+}
+
 export async function action({ request, context }: Route.ActionArgs) {
   requireActor(context, { permission: "instructors:view" });
   const formData = await request.formData();
   const intent = formData.get("intent");
+  if (intent === "account") return accountAction(formData, context);
   if (!isInstructorIntent(intent)) {
     return data<InstructorsReply>({ intent: null, ok: false, messageKey: INSTRUCTOR_ERRORS.invalidRequest }, { status: 400 });
   }
@@ -115,18 +152,28 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
 
-type OpenDialog = { kind: "create" } | { kind: "edit" | "delete"; instructor: AdminInstructorView } | null;
+type OpenDialog = { kind: "create" } | { kind: "edit" | "delete" | "account"; instructor: AdminInstructorView } | null;
+type ActionReply = InstructorsReply | AccountReply;
 
 /** Which form the URL (links without JavaScript, ?action=create) or a no-JS post's failed reply asks for. */
 function dialogFromUrl(
   params: URLSearchParams,
   instructors: AdminInstructorView[],
-  reply: InstructorsReply | undefined,
+  reply: ActionReply | undefined,
   createFromLink: boolean,
 ): OpenDialog {
+  // An account post shows its outcome (the password, or the refusal) in its own panel.
+  if (reply?.intent === "account") {
+    const instructor = instructors.find((i) => i.id === reply.instructorId);
+    return instructor ? { kind: "account", instructor } : null;
+  }
   const failed = reply && !reply.ok ? reply : undefined;
   const kind = failed?.intent ?? params.get("dialog") ?? (createFromLink ? "create" : null);
   if (kind === "create") return { kind: "create" };
+  if (kind === "account") {
+    const instructor = instructors.find((i) => i.id === params.get("instructor"));
+    return instructor ? { kind: "account", instructor } : null;
+  }
   if (kind === "edit" || kind === "update" || kind === "delete") {
     const instructor = instructors.find((i) => i.id === (failed?.instructorId ?? params.get("instructor")));
     return instructor ? { kind: kind === "delete" ? "delete" : "edit", instructor } : null;
@@ -148,6 +195,7 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
   const canCreate = can(actor, "instructors:create");
   const canEdit = can(actor, "instructors:edit");
   const canDelete = can(actor, "instructors:delete");
+  const canCreateAccounts = can(actor, "instructors:create_accounts");
 
   const close = useCallback(() => {
     setDialog(null);
@@ -178,7 +226,9 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
   );
 
   // Without JavaScript: the page after a post shows its outcome in place.
-  const noJsReply = hydrated ? undefined : actionData;
+  const noJsAny: ActionReply | undefined = hydrated ? undefined : actionData;
+  const noJsReply = noJsAny && noJsAny.intent !== "account" ? noJsAny : undefined;
+  const noJsAccountReply = noJsAny?.intent === "account" ? noJsAny : undefined;
   const shownDialog = hydrated ? dialog : dialogFromUrl(searchParams, instructors, actionData, createFromLink && !actionData);
   const cancelHref = createFromLink && !actionData ? "/admin" : INSTRUCTORS_PATH;
 
@@ -289,6 +339,26 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
             />
           )}
         </ModalOrPanel>
+        <ModalOrPanel
+          open={shownDialog?.kind === "account" && canCreateAccounts}
+          hydrated={hydrated}
+          onClose={close}
+          size="md"
+          title={shownDialog?.kind === "account" ? accountDialogTitle(t, shownDialog.instructor) : ""}
+        >
+          {shownDialog?.kind === "account" && canCreateAccounts && (
+            <AccountDialogBody
+              key={shownDialog.instructor.id}
+              instructor={shownDialog.instructor}
+              locale={locale}
+              action={INSTRUCTORS_PATH}
+              hydrated={hydrated}
+              initialReply={noJsAccountReply}
+              onCancel={close}
+              onDone={close}
+            />
+          )}
+        </ModalOrPanel>
       </div>
 
       {instructors.length === 0 ? (
@@ -310,6 +380,13 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
                 locale={locale}
                 actions={
                   <>
+                    {canCreateAccounts &&
+                      openLink(
+                        { kind: "account", instructor },
+                        <KeyRound aria-hidden="true" className="h-4 w-4" />,
+                        `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
+                        t("instructorAccounts.open", { name: nameOf(instructor) }),
+                      )}
                     {canEdit &&
                       openLink(
                         { kind: "edit", instructor },

@@ -1,7 +1,9 @@
 // GET /files/documents/:id — a course document, streamed only to those allowed to read it (D8):
-// `Cache-Control: private, no-store`, `Content-Type: application/pdf`, nosniff. 401 nobody signed in,
-// 403 not allowed, 404 unknown. Issue 7 adds the assigned instructor (see canReadDocument).
+// staff with courses:view, or the instructor assigned to the document's course (a valid instructor
+// session, checked for expiry on every request). `Cache-Control: private, no-store`, an inline
+// Content-Disposition with a safe file name, nosniff. 401 nobody signed in, 403 not allowed, 404 unknown.
 import { requestInfoContext } from "~/lib/context.server.ts";
+import { clearSessionHeaders, getInstructorSession } from "~/lib/instructor-session.server.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
 import type { DocumentReader } from "~/features/uploads/document-access.ts";
 import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
@@ -12,6 +14,15 @@ export { canReadDocument, type DocumentReader } from "~/features/uploads/documen
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await getActor(request, context.get(requestInfoContext).ip);
-  const reader: DocumentReader | null = actor ? { type: "staff", actor } : null;
-  return documentFileResponse(params.id, reader, getInstance(context).t);
+  let reader: DocumentReader | null = actor ? { type: "staff", actor } : null;
+  let stale = false;
+  if (!reader) {
+    const lookup = await getInstructorSession(request);
+    if (lookup.session) reader = { type: "instructor", instructorId: lookup.session.instructorId };
+    stale = lookup.stale;
+  }
+  const response = await documentFileResponse(params.id, reader, getInstance(context).t);
+  // An expired instructor session was ended on the server: the browser forgets its cookie too.
+  if (stale) clearSessionHeaders(request, response.headers);
+  return response;
 }

@@ -18,7 +18,8 @@ export function initialsOf(name: string): string {
   return letters.join("").toLocaleUpperCase();
 }
 
-function formatDateTime(value: Date | string, locale: Locale): string {
+/** A date and time as the Cairo-based provider reads it (the stored instant is UTC). */
+export function formatDateTime(value: Date | string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
     dateStyle: "medium",
     timeStyle: "short",

@@ -1,0 +1,210 @@
+// Instructor login accounts, the staff side (SPEC §2 instructor account modal, §3, §4, §5, §8; D7, D22).
+// Every function takes the acting staff member first and asks the permission gate itself.
+//
+// createOrRenewAccount, in one transaction with its audit line:
+// - the account is still active → nothing changes; the existing password (opened from its encrypted
+//   copy) and expiry come back with 'Account is still active. No new password generated.';
+// - expired or missing → the old account and its sessions go, an account under the same email that
+//   belongs to another instructor goes too (SPEC §5), and a fresh one is made: a new 8-character
+//   password (hash for sign-in, encrypted copy for re-display), expiry = now + hours/minutes (UTC),
+//   'New password generated for renewed account.'.
+// A unique constraint still hit (a concurrent request) becomes one of the two SPEC duplicate messages.
+import { and, eq, inArray, ne } from "drizzle-orm";
+import { instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { accountSummary } from "~/features/instructors/account-status.ts";
+import { db } from "~/lib/db.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { hashPassword } from "~/lib/password.server.ts";
+import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES, accountRequestSchema } from "./accounts.schema.ts";
+import { generateInstructorPassword, openPassword, sealPassword } from "./password-box.server.ts";
+
+/** SPEC §3 derived status, from the server's clock, in UTC. */
+export interface AccountStatus {
+  hasAccount: boolean;
+  isExpired: boolean;
+  duration: { hours: number; minutes: number };
+  expiresAt: Date | null;
+}
+
+export interface AccountResult {
+  /** What happened: a first account, a replaced (expired) one, or the active one shown again. */
+  outcome: "created" | "renewed" | "active";
+  /** The one-time password: in this reply only, never stored in plain text. */
+  password: string;
+  expiresAt: Date;
+  email: string;
+  duration: { hours: number; minutes: number };
+  /** The SPEC line to show with the password. */
+  messageKey: string;
+}
+
+/** hasAccount / isExpired / duration / expiresAt for one instructor (instructors:view). */
+export async function getAccountStatus(actor: Actor, instructorId: string, now: Date = new Date()): Promise<AccountStatus> {
+  requirePermission(actor, "instructors:view");
+  const [row] = await db()
+    .select({
+      expiresAt: instructorAccounts.expiresAt,
+      isActive: instructorAccounts.isActive,
+      durationHours: instructorAccounts.durationHours,
+      durationMinutes: instructorAccounts.durationMinutes,
+    })
+    .from(instructorAccounts)
+    .where(eq(instructorAccounts.instructorId, instructorId));
+  const summary = accountSummary(row ?? null, now);
+  return {
+    hasAccount: summary.status !== "none",
+    isExpired: summary.status === "expired",
+    duration: { hours: summary.durationHours, minutes: summary.durationMinutes },
+    expiresAt: summary.expiresAt,
+  };
+}
+
+/** The PostgreSQL unique-violation constraint name in an error (or its causes), if that is what it is. */
+export function uniqueViolation(err: unknown): string | null {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 6; depth++) {
+    const e = current as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown; cause?: unknown };
+    if (e.code === "23505") {
+      if (typeof e.constraint === "string") return e.constraint;
+      const text = `${String(e.message ?? "")} ${String(e.detail ?? "")}`;
+      return /instructor_accounts_\w+_unique/.exec(text)?.[0] ?? "unknown";
+    }
+    current = e.cause;
+  }
+  return null;
+}
+
+/** Bad input → 400 with one message per field (the first rule each field breaks). */
+function parseRequest(input: unknown) {
+  const parsed = accountRequestSchema.safeParse(input);
+  if (parsed.success) return parsed.data;
+  const fields: Record<string, string> = {};
+  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
+  throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
+}
+
+/**
+ * Create or renew an instructor's login account (instructors:create_accounts). `input` is what the
+ * modal posts: instructorId, hours 0–24, minutes 0–59 (empty = 0; both 0 refused).
+ */
+export async function createOrRenewAccount(
+  actor: Actor,
+  input: { instructorId: string; hours?: unknown; minutes?: unknown },
+  now: Date = new Date(),
+): Promise<AccountResult> {
+  requirePermission(actor, "instructors:create_accounts");
+  const { instructorId, hours, minutes } = parseRequest({ ...input, intent: "account" });
+  try {
+    return await db().transaction(async (tx) => {
+      // Locks the instructor: two requests for the same instructor run one after the other.
+      const [instructor] = await tx
+        .select({ id: instructors.id, name: instructors.name, email: instructors.email })
+        .from(instructors)
+        .where(eq(instructors.id, instructorId))
+        .for("update");
+      if (!instructor) throw new AppError("not_found", ACCOUNT_ERRORS.instructorNotFound);
+      const email = instructor.email?.trim().toLowerCase();
+      if (!email) throw new AppError("bad_request", ACCOUNT_ERRORS.emailRequired);
+
+      const [current] = await tx
+        .select()
+        .from(instructorAccounts)
+        .where(eq(instructorAccounts.instructorId, instructorId))
+        .for("update");
+
+      if (current && current.isActive && current.expiresAt.getTime() > now.getTime()) {
+        let password: string;
+        try {
+          password = openPassword(current.passwordEncrypted, instructorId);
+        } catch (err) {
+          logger.error({ err, instructorId }, "the stored instructor password could not be opened");
+          throw new AppError("internal", ACCOUNT_ERRORS.retrieveFailed, { cause: err });
+        }
+        await recordAudit(tx, actor, {
+          action: "password.show",
+          entity: "instructor_account",
+          entityId: instructorId,
+          data: { name: instructor.name, email: current.email, expiresAt: current.expiresAt.toISOString() },
+        });
+        return {
+          outcome: "active" as const,
+          password,
+          expiresAt: current.expiresAt,
+          email: current.email,
+          duration: { hours: current.durationHours, minutes: current.durationMinutes },
+          messageKey: ACCOUNT_MESSAGES.stillActive,
+        };
+      }
+
+      // Expired or missing: the old account (this instructor's, and any other instructor's under the
+      // same email, SPEC §5) goes with its sessions (D22).
+      const replaced = await tx
+        .select({ id: instructorAccounts.id, instructorId: instructorAccounts.instructorId, email: instructorAccounts.email })
+        .from(instructorAccounts)
+        .where(and(eq(instructorAccounts.email, email), ne(instructorAccounts.instructorId, instructorId)));
+      const accountIds = [...(current ? [current.id] : []), ...replaced.map((r) => r.id)];
+      let sessionsEnded = 0;
+      if (accountIds.length) {
+        const ended = await tx
+          .delete(instructorSessions)
+          .where(inArray(instructorSessions.accountId, accountIds))
+          .returning({ id: instructorSessions.id });
+        sessionsEnded = ended.length;
+        await tx.delete(instructorAccounts).where(inArray(instructorAccounts.id, accountIds));
+      }
+
+      const password = generateInstructorPassword();
+      const expiresAt = new Date(now.getTime() + (hours * 60 + minutes) * 60_000);
+      await tx.insert(instructorAccounts).values({
+        instructorId,
+        email,
+        passwordHash: await hashPassword(password),
+        passwordEncrypted: sealPassword(password, instructorId),
+        expiresAt,
+        durationHours: hours,
+        durationMinutes: minutes,
+        createdBy: actor.id,
+        isActivated: false,
+        isActive: true,
+        createdAt: now,
+      });
+      const outcome = current ? ("renewed" as const) : ("created" as const);
+      await recordAudit(tx, actor, {
+        action: outcome === "renewed" ? "renew" : "create",
+        entity: "instructor_account",
+        entityId: instructorId,
+        data: {
+          name: instructor.name,
+          email,
+          hours,
+          minutes,
+          expiresAt: expiresAt.toISOString(),
+          sessionsEnded,
+          removedForEmail: replaced.map((r) => r.instructorId),
+        },
+      });
+      return {
+        outcome,
+        password,
+        expiresAt,
+        email,
+        duration: { hours, minutes },
+        messageKey: ACCOUNT_MESSAGES.newPassword,
+      };
+    });
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    const constraint = uniqueViolation(err);
+    if (constraint === "instructor_accounts_email_unique") {
+      throw new AppError("conflict", ACCOUNT_ERRORS.duplicateEmail, { cause: err });
+    }
+    if (constraint === "instructor_accounts_instructor_id_unique") {
+      throw new AppError("conflict", ACCOUNT_ERRORS.duplicateInstructor, { cause: err });
+    }
+    logger.error({ err, instructorId }, "create/renew instructor account failed");
+    throw new AppError("internal", ACCOUNT_ERRORS.createFailed, { cause: err });
+  }
+}

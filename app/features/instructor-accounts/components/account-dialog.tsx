@@ -1,0 +1,311 @@
+// The instructor account modal (SPEC §2): 'Create Instructor Account' / 'Renew Instructor Account' with
+// the instructor's name, email and title, the current account status (Active/Expired, duration, expiry
+// time), Hours and Minutes (empty = 0; the button is disabled while both are 0), then the password with
+// a copy button ('Password copied to clipboard!', 2 s) and Done. With JavaScript it posts through a
+// fetcher inside the dialog; without, the same form posts as a plain form and the page shows the result.
+import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Check, Copy } from "lucide-react";
+import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { CancelButton, describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { localizeInstructor } from "~/components/site/instructor-view.ts";
+import { formatDateTime, type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
+import type { Locale } from "~/lib/i18n.ts";
+import { accountFailureMessage, type AccountReply, type AccountReplyResult } from "../accounts-reply.ts";
+import { ACCOUNT_LIMITS, accountRequestSchema, durationChosen } from "../accounts.schema.ts";
+
+/** SPEC §9: copy-button feedback for 2 seconds. */
+export const COPY_FEEDBACK_MS = 2000;
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** '2 hours 30 minutes', '45 minutes', '1 hour' (the instructor cards' wording). */
+export function durationText(t: T, hours: number, minutes: number): string {
+  const h = t("instructorsAdmin.account.hours", { count: hours });
+  const m = t("instructorsAdmin.account.minutes", { count: minutes });
+  if (hours && minutes) return t("instructorsAdmin.account.durationBoth", { hours: h, minutes: m });
+  return hours ? h : m;
+}
+
+/** The title of the modal: create for an instructor without an account, renew otherwise. */
+export function accountDialogTitle(t: T, instructor: AdminInstructorView): string {
+  return t(instructor.account.status === "none" ? "instructorAccounts.createTitle" : "instructorAccounts.renewTitle");
+}
+
+const STATUS_STYLE = {
+  active: "bg-emerald-100 text-emerald-900",
+  expired: "bg-amber-100 text-amber-900",
+  none: "bg-slate-100 text-slate-800",
+} as const;
+
+function InstructorFacts({ instructor, locale }: { instructor: AdminInstructorView; locale: Locale }) {
+  const { t } = useTranslation();
+  const view = localizeInstructor(instructor, locale, t("instructorsAdmin.fallbackTitle"));
+  const { account } = instructor;
+  const row = "grid grid-cols-[8rem_1fr] gap-2 py-1.5";
+  return (
+    <div className="space-y-4">
+      <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4 py-1 text-sm">
+        <div className={row}>
+          <dt className="font-medium text-slate-700">{t("instructorAccounts.name")}</dt>
+          <dd className="text-slate-900">{view.name}</dd>
+        </div>
+        <div className={row}>
+          <dt className="font-medium text-slate-700">{t("instructorAccounts.email")}</dt>
+          <dd className="break-all text-slate-900">
+            {instructor.email ? <span dir="ltr">{instructor.email}</span> : <span className="italic text-slate-600">{t("instructorAccounts.noEmail")}</span>}
+          </dd>
+        </div>
+        <div className={row}>
+          <dt className="font-medium text-slate-700">{t("instructorAccounts.title")}</dt>
+          <dd className="text-slate-900">{view.title}</dd>
+        </div>
+      </dl>
+      <section aria-labelledby={`account-status-${instructor.id}`} className="rounded-lg bg-slate-50 px-4 py-3 text-sm">
+        <h3 id={`account-status-${instructor.id}`} className="font-semibold text-slate-900">
+          {t("instructorAccounts.status.label")}
+        </h3>
+        <dl className="mt-2 space-y-1">
+          <div className="flex flex-wrap gap-2">
+            <dt className="text-slate-700">{t("instructorAccounts.status.state")}:</dt>
+            <dd>
+              <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${STATUS_STYLE[account.status]}`}>
+                {t(`instructorsAdmin.account.${account.status}`)}
+              </span>
+            </dd>
+          </div>
+          {account.status !== "none" && (
+            <>
+              <div className="flex flex-wrap gap-2">
+                <dt className="text-slate-700">{t("instructorAccounts.status.duration")}:</dt>
+                <dd className="text-slate-900">{durationText(t, account.durationHours, account.durationMinutes)}</dd>
+              </div>
+              <div className="flex flex-wrap gap-2">
+                <dt className="text-slate-700">{t("instructorAccounts.status.expiresAt")}:</dt>
+                <dd className="text-slate-900">
+                  {account.expiresAt ? (
+                    <time dateTime={new Date(account.expiresAt).toISOString()}>{formatDateTime(account.expiresAt, locale)}</time>
+                  ) : (
+                    t("instructorAccounts.status.noExpiry")
+                  )}
+                </dd>
+              </div>
+            </>
+          )}
+        </dl>
+        {account.status === "active" && <p className="mt-2 text-slate-700">{t("instructorAccounts.activeNote")}</p>}
+      </section>
+    </div>
+  );
+}
+
+function NumberInput({ field, label, max, hint }: { field: FieldMetadata<unknown>; label: string; max: number; hint: string }) {
+  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
+  return (
+    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
+      <input
+        {...getInputProps(field, { type: "number" })}
+        key={field.key}
+        min={0}
+        max={max}
+        step={1}
+        inputMode="numeric"
+        placeholder="0"
+        dir="ltr"
+        className={`${inputClass} text-start`}
+        aria-describedby={describedBy(`${field.id}-hint`, errorId)}
+      />
+    </Field>
+  );
+}
+
+/** The generated (or still active) password with its copy button, the SPEC line and Done. */
+export function AccountResultView({
+  result,
+  locale,
+  hydrated,
+  doneHref,
+  onDone,
+}: {
+  result: AccountReplyResult;
+  locale: Locale;
+  hydrated: boolean;
+  doneHref: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const inputId = useId();
+  const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  async function copy() {
+    clearTimeout(timer.current);
+    try {
+      await navigator.clipboard.writeText(result.password);
+      setFeedback("copied");
+    } catch {
+      setFeedback("failed");
+    }
+    timer.current = setTimeout(() => setFeedback(null), COPY_FEEDBACK_MS);
+  }
+
+  return (
+    <div className="space-y-4">
+      <p
+        role="status"
+        className={`rounded-lg border p-3 text-sm ${
+          result.outcome === "active" ? "border-amber-200 bg-amber-50 text-amber-950" : "border-emerald-200 bg-emerald-50 text-emerald-950"
+        }`}
+      >
+        {t(result.messageKey)}
+      </p>
+      <div className="flex flex-col gap-1">
+        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
+          {t("instructorAccounts.result.passwordLabel")}
+        </label>
+        <div className="flex gap-2">
+          <input
+            id={inputId}
+            readOnly
+            value={result.password}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            onFocus={(e) => e.currentTarget.select()}
+            className={`${inputClass} font-mono text-lg tracking-wider text-start`}
+          />
+          {hydrated && (
+            <button
+              type="button"
+              onClick={() => void copy()}
+              aria-label={t("instructorAccounts.result.copyLabel")}
+              className="btn-secondary inline-flex shrink-0 gap-2 px-3 py-2 text-sm"
+            >
+              {feedback === "copied" ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+              {t("instructorAccounts.result.copy")}
+            </button>
+          )}
+        </div>
+        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${feedback === "failed" ? "text-red-800" : "text-emerald-800"}`}>
+          {feedback === "copied" ? t("instructorAccounts.result.copied") : feedback === "failed" ? t("instructorAccounts.result.copyFailed") : ""}
+        </p>
+      </div>
+      <ul className="space-y-1 text-sm text-slate-800">
+        <li>
+          {t("instructorAccounts.result.forEmail")}{" "}
+          <span dir="ltr">{result.email}</span>
+        </li>
+        <li>
+          <time dateTime={result.expiresAt}>
+            {t("instructorAccounts.result.validUntil", { time: formatDateTime(result.expiresAt, locale) })}
+          </time>
+          {" · "}
+          {durationText(t, result.duration.hours, result.duration.minutes)}
+        </li>
+      </ul>
+      <p className="text-sm text-slate-600">{t("instructorAccounts.result.hint")}</p>
+      <div className="flex justify-end">
+        {hydrated ? (
+          <button type="button" onClick={onDone} className="btn-primary inline-flex px-4 py-2 text-sm">
+            {t("instructorAccounts.result.done")}
+          </button>
+        ) : (
+          <Link to={doneHref} className="btn-primary inline-flex px-4 py-2 text-sm">
+            {t("instructorAccounts.result.done")}
+          </Link>
+        )}
+      </div>
+    </div>
+  );
+}
+
+/** The whole modal body: the facts and the Hours/Minutes form, then the password. */
+export function AccountDialogBody({
+  instructor,
+  locale,
+  action,
+  hydrated,
+  initialReply,
+  onCancel,
+  onDone,
+}: {
+  instructor: AdminInstructorView;
+  locale: Locale;
+  /** Where the form posts (the admin instructors page). */
+  action: string;
+  hydrated: boolean;
+  /** The server's reply when the page was rendered after a post without JavaScript. */
+  initialReply?: AccountReply;
+  onCancel: () => void;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation();
+  const fetcher = useFreshFetcher<AccountReply>("instructor-account");
+  const ownInitial = initialReply?.instructorId === instructor.id ? initialReply : undefined;
+  const reply = fetcher.data ?? ownInitial;
+  const formId = useId();
+  const [form, fields] = useForm({
+    id: `instructor-account-${formId}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountRequestSchema }),
+  });
+  const busy = fetcher.state !== "idle";
+
+  if (reply?.ok && reply.account) {
+    return <AccountResultView result={reply.account} locale={locale} hydrated={hydrated} doneHref={action} onDone={onDone} />;
+  }
+
+  // SPEC: the button is disabled while both are 0 (empty counts as 0). Without JavaScript the server decides.
+  const chosen = durationChosen(fields.hours.value, fields.minutes.value);
+  const fieldErrors = [...(fields.hours.errors ?? []), ...(fields.minutes.errors ?? [])];
+  const formErrors = form.errors ?? [];
+  const renewing = instructor.account.status !== "none";
+  const hintId = `${formId}-duration-hint`;
+
+  return (
+    <div className="space-y-5">
+      <InstructorFacts instructor={instructor} locale={locale} />
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate>
+        <input type="hidden" name="intent" value="account" />
+        <input type="hidden" name="instructorId" value={instructor.id} />
+        <FormAlert message={accountFailureMessage(t, reply, [...fieldErrors, ...formErrors])} />
+        <fieldset className="space-y-3" aria-describedby={describedBy(hintId, formErrors.length > 0 && form.errorId)}>
+          <legend className="text-base font-semibold text-slate-900">{t("instructorAccounts.durationLegend")}</legend>
+          <p id={hintId} className="text-xs text-slate-600">
+            {t("instructorAccounts.durationHint")}
+          </p>
+          <div className="grid grid-cols-2 gap-4">
+            <NumberInput field={fields.hours} label={t("instructorAccounts.hours")} max={ACCOUNT_LIMITS.hoursMax} hint={t("instructorAccounts.hoursHint")} />
+            <NumberInput
+              field={fields.minutes}
+              label={t("instructorAccounts.minutes")}
+              max={ACCOUNT_LIMITS.minutesMax}
+              hint={t("instructorAccounts.minutesHint")}
+            />
+          </div>
+          {formErrors.length > 0 && (
+            <p id={form.errorId} className="text-sm text-red-700">
+              {t(formErrors[0]!)}
+            </p>
+          )}
+        </fieldset>
+        <div className="flex flex-wrap justify-end gap-3 pt-2">
+          <CancelButton hydrated={hydrated} onCancel={onCancel} href={action} label={t("instructorAccounts.cancel")} />
+          <button
+            type="submit"
+            disabled={busy || (hydrated && !chosen)}
+            className="btn-primary inline-flex px-4 py-2 text-sm disabled:cursor-not-allowed disabled:opacity-60"
+          >
+            {busy ? t("instructorAccounts.submitting") : t(renewing ? "instructorAccounts.submitRenew" : "instructorAccounts.submitCreate")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </div>
+  );
+}

@@ -1,0 +1,92 @@
+// The instructor one-time password (SPEC §9, D7): generated from letters and digits with crypto.randomInt,
+// stored as an Argon2id hash for sign-in and, beside it, as an AES-256-GCM copy under a key derived from
+// the server secret, so that authorised staff can show a still-active password again. The copy is bound
+// to its instructor (additional authenticated data): a ciphertext moved to another row does not open.
+import crypto from "node:crypto";
+import { appState } from "~/lib/app.server.ts";
+import { parseEnv } from "~/lib/env.server.ts";
+
+/** SPEC §9: 8 characters of letters and digits (look-alikes such as O/0 and l/1 left out). */
+export const INSTRUCTOR_PASSWORD_LENGTH = 8;
+const LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
+const DIGITS = "23456789";
+const ALPHABET = LETTERS + DIGITS;
+
+function pick(alphabet: string): string {
+  return alphabet[crypto.randomInt(alphabet.length)]!;
+}
+
+/** A fresh one-time password: 8 letters and digits, at least one of each, uniformly shuffled. */
+export function generateInstructorPassword(length = INSTRUCTOR_PASSWORD_LENGTH): string {
+  const chars = [pick(LETTERS), pick(DIGITS)];
+  while (chars.length < length) chars.push(pick(ALPHABET));
+  for (let i = chars.length - 1; i > 0; i--) {
+    const j = crypto.randomInt(i + 1);
+    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+  }
+  return chars.join("");
+}
+
+/**
+ * The server secret: the running app's (AUTH_SECRET or the generated DATA_DIR/auth-secret), else
+ * AUTH_SECRET from the environment (scripts, tests). Never a built-in default.
+ */
+export function serverSecret(): string {
+  try {
+    return appState().secret;
+  } catch {
+    // The app is not started in this process.
+  }
+  const secret = parseEnv().AUTH_SECRET;
+  if (!secret) throw new Error("The server secret is not available: start the app or set AUTH_SECRET");
+  return secret;
+}
+
+const VERSION = "v1";
+const IV_BYTES = 12;
+const TAG_BYTES = 16;
+const keys = new Map<string, Buffer>();
+
+/** A 256-bit key for this purpose only, derived from the secret with HKDF-SHA-256. */
+function keyFor(secret: string): Buffer {
+  let key = keys.get(secret);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "course-academy", "instructor-account-password/v1", 32));
+    keys.set(secret, key);
+  }
+  return key;
+}
+
+/** `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM with `context` (the instructor id) authenticated. */
+export function sealPassword(password: string, context: string, secret: string = serverSecret()): string {
+  const iv = crypto.randomBytes(IV_BYTES);
+  const cipher = crypto.createCipheriv("aes-256-gcm", keyFor(secret), iv, { authTagLength: TAG_BYTES });
+  cipher.setAAD(Buffer.from(context, "utf8"));
+  const body = Buffer.concat([cipher.update(password, "utf8"), cipher.final()]);
+  return [VERSION, iv.toString("base64url"), cipher.getAuthTag().toString("base64url"), body.toString("base64url")].join(".");
+}
+
+export class SealedPasswordError extends Error {
+  override name = "SealedPasswordError";
+}
+
+/**
+ * Opens a sealed password. Throws SealedPasswordError when the text is malformed, was changed, belongs
+ * to another instructor, or was sealed under another secret.
+ */
+export function openPassword(sealed: string, context: string, secret: string = serverSecret()): string {
+  const parts = sealed.split(".");
+  if (parts.length !== 4 || parts[0] !== VERSION) throw new SealedPasswordError("malformed sealed password");
+  const [, ivText, tagText, bodyText] = parts as [string, string, string, string];
+  const iv = Buffer.from(ivText, "base64url");
+  const tag = Buffer.from(tagText, "base64url");
+  if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SealedPasswordError("malformed sealed password");
+  try {
+    const decipher = crypto.createDecipheriv("aes-256-gcm", keyFor(secret), iv, { authTagLength: TAG_BYTES });
+    decipher.setAAD(Buffer.from(context, "utf8"));
+    decipher.setAuthTag(tag);
+    return Buffer.concat([decipher.update(Buffer.from(bodyText, "base64url")), decipher.final()]).toString("utf8");
+  } catch (err) {
+    throw new SealedPasswordError("sealed password does not authenticate", { cause: err });
+  }
+}

@@ -1,0 +1,205 @@
+// The instructor's side (SPEC §2 /instructor-login and /instructor-dashboard, §4, §8; D7, D8):
+//
+// - signInInstructor: 'Invalid email or password.' alike for an unknown email and a wrong password (an
+//   unknown email still pays for one Argon2id verification, so timing tells nothing); the expired message
+//   only after a correct password; failures limited per client address and per email
+//   (RATE_LIMIT_LOGIN); the first success marks the account activated; a new session each time.
+// - getInstructorPortal: the signed-in instructor and only the courses assigned to them (drafts
+//   included) with their materials — the instructor id comes from the session, never from the request.
+import { asc, desc, eq, inArray } from "drizzle-orm";
+import { RateLimiterRes } from "rate-limiter-flexible";
+import { courseDocuments, courses, instructorAccounts, instructors } from "@db/schema/index.ts";
+import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
+import { recordAudit } from "~/features/audit/audit.server.ts";
+import { db } from "~/lib/db.server.ts";
+import { parseEnv } from "~/lib/env.server.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
+import { createInstructorSession, type InstructorSession } from "~/lib/instructor-session.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { hashPassword, verifyPassword } from "~/lib/password.server.ts";
+import { createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
+import { PORTAL_ERRORS, type InstructorLoginInput } from "./accounts.schema.ts";
+import type { InstructorPortal, PortalCourse, PortalMaterial } from "./portal-types.ts";
+
+export type { InstructorPortal, PortalCourse, PortalMaterial };
+
+// ---- rate limits ------------------------------------------------------------------------------------
+
+let limiters: { ip: RateLimiter; email: RateLimiter } | undefined;
+
+/** Created on first use from RATE_LIMIT_LOGIN (default 20 failures a minute per address and per email). */
+function loginLimiters() {
+  if (!limiters) {
+    const spec = parseRateLimitSpec("RATE_LIMIT_LOGIN", parseEnv().RATE_LIMIT_LOGIN, { points: 20, durationSec: 60 });
+    limiters = {
+      ip: createRateLimiter("instructor-login-ip", { ...spec, messageKey: PORTAL_ERRORS.tooManyAttempts }),
+      email: createRateLimiter("instructor-login-email", { ...spec, messageKey: PORTAL_ERRORS.tooManyAttempts }),
+    };
+  }
+  return limiters;
+}
+
+/** Forgets every count and re-reads RATE_LIMIT_LOGIN on next use (tests). */
+export function resetInstructorLoginLimits(): void {
+  limiters = undefined;
+}
+
+async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
+  const res = await limiter.store.get(key);
+  if (res && res.consumedPoints >= limiter.points) {
+    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
+  }
+}
+
+async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
+  try {
+    await limiter.store.penalty(key, 1);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+  }
+}
+
+// ---- sign in ----------------------------------------------------------------------------------------
+
+let dummyHash: Promise<string> | undefined;
+/** A hash of a random password, verified against for unknown emails so they cost the same time. */
+function timingHash(): Promise<string> {
+  dummyHash ??= hashPassword(crypto.randomUUID());
+  return dummyHash;
+}
+
+export interface InstructorSignIn {
+  token: string;
+  expiresAt: Date;
+  instructorId: string;
+}
+
+/**
+ * Signs an instructor in. Throws AppError: unauthenticated 'Invalid email or password.'; forbidden
+ * 'Your account has expired…' (correct password, expired or switched-off account); too_many_requests;
+ * internal 'Authentication failed. Please try again.' when the session cannot be started, and
+ * 'An unexpected error occurred. Please try again.' for anything else.
+ */
+export async function signInInstructor(input: InstructorLoginInput, ip: string, now: Date = new Date()): Promise<InstructorSignIn> {
+  const email = input.email.trim().toLowerCase();
+  const l = loginLimiters();
+  await assertNotBlocked(l.ip, ip);
+  await assertNotBlocked(l.email, email);
+
+  let account: typeof instructorAccounts.$inferSelect | undefined;
+  let passwordOk: boolean;
+  try {
+    [account] = await db().select().from(instructorAccounts).where(eq(instructorAccounts.email, email));
+    passwordOk = await verifyPassword({ hash: account?.passwordHash ?? (await timingHash()), password: input.password });
+  } catch (err) {
+    logger.error({ err }, "instructor sign-in failed unexpectedly");
+    throw new AppError("internal", PORTAL_ERRORS.unexpected, { cause: err });
+  }
+  if (!account || !passwordOk) {
+    await Promise.all([countFailure(l.ip, ip), countFailure(l.email, email)]);
+    logger.warn({ ip }, "instructor sign-in refused: wrong email or password");
+    throw new AppError("unauthenticated", PORTAL_ERRORS.invalidCredentials);
+  }
+  // The password was right: only now may the reply say the account has expired.
+  if (!account.isActive || account.expiresAt.getTime() <= now.getTime()) {
+    throw new AppError("forbidden", PORTAL_ERRORS.expired);
+  }
+  const found = account;
+  try {
+    const session = await db().transaction(async (tx) => {
+      if (!found.isActivated) {
+        await tx.update(instructorAccounts).set({ isActivated: true }).where(eq(instructorAccounts.id, found.id));
+      }
+      const created = await createInstructorSession(tx, found, now);
+      await recordAudit(
+        tx,
+        { id: `instructor:${found.instructorId}`, email: found.email, ip },
+        { action: "sign_in", entity: "instructor_account", entityId: found.instructorId, data: { firstSignIn: !found.isActivated } },
+      );
+      return created;
+    });
+    await l.email.store.delete(email).catch(() => undefined);
+    return { ...session, instructorId: found.instructorId };
+  } catch (err) {
+    if (isAppError(err)) throw err;
+    logger.error({ err, instructorId: found.instructorId }, "instructor session could not be started");
+    throw new AppError("internal", PORTAL_ERRORS.authFailed, { cause: err });
+  }
+}
+
+// ---- the dashboard ----------------------------------------------------------------------------------
+
+/**
+ * The signed-in instructor and their courses. Throws AppError (SPEC §8): not_found 'Instructor not
+ * found'; internal 'Failed to get instructor information' / 'Failed to fetch courses for instructor'.
+ * Two queries for the courses whatever their number.
+ */
+export async function getInstructorPortal(session: Pick<InstructorSession, "instructorId">): Promise<InstructorPortal> {
+  let instructor: InstructorPortal["instructor"] | undefined;
+  try {
+    [instructor] = await db()
+      .select({
+        id: instructors.id,
+        name: instructors.name,
+        nameAr: instructors.nameAr,
+        title: instructors.title,
+        titleAr: instructors.titleAr,
+      })
+      .from(instructors)
+      .where(eq(instructors.id, session.instructorId));
+  } catch (err) {
+    logger.error({ err, instructorId: session.instructorId }, "instructor lookup failed");
+    throw new AppError("internal", PORTAL_ERRORS.instructorInfoFailed, { cause: err });
+  }
+  if (!instructor) throw new AppError("not_found", PORTAL_ERRORS.instructorNotFound);
+
+  try {
+    const rows = await db()
+      .select({
+        id: courses.id,
+        title: courses.title,
+        slug: courses.slug,
+        summary: courses.summary,
+        description: courses.description,
+        language: courses.language,
+        hours: courses.hours,
+        price: courses.price,
+        isPublished: courses.isPublished,
+        thumbnailUrl: courses.thumbnailUrl,
+      })
+      .from(courses)
+      .where(eq(courses.instructorId, instructor.id))
+      .orderBy(desc(courses.createdAt), asc(courses.id));
+    const ids = rows.map((r) => r.id);
+    const documents = ids.length
+      ? await db()
+          .select({
+            id: courseDocuments.id,
+            courseId: courseDocuments.courseId,
+            fileName: courseDocuments.fileName,
+            fileType: courseDocuments.fileType,
+          })
+          .from(courseDocuments)
+          .where(inArray(courseDocuments.courseId, ids))
+          .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt))
+      : [];
+    return {
+      instructor,
+      courses: rows.map((course) => ({
+        ...course,
+        materials: documents
+          .filter((d) => d.courseId === course.id)
+          .map((d) => ({
+            id: d.id,
+            fileName: d.fileName,
+            fileType: d.fileType,
+            url: `/files/documents/${d.id}`,
+            mimeType: mimeTypeForDocumentLabel(d.fileType),
+          })),
+      })),
+    };
+  } catch (err) {
+    logger.error({ err, instructorId: instructor.id }, "fetching the instructor's courses failed");
+    throw new AppError("internal", PORTAL_ERRORS.coursesFailed, { cause: err });
+  }
+}

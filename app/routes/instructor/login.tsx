@@ -1,0 +1,87 @@
+// /instructor-login (SPEC §2, §4, §8; D7): email + one-time password. A valid session goes straight to
+// /instructor-dashboard. Sign-in sets the HTTP-only session cookie and redirects there; refusals come
+// back as translated messages ('Invalid email or password.', the expired message only after a correct
+// password, rate limit 429). Works as a plain form post without JavaScript.
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect } from "react-router";
+import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
+import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
+import { AuthCard } from "~/features/auth/components/auth-card.tsx";
+import { instructorLoginSchema } from "~/features/instructor-accounts/accounts.schema.ts";
+import { InstructorLoginForm } from "~/features/instructor-accounts/components/instructor-login-form.tsx";
+import { signInInstructor } from "~/features/instructor-accounts/portal.server.ts";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
+import {
+  clearSessionHeaders,
+  getInstructorSession,
+  INSTRUCTOR_DASHBOARD_PATH,
+  sessionCookie,
+} from "~/lib/instructor-session.server.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/login";
+
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [loaded] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return loaded;
+}
+
+export async function loader({ request, context }: Route.LoaderArgs) {
+  const { session, stale } = await getInstructorSession(request);
+  if (session) throw redirect(INSTRUCTOR_DASHBOARD_PATH);
+  const t = getInstance(context).t;
+  return data(
+    { title: t("instructorPortal.login.metaTitle"), description: t("instructorPortal.login.metaDescription") },
+    // A cookie whose session ended (expired, renewed, removed) is cleared.
+    { headers: stale ? clearSessionHeaders(request) : undefined },
+  );
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: instructorLoginSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  try {
+    const signedIn = await signInInstructor(submission.value, requestIp(request, context));
+    return redirect(INSTRUCTOR_DASHBOARD_PATH, {
+      headers: { "Set-Cookie": sessionCookie(request, signedIn.token, signedIn.expiresAt) },
+    });
+  } catch (err) {
+    return errorReply(submission, err);
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/instructor-login",
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+};
+
+export default function InstructorLoginPage({ actionData, matches }: Route.ComponentProps) {
+  const { t } = useTranslation();
+  const root = matches[0].loaderData;
+  return (
+    <main id="main" className="min-h-screen flex-1 bg-slate-50">
+      <div className="mx-auto flex max-w-md justify-end px-4 pt-6">
+        <LanguageSwitcher locale={root.locale} />
+      </div>
+      <AuthCard title={t("instructorPortal.login.heading")} intro={t("instructorPortal.login.intro")}>
+        <InstructorLoginForm reply={actionData} />
+        <Link to="/" className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
+          {t("instructorPortal.login.backHome")}
+        </Link>
+      </AuthCard>
+    </main>
+  );
+}

@@ -1,11 +1,14 @@
 // <DocumentsUpload>: a course's PDF documents. Several files may be chosen; each is checked in the
 // browser and uploaded one by one to /admin/uploads/document with real byte progress (D15); a failure
 // shows as '{file}: {reason}'. The list travels with the form as JSON in a hidden input named `name`
-// ([{ id?, key, fileName, fileType, size }]); documents are private (D8): existing ones open through
-// /files/documents/:id.
-import { FileText, Loader2, Trash2, Upload } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+// ([{ id?, key, fileName, fileType, size }]); documents are private (D8): a saved one opens in the
+// view-only viewer ('View', loaded on demand) from /files/documents/:id; without JavaScript its name
+// links there.
+import { Eye, FileText, Loader2, Trash2, Upload } from "lucide-react";
+import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useTranslation } from "react-i18next";
+import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
+import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import {
   DOCUMENT_ACCEPT,
@@ -64,6 +67,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
   const [queued, setQueued] = useState<string[]>([]);
   const [errors, setErrors] = useState<string[]>([]);
   const [announcement, setAnnouncement] = useState("");
+  const [viewing, setViewing] = useState<(DocumentValue & { id: string }) | null>(null);
   const running = useRef<RunningUpload<UploadedDocument> | null>(null);
   const cancelled = useRef(false);
   const busy = current !== null;
@@ -229,7 +233,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
             <li key={doc.id ?? doc.key} className="flex items-center gap-3 px-3 py-2 text-sm">
               <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-600" />
               <span className="min-w-0 flex-1 truncate">
-                {doc.id ? (
+                {doc.id && !hydrated ? (
                   <a
                     href={`/files/documents/${doc.id}`}
                     target="_blank"
@@ -243,6 +247,17 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
                 )}
               </span>
               <span className="shrink-0 text-xs text-slate-600">{doc.size > 0 ? formatFileSize(doc.size, locale) : doc.fileType}</span>
+              {hydrated && doc.id && (
+                <button
+                  type="button"
+                  onClick={() => setViewing({ ...doc, id: doc.id! })}
+                  aria-label={t("documentViewer.viewFile", { file: doc.fileName })}
+                  className="inline-flex shrink-0 items-center gap-1 rounded px-2 py-1 text-sm font-medium text-teal-800 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
+                >
+                  <Eye aria-hidden="true" className="h-4 w-4" />
+                  {t("documentViewer.view")}
+                </button>
+              )}
               {hydrated && (
                 <button
                   type="button"
@@ -257,6 +272,17 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
             </li>
           ))}
         </ul>
+      )}
+
+      {viewing && (
+        <Suspense fallback={null}>
+          <LazyDocumentViewer
+            url={`/files/documents/${encodeURIComponent(viewing.id)}`}
+            name={viewing.fileName}
+            mimeType={mimeTypeForDocumentLabel(viewing.fileType)}
+            onClose={() => setViewing(null)}
+          />
+        </Suspense>
       )}
     </div>
   );

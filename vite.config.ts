@@ -2,14 +2,36 @@ import path from "node:path";
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { defineConfig } from "vite";
+import { chunkModulesPlugin } from "./scripts/js-budget.ts";
 
 export default defineConfig({
-  plugins: [tailwindcss(), reactRouter()],
+  // chunkModulesPlugin + build.manifest: the records `npm run budget` reads (build/client/.vite/, not served).
+  plugins: [tailwindcss(), reactRouter(), chunkModulesPlugin()],
   resolve: {
     alias: {
       "~": path.resolve(import.meta.dirname, "app"),
       "@db": path.resolve(import.meta.dirname, "db"),
     },
   },
-  build: { assetsInlineLimit: 0 },
+  build: { assetsInlineLimit: 0, manifest: true },
+  environments: {
+    client: {
+      build: {
+        rolldownOptions: {
+          output: {
+            // The framework every page runs (React, React Router, i18next) in one chunk: one request, and
+            // gzip compresses it better than as a dozen pieces (the JS budget, docs/decisions/005-js-budget.md).
+            codeSplitting: {
+              groups: [
+                {
+                  name: "framework",
+                  test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]/,
+                },
+              ],
+            },
+          },
+        },
+      },
+    },
+  },
 });

@@ -1,9 +1,16 @@
-import { useRef, useState } from "react";
+import { lazy, Suspense, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import type { Locale } from "~/lib/i18n.ts";
 import { InstructorCard } from "./instructor-card.tsx";
-import { InstructorDialog } from "./instructor-dialog.tsx";
 import { instructorLinks, localizeInstructor, type PublicInstructor } from "./instructor-view.ts";
+
+// The dialog (and Radix Dialog under it) loads when a card is first opened, keeping /about within the
+// JS budget (docs/decisions/005-js-budget.md); hovering or focusing a card fetches it ahead.
+const InstructorDialog = lazy(() => import("./instructor-dialog.tsx").then((m) => ({ default: m.InstructorDialog })));
+
+function preloadInstructorDialog(): void {
+  void import("./instructor-dialog.tsx");
+}
 
 /** The instructor grid; each card opens a dialog with the instructor's bio and contact links. */
 export function InstructorGrid({ instructors, locale }: { instructors: PublicInstructor[]; locale: Locale }) {
@@ -31,7 +38,12 @@ export function InstructorGrid({ instructors, locale }: { instructors: PublicIns
       {/* Flex rather than grid so an incomplete last row is centred. */}
       <ul className="flex flex-wrap justify-center gap-6">
         {instructors.map((instructor) => (
-          <li key={instructor.id} className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]">
+          <li
+            key={instructor.id}
+            className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+            onPointerEnter={preloadInstructorDialog}
+            onFocus={preloadInstructorDialog}
+          >
             <InstructorCard
               ref={(el) => {
                 if (el) cards.current.set(instructor.id, el);
@@ -44,13 +56,17 @@ export function InstructorGrid({ instructors, locale }: { instructors: PublicIns
           </li>
         ))}
       </ul>
-      <InstructorDialog
-        open={selected !== null}
-        onOpenChange={onOpenChange}
-        instructor={selected ? localizeInstructor(selected, locale, fallbackTitle) : null}
-        photoUrl={selected?.photoUrl ?? null}
-        links={selected ? instructorLinks(selected) : []}
-      />
+      {selected && (
+        <Suspense fallback={null}>
+          <InstructorDialog
+            open
+            onOpenChange={onOpenChange}
+            instructor={localizeInstructor(selected, locale, fallbackTitle)}
+            photoUrl={selected.photoUrl ?? null}
+            links={instructorLinks(selected)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }

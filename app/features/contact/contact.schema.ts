@@ -1,22 +1,12 @@
-// Contact form rules (SPEC §5), shared by the browser and the server. No server imports here.
+// Contact form schema (SPEC §5): what the server parses. The browser checks the same rules without zod
+// (contact.rules.ts: validateContact); a test keeps the two in agreement. No server imports here.
 // Error messages are locale keys ("contact.errors.*" in app/locales/<lng>/forms.json).
 import { z } from "zod";
 import { honeypot, requiredEmail, requiredText } from "~/features/enrollments/enrollment.schema.ts";
+import { CONTACT_ERRORS, CONTACT_LIMITS } from "./contact.rules.ts";
 
 export { isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
-
-/** SPEC §9 name 100; email 254 (RFC 5321); message 2000. */
-export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;
-
-export const CONTACT_ERRORS = {
-  nameRequired: "contact.errors.nameRequired",
-  nameTooLong: "contact.errors.nameTooLong",
-  emailRequired: "contact.errors.emailRequired",
-  emailInvalid: "contact.errors.emailInvalid",
-  emailTooLong: "contact.errors.emailTooLong",
-  messageRequired: "contact.errors.messageRequired",
-  messageTooLong: "contact.errors.messageTooLong",
-} as const;
+export { CONTACT_ERRORS, CONTACT_LIMITS } from "./contact.rules.ts";
 
 export const contactSchema = z.object({
   name: requiredText(CONTACT_LIMITS.name, { required: CONTACT_ERRORS.nameRequired, tooLong: CONTACT_ERRORS.nameTooLong }),

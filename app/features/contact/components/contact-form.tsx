@@ -1,5 +1,3 @@
-import { getFormProps, getInputProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
@@ -7,22 +5,30 @@ import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
-import { contactSchema } from "../contact.schema.ts";
+import { useValidatedForm } from "~/lib/form-validation.ts";
+import { validateContact } from "../contact.rules.ts";
 
 export type ContactReply = FormReply<{ id: string }>;
 
-/** SPEC contact form: Sending..., 5-second toasts, fields cleared on success; a plain post without JS. */
+const FIELDS = ["name", "email", "message"] as const;
+
+/**
+ * SPEC contact form: Sending..., 5-second toasts, fields cleared on success; a plain post without JS.
+ * Checked in the browser with the rules the server's schema applies (contact.rules.ts), without zod.
+ */
 export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
   const { t } = useTranslation();
   const fetcher = useFetcher<ContactReply>({ key: "contact" });
   const reply = fetcher.data ?? initialReply;
-  const [form, fields] = useForm({
+  const { formProps, field } = useValidatedForm({
     id: "contact",
+    fields: FIELDS,
+    validate: validateContact,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: contactSchema }),
   });
+  const name = field("name");
+  const email = field("email");
+  const message = field("message");
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -35,7 +41,7 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
 
   const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
-    <fetcher.Form method="post" action="/contact" {...getFormProps(form)} className="relative space-y-4" noValidate>
+    <fetcher.Form method="post" action="/contact" {...formProps} className="relative space-y-4">
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
       {!fetcher.data && initialReply?.success && (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950">
@@ -48,38 +54,49 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
           {t(reply.formError === "contact.errors.invalid" ? "contact.error" : reply.formError)}
         </p>
       )}
-      <Field id={fields.name.id} label={t("contact.fields.name.label")} required errors={fields.name.errors}>
+      <Field id={name.id} label={t("contact.fields.name.label")} required errors={name.errors}>
         <input
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
+          id={name.id}
+          name={name.name}
+          key={name.key}
+          type="text"
+          defaultValue={name.defaultValue}
+          aria-invalid={name.invalid || undefined}
           autoComplete="name"
           maxLength={100}
           placeholder={t("contact.fields.name.placeholder")}
           className={inputClass}
-          aria-describedby={err(fields.name.id, fields.name.errors)}
+          aria-describedby={err(name.id, name.errors)}
         />
       </Field>
-      <Field id={fields.email.id} label={t("contact.fields.email.label")} required errors={fields.email.errors}>
+      <Field id={email.id} label={t("contact.fields.email.label")} required errors={email.errors}>
         <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
+          id={email.id}
+          name={email.name}
+          key={email.key}
+          type="email"
+          defaultValue={email.defaultValue}
+          aria-invalid={email.invalid || undefined}
           autoComplete="email"
           dir="ltr"
           maxLength={254}
           placeholder={t("contact.fields.email.placeholder")}
           className={`${inputClass} text-start`}
-          aria-describedby={err(fields.email.id, fields.email.errors)}
+          aria-describedby={err(email.id, email.errors)}
         />
       </Field>
-      <Field id={fields.message.id} label={t("contact.fields.message.label")} required errors={fields.message.errors}>
+      <Field id={message.id} label={t("contact.fields.message.label")} required errors={message.errors}>
         <textarea
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
+          id={message.id}
+          name={message.name}
+          key={message.key}
+          defaultValue={message.defaultValue}
+          aria-invalid={message.invalid || undefined}
           rows={5}
           maxLength={2000}
           placeholder={t("contact.fields.message.placeholder")}
           className={inputClass}
-          aria-describedby={err(fields.message.id, fields.message.errors)}
+          aria-describedby={err(message.id, message.errors)}
         />
       </Field>
       <Honeypot label={t("contact.fields.website.label")} />

@@ -1,13 +1,12 @@
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect } from "react";
 import { useTranslation } from "react-i18next";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
+import { useValidatedForm } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, enrollmentSchema } from "../enrollment.schema.ts";
+import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
 
 export type EnrollmentReply = FormReply<{ enrollmentId: string }>;
 
@@ -16,9 +15,12 @@ function describedBy(id: string, hasError: boolean, hint?: boolean): string | un
   return ids.length ? ids.join(" ") : undefined;
 }
 
+const FIELDS = ["studentName", "studentEmail", "countryCode", "phoneNumber", "message", "courseId"] as const;
+
 /**
- * The enrollment request form (SPEC modal fields). Validates in the browser with the same schema the
- * server uses; errors clear as the visitor edits; without JavaScript it is a plain form post.
+ * The enrollment request form (SPEC modal fields). Validates in the browser with the rules the server's
+ * schema applies (enrollment.rules.ts, without zod); errors clear as the visitor edits; without
+ * JavaScript it is a plain form post.
  */
 export function EnrollmentForm({
   course,
@@ -38,15 +40,17 @@ export function EnrollmentForm({
   const locale: Locale = i18n.language === "ar" ? "ar" : "en";
   const fetcher = useFetcher<EnrollmentReply>({ key: fetcherKey });
   const reply = fetcher.data ?? initialReply;
-  const [form, fields] = useForm({
+  const { formProps, field } = useValidatedForm({
     id: `enroll-${fetcherKey}`,
+    fields: FIELDS,
+    validate: validateEnrollment,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    defaultValue: { countryCode: DEFAULT_COUNTRY_CODE, courseId: course.id },
-    constraint: {},
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: enrollmentSchema }),
   });
+  const studentName = field("studentName");
+  const studentEmail = field("studentEmail");
+  const countryCode = field("countryCode");
+  const phoneNumber = field("phoneNumber");
+  const message = field("message");
   const busy = fetcher.state !== "idle";
 
   useEffect(() => {
@@ -64,9 +68,8 @@ export function EnrollmentForm({
     <fetcher.Form
       method="post"
       action={`/courses/${course.slug}/enroll`}
-      {...getFormProps(form)}
+      {...formProps}
       className="relative space-y-4"
-      noValidate
     >
       <p className="text-xs text-slate-600">{t("enrollment.requiredNote")}</p>
       {formError && !reply?.success && (
@@ -75,32 +78,49 @@ export function EnrollmentForm({
         </p>
       )}
       <input type="hidden" name="courseId" value={course.id} />
-      <Field id={fields.studentName.id} label={t("enrollment.fields.studentName.label")} required errors={fields.studentName.errors}>
+      <Field id={studentName.id} label={t("enrollment.fields.studentName.label")} required errors={studentName.errors}>
         <input
-          {...getInputProps(fields.studentName, { type: "text" })}
-          key={fields.studentName.key}
+          id={studentName.id}
+          name={studentName.name}
+          key={studentName.key}
+          type="text"
+          defaultValue={studentName.defaultValue}
+          aria-invalid={studentName.invalid || undefined}
           autoComplete="name"
           maxLength={100}
           placeholder={t("enrollment.fields.studentName.placeholder")}
           className={inputClass}
-          aria-describedby={describedBy(fields.studentName.id, Boolean(fields.studentName.errors))}
+          aria-describedby={describedBy(studentName.id, studentName.invalid)}
         />
       </Field>
-      <Field id={fields.studentEmail.id} label={t("enrollment.fields.studentEmail.label")} required errors={fields.studentEmail.errors}>
+      <Field id={studentEmail.id} label={t("enrollment.fields.studentEmail.label")} required errors={studentEmail.errors}>
         <input
-          {...getInputProps(fields.studentEmail, { type: "email" })}
-          key={fields.studentEmail.key}
+          id={studentEmail.id}
+          name={studentEmail.name}
+          key={studentEmail.key}
+          type="email"
+          defaultValue={studentEmail.defaultValue}
+          aria-invalid={studentEmail.invalid || undefined}
           autoComplete="email"
           dir="ltr"
           maxLength={254}
           placeholder={t("enrollment.fields.studentEmail.placeholder")}
           className={`${inputClass} text-start`}
-          aria-describedby={describedBy(fields.studentEmail.id, Boolean(fields.studentEmail.errors))}
+          aria-describedby={describedBy(studentEmail.id, studentEmail.invalid)}
         />
       </Field>
       <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-3">
-        <Field id={fields.countryCode.id} label={t("enrollment.fields.countryCode.label")} errors={fields.countryCode.errors}>
-          <select {...getSelectProps(fields.countryCode)} key={fields.countryCode.key} className={inputClass} autoComplete="tel-country-code">
+        <Field id={countryCode.id} label={t("enrollment.fields.countryCode.label")} errors={countryCode.errors}>
+          <select
+            id={countryCode.id}
+            name={countryCode.name}
+            key={countryCode.key}
+            defaultValue={countryCode.defaultValue ?? DEFAULT_COUNTRY_CODE}
+            aria-invalid={countryCode.invalid || undefined}
+            aria-describedby={describedBy(countryCode.id, countryCode.invalid)}
+            className={inputClass}
+            autoComplete="tel-country-code"
+          >
             {COUNTRY_CODES.map((c) => (
               <option key={c.code} value={c.code}>
                 {/* LRM keeps "+20" reading left to right inside Arabic text. */}
@@ -110,34 +130,41 @@ export function EnrollmentForm({
           </select>
         </Field>
         <Field
-          id={fields.phoneNumber.id}
+          id={phoneNumber.id}
           label={t("enrollment.fields.phoneNumber.label")}
           required
-          errors={fields.phoneNumber.errors}
+          errors={phoneNumber.errors}
           hint={t("enrollment.fields.phoneNumber.hint")}
         >
           <input
-            {...getInputProps(fields.phoneNumber, { type: "tel" })}
-            key={fields.phoneNumber.key}
+            id={phoneNumber.id}
+            name={phoneNumber.name}
+            key={phoneNumber.key}
+            type="tel"
+            defaultValue={phoneNumber.defaultValue}
+            aria-invalid={phoneNumber.invalid || undefined}
             autoComplete="tel-national"
             dir="ltr"
             inputMode="tel"
             maxLength={30}
             placeholder={t("enrollment.fields.phoneNumber.placeholder")}
             className={`${inputClass} text-start`}
-            aria-describedby={describedBy(fields.phoneNumber.id, Boolean(fields.phoneNumber.errors), true)}
+            aria-describedby={describedBy(phoneNumber.id, phoneNumber.invalid, true)}
           />
         </Field>
       </div>
-      <Field id={fields.message.id} label={t("enrollment.fields.message.label")} errors={fields.message.errors}>
+      <Field id={message.id} label={t("enrollment.fields.message.label")} errors={message.errors}>
         <textarea
-          {...getTextareaProps(fields.message)}
-          key={fields.message.key}
+          id={message.id}
+          name={message.name}
+          key={message.key}
+          defaultValue={message.defaultValue}
+          aria-invalid={message.invalid || undefined}
           rows={3}
           maxLength={2000}
           placeholder={t("enrollment.fields.message.placeholder")}
           className={inputClass}
-          aria-describedby={describedBy(fields.message.id, Boolean(fields.message.errors))}
+          aria-describedby={describedBy(message.id, message.invalid)}
         />
       </Field>
       <Honeypot label={t("enrollment.fields.website.label")} />

@@ -1,0 +1,67 @@
+// The browser's contact checks (validateContact, no zod) must say exactly what the server's zod schema
+// says, for any input (through FormData both ways, as in the browser).
+import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readFormValues, type FieldErrors } from "~/lib/form-validation.ts";
+import { CONTACT_ERRORS, CONTACT_LIMITS, validateContact } from "./contact.rules.ts";
+import { contactSchema } from "./contact.schema.ts";
+
+function formData(values: Record<string, string | undefined>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) data.append(name, value);
+  return data;
+}
+
+function serverErrors(data: FormData): FieldErrors {
+  const submission = parseWithZod(data, { schema: contactSchema });
+  const errors: FieldErrors = {};
+  if (submission.status === "error") {
+    for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[name] = list;
+  }
+  return errors;
+}
+
+const spaces = fc.constantFrom("", " ", "  ", "\t", "\n", "\u3000");
+const aroundLimit = (max: number, char = "a") =>
+  fc.tuple(spaces, fc.integer({ min: Math.max(0, max - 2), max: max + 2 }), spaces).map(([a, n, b]) => `${a}${char.repeat(n)}${b}`);
+const anyText = fc.oneof(fc.constant(undefined), spaces, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 12 }));
+const emailish = fc.oneof(
+  fc.emailAddress(),
+  fc.string({ unit: fc.constantFrom(..."ab1@.-_<>()[]\\,;:\" \t+é"), maxLength: 20 }),
+  aroundLimit(CONTACT_LIMITS.email).map((s) => `${s}@example.com`),
+);
+
+describe("validateContact agrees with contactSchema", () => {
+  it("for any form the browser can send", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          name: fc.oneof(anyText, aroundLimit(CONTACT_LIMITS.name), aroundLimit(CONTACT_LIMITS.name, "م")),
+          email: fc.oneof(anyText, emailish),
+          message: fc.oneof(anyText, aroundLimit(CONTACT_LIMITS.message)),
+          website: anyText,
+        }),
+        (values) => {
+          const data = formData(values);
+          expect(validateContact(readFormValues(data))).toEqual(serverErrors(data));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("on the cases people meet", () => {
+    expect(validateContact({})).toEqual({
+      name: [CONTACT_ERRORS.nameRequired],
+      email: [CONTACT_ERRORS.emailRequired],
+      message: [CONTACT_ERRORS.messageRequired],
+    });
+    expect(validateContact({ name: "منى", email: "mona@example", message: "Hi" })).toEqual({ email: [CONTACT_ERRORS.emailInvalid] });
+    expect(validateContact({ name: " Mona ", email: " mona@example.com ", message: " Hi " })).toEqual({});
+    for (const values of [{}, { name: "منى", email: "mona@example", message: "Hi" }, { name: "x".repeat(101), email: "a@b.co", message: "m" }]) {
+      const data = formData(values);
+      expect(validateContact(readFormValues(data))).toEqual(serverErrors(data));
+    }
+  });
+});

@@ -1,0 +1,92 @@
+// The browser's enrollment checks (validateEnrollment, no zod) must say exactly what the server's zod
+// schema says, for any input: same fields in error, same message key, one per field. Inputs go through
+// FormData both ways, as in the browser (the server parses with Conform's parseWithZod).
+import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
+import { describe, expect, it } from "vitest";
+import { readFormValues, type FieldErrors } from "~/lib/form-validation.ts";
+import { DIAL_CODES, ENROLLMENT_ERRORS, ENROLLMENT_LIMITS, validateEnrollment } from "./enrollment.rules.ts";
+import { enrollmentSchema } from "./enrollment.schema.ts";
+
+function formData(values: Record<string, string | undefined>): FormData {
+  const data = new FormData();
+  for (const [name, value] of Object.entries(values)) if (value !== undefined) data.append(name, value);
+  return data;
+}
+
+function serverErrors(data: FormData): FieldErrors {
+  const submission = parseWithZod(data, { schema: enrollmentSchema });
+  const errors: FieldErrors = {};
+  if (submission.status === "error") {
+    for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[name] = list;
+  }
+  return errors;
+}
+
+const spaces = fc.constantFrom("", " ", "  ", "\t", "\n", "\u00a0");
+/** Text around a limit: n characters (n from max-2 to max+2), maybe padded with spaces the trim removes. */
+const aroundLimit = (max: number, char = "a") =>
+  fc.tuple(spaces, fc.integer({ min: Math.max(0, max - 2), max: max + 2 }), spaces).map(([a, n, b]) => `${a}${char.repeat(n)}${b}`);
+const anyText = fc.oneof(fc.constant(undefined), spaces, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 12 }));
+const emailish = fc.oneof(
+  fc.emailAddress(),
+  fc.string({ unit: fc.constantFrom(..."ab1@.-_<>()[]\\,;:\" \t+é"), maxLength: 20 }),
+  fc.tuple(spaces, fc.emailAddress(), spaces).map(([a, e, b]) => `${a}${e}${b}`),
+  aroundLimit(ENROLLMENT_LIMITS.studentEmail).map((s) => `${s}@example.com`),
+);
+const phoneish = fc.oneof(
+  fc.string({ unit: fc.constantFrom(..."0123456789()- +.x٠١٢٣٤٥٦٧٨٩۰۱۲۳\u00a0"), maxLength: 22 }),
+  fc.integer({ min: 0, max: 18 }).map((n) => "1".repeat(n)),
+);
+const courseIds = fc.oneof(fc.uuid(), fc.constantFrom(undefined, "", "not-a-uuid", "3F1C2A9E-5B7D-4C8A-9E2F-1A2B3C4D5E6F", " 3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f"));
+
+describe("validateEnrollment agrees with enrollmentSchema", () => {
+  it("for any form the browser can send", () => {
+    fc.assert(
+      fc.property(
+        fc.record({
+          studentName: fc.oneof(anyText, aroundLimit(ENROLLMENT_LIMITS.studentName), aroundLimit(ENROLLMENT_LIMITS.studentName, "ع")),
+          studentEmail: fc.oneof(anyText, emailish),
+          countryCode: fc.oneof(fc.constantFrom(...DIAL_CODES), fc.constantFrom(undefined, "", "+999", "20", " +20")),
+          phoneNumber: fc.oneof(anyText, phoneish),
+          message: fc.oneof(anyText, aroundLimit(ENROLLMENT_LIMITS.message)),
+          courseId: courseIds,
+          website: anyText,
+        }),
+        (values) => {
+          const data = formData(values);
+          expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(data));
+        },
+      ),
+      { numRuns: 2000 },
+    );
+  });
+
+  it("on the cases people meet", () => {
+    const courseId = "3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f";
+    const cases: Record<string, string | undefined>[] = [
+      { courseId },
+      { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "12 34", courseId },
+      { studentName: "Sara", studentEmail: "sara@example", phoneNumber: "010 1234 5678", courseId },
+      { studentName: "سارة", studentEmail: "sara@example.com", phoneNumber: "٠١٠ ١٢٣٤ ٥٦٧٨", countryCode: "+966", courseId },
+      { studentName: "x".repeat(101), studentEmail: "a@b.co", phoneNumber: "1234567", message: "m".repeat(2001), courseId },
+    ];
+    for (const values of cases) {
+      const data = formData(values);
+      expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(data));
+    }
+    expect(validateEnrollment(readFormValues(formData(cases[1]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneInvalid] });
+    expect(validateEnrollment(readFormValues(formData(cases[3]!)))).toEqual({});
+  });
+});
+
+describe("readFormValues", () => {
+  it("reads text as the server does: blank is undefined, the first value of a name wins, files are skipped", () => {
+    const data = new FormData();
+    data.append("a", "");
+    data.append("b", " x ");
+    data.append("b", "second");
+    data.append("f", new Blob(["pdf"]), "file.pdf");
+    expect(readFormValues(data)).toEqual({ a: undefined, b: " x " });
+  });
+});

@@ -1,0 +1,150 @@
+// Enrollment form rules without zod (SPEC §2 Enrollment modal, §5, §9): the constants, patterns and
+// messages the zod schema (enrollment.schema.ts, used by the server) is built from, and the same checks
+// written out for the browser, so the public pages validate instantly without downloading zod
+// (docs/decisions/005-js-budget.md). enrollment.rules.test.ts checks that both always agree.
+//
+// Error messages are locale keys ("enrollment.errors.*" in app/locales/<lng>/forms.json).
+import type { FieldErrors, FormValues } from "~/lib/form-validation.ts";
+
+export interface CountryCode {
+  /** Dialling code, e.g. "+20". */
+  code: string;
+  /** ISO 3166-1 alpha-2 country code. */
+  iso: string;
+  name: { en: string; ar: string };
+}
+
+/** SPEC §2/§9: about 24 codes, Arab countries first with Egypt (+20) the default, then Europe and others. */
+export const COUNTRY_CODES = [
+  { code: "+20", iso: "EG", name: { en: "Egypt", ar: "مصر" } },
+  { code: "+966", iso: "SA", name: { en: "Saudi Arabia", ar: "السعودية" } },
+  { code: "+971", iso: "AE", name: { en: "United Arab Emirates", ar: "الإمارات" } },
+  { code: "+965", iso: "KW", name: { en: "Kuwait", ar: "الكويت" } },
+  { code: "+974", iso: "QA", name: { en: "Qatar", ar: "قطر" } },
+  { code: "+973", iso: "BH", name: { en: "Bahrain", ar: "البحرين" } },
+  { code: "+968", iso: "OM", name: { en: "Oman", ar: "عُمان" } },
+  { code: "+962", iso: "JO", name: { en: "Jordan", ar: "الأردن" } },
+  { code: "+961", iso: "LB", name: { en: "Lebanon", ar: "لبنان" } },
+  { code: "+963", iso: "SY", name: { en: "Syria", ar: "سوريا" } },
+  { code: "+964", iso: "IQ", name: { en: "Iraq", ar: "العراق" } },
+  { code: "+212", iso: "MA", name: { en: "Morocco", ar: "المغرب" } },
+  { code: "+213", iso: "DZ", name: { en: "Algeria", ar: "الجزائر" } },
+  { code: "+216", iso: "TN", name: { en: "Tunisia", ar: "تونس" } },
+  { code: "+218", iso: "LY", name: { en: "Libya", ar: "ليبيا" } },
+  { code: "+249", iso: "SD", name: { en: "Sudan", ar: "السودان" } },
+  { code: "+970", iso: "PS", name: { en: "Palestine", ar: "فلسطين" } },
+  { code: "+967", iso: "YE", name: { en: "Yemen", ar: "اليمن" } },
+  { code: "+44", iso: "GB", name: { en: "United Kingdom", ar: "المملكة المتحدة" } },
+  { code: "+49", iso: "DE", name: { en: "Germany", ar: "ألمانيا" } },
+  { code: "+33", iso: "FR", name: { en: "France", ar: "فرنسا" } },
+  { code: "+39", iso: "IT", name: { en: "Italy", ar: "إيطاليا" } },
+  { code: "+1", iso: "US", name: { en: "United States / Canada", ar: "الولايات المتحدة / كندا" } },
+  { code: "+90", iso: "TR", name: { en: "Turkey", ar: "تركيا" } },
+] as const satisfies readonly CountryCode[];
+
+export type CountryDialCode = (typeof COUNTRY_CODES)[number]["code"];
+
+export const DEFAULT_COUNTRY_CODE: CountryDialCode = "+20";
+
+export const DIAL_CODES = COUNTRY_CODES.map((c) => c.code) as [CountryDialCode, ...CountryDialCode[]];
+
+/** Field limits (SPEC §9: name 100; email 254 per RFC 5321; message 2000). */
+export const ENROLLMENT_LIMITS = { studentName: 100, studentEmail: 254, message: 2000 } as const;
+
+/**
+ * SPEC §5 "basic x@y.z pattern": something, @, something, a dot, something. Whitespace and the
+ * characters that separate or quote addresses in a mail header (<>()[]\,;:") are refused as well,
+ * so the address is always one plain mailbox when it is used as a Reply-To.
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** SPEC §5: after removing spaces, 7–15 characters of digits, hyphens or parentheses. */
+export const PHONE_PATTERN = /^[0-9()-]{7,15}$/;
+
+/**
+ * The phone number as it is checked and stored: Arabic-Indic and Persian digits (as typed on an
+ * Arabic keyboard) become ASCII digits, and all whitespace is removed.
+ */
+export function normalizePhone(value: string): string {
+  return value
+    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
+    .replace(/\s+/g, "");
+}
+
+export function isValidPhone(value: string): boolean {
+  return PHONE_PATTERN.test(normalizePhone(value));
+}
+
+export function isHoneypotFilled(value: { website?: string | undefined }): boolean {
+  return typeof value.website === "string" && value.website.trim() !== "";
+}
+
+export const ENROLLMENT_ERRORS = {
+  studentNameRequired: "enrollment.errors.studentNameRequired",
+  studentNameTooLong: "enrollment.errors.studentNameTooLong",
+  emailRequired: "enrollment.errors.emailRequired",
+  emailInvalid: "enrollment.errors.emailInvalid",
+  emailTooLong: "enrollment.errors.emailTooLong",
+  countryCodeInvalid: "enrollment.errors.countryCodeInvalid",
+  phoneRequired: "enrollment.errors.phoneRequired",
+  phoneInvalid: "enrollment.errors.phoneInvalid",
+  messageTooLong: "enrollment.errors.messageTooLong",
+  courseInvalid: "enrollment.errors.courseInvalid",
+} as const;
+
+// --- The checks, one error per field (the first rule broken), as the zod schema reports them. ---------
+
+/** Required, trimmed text: required, then too long. */
+export function checkRequiredText(value: string | undefined, max: number, keys: { required: string; tooLong: string }): string | null {
+  const text = (value ?? "").trim();
+  if (text.length < 1) return keys.required;
+  if (text.length > max) return keys.tooLong;
+  return null;
+}
+
+/** Required email: required, then too long, then the x@y.z pattern. */
+export function checkRequiredEmail(
+  value: string | undefined,
+  keys: { required: string; tooLong: string; invalid: string },
+): string | null {
+  return checkRequiredText(value, ENROLLMENT_LIMITS.studentEmail, keys) ?? (EMAIL_PATTERN.test((value ?? "").trim()) ? null : keys.invalid);
+}
+
+/** Optional text: only too long. */
+export function checkOptionalText(value: string | undefined, max: number, tooLongKey: string): string | null {
+  return (value ?? "").trim().length > max ? tooLongKey : null;
+}
+
+/** zod's z.guid(): any 8-4-4-4-12 hexadecimal identifier. */
+const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
+
+/** The enrollment form's errors by field, for values read as the server reads them (blank = undefined). */
+export function validateEnrollment(values: FormValues): FieldErrors {
+  const errors: FieldErrors = {};
+  const put = (field: string, key: string | null) => {
+    if (key) errors[field] = [key];
+  };
+  put(
+    "studentName",
+    checkRequiredText(values.studentName, ENROLLMENT_LIMITS.studentName, {
+      required: ENROLLMENT_ERRORS.studentNameRequired,
+      tooLong: ENROLLMENT_ERRORS.studentNameTooLong,
+    }),
+  );
+  put(
+    "studentEmail",
+    checkRequiredEmail(values.studentEmail, {
+      required: ENROLLMENT_ERRORS.emailRequired,
+      tooLong: ENROLLMENT_ERRORS.emailTooLong,
+      invalid: ENROLLMENT_ERRORS.emailInvalid,
+    }),
+  );
+  const code = values.countryCode;
+  put("countryCode", code === undefined || (DIAL_CODES as readonly string[]).includes(code) ? null : ENROLLMENT_ERRORS.countryCodeInvalid);
+  const phone = (values.phoneNumber ?? "").trim();
+  put("phoneNumber", phone === "" ? ENROLLMENT_ERRORS.phoneRequired : isValidPhone(phone) ? null : ENROLLMENT_ERRORS.phoneInvalid);
+  put("message", checkOptionalText(values.message, ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong));
+  put("courseId", values.courseId !== undefined && GUID_PATTERN.test(values.courseId) ? null : ENROLLMENT_ERRORS.courseInvalid);
+  return errors;
+}

@@ -22,10 +22,13 @@ import { getPublicSettings } from "./features/settings/settings.server.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
+import { publicPageCache } from "./lib/public-cache.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import { inputGuard } from "./middleware/input-guard.server.ts";
 import stylesheet from "./app.css?url";
 
-export const middleware = [i18nextMiddleware];
+// A stored public page answers first (app/lib/public-cache.server.ts); otherwise i18n, loaders and render.
+export const middleware = [publicPageCache, i18nextMiddleware, inputGuard];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -128,12 +131,16 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t } = useTranslation();
   const status = isRouteErrorResponse(error) ? error.status : 500;
+  // A refusal thrown with a message of ours (e.g. the input guard's) says what was wrong.
+  const refusal = isRouteErrorResponse(error) ? (error.data as { messageKey?: unknown } | null)?.messageKey : undefined;
   const [title, text] =
     status === 404
       ? [t("errors.notFoundTitle"), t("errors.notFoundText")]
       : status === 503
         ? [t("errors.unavailableTitle"), t("errors.unavailableText")]
-        : [t("errors.serverErrorTitle"), t("errors.serverErrorText")];
+        : status >= 400 && status < 500 && typeof refusal === "string" && refusal.startsWith("errors.")
+          ? [t("errors.badRequestTitle"), t(refusal)]
+          : [t("errors.serverErrorTitle"), t("errors.serverErrorText")];
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">

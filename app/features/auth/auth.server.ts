@@ -51,6 +51,8 @@ interface AuthLimiters {
   loginEmail: RateLimiter;
   resetIp: RateLimiter;
   resetEmail: RateLimiter;
+  /** Refused reset-link submissions (unknown, used or expired token) per client address. */
+  resetSubmitIp: RateLimiter;
 }
 
 let limiters: AuthLimiters | undefined;
@@ -66,6 +68,7 @@ function authLimiters(): AuthLimiters {
       loginEmail: createRateLimiter("login-email", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
       resetIp: createRateLimiter("reset-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       resetEmail: createRateLimiter("reset-email", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
+      resetSubmitIp: createRateLimiter("reset-submit-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
     };
   }
   return limiters;
@@ -232,7 +235,15 @@ export async function resetPassword(
   newPassword: string,
   ip?: string,
 ): Promise<{ userId: string }> {
-  if (!isWellFormedToken(token)) throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  // Refused links count against the client address (RATE_LIMIT_RESET), like failed sign-ins: a public
+  // POST that looks tokens up must not be an unlimited oracle.
+  const limiter = authLimiters().resetSubmitIp;
+  if (ip) await assertNotBlocked(limiter, ip);
+  const invalidLink = async () => {
+    if (ip) await countFailure(limiter, ip);
+    return new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  };
+  if (!isWellFormedToken(token)) throw await invalidLink();
   const rule = newPasswordRule.safeParse(newPassword);
   if (!rule.success) {
     throw new AppError("bad_request", AUTH_ERRORS.resetFailed, { fields: { newPassword: rule.error.issues[0]!.message } });
@@ -244,7 +255,7 @@ export async function resetPassword(
     logger.error({ err }, "reset token lookup failed");
     throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });
   }
-  if (!found) throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  if (!found) throw await invalidLink();
   const userId = found.userId;
 
   try {
@@ -252,7 +263,7 @@ export async function resetPassword(
     await auth().api.resetPassword({ body: { token, newPassword } });
   } catch (err) {
     if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code === "INVALID_TOKEN") {
-      throw new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+      throw await invalidLink();
     }
     logger.error({ err }, "password reset failed");
     throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });

@@ -62,10 +62,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useTranslation();
   const invalid = !loaderData.valid || actionData?.formError === AUTH_ERRORS.invalidResetLink;
+  // Too many refused links from this address (429): say so rather than "invalid link" once more.
+  const limited = actionData?.formError === AUTH_ERRORS.tooManyResetRequests;
   if (invalid) {
     return (
       <AuthCard title={t("auth.reset.heading")}>
-        <FormMessage kind="error">{t(AUTH_ERRORS.invalidResetLink)}</FormMessage>
+        <FormMessage kind="error">{t(limited ? AUTH_ERRORS.tooManyResetRequests : AUTH_ERRORS.invalidResetLink)}</FormMessage>
         <div className="mt-6 flex flex-wrap items-center gap-4">
           <Link to="/forgot-password" className="btn-primary inline-flex">
             {t("auth.reset.requestNew")}

@@ -9,6 +9,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
+import type { storedPublicPage as StoredPublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { logger } from "./app/lib/logger.server.ts";
 import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
@@ -18,6 +19,7 @@ type Lifecycle = {
   bootstrap(env: Env): Promise<void>;
   shutdown(): Promise<void>;
   isReady(): Promise<boolean>;
+  storedPublicPage?: typeof StoredPublicPage;
 };
 
 export const BUILD_DIR = path.resolve("build");
@@ -139,7 +141,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     express.static(mediaDir, {
       maxAge: "1d",
       index: false,
-      fallthrough: fromS3,
+      // A missing file falls through to our own 404 (Express's would replace the CSP).
+      fallthrough: true,
       setHeaders(res, file) {
         res.setHeader("X-Content-Type-Options", "nosniff");
         if (GENERATED_MEDIA_KEY.test(path.relative(mediaDir, file).split(path.sep).join("/"))) {
@@ -165,6 +168,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
       }
     });
   }
+  app.use("/media", (_req, res) => void res.status(404).type("text/plain").send("Not found"));
 
   app.get("/healthz", (_req, res) => {
     res.setHeader("Cache-Control", "no-store");
@@ -174,6 +178,14 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     const ready = await lifecycle.isReady();
     res.setHeader("Cache-Control", "no-store");
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+  });
+
+  // A public page rendered before (app/lib/public-cache.server.ts) answers here, before React Router.
+  app.get("/{*splat}", (req, res, next) => {
+    const page = lifecycle.storedPublicPage?.(req.method, req.originalUrl, req.get("cookie"), req.get("accept-language"), String(res.locals.nonce));
+    if (!page) return next();
+    for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.status(200).end(page.body);
   });
 
   app.all(
@@ -193,6 +205,15 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
       },
     }),
   );
+
+  // Errors raised before React Router (a malformed URL, a failed media read) answer in plain text with
+  // our security headers kept; Express's default handler would replace them.
+  app.use((err: { status?: number; statusCode?: number }, _req: Request, res: Response, _next: NextFunction) => {
+    const status = Number(err.status ?? err.statusCode ?? 500);
+    if (status >= 500) logger.error({ err }, "request failed before routing");
+    if (res.headersSent) return void res.end();
+    res.status(status).type("text/plain").send(status < 500 ? "Bad request" : "Server error");
+  });
 
   const server = await new Promise<Server>((resolve) => {
     const s = app.listen(env.PORT, env.HOST, () => resolve(s));

@@ -6,12 +6,14 @@ import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { requestInfoContext } from "./lib/context.server.ts";
+import { isDatabaseUnavailable } from "./lib/db.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
 // Lifecycle for server.ts: the same module instances the routes use.
 export { bootstrap, isReady, shutdown } from "./lib/app.server.ts";
 export { requestInfoContext } from "./lib/context.server.ts";
+export { storedPublicPage } from "./lib/public-cache.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -34,6 +36,11 @@ export default function handleRequest(
   entryContext: EntryContext,
   routerContext: RouterContextProvider,
 ) {
+  // A page whose data could not be read because the database went away during the request answers 503
+  // (try again later), as the root loader does when it cannot reach the database at all — not 500.
+  if (responseStatusCode === 500 && (databaseUnavailable.has(request) || databaseUnavailable.has(routerContext))) {
+    responseStatusCode = 503;
+  }
   const { nonce } = routerContext.get(requestInfoContext);
   const i18n = getInstanceOrFallback(routerContext);
   return new Promise((resolve, reject) => {
@@ -73,7 +80,18 @@ export default function handleRequest(
   });
 }
 
-export function handleError(error: unknown, { request }: { request: Request }) {
+/**
+ * Requests (and their router contexts) whose loader or action failed because the database was
+ * unreachable. React Router calls handleError with the original error before it renders, and hands
+ * the render only a sanitized copy in production, so the mark is set here and read in handleRequest.
+ */
+const databaseUnavailable = new WeakSet<object>();
+
+export function handleError(error: unknown, { request, context }: { request: Request; context?: unknown }) {
+  if (isDatabaseUnavailable(error)) {
+    databaseUnavailable.add(request);
+    if (context && typeof context === "object") databaseUnavailable.add(context);
+  }
   if (request.signal.aborted) return;
   logger.error({ err: error, url: request.url }, "request error");
 }

@@ -5,6 +5,7 @@ import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { scheduleOrphanSweep } from "~/features/uploads/orphans.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "./auth.server.ts";
+import { startControlServer, type ControlServer } from "./backup.server.ts";
 import { getDatabase, isCatalogEmpty, openDatabase, setDatabase } from "./db.server.ts";
 import type { Env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
@@ -20,6 +21,7 @@ interface AppState {
 }
 
 let state: AppState | undefined;
+let control: ControlServer | undefined;
 
 export function appState(): AppState {
   if (!state) throw new Error("App is not started");
@@ -32,6 +34,14 @@ export function uploadsDir(env: Pick<Env, "DATA_DIR">): string {
 
 export async function bootstrap(env: Env): Promise<void> {
   const started = Date.now();
+  // Embedded database: the backup socket (ADR 006), opened first — it refuses a second server on DATA_DIR.
+  control = env.DATABASE_URL
+    ? undefined
+    : await startControlServer({
+        dataDir: env.DATA_DIR,
+        pglite: () => getDatabase().pglite,
+        onError: (err) => logger.warn({ err }, "backup socket"),
+      });
   const database = await openDatabase({
     url: env.DATABASE_URL,
     dataDir: path.resolve(env.DATA_DIR, "db"),
@@ -81,6 +91,8 @@ export async function isReady(): Promise<boolean> {
 export async function shutdown(): Promise<void> {
   const s = state;
   state = undefined;
+  await control?.close();
+  control = undefined;
   s?.sweep.stop();
   await s?.worker.stop();
   try {

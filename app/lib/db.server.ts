@@ -69,6 +69,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     });
     // An idle client losing its connection must not crash the process; the pool replaces it.
     pool.on("error", (err) => options.onPoolError?.(err));
+    // Nor may a checked-out one: a client held between two statements of a transaction when the server
+    // ends its session (shutdown, restart, failover: FATAL 57P01) emits 'error' with nobody else
+    // listening — an unhandled 'error' event would end the process. The pending or next query fails,
+    // the transaction rolls back, and the pool discards the client (tests/faults/database-restart).
+    pool.on("connect", (client) => {
+      client.on("error", (err) => options.onPoolError?.(err));
+    });
     const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
     return {
       db,
@@ -122,6 +129,40 @@ export async function isCatalogEmpty(db: Executor): Promise<boolean> {
     sql`select (select count(*) from courses) + (select count(*) from categories) + (select count(*) from instructors) as n`,
   );
   return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+}
+
+/** Connection-level failures: the database is unreachable, shutting down or starting up. */
+const UNAVAILABLE_CODES = new Set([
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "ETIMEDOUT",
+  "EPIPE",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "57P01", // admin_shutdown
+  "57P02", // crash_shutdown
+  "57P03", // cannot_connect_now
+  "53300", // too_many_connections
+  "08000",
+  "08001",
+  "08003",
+  "08004",
+  "08006",
+]);
+const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/i;
+
+/**
+ * True when `err` (or an error it wraps) says the database could not be reached, rather than that a
+ * query was wrong: the caller answers 503 (try again later), not 500.
+ */
+export function isDatabaseUnavailable(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
+    const code = (e as { code?: unknown }).code;
+    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (e as { message?: unknown }).message;
+    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
+  }
+  return false;
 }
 
 let current: Database | undefined;

@@ -100,6 +100,8 @@ export const envSchema = z
     OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
     TRUST_PROXY: bool(false),
+    // Keep rendered public pages in memory (embedded database only; app/lib/public-cache.server.ts).
+    PUBLIC_PAGE_CACHE: bool(true),
     RATE_LIMIT_ENROLLMENT: rateLimitSpec("5/600"),
     RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
     // Staff sign-in: failed attempts per client address and, separately, per email address.

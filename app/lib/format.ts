@@ -2,15 +2,25 @@ import type { Locale } from "./i18n.ts";
 
 const intlLocale = (locale: Locale) => (locale === "ar" ? "ar-EG" : "en-EG");
 
+/** Formatters are costly to create (a catalogue page formats 24 prices): one per locale and decimals. */
+const priceFormats = new Map<string, Intl.NumberFormat>();
+
 /** A price in EGP, or null when the course is free (missing or zero price, D2). */
 export function formatPrice(price: number | null | undefined, locale: Locale): string | null {
   if (price === null || price === undefined || !(price > 0)) return null;
-  return new Intl.NumberFormat(intlLocale(locale), {
-    style: "currency",
-    currency: "EGP",
-    minimumFractionDigits: Number.isInteger(price) ? 0 : 2,
-    maximumFractionDigits: 2,
-  }).format(price);
+  const decimals = Number.isInteger(price) ? 0 : 2;
+  const key = `${locale}:${decimals}`;
+  let format = priceFormats.get(key);
+  if (!format) {
+    format = new Intl.NumberFormat(intlLocale(locale), {
+      style: "currency",
+      currency: "EGP",
+      minimumFractionDigits: decimals,
+      maximumFractionDigits: 2,
+    });
+    priceFormats.set(key, format);
+  }
+  return format.format(price);
 }
 
 export function formatNumber(value: number, locale: Locale): string {

@@ -1,5 +1,6 @@
 import { auditLog } from "@db/schema/index.ts";
 import type { Executor } from "~/lib/db.server.ts";
+import { invalidatePublicCache } from "~/lib/public-cache.server.ts";
 
 export interface AuditEntry {
   /** e.g. "create", "update", "delete", "role.change", "password.change", "sign_in". */
@@ -27,4 +28,6 @@ export async function recordAudit(
     entityId: entry.entityId ?? null,
     data: { ...(entry.data ?? {}), ...(actor?.ip ? { ip: actor.ip } : {}) },
   });
+  // Every admin write is audited: stored public pages may show what it changed.
+  invalidatePublicCache();
 }

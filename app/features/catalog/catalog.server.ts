@@ -1,7 +1,7 @@
 // The public catalogue (SPEC §2, §7; D2, D3, D14, D17, D21): published courses, categories with their
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
-import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   categories,
   COURSE_LEVELS,
@@ -126,12 +126,15 @@ export interface SitemapEntry {
   updatedAt: Date;
 }
 
-/** D2: approved enrollments of the outer query's course (served by enrollments_course_status_idx). */
-const approvedCount = sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${courses.id} and ${enrollments.status} = 'approved')`.mapWith(
-  Number,
-);
+/** D2: approved enrollments of the course `id` (served by enrollments_course_status_idx). */
+function approvedCountOf(id: AnyColumn | SQL) {
+  return sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${id} and ${enrollments.status} = 'approved')`.mapWith(
+    Number,
+  );
+}
 
-const cardColumns = {
+/** A card's columns but the count; the category's names aliased, so they can be read from a subquery. */
+const pageColumns = {
   id: courses.id,
   slug: courses.slug,
   title: courses.title,
@@ -141,9 +144,15 @@ const cardColumns = {
   price: courses.price,
   priceVisible: courses.priceVisible,
   thumbnailUrl: courses.thumbnailUrl,
-  approvedCount,
+  categoryName: sql<string | null>`${categories.name}`.as("category_name"),
+  categoryNameAr: sql<string | null>`${categories.nameAr}`.as("category_name_ar"),
+};
+
+const cardColumns = {
+  ...pageColumns,
   categoryName: categories.name,
   categoryNameAr: categories.nameAr,
+  approvedCount: approvedCountOf(courses.id),
 };
 
 type CardRow = {
@@ -297,17 +306,39 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = clampInt(input.page, 1, pageCount, 1);
 
+  // The page is cut first (served by the indexes on created_at desc, id desc), then the approved
+  // enrollments are counted for its rows only: a count in the same SELECT would also run for every row
+  // skipped by OFFSET.
+  const pageRows = db()
+    .select({ ...pageColumns, createdAt: courses.createdAt })
+    .from(courses)
+    .leftJoin(categories, eq(categories.id, courses.categoryId))
+    .where(where)
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .as("page");
   const rows =
     total === 0
       ? []
       : await db()
-          .select(cardColumns)
-          .from(courses)
-          .leftJoin(categories, eq(categories.id, courses.categoryId))
-          .where(where)
-          .orderBy(desc(courses.createdAt), desc(courses.id))
-          .limit(pageSize)
-          .offset((page - 1) * pageSize);
+          .select({
+            id: pageRows.id,
+            slug: pageRows.slug,
+            title: pageRows.title,
+            summary: pageRows.summary,
+            language: pageRows.language,
+            hours: pageRows.hours,
+            price: pageRows.price,
+            priceVisible: pageRows.priceVisible,
+            thumbnailUrl: pageRows.thumbnailUrl,
+            // Qualified by hand: inside the count, a bare "id" would be the enrollment's.
+            approvedCount: approvedCountOf(sql`${sql.identifier("page")}.${sql.identifier("id")}`),
+            categoryName: pageRows.categoryName,
+            categoryNameAr: pageRows.categoryNameAr,
+          })
+          .from(pageRows)
+          .orderBy(desc(pageRows.createdAt), desc(pageRows.id));
 
   return {
     courses: rows.map(toCard),

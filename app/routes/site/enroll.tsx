@@ -7,6 +7,7 @@ import { createEnrollment, generateEnrollmentId } from "~/features/enrollments/e
 import { EnrollmentForm } from "~/features/enrollments/components/enrollment-form.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
+import { logger } from "~/lib/logger.server.ts";
 import { rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -25,7 +26,11 @@ export async function loader({ params, context }: Route.LoaderArgs) {
 
 /** The enrollment request: the modal posts here with JavaScript; without it, this page is the form. */
 export async function action({ request, context, params }: Route.ActionArgs) {
-  const course = await getPublishedCourse(params.slug);
+  const course = await getPublishedCourse(params.slug).catch((err: unknown) => {
+    // The database is unreachable: the friendly 503 page, as the root loader answers (never a 500).
+    logger.error({ err }, "enroll action: database unavailable");
+    throw data(null, { status: 503 });
+  });
   if (!course) throw data(null, { status: 404 });
   return publicFormAction({
     request,

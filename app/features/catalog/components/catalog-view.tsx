@@ -115,10 +115,13 @@ export function CatalogView({ variant, heading, result, categories, query, local
         </div>
       </Form>
 
-      <p className="mt-6 text-sm text-slate-700" role="status" aria-live="polite">
-        {t("catalog.coursesFound", { count: result.total })}
-        {result.filtered && ` ${t("catalog.filtered")}`}
-      </p>
+      {/* The results' heading (h2: the cards' titles are h3), announced when a search changes it. */}
+      <h2 className="mt-6 text-sm font-normal text-slate-700">
+        <span role="status" aria-live="polite">
+          {t("catalog.coursesFound", { count: result.total })}
+          {result.filtered && ` ${t("catalog.filtered")}`}
+        </span>
+      </h2>
 
       {loading ? (
         <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">

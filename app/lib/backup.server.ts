@@ -1,0 +1,205 @@
+// Backups of the embedded database (ADR 006, issue 8 item 7). PGlite runs inside the server process and
+// only one process may open its directory, so a backup of a running site is taken by the server itself:
+// it listens on a Unix socket in DATA_DIR (owner-only permissions, no network port) and `npm run
+// db:backup` asks it for a snapshot. With the server stopped, the scripts open the directory themselves.
+//
+// A snapshot is a gzipped tar of the PostgreSQL data directory, taken while no transaction is open and no
+// query runs (PGlite's own locks), after a CHECKPOINT: restoring it is like restarting after a power cut at
+// that instant — every committed transaction is there, nothing half-done is.
+import fs from "node:fs";
+import net from "node:net";
+import path from "node:path";
+import { pipeline } from "node:stream/promises";
+import { Readable } from "node:stream";
+import zlib from "node:zlib";
+import type { PGlite } from "@electric-sql/pglite";
+
+/** The server's control socket: DATA_DIR/control.sock. */
+export function controlSocketPath(dataDir: string): string {
+  return path.resolve(dataDir, "control.sock");
+}
+
+export function backupsDir(dataDir: string): string {
+  return path.resolve(dataDir, "backups");
+}
+
+/** The embedded database's directory: DATA_DIR/db. */
+export function databaseDir(dataDir: string): string {
+  return path.resolve(dataDir, "db");
+}
+
+/** PGlite keeps `postmaster.pid` in the data directory while it is open and removes it on a clean close. */
+export function isDatabaseOpenOrUnclean(dataDir: string): boolean {
+  return fs.existsSync(path.join(databaseDir(dataDir), "postmaster.pid"));
+}
+
+/** `db-2025-01-31T09-15-02-123Z.tar.gz`: sortable, no characters that need quoting. */
+export function backupFileName(now = new Date()): string {
+  return `db-${now.toISOString().replace(/[:.]/g, "-")}.tar.gz`;
+}
+
+export interface BackupResult {
+  file: string;
+  bytes: number;
+  ms: number;
+}
+
+/**
+ * Writes a consistent snapshot of the open database to DATA_DIR/backups/<timestamp>.tar.gz (through a
+ * temporary name, so a file with the final name is always complete).
+ */
+export async function writeSnapshot(pglite: PGlite, dataDir: string): Promise<BackupResult> {
+  const started = Date.now();
+  // Shortens the recovery a restore performs; writes may still come between this and the dump.
+  await pglite.query("CHECKPOINT");
+  // No transaction open, no query running while the files are read (reading is fast; compression
+  // happens after the locks are released).
+  const tar = await pglite._runExclusiveTransaction(() => pglite.dumpDataDir("none"));
+  const dir = backupsDir(dataDir);
+  fs.mkdirSync(dir, { recursive: true, mode: 0o700 });
+  const file = path.join(dir, backupFileName());
+  const partial = `${file}.partial`;
+  await pipeline(
+    Readable.from([Buffer.from(await tar.arrayBuffer())]),
+    zlib.createGzip(),
+    fs.createWriteStream(partial, { mode: 0o600 }),
+  );
+  fs.renameSync(partial, file);
+  return { file, bytes: fs.statSync(file).size, ms: Date.now() - started };
+}
+
+interface ControlRequest {
+  command?: unknown;
+}
+
+export type ControlReply = { ok: true; pid: number; backup?: BackupResult } | { ok: false; error: string };
+
+export interface ControlServer {
+  path: string;
+  close(): Promise<void>;
+}
+
+/** Two servers must never open one embedded database directory. */
+export class DataDirInUseError extends Error {
+  override name = "DataDirInUseError";
+}
+
+/**
+ * Listens on DATA_DIR/control.sock for one-line JSON commands, `{"command":"ping"}` and
+ * `{"command":"backup"}`. Call it before opening the database: it throws DataDirInUseError when another
+ * live server already answers there. When the socket cannot be created (a path over the system's limit,
+ * a file system without sockets) the server runs without it: `onError` is told, and backups then need the
+ * server stopped.
+ */
+export async function startControlServer(opts: {
+  dataDir: string;
+  /** The open database, looked up at each backup (may throw while none is open). */
+  pglite: () => PGlite | undefined;
+  onError?: (err: unknown) => void;
+}): Promise<ControlServer> {
+  const socketPath = controlSocketPath(opts.dataDir);
+  fs.mkdirSync(path.dirname(socketPath), { recursive: true });
+  if (fs.existsSync(socketPath)) {
+    if (await ping(socketPath)) {
+      throw new DataDirInUseError(`another server is running on ${path.resolve(opts.dataDir)} (it answers on ${socketPath})`);
+    }
+    fs.rmSync(socketPath, { force: true }); // left by a process that did not stop cleanly
+  }
+  let queue = Promise.resolve();
+  const backup = async (): Promise<ControlReply> => {
+    let pglite: PGlite | undefined;
+    try {
+      pglite = opts.pglite();
+    } catch {
+      pglite = undefined;
+    }
+    if (!pglite) return { ok: false, error: "the database is not open" };
+    try {
+      return { ok: true, pid: process.pid, backup: await writeSnapshot(pglite, opts.dataDir) };
+    } catch (err) {
+      opts.onError?.(err);
+      return { ok: false, error: err instanceof Error ? err.message : String(err) };
+    }
+  };
+  const server = net.createServer((socket) => {
+    let input = "";
+    socket.setEncoding("utf8");
+    socket.on("error", () => socket.destroy());
+    socket.on("data", (chunk: string) => {
+      input += chunk;
+      if (input.length > 1024) return void socket.destroy();
+      const newline = input.indexOf("\n");
+      if (newline < 0) return;
+      socket.removeAllListeners("data");
+      const reply = (r: ControlReply) => socket.end(`${JSON.stringify(r)}\n`);
+      let request: ControlRequest;
+      try {
+        request = JSON.parse(input.slice(0, newline)) as ControlRequest;
+      } catch {
+        return void reply({ ok: false, error: "bad request" });
+      }
+      if (request.command === "ping") return void reply({ ok: true, pid: process.pid });
+      if (request.command !== "backup") return void reply({ ok: false, error: "unknown command" });
+      // One backup at a time.
+      queue = queue.then(async () => {
+        reply(await backup());
+      });
+    });
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once("error", reject);
+      server.listen(socketPath, () => {
+        server.off("error", reject);
+        resolve();
+      });
+    });
+    fs.chmodSync(socketPath, 0o600);
+  } catch (err) {
+    opts.onError?.(err);
+    return { path: socketPath, close: async () => {} };
+  }
+  return {
+    path: socketPath,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        // The socket file goes now: a new server may start while slow clients finish.
+        fs.rmSync(socketPath, { force: true });
+      }),
+  };
+}
+
+/** Sends one command to a control socket; null when nothing answers there. */
+export function sendControlCommand(socketPath: string, command: "ping" | "backup", timeoutMs = 120_000): Promise<ControlReply | null> {
+  return new Promise((resolve) => {
+    if (!fs.existsSync(socketPath)) return resolve(null);
+    const socket = net.connect(socketPath);
+    let output = "";
+    const timer = setTimeout(() => {
+      socket.destroy();
+      resolve({ ok: false, error: `no answer within ${timeoutMs} ms` });
+    }, timeoutMs);
+    socket.setEncoding("utf8");
+    socket.on("connect", () => socket.write(`${JSON.stringify({ command })}\n`));
+    socket.on("data", (chunk: string) => (output += chunk));
+    socket.on("error", () => {
+      clearTimeout(timer);
+      resolve(null);
+    });
+    socket.on("end", () => {
+      clearTimeout(timer);
+      try {
+        resolve(JSON.parse(output.trim()) as ControlReply);
+      } catch {
+        resolve({ ok: false, error: "unreadable answer" });
+      }
+    });
+  });
+}
+
+/** True when a server answers on the control socket. */
+export async function ping(socketPath: string): Promise<boolean> {
+  const reply = await sendControlCommand(socketPath, "ping", 5_000);
+  return reply?.ok === true;
+}

@@ -62,6 +62,26 @@ export async function consumeRateLimit(limiter: RateLimiter, key: string): Promi
 }
 
 /** Seconds until the limiter lets the key through again, for a Retry-After header. */
+/**
+ * For limits that count failures only (sign-in): throws the limiter's 429 when `key` has used up its
+ * points in the current window, counting nothing itself.
+ */
+export async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
+  const res = await limiter.store.get(key);
+  if (res && res.consumedPoints >= limiter.points) {
+    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
+  }
+}
+
+/** Counts one failure without throwing (the next attempt is refused once the points are used up). */
+export async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
+  try {
+    await limiter.store.penalty(key, 1);
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+  }
+}
+
 export function retryAfterSeconds(error: unknown): number | undefined {
   if (!(error instanceof AppError) || !(error.cause instanceof RateLimiterRes)) return undefined;
   return Math.max(1, Math.ceil(error.cause.msBeforeNext / 1000));

@@ -289,10 +289,13 @@ describe("admin enrollments", () => {
     expect(res!.status()).toBe(403);
     expect(await page.getByText("You don't have permission to view enrollments.").count()).toBe(1);
     expect(await page.locator("table").count()).toBe(0);
+    // The refusal still names the page in the tab.
+    await expect.poll(() => page.title()).not.toBe("");
     await expectNoAxeViolations(page);
     const ar = await page.goto("/admin/enrollments?lang=ar");
     expect(ar!.status()).toBe(403);
     expect(await page.getByText("ليست لديك صلاحية لعرض طلبات التسجيل.").count()).toBe(1);
+    await expect.poll(() => page.title()).not.toBe("");
     await expectNoAxeViolations(page);
 
     // Crafted requests with the manager's session.

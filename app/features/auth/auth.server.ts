@@ -21,8 +21,14 @@ import { AppError, isAppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { consumeRateLimit, createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
-import { RateLimiterRes } from "rate-limiter-flexible";
+import {
+  assertNotBlocked,
+  consumeRateLimit,
+  countFailure,
+  createRateLimiter,
+  parseRateLimitSpec,
+  type RateLimiter,
+} from "~/lib/rate-limit.server.ts";
 import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule } from "./auth.schema.ts";
 import { findResetToken, isWellFormedToken, withEmailLocale } from "./reset-email.server.ts";
 
@@ -77,23 +83,6 @@ function authLimiters(): AuthLimiters {
 /** Forgets every count and re-reads the configuration on next use (tests). */
 export function resetAuthRateLimits(): void {
   limiters = undefined;
-}
-
-/** Throws the limiter's 429 when `key` has used up its failures in the current window (counts nothing). */
-async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
-  const res = await limiter.store.get(key);
-  if (res && res.consumedPoints >= limiter.points) {
-    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
-  }
-}
-
-/** Counts one failure without throwing (the next attempt is refused once the points are used up). */
-async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
-  try {
-    await limiter.store.penalty(key, 1);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-  }
 }
 
 function normalizeEmail(email: string): string {

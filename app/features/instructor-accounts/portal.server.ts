@@ -7,7 +7,6 @@
 // - getInstructorPortal: the signed-in instructor and only the courses assigned to them (drafts
 //   included) with their materials — the instructor id comes from the session, never from the request.
 import { asc, desc, eq, inArray } from "drizzle-orm";
-import { RateLimiterRes } from "rate-limiter-flexible";
 import { courseDocuments, courses, instructorAccounts, instructors } from "@db/schema/index.ts";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
@@ -17,7 +16,7 @@ import { AppError, isAppError } from "~/lib/errors.ts";
 import { createInstructorSession, type InstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hashPassword, verifyPassword } from "~/lib/password.server.ts";
-import { createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
+import { assertNotBlocked, countFailure, createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
 import { PORTAL_ERRORS, type InstructorLoginInput } from "./accounts.schema.ts";
 import type { InstructorPortal, PortalCourse, PortalMaterial } from "./portal-types.ts";
 
@@ -42,21 +41,6 @@ function loginLimiters() {
 /** Forgets every count and re-reads RATE_LIMIT_LOGIN on next use (tests). */
 export function resetInstructorLoginLimits(): void {
   limiters = undefined;
-}
-
-async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
-  const res = await limiter.store.get(key);
-  if (res && res.consumedPoints >= limiter.points) {
-    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
-  }
-}
-
-async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
-  try {
-    await limiter.store.penalty(key, 1);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-  }
 }
 
 // ---- sign in ----------------------------------------------------------------------------------------

@@ -23,7 +23,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { log, filter: { user: filter.user ?? "", entity: filter.entity ?? "" }, title: getInstance(context).t("audit.metaTitle") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** Known action codes → labels; other codes (added by later features) show as recorded. */
 const ACTION_KEYS: Record<string, string> = {

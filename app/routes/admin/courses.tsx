@@ -149,7 +149,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ intent, ok: true, published, changed: outcome.value.changed });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** The list's own parameters (filters, sort, page), without any dialog ones. */
 function listSearch(search: string, overrides: Record<string, string | null> = {}): string {

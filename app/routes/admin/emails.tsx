@@ -49,7 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<EmailLogReply>({ ok: true, emailId, to: outcome.value.to });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const BADGE: Record<EmailStatus, string> = {
   pending: "bg-amber-100 text-amber-900",

@@ -78,7 +78,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return reply({ intent, ok: true, id, status, changed: outcome.value.changed.length, requested: outcome.value.requested });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function EnrollmentsPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { t } = useTranslation();

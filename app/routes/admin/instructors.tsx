@@ -150,7 +150,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 type OpenDialog = { kind: "create" } | { kind: "edit" | "delete" | "account"; instructor: AdminInstructorView } | null;
 type ActionReply = InstructorsReply | AccountReply;

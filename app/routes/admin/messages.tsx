@@ -66,7 +66,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<MessagesReply>({ ok: true, intent, messageId, read: outcome.value.read });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 /** A short one-line preview of a message for the table (the full text is in the details view). */
 function preview(text: string): string {

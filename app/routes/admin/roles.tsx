@@ -40,7 +40,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<RolesReply>({ ok: true, saved: outcome.value });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 const RESOURCES = Object.keys(PERMISSION_REGISTRY) as Resource[];
 

@@ -54,7 +54,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<SettingsReply>({ ok: true, result: submission.reply() });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 type Lang = "en" | "ar";
 

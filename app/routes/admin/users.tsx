@@ -93,7 +93,8 @@ export async function action({ request, context }: Route.ActionArgs) {
   return data<UsersReply>({ intent, ok: true, userId, email: outcome.value.email });
 }
 
-export const meta: Route.MetaFunction = ({ loaderData }) => [{ title: loaderData?.title ?? "" }];
+// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
+export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 type OpenDialog = { kind: "add" } | { kind: "editRole" | "delete"; user: UserRowView } | null;
 

@@ -27,6 +27,15 @@ export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(value);
 }
 
+/** A moment with date and time, in the viewer's language and the provider's time zone (Africa/Cairo). */
+export function formatDateTime(value: Date | string, locale: Locale, options: { seconds?: boolean } = {}): string {
+  return new Intl.DateTimeFormat(intlLocale(locale), {
+    dateStyle: "medium",
+    timeStyle: options.seconds ? "medium" : "short",
+    timeZone: "Africa/Cairo",
+  }).format(new Date(value));
+}
+
 export function formatDate(value: Date | string, locale: Locale): string {
   return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(
     new Date(value),

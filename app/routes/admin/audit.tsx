@@ -7,9 +7,9 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
 import { parseAuditFilter } from "~/features/audit/audit-log.schema.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
-import type { Locale } from "~/lib/i18n.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import type { Route } from "./+types/audit";
 
 export const handle = { adminOnly: true };
@@ -55,14 +55,6 @@ const ENTITY_KEYS = new Set([
   "site_settings",
   "email",
 ]);
-
-function formatDateTime(value: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
-    dateStyle: "medium",
-    timeStyle: "medium",
-    timeZone: "Africa/Cairo",
-  }).format(new Date(value));
-}
 
 function pageHref(filter: { user: string; entity: string }, page: number): string {
   const params = new URLSearchParams();
@@ -152,7 +144,7 @@ export default function AuditPage({ loaderData, matches }: Route.ComponentProps)
               {log.entries.map((entry) => (
                 <tr key={entry.id}>
                   <td className={`${cell} whitespace-nowrap text-slate-700`}>
-                    <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale)}</time>
+                    <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
                   </td>
                   <td className={cell}>
                     {entry.actorEmail ? <span dir="ltr">{entry.actorEmail}</span> : <span className="text-slate-600">{t("audit.system")}</span>}

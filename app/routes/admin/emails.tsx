@@ -19,7 +19,7 @@ import {
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import { ListPager, pageRange } from "~/features/messages/components/list-pager.tsx";
 import { useOnReply } from "~/features/messages/components/use-on-reply.ts";
-import { formatDateTime } from "~/features/messages/date-time.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import { adminAction, requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";

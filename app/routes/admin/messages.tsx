@@ -12,7 +12,7 @@ import { showToast } from "~/components/ui/toast.tsx";
 import { ListPager, pageRange } from "~/features/messages/components/list-pager.tsx";
 import { MessageDetails, MessageDialog, ReadBadge, type MessageView } from "~/features/messages/components/message-details.tsx";
 import { useOnReply } from "~/features/messages/components/use-on-reply.ts";
-import { formatDateTime } from "~/features/messages/date-time.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import {
   isMessageIntent,
   MESSAGES_ERRORS,

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { CancelButton } from "~/components/admin/form-kit.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
+import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
@@ -62,15 +63,6 @@ export function AdminEnrollmentModal({
       <div className="mt-4">{children}</div>
     </section>
   );
-}
-
-/** Date and time in Cairo, the provider's clock. */
-export function formatDateTime(value: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Africa/Cairo",
-  }).format(new Date(value));
 }
 
 export function AdminEnrollmentDetails({

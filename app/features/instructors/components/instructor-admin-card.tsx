@@ -3,6 +3,7 @@
 import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AccountSummary } from "../account-status.ts";
 import type { InstructorFormValues } from "./instructor-dialogs.tsx";
@@ -16,15 +17,6 @@ export function initialsOf(name: string): string {
   const words = name.trim().split(/\s+/u).filter(Boolean);
   const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? "");
   return letters.join("").toLocaleUpperCase();
-}
-
-/** A date and time as the Cairo-based provider reads it (the stored instant is UTC). */
-export function formatDateTime(value: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(locale === "ar" ? "ar-EG" : "en-EG", {
-    dateStyle: "medium",
-    timeStyle: "short",
-    timeZone: "Africa/Cairo",
-  }).format(new Date(value));
 }
 
 const STATUS_STYLE = {

@@ -6,7 +6,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
-import { formatDateTime } from "../date-time.ts";
+import { formatDateTime } from "~/lib/format.ts";
 
 /** What the page knows about a message (the loader's row, dates possibly serialised). */
 export interface MessageView {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { formatDateTime } from "./date-time.ts";
+import { formatDateTime } from "./format.ts";
 
 describe("formatDateTime", () => {
   it("shows Cairo time in the viewer's language", () => {

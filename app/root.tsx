@@ -35,7 +35,7 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context, request }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   let settings;
   let categories;
@@ -48,6 +48,8 @@ export async function loader({ context }: Route.LoaderArgs) {
   }
   return {
     locale,
+    /** D19/ADR 008: a URL with a valid ?lang is a language URL; without one it is the x-default. */
+    localeInUrl: isLocale(new URL(request.url).searchParams.get("lang") ?? ""),
     origin: env().PUBLIC_URL,
     brand: pickText(settings.brand.name, locale),
     settings,

@@ -8,6 +8,7 @@ describe("pageMeta", () => {
     origin: "https://academy.example",
     path: "/courses",
     locale: "ar",
+    localeInUrl: true,
     brand: "Nile Academy",
     search: new URLSearchParams("category=business&lang=en"),
   });
@@ -28,6 +29,24 @@ describe("pageMeta", () => {
       ar: "https://academy.example/courses?category=business&lang=ar",
       "x-default": "https://academy.example/courses?category=business",
     });
+  });
+
+  it("makes a page reached without ?lang (the x-default) canonical to itself, not to a language URL", () => {
+    // Lighthouse and Google both reject a canonical that points at another hreflang alternate (ADR 008).
+    const negotiated = pageMeta({
+      title: "Courses",
+      description: "All our courses",
+      origin: "https://academy.example",
+      path: "/courses",
+      locale: "en",
+      localeInUrl: false,
+      brand: "Nile Academy",
+      search: new URLSearchParams("category=business"),
+    });
+    const self = "https://academy.example/courses?category=business";
+    expect(negotiated).toContainEqual({ tagName: "link", rel: "canonical", href: self });
+    expect(negotiated).toContainEqual({ property: "og:url", content: self });
+    expect(negotiated).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: self });
   });
 
   it("adds Open Graph tags for link previews", () => {

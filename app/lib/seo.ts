@@ -10,6 +10,11 @@ export interface SeoInput {
   /** Path of the page without query string, e.g. /courses */
   path: string;
   locale: Locale;
+  /**
+   * Whether the request named its language with ?lang. Without it the page is the x-default
+   * (language negotiated per visitor) and is canonical to itself; see ADR 008.
+   */
+  localeInUrl: boolean;
   brand: string;
   /** Extra query parameters that identify the page (kept in canonical and alternates). */
   search?: URLSearchParams;
@@ -41,7 +46,7 @@ export function safeJsonLd(data: unknown): string {
 /** One helper builds every page head: title, description, canonical, hreflang, Open Graph, Twitter. */
 export function pageMeta(input: SeoInput): MetaDescriptor[] {
   const fullTitle = input.title ? `${input.title} - ${input.brand}` : input.brand;
-  const canonical = localizedUrl(input.origin, input.path, input.locale, input.search);
+  const canonical = localizedUrl(input.origin, input.path, input.localeInUrl ? input.locale : null, input.search);
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: input.description },

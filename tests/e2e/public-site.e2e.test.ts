@@ -249,6 +249,9 @@ describe("pages as a crawler sees them", () => {
       expect(langs.length).toBeGreaterThan(0);
       expect(new Set(langs)).toEqual(new Set([lang]));
       expect(html).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}${path}?lang=en"`);
+      // Without ?lang the page is the x-default and canonical to itself (ADR 008).
+      const negotiated = await (await fetch(`${app.url}${path}`)).text();
+      expect(negotiated).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}${path}"`);
     }
   });
 

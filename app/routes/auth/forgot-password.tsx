@@ -49,6 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/forgot-password",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
     noindex: true,
   });
 };

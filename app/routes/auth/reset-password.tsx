@@ -55,6 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/reset-password",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
     noindex: true,
   });
 };

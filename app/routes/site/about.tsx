@@ -80,6 +80,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/about",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
   });
 };
 

@@ -44,6 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/contact",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
   });
 };
 

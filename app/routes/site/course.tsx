@@ -29,6 +29,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: courseHref(course.slug),
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
     image: course.thumbnailUrl ?? DEFAULT_THUMBNAIL,
     imageWidth: 800,
     imageHeight: 600,

@@ -21,6 +21,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: loaderData.path,
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
     search: new URLSearchParams(loaderData.canonicalSearch),
     noindex: loaderData.noindex,
   });

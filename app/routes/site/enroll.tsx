@@ -61,6 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: `${courseHref(loaderData.course.slug)}/enroll`,
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
     noindex: true,
   });
 };

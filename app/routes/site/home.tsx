@@ -20,6 +20,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
   });
 };
 

@@ -22,6 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/services",
     locale: root.locale,
     brand: root.brand,
+    localeInUrl: root.localeInUrl,
   });
 };
 

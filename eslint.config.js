@@ -15,6 +15,18 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      "no-restricted-imports": [
+        "error",
+        {
+          paths: [
+            {
+              name: "react-i18next",
+              importNames: ["useTranslation"],
+              message: "Use useI18n from ~/lib/use-i18n.ts (same result, without a per-render copy of the instance).",
+            },
+          ],
+        },
+      ],
       "no-restricted-syntax": [
         "error",
         { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." },

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import {
   data,
   isRouteErrorResponse,
@@ -65,7 +65,7 @@ function isSitePath(pathname: string): boolean {
 
 export function Layout({ children }: { children: React.ReactNode }) {
   const data = useRouteLoaderData<RootData>("root");
-  const { i18n, t } = useTranslation();
+  const { i18n, t } = useI18n();
   const locale: Locale = data?.locale ?? (isLocale(i18n.language) ? i18n.language : "en");
   const nonce = useNonce();
   const { pathname } = useLocation();
@@ -114,7 +114,7 @@ export function Layout({ children }: { children: React.ReactNode }) {
 }
 
 export default function App({ loaderData }: Route.ComponentProps) {
-  const { i18n } = useTranslation();
+  const { i18n } = useI18n();
   const { pathname } = useLocation();
   useEffect(() => {
     if (i18n.language !== loaderData.locale) void i18n.changeLanguage(loaderData.locale);
@@ -131,7 +131,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refusal thrown with a message of ours (e.g. the input guard's) says what was wrong.
   const refusal = isRouteErrorResponse(error) ? (error.data as { messageKey?: unknown } | null)?.messageKey : undefined;

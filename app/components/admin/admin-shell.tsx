@@ -13,7 +13,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -61,7 +61,7 @@ export function AdminShell({
   existingPaths: string[];
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const nav = visibleNav(actor, new Set(existingPaths));
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");

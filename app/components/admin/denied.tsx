@@ -1,10 +1,10 @@
 import { ShieldAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
 
 /** A signed-in user whose role has no place in the admin area (SPEC access guard; D-less debug lines). */
 export function AccessDenied({ email }: { email?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-lg px-4 py-24 text-center">
       <title>{t("admin.accessDenied.title")}</title>
@@ -28,7 +28,7 @@ export function AccessDenied({ email }: { email?: string }) {
 
 /** The per-feature denial shown inside the admin shell. */
 export function FeatureDenied() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <title>{t("admin.forbidden.title")}</title>

@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { AccessDenied, FeatureDenied } from "./denied.tsx";
 
 /** Error boundary for every admin route: 403s become the SPEC denial views; anything else a short message. */
 export function AdminRouteError() {
   const error = useRouteError();
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 403) {
     const body = error.data as { reason?: string; email?: string } | null;
     return body?.reason === "accessDenied" ? <AccessDenied email={body.email} /> : <FeatureDenied />;

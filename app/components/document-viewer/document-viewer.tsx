@@ -21,7 +21,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { isPdfMimeType } from "./mime.ts";
 
 export interface DocumentViewerProps {
@@ -109,7 +109,7 @@ function useFullscreen(target: RefObject<HTMLElement | null>) {
 }
 
 export default function DocumentViewer({ url, name, mimeType, onClose }: DocumentViewerProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const frame = useRef<HTMLDivElement>(null);
   const fullscreen = useFullscreen(frame);
   const pdf = isPdfMimeType(mimeType);
@@ -197,7 +197,7 @@ export function ViewerBody({ url, name, mimeType }: Pick<DocumentViewerProps, "u
 
 /** SPEC: non-PDF documents are not shown in the browser (and never fetched). */
 export function PreviewNotAvailable() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="flex flex-1 flex-col items-center justify-center gap-3 px-6 py-16 text-center">
       <FileX aria-hidden="true" className="h-12 w-12 text-slate-400" />
@@ -213,7 +213,7 @@ type LoadState =
   | { status: "ready"; doc: PDFDocumentProxy; aspect: number };
 
 function PdfDocument({ url, name }: { url: string; name: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [attempt, setAttempt] = useState(0);
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
@@ -332,7 +332,7 @@ function PdfPage({
   aspect: number;
   root: HTMLElement | null;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const holder = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
   const [near, setNear] = useState(false);

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 
 /** A labelled field with its (translated) error and hint, wired with aria-describedby / aria-invalid. */
 export function Field({
@@ -18,7 +18,7 @@ export function Field({
   hint?: string;
   children: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-sm font-medium text-slate-800">

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { WhatsAppIcon } from "~/components/ui/brand-icons.tsx";
 import { chatHref } from "~/lib/catalog-links.ts";
 
 /** Floating chat button: bottom-left in English, bottom-right in Arabic (SPEC), i.e. the inline start side. */
 export function ChatButton({ number, greeting }: { number: string; greeting: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <a
       href={chatHref(number, greeting)}

@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -13,7 +13,7 @@ import type { NavCategory } from "~/features/catalog/catalog.server.ts";
  * Without JavaScript the panel still opens on hover and keyboard focus (CSS :hover / :focus-within).
  */
 export function CoursesMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();

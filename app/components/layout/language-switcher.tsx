@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocation } from "react-router";
 import { LANGUAGE_NAMES, LOCALES, type Locale } from "~/lib/i18n.ts";
 
 /** EN|AR: each link sets the language cookie on the server and returns to the same page (D19). */
 export function LanguageSwitcher({ locale }: { locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const location = useLocation();
   const params = new URLSearchParams(location.search);
   params.delete("lang");

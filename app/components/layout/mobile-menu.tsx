@@ -1,6 +1,6 @@
 import { Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, NavLink, useLocation } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -8,7 +8,7 @@ import type { NavCategory } from "~/features/catalog/catalog.server.ts";
 
 /** The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard. */
 export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {

@@ -1,13 +1,13 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
 import type { PublicSettings } from "~/features/settings/settings.server.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 
 export function SiteFooter({ brand, settings, locale }: { brand: string; settings: PublicSettings; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { contact, social } = settings;
   const socials: [string | undefined, string, (p: { className?: string }) => ReactNode][] = [
     [social.facebook, "Facebook", FacebookIcon],

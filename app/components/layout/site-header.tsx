@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, NavLink } from "react-router";
 import type { NavCategory } from "~/features/catalog/catalog.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -7,7 +7,7 @@ import { LanguageSwitcher } from "./language-switcher.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 
 export function SiteHeader({ locale, brand, categories }: { locale: Locale; brand: string; categories: NavCategory[] }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">

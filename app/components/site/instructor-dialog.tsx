@@ -1,6 +1,6 @@
 import { ExternalLink, Mail } from "lucide-react";
 import type { ComponentType } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { FacebookIcon, InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { InstructorPhoto } from "./instructor-photo.tsx";
@@ -27,7 +27,7 @@ export function InstructorDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (!instructor) return null;
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={instructor.name} description={instructor.title}>

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { InstructorCard } from "./instructor-card.tsx";
 import { instructorLinks, localizeInstructor, type PublicInstructor } from "./instructor-view.ts";
@@ -14,7 +14,7 @@ function preloadInstructorDialog(): void {
 
 /** The instructor grid; each card opens a dialog with the instructor's bio and contact links. */
 export function InstructorGrid({ instructors, locale }: { instructors: PublicInstructor[]; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const cards = useRef(new Map<string, HTMLButtonElement>());
   const fallbackTitle = t("about.instructors.fallbackTitle");

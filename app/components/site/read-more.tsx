@@ -1,6 +1,6 @@
 import { ChevronDown } from "lucide-react";
 import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 
 const noSubscribe = () => () => {};
 /** false on the server and while hydrating, true once React runs in the browser. */
@@ -23,7 +23,7 @@ const PANEL = "mb-3 text-slate-700 leading-relaxed";
  * text above the toggle, which follows it in reading order as in the DOM (toggle first, then the text).
  */
 export function ReadMore({ children, describedBy }: { children: ReactNode; describedBy?: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const panelId = useId();
   const hydrated = useHydrated();
   const detailsRef = useRef<HTMLDetailsElement>(null);

@@ -1,7 +1,7 @@
 import { X } from "lucide-react";
 import { Dialog as RadixDialog } from "radix-ui";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 
 interface DialogProps {
   open: boolean;
@@ -17,7 +17,7 @@ const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;
 
 /** Accessible modal: focus trapped, Escape closes, labelled by its title, mirrored in RTL. */
 export function Dialog({ open, onOpenChange, title, description, children, size = "md" }: DialogProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>

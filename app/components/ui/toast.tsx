@@ -1,6 +1,6 @@
 import { CheckCircle2, AlertCircle, X } from "lucide-react";
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 
 export interface ToastMessage {
   id: number;
@@ -33,7 +33,7 @@ export function dismissToast(id: number): void {
 }
 
 export function Toaster() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [items, setItems] = useState<ToastMessage[]>([]);
   useEffect(() => {
     listeners.add(setItems);

@@ -6,7 +6,7 @@
 // links there.
 import { Eye, FileText, Loader2, Trash2, Upload } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
@@ -56,7 +56,7 @@ function legacyName(url: string): string {
 }
 
 export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, label, onBusyChange }: DocumentsUploadProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useI18n();
   const locale = i18n.language;
   const hydrated = useHydrated();
   const id = useId();

@@ -4,7 +4,7 @@
 // "remove"). Without JavaScript the current value is kept and a note says uploads need JavaScript.
 import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import {
   FILE_BUTTON_CLASS,
@@ -45,7 +45,7 @@ export interface ImageUploadProps {
 }
 
 export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange, onChange }: ImageUploadProps) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useI18n();
   const locale = i18n.language;
   const hydrated = useHydrated();
   const id = useId();

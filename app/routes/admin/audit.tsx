@@ -1,7 +1,7 @@
 // /admin/audit — the audit log (issue 4 point 7; D18: admin only): who did what to which entity, when
 // and from where, newest first, filtered by user email and entity, 50 per page. Read-only: no action.
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
@@ -66,7 +66,7 @@ function pageHref(filter: { user: string; entity: string }, page: number): strin
 }
 
 export default function AuditPage({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { log, filter } = loaderData;
   const actionLabel = (action: string) => (ACTION_KEYS[action] ? t(ACTION_KEYS[action]) : action);

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -179,7 +179,7 @@ const SUCCESS_KEYS: Record<CategoryIntent, string> = {
 };
 
 export default function CategoriesPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { actor } = loaderData;
   const { data: lists, failed } = useSettled(loaderData.lists);
@@ -209,7 +209,7 @@ function CategoriesContent({
   locale: Locale;
   actionData: CategoriesReply | undefined;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, lists, actionData));
@@ -533,7 +533,7 @@ function EmptyState({ icon, text, children }: { icon: ReactNode; text: string; c
 
 /** Shown while the lists load during a client navigation (SPEC: a placeholder while loading). */
 function TablesPlaceholder() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div role="status" className="mt-8 space-y-8">
       <span className="sr-only">{t("loading")}</span>
@@ -552,7 +552,7 @@ function TablesPlaceholder() {
 }
 
 function LoadFailed() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
       <p>{t("categories.loadFailed")}</p>

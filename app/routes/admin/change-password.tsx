@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, redirect } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { NewPasswordForm } from "~/features/auth/components/new-password-form.tsx";
@@ -44,7 +44,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ChangePasswordPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="mx-auto w-full max-w-md rounded-2xl border border-slate-200 bg-white p-6 shadow-sm sm:p-8">
       <h1 className="text-2xl font-bold text-slate-900">{t("auth.change.heading")}</h1>

@@ -5,7 +5,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { BookOpen, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Form, Link, useLocation, useNavigate, useSubmit } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
@@ -185,7 +185,7 @@ function successText(t: (k: string, o?: Record<string, unknown>) => string, r: C
 }
 
 export default function CoursesPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { list, options, actor, dialog, fromDashboard } = loaderData;
   const hydrated = useHydrated();

@@ -11,7 +11,7 @@ import {
   UserPlus,
   type LucideIcon,
 } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { WeeklyChart } from "~/features/dashboard/components/weekly-chart.tsx";
@@ -62,7 +62,7 @@ const CARDS: Card[] = [
 ];
 
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { actor } = loaderData;
   const { data, failed } = useSettled(loaderData.dashboard);
@@ -123,7 +123,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
 }
 
 function Cards({ data, locale }: { data: DashboardData; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const cards = CARDS.filter((c) => data.stats[c.key] !== null);
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
@@ -144,7 +144,7 @@ function Cards({ data, locale }: { data: DashboardData; locale: Locale }) {
 
 /** SPEC §9: five placeholders while the counts load. */
 function CardsPlaceholder() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div role="status">
       <span className="sr-only">{t("dashboard.loadingStats")}</span>
@@ -168,7 +168,7 @@ function ChartPlaceholder() {
 }
 
 function CardsFailed() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
       {t("dashboard.loadFailed")}

@@ -2,7 +2,7 @@
 // filtered by status and paginated on the server (?status, ?page — the URL is the state), with a Retry
 // button for failed emails. Bodies are never shown (docs/decisions/007-email-log-details.md).
 import { MailX, RefreshCw, RotateCcw } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
@@ -60,7 +60,7 @@ const BADGE: Record<EmailStatus, string> = {
 };
 
 export default function EmailLogPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { log } = loaderData;
   const hydrated = useHydrated();

@@ -4,7 +4,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { ClipboardList } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, isRouteErrorResponse, useLocation, useNavigate, useRouteError } from "react-router";
 import { AccessDenied } from "~/components/admin/denied.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
@@ -82,7 +82,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
 export default function EnrollmentsPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { list, counters, details, actor } = loaderData;
   const hydrated = useHydrated();

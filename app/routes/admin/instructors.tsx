@@ -6,7 +6,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -183,7 +183,7 @@ function dialogFromUrl(
 }
 
 export default function InstructorsPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { instructors, actor, createFromLink } = loaderData;
   const hydrated = useHydrated();

@@ -1,5 +1,5 @@
 import { Outlet, useNavigation } from "react-router";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { AdminShell } from "~/components/admin/admin-shell.tsx";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { adminMiddleware, requireActor, toActorView } from "~/lib/staff-session.server.ts";
@@ -37,7 +37,7 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const root = matches[0].loaderData;
   if (loaderData.mustChangePassword) {

@@ -4,7 +4,7 @@
 // by a POST (never a GET); without JavaScript "Open" posts and is redirected to `?dialog=view&message=`.
 import { Inbox, MailOpen } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Form, Link, redirect, useNavigate, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
@@ -76,7 +76,7 @@ function preview(text: string): string {
 }
 
 export default function MessagesPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { inbox } = loaderData;
   const hydrated = useHydrated();

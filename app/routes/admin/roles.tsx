@@ -3,7 +3,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, useFetcher } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -46,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ tit
 const RESOURCES = Object.keys(PERMISSION_REGISTRY) as Resource[];
 
 export default function RolesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFetcher<RolesReply>({ key: "roles-matrix" });
   const busy = fetcher.state !== "idle";
   const granted = new Set<string>(loaderData.granted);

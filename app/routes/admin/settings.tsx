@@ -4,7 +4,7 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, useFetcher } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
@@ -147,7 +147,7 @@ function Group({ title, description, children }: { title: string; description?: 
 }
 
 export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFetcher<SettingsReply>({ key: "site-settings" });
   const reply = fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";

@@ -2,7 +2,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Pencil, Plus, RefreshCw, Trash2, UserPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -111,7 +111,7 @@ function dialogFromUrl(params: URLSearchParams, users: UserRowView[], reply: Use
 }
 
 export default function UsersPage({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { users, actor } = loaderData;
   const hydrated = useHydrated();

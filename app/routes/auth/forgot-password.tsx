@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data } from "react-router";
 import { AuthCard } from "~/features/auth/components/auth-card.tsx";
 import { ForgotPasswordForm } from "~/features/auth/components/forgot-password-form.tsx";
@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <AuthCard title={t("auth.forgot.heading")} intro={actionData?.success ? undefined : t("auth.forgot.intro")}>
       <ForgotPasswordForm reply={actionData} />

@@ -1,6 +1,6 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, redirect } from "react-router";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
 import { LoginForm } from "~/features/auth/components/login-form.tsx";
@@ -75,7 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
       {loaderData.reset && !actionData && (

@@ -1,5 +1,5 @@
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, redirect } from "react-router";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
 import { NewPasswordForm } from "~/features/auth/components/new-password-form.tsx";
@@ -61,7 +61,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const invalid = !loaderData.valid || actionData?.formError === AUTH_ERRORS.invalidResetLink;
   // Too many refused links from this address (429): say so rather than "invalid link" once more.
   const limited = actionData?.formError === AUTH_ERRORS.tooManyResetRequests;

@@ -5,7 +5,7 @@
 // failure shows the SPEC error view with 'Back to Login' and ends the session.
 import { LogOut } from "lucide-react";
 import { Suspense, useCallback, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 function PortalError({ messageKey }: { messageKey: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <main id="main" className="flex min-h-screen flex-1 items-center justify-center bg-slate-50 px-4">
       <section role="alert" aria-labelledby="portal-error-title" className="w-full max-w-md rounded-2xl border border-red-200 bg-white p-8 text-center shadow-sm">
@@ -88,7 +88,7 @@ export default function InstructorDashboard({ loaderData, matches }: Route.Compo
 type DashboardData = Extract<Route.ComponentProps["loaderData"], { ok: true }>;
 
 function Dashboard({ data: loaded, locale }: { data: DashboardData; locale: "en" | "ar" }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const revalidator = useRevalidator();

@@ -3,7 +3,7 @@
 // back as translated messages ('Invalid email or password.', the expired message only after a correct
 // password, rate limit 429). Works as a plain form post without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, redirect } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
@@ -70,7 +70,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function InstructorLoginPage({ actionData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const root = matches[0].loaderData;
   return (
     <main id="main" className="min-h-screen flex-1 bg-slate-50">

@@ -9,7 +9,7 @@ import {
   type LucideIcon,
 } from "lucide-react";
 import { Suspense } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Await, useLocation } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
@@ -98,7 +98,7 @@ const HELP: { key: "holistic" | "experience" | "support"; icon: LucideIcon }[] =
 ];
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const root = matches[0].loaderData;
   const { locale, brand, origin } = root;
   const { figures, instructors } = loaderData;
@@ -205,7 +205,7 @@ export default function About({ loaderData, matches }: Route.ComponentProps) {
 }
 
 function InstructorsLoading() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div>
       <p role="status" className="text-center text-slate-600">
@@ -239,7 +239,7 @@ function AboutJsonLd({
   brand: string;
   origin: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fallbackTitle = t("about.instructors.fallbackTitle");
   return (
     <JsonLd

@@ -1,5 +1,5 @@
 import { Mail, MapPin, Phone } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { contactSchema, isHoneypotFilled } from "~/features/contact/contact.schema.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { ContactForm } from "~/features/contact/components/contact-form.tsx";
@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function ContactPage({ matches, actionData }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const root = matches[0].loaderData;
   const { contact } = root.settings;
   return (

@@ -1,6 +1,6 @@
 import { BookOpen, Clock, GraduationCap, Tag } from "lucide-react";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
@@ -39,7 +39,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function CoursePage({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const root = matches[0].loaderData;
   const locale = root.locale;
   const { course } = loaderData;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { pageMeta } from "~/lib/seo.ts";
@@ -27,7 +27,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 const STEPS = ["one", "two", "three"] as const;
 
 export default function Home({ matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const root = matches[0].loaderData;
   return (
     <>

@@ -1,5 +1,5 @@
 import { Award, CalendarClock, MonitorPlay, Users, type LucideIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
@@ -34,7 +34,7 @@ const SERVICES: { key: "online" | "instructors" | "certification" | "flexible"; 
 ];
 
 export default function Services({ matches }: Route.ComponentProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const { locale, brand, origin } = matches[0].loaderData;
   return (
     <>

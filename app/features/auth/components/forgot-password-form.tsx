@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
@@ -9,7 +9,7 @@ import { FormMessage } from "./auth-card.tsx";
 
 /** Request a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   const [form, fields] = useForm({

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
@@ -10,7 +10,7 @@ import { PasswordInput } from "./password-input.tsx";
 
 /** Staff sign-in (SPEC /login): email, password with show/hide, Sign In; a plain post without JS. */
 export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   const [form, fields] = useForm({

@@ -2,7 +2,7 @@ import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Circle } from "lucide-react";
 import { useState, useSyncExternalStore } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
@@ -37,7 +37,7 @@ export function NewPasswordForm({
   /** The reset token, posted back as a hidden field. */
   token?: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const hydrated = useHydrated();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined;

@@ -1,6 +1,6 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 
 /**
@@ -11,7 +11,7 @@ export function PasswordInput({
   id,
   ...props
 }: Omit<InputHTMLAttributes<HTMLInputElement>, "type" | "className"> & { id: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [visible, setVisible] = useState(false);
   return (
     <div className="relative">

@@ -1,9 +1,9 @@
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocation } from "react-router";
 
 /** A failed catalogue load: an honest error with a retry, never sample cards (D3). */
 export function CatalogError() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const location = useLocation();
   return (
     <div className="mx-auto max-w-2xl px-4 py-24 text-center" role="alert">

@@ -1,6 +1,6 @@
 import { Search, SlidersHorizontal } from "lucide-react";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -28,7 +28,7 @@ function pageHref(pathname: string, search: string, page: number): string {
 
 /** The catalogue: the URL is the state (search, category, page), so it is shareable and works without JS. */
 export function CatalogView({ variant, heading, result, categories, query, locale }: CatalogViewProps) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const location = useLocation();
   const navigation = useNavigation();
   const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory));

@@ -1,5 +1,5 @@
 import { Clock, Users } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
@@ -22,7 +22,7 @@ export function CourseCard({
   /** With JavaScript, opens the enrollment modal; without, the link goes to the enrollment page. */
   onEnroll?: (course: CourseCardData) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const price = formatPrice(course.price, locale);
   const titleId = `course-${course.id}-title`;
   return (

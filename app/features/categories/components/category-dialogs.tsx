@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -158,7 +158,7 @@ export function CategoryForm({
   onSuccess: (reply: CategoriesReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const editing = Boolean(category);
   const intent = editing ? "updateCategory" : "createCategory";
   const fetcher = useFreshFetcher<CategoriesReply>(intent);
@@ -263,7 +263,7 @@ export function SubcategoryForm({
   onSuccess: (reply: CategoriesReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const editing = Boolean(subcategory);
   const intent = editing ? "updateSubcategory" : "createSubcategory";
   const fetcher = useFreshFetcher<CategoriesReply>(intent);
@@ -457,7 +457,7 @@ export function DeleteForm({
   onSuccess: (reply: CategoriesReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const intent = kind === "category" ? "deleteCategory" : "deleteSubcategory";
   const fetcher = useFreshFetcher<CategoriesReply>(intent);
   const reply = fetcher.data ?? (initialReply?.intent === intent && initialReply.id === item.id ? initialReply : undefined);

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -17,7 +17,7 @@ const FIELDS = ["name", "email", "message"] as const;
  * Checked in the browser with the rules the server's schema applies (contact.rules.ts), without zod.
  */
 export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFetcher<ContactReply>({ key: "contact" });
   const reply = fetcher.data ?? initialReply;
   const { formProps, field } = useValidatedForm({

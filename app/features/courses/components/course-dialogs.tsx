@@ -2,7 +2,7 @@
 // the publish toggle ('Updating...') and the bulk publish bar. With JavaScript each posts through a
 // fetcher; without, the same forms post as plain forms and the page answers in place.
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { failureMessage, type CoursesReply } from "../courses-reply.ts";
@@ -66,7 +66,7 @@ export function DeleteCourseForm({
   onSuccess: (reply: CoursesReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<CoursesReply>("course-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
@@ -98,13 +98,13 @@ const badgeClass = (published: boolean) =>
 
 /** Read-only status for users without courses:publish (SPEC §4). */
 export function StatusBadge({ published }: { published: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return <span className={badgeClass(published)}>{published ? t("coursesAdmin.status.published") : t("coursesAdmin.status.draft")}</span>;
 }
 
 /** Clicking the status publishes or unpublishes the course; the row shows 'Updating...' meanwhile. */
 export function StatusToggle({ course, action }: { course: { id: string; title: string; isPublished: boolean }; action: string }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<CoursesReply>(`course-status-${course.id}`);
   const busy = fetcher.state !== "idle";
   useOnSuccess(fetcher, (reply) => {

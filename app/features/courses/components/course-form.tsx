@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm 
 import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { DocumentsUpload } from "~/components/uploads/documents-upload.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
@@ -80,7 +80,7 @@ export function CourseForm({
   onSuccess: (reply: CoursesReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const editing = Boolean(course);
   const intent = editing ? "update" : "create";
   const fetcher = useFreshFetcher<CoursesReply>(`course-${intent}`);

@@ -2,7 +2,7 @@
 // table behind a native disclosure (works without JavaScript). Time runs with the reading direction:
 // oldest on the left in English, on the right in Arabic.
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { axisMax, formatWeek } from "../chart.ts";
@@ -13,7 +13,7 @@ const HEIGHT = 260;
 const PAD = { top: 24, bottom: 40, side: 48 };
 
 export function WeeklyChart({ weeks, locale }: { weeks: WeekCount[]; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const titleId = useId();
   const total = weeks.reduce((sum, w) => sum + w.count, 0);
   const top = axisMax(Math.max(0, ...weeks.map((w) => w.count)));

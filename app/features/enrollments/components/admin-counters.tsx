@@ -1,6 +1,6 @@
 // The four counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected.
 import { CheckCircle2, ClipboardList, Clock, XCircle, type LucideIcon } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
@@ -19,7 +19,7 @@ const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[]
 ];
 
 export function AdminEnrollmentCounters({ counters, locale }: { counters: AdminCountersValue; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <section aria-label={t("adminEnrollments.counters.label")} className="mt-6">
       <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">

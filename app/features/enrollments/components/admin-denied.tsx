@@ -1,11 +1,11 @@
 // The page's own denial (SPEC §2: "Without permission: 'You don't have permission to view enrollments.'"),
 // shown by the route's error boundary for a 403 inside the admin shell.
 import { ShieldAlert } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 
 export function AdminEnrollmentsDenied() {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
       <title>{t("adminEnrollments.metaTitle")}</title>

@@ -2,7 +2,7 @@
 // approve / reject controls for a pending one. The route puts it in a modal (JavaScript) or in a panel
 // on the page (?dialog=details&enrollment=…, without JavaScript).
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { CancelButton } from "~/components/admin/form-kit.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -84,7 +84,7 @@ export function AdminEnrollmentDetails({
   onClose: () => void;
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const f = (key: string) => t(`adminEnrollments.details.fields.${key}`);
   const none = <span className="text-slate-600">{t("adminEnrollments.details.notProvided")}</span>;
   const items: [string, ReactNode][] = [

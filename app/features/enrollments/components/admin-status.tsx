@@ -3,7 +3,7 @@
 // status'). With JavaScript the buttons post through a fetcher; without, the same form posts the page.
 import { Check, X } from "lucide-react";
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
@@ -17,7 +17,7 @@ const BADGE: Record<EnrollmentStatus, string> = {
 };
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[status]}`}>
       {t(`adminEnrollments.status.${status}`)}
@@ -42,7 +42,7 @@ export function EnrollmentStatusActions({
   action: string;
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
   useOnSuccess(fetcher, (reply) => {
     showToast("success", successMessage(t, reply));

@@ -4,7 +4,7 @@
 // the details open through a link (?dialog=details&enrollment=…).
 import { ChevronLeft, ChevronRight, Eye } from "lucide-react";
 import { useMemo } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -34,7 +34,7 @@ export function AdminEnrollmentsTable({
   selected: ReadonlySet<string>;
   onSelectedChange: (next: ReadonlySet<string>) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const pendingIds = useMemo(() => rows.filter((r) => r.status === "pending").map((r) => r.id), [rows]);
   const selectedPending = pendingIds.filter((id) => selected.has(id));
   const toggle = (id: string, on: boolean) => {
@@ -184,7 +184,7 @@ export function AdminEnrollmentsPagination({
   capped: boolean;
   pageHref: (page: number) => string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);
   return (

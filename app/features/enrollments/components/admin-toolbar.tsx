@@ -2,7 +2,7 @@
 // state: the form is a GET form (?q, ?status; a new search starts again at page 1), and the export
 // link carries the same parameters.
 import { Download, Search } from "lucide-react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import {
@@ -24,7 +24,7 @@ export function AdminEnrollmentsToolbar({
   hydrated: boolean;
   canExport: boolean;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const submit = useSubmit();
   const label = "text-sm font-medium text-slate-800";
   const filtered = filter.q !== "" || filter.status !== "all";

@@ -1,6 +1,6 @@
 import { CheckCircle2 } from "lucide-react";
 import { useCallback, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { EnrollmentForm } from "./enrollment-form.tsx";
 
@@ -17,7 +17,7 @@ export function EnrollmentDialog({
   course: { id: string; slug: string; title: string } | null;
   onClose: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const [done, setDone] = useState<string | null>(null);
   // A fetcher of its own per opening, so an earlier reply never shows in a new form.
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);

@@ -1,5 +1,5 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -36,7 +36,7 @@ export function EnrollmentForm({
   onSuccess?: (enrollmentId: string) => void;
   onCancel?: () => void;
 }) {
-  const { t, i18n } = useTranslation();
+  const { t, i18n } = useI18n();
   const locale: Locale = i18n.language === "ar" ? "ar" : "en";
   const fetcher = useFetcher<EnrollmentReply>({ key: fetcherKey });
   const reply = fetcher.data ?? initialReply;

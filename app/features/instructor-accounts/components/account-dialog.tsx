@@ -7,7 +7,7 @@ import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@confo
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { CancelButton, describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
@@ -43,7 +43,7 @@ const STATUS_STYLE = {
 } as const;
 
 function InstructorFacts({ instructor, locale }: { instructor: AdminInstructorView; locale: Locale }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const view = localizeInstructor(instructor, locale, t("instructorsAdmin.fallbackTitle"));
   const { account } = instructor;
   const row = "grid grid-cols-[8rem_1fr] gap-2 py-1.5";
@@ -137,7 +137,7 @@ export function AccountResultView({
   doneHref: string;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const inputId = useId();
   const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
@@ -244,7 +244,7 @@ export function AccountDialogBody({
   onCancel: () => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<AccountReply>("instructor-account");
   const ownInitial = initialReply?.instructorId === instructor.id ? initialReply : undefined;
   const reply = fetcher.data ?? ownInitial;

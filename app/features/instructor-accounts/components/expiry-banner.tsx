@@ -4,7 +4,7 @@
 // the page goes to /instructor-login.
 import { Clock } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator, useSubmit } from "react-router";
 import { countdown, shouldWarn, TICK_MS } from "../expiry.ts";
 
@@ -52,7 +52,7 @@ export function useSessionRemaining(expiresAt: string, serverNow: number): numbe
 }
 
 export function ExpiryBanner({ remaining, windowMs }: { remaining: number | null; windowMs: number }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   if (remaining === null || !shouldWarn(remaining, windowMs)) return null;
   const left = countdown(remaining);
   const time = left.kind === "minutes" ? left.text : t("instructorPortal.banner.seconds", { count: left.seconds });

@@ -2,7 +2,7 @@
 // post, so it works without JavaScript; with it, the fields are checked as they are typed.
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "~/features/auth/auth-reply.ts";
@@ -11,7 +11,7 @@ import { PasswordInput } from "~/features/auth/components/password-input.tsx";
 import { instructorLoginSchema } from "../accounts.schema.ts";
 
 export function InstructorLoginForm({ reply }: { reply?: AuthReply }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const navigation = useNavigation();
   const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   const [form, fields] = useForm({

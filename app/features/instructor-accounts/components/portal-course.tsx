@@ -2,14 +2,14 @@
 // courses assigned to the signed-in instructor, drafts included, with their materials.
 import { FileText, Eye } from "lucide-react";
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { formatPrice } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { PortalCourse, PortalMaterial } from "../portal-types.ts";
 
 export function StatusBadge({ published }: { published: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return (
     <span
       className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${
@@ -36,7 +36,7 @@ export function PortalCourseCard({
   detailsControl: (content: ReactNode, label: string) => ReactNode;
   materialsControl: (content: ReactNode, label: string) => ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const count = course.materials.length;
   return (
     <article className="flex h-full flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm">
@@ -103,7 +103,7 @@ export function PortalCourseDetails({
   /** Opens the view-only viewer (JavaScript only: without it there is no viewer, and no download link). */
   onView: (material: PortalMaterial) => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const row = "grid grid-cols-[7rem_1fr] gap-2 py-1.5";
   return (
     <div className="space-y-5">

@@ -1,7 +1,7 @@
 // One card of the Admin Instructors grid (SPEC §2): photo or initials, name, title, a two-line bio, the
 // login account's status (Active / Expired / No Account) and its duration, and the actions the actor may use.
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -35,7 +35,7 @@ export function InstructorAdminCard({
   /** The edit/delete controls this actor may use (already filtered by permission). */
   actions: ReactNode;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const view = localizeInstructor(instructor, locale, t("instructorsAdmin.fallbackTitle"));
   const { account } = instructor;
   const duration = (() => {

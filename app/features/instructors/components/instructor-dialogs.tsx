@@ -5,7 +5,7 @@ import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetad
 import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
@@ -152,7 +152,7 @@ export function InstructorForm({
   onSuccess: (reply: InstructorsReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const intent = instructor ? "update" : "create";
   const fetcher = useFreshFetcher<InstructorsReply>(`instructors-${intent}`);
   const ownInitial =
@@ -290,7 +290,7 @@ export function DeleteInstructorForm({
   onSuccess: (reply: InstructorsReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<InstructorsReply>("instructors-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);

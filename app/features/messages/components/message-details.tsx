@@ -2,7 +2,7 @@
 // in place, reached by `?dialog=view&message=<id>` (like the Admin Users dialogs).
 import { Mail } from "lucide-react";
 import { useId, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -21,7 +21,7 @@ export interface MessageView {
 }
 
 export function ReadBadge({ read }: { read: boolean }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   return read ? (
     <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
       {t("adminMessages.status.read")}
@@ -84,7 +84,7 @@ export function MessageDetails({
   /** Where "Close" goes without JavaScript. */
   closeHref: string;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const hintId = useId();
   const label = "font-medium text-slate-700";
   return (

@@ -6,7 +6,7 @@ import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } f
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy, Eye, EyeOff } from "lucide-react";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
@@ -79,7 +79,7 @@ export function AddUserForm({
   onSuccess: (reply: UsersReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<UsersReply>("users-add");
   const reply = fetcher.data ?? (initialReply?.intent === "add" ? initialReply : undefined);
   const formId = useId();
@@ -198,7 +198,7 @@ export function EditRoleForm({
   onSuccess: (reply: UsersReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<UsersReply>("users-role");
   const reply = fetcher.data ?? (initialReply?.intent === "editRole" ? initialReply : undefined);
   const selectId = useId();
@@ -258,7 +258,7 @@ export function DeleteUserForm({
   onSuccess: (reply: UsersReply) => void;
   onCancel: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const fetcher = useFreshFetcher<UsersReply>("users-delete");
   const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
   useOnSuccess(fetcher, onSuccess);
@@ -295,7 +295,7 @@ export function GeneratedPassword({
   hydrated: boolean;
   onDone: () => void;
 }) {
-  const { t } = useTranslation();
+  const { t } = useI18n();
   const inputId = useId();
   const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -3,7 +3,6 @@ import { startTransition, StrictMode } from "react";
 import { hydrateRoot } from "react-dom/client";
 import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
-import { InlineCssProvider, inlinedCss } from "./components/stylesheet.tsx";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
 import { loadLocaleFiles, markStaffStringsLoaded, needsStaffStrings } from "./lib/i18n-client.ts";
@@ -34,18 +33,14 @@ async function main() {
       });
     }
   });
-  // Hydrate the inlined stylesheet with the text the server sent, so React keeps it as it is.
-  const css = inlinedCss();
   startTransition(() => {
     hydrateRoot(
       document,
-      <InlineCssProvider value={css}>
-        <I18nextProvider i18n={i18next}>
-          <StrictMode>
-            <HydratedRouter />
-          </StrictMode>
-        </I18nextProvider>
-      </InlineCssProvider>,
+      <I18nextProvider i18n={i18next}>
+        <StrictMode>
+          <HydratedRouter />
+        </StrictMode>
+      </I18nextProvider>,
     );
   });
 }

@@ -1,14 +1,10 @@
-import fs from "node:fs";
-import path from "node:path";
 import { PassThrough } from "node:stream";
-import { fileURLToPath } from "node:url";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
-import { InlineCssProvider, stylesheetHref } from "./components/stylesheet.tsx";
 import { requestInfoContext } from "./lib/context.server.ts";
 import { isDatabaseUnavailable } from "./lib/db.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -20,27 +16,6 @@ export { requestInfoContext } from "./lib/context.server.ts";
 export { storedPublicPage } from "./lib/public-cache.server.ts";
 
 export const streamTimeout = 5_000;
-
-let inlineCss: string | null | undefined;
-
-/**
- * The built stylesheet's text, read once, for pages to carry inline (ADR 009); null under the dev server or
- * when the file cannot be read (build/server/index.js sits beside build/client), and the page links it.
- */
-function stylesheetText(): string | null {
-  if (inlineCss !== undefined) return inlineCss;
-  inlineCss = null;
-  if (import.meta.env.DEV) return inlineCss;
-  const file = path.join(path.dirname(fileURLToPath(import.meta.url)), "../client", stylesheetHref);
-  try {
-    const text = fs.readFileSync(file, "utf8");
-    // Never inline something that could close the element early.
-    if (!/<\/style/i.test(text)) inlineCss = text;
-  } catch (err) {
-    logger.warn({ err, file }, "stylesheet not readable: pages link it instead of inlining it");
-  }
-  return inlineCss;
-}
 
 /** D19: `?lang` URLs are the cacheable language URLs; negotiated ones vary by cookie and header. */
 function cacheControl(request: Request, status: number): string {
@@ -74,11 +49,9 @@ export default function handleRequest(
     const readyOption = (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? "onAllReady" : "onShellReady";
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <InlineCssProvider value={stylesheetText()}>
-          <I18nextProvider i18n={i18n}>
-            <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
-          </I18nextProvider>
-        </InlineCssProvider>
+        <I18nextProvider i18n={i18n}>
+          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+        </I18nextProvider>
       </NonceProvider>,
       {
         nonce,

@@ -16,7 +16,6 @@ import { ChatButton } from "./components/layout/chat-button.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
 import { useNonce } from "./components/nonce.tsx";
-import { Stylesheet } from "./components/stylesheet.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
@@ -26,11 +25,13 @@ import { logger } from "./lib/logger.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { inputGuard } from "./middleware/input-guard.server.ts";
+import stylesheet from "./app.css?url";
 
 // A stored public page answers first (app/lib/public-cache.server.ts); otherwise i18n, loaders and render.
 export const middleware = [publicPageCache, i18nextMiddleware, inputGuard];
 
 export const links: Route.LinksFunction = () => [
+  { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
@@ -78,7 +79,6 @@ export function Layout({ children }: { children: React.ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#0f4c5c" />
         <Meta />
-        <Stylesheet nonce={nonce} />
         <Links />
         <noscript>
           {/* Without JavaScript, menus open on hover and keyboard focus. */}

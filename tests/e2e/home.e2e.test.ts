@@ -179,30 +179,6 @@ describe("server basics", () => {
     expect(assetRes.headers.get("cache-control")).toMatch(/immutable/);
   });
 
-  it("carries its stylesheet inline, so the first paint waits for nothing but the page (ADR 009)", async () => {
-    const html = await (await fetch(`${baseUrl}/courses?lang=ar`)).text();
-    expect(html).not.toMatch(/<link[^>]*rel="stylesheet"/);
-    const inline = /<style[^>]*data-stylesheet="(\/assets\/[^"]+\.css)"[^>]*>([\s\S]*?)<\/style>/.exec(html);
-    expect(inline).toBeTruthy();
-    // The inlined text is the built file, byte for byte (the file stays served for the dev server and tools).
-    const file = await (await fetch(`${baseUrl}${inline![1]}`)).text();
-    expect(inline![2]).toBe(file);
-    // After hydration the styles are still there and applied: the header is sticky and the page is RTL.
-    await page.goto("/courses?lang=ar");
-    await page.waitForSelector("html[data-hydrated]");
-    const styled = await page.evaluate(() => ({
-      length: document.querySelector("style[data-stylesheet]")?.textContent?.length ?? 0,
-      position: getComputedStyle(document.querySelector("header")!).position,
-    }));
-    expect(styled.length).toBe(file.length);
-    expect(styled.position).toBe("sticky");
-    // A client-side navigation keeps them.
-    await page.locator('header a[href="/"]').first().click();
-    await page.waitForURL((url) => url.pathname === "/");
-    expect(await page.evaluate(() => getComputedStyle(document.querySelector("header")!).position)).toBe("sticky");
-    expect(consoleErrors).toEqual([]);
-  });
-
   it("answers /healthz and /readyz", async () => {
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${baseUrl}/readyz`);

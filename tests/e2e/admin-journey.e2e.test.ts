@@ -32,8 +32,11 @@ async function signIn(page: Page, email: string, password: string) {
 
 async function setManagerPermission(page: Page, label: string, granted: boolean) {
   await page.goto("/admin/roles?lang=en");
+  // Interact once React has hydrated the form: a box ticked earlier can be reset by hydration.
+  await page.waitForSelector("html[data-hydrated]");
   const box = page.getByRole("checkbox", { name: label });
   if ((await box.isChecked()) !== granted) await box.click();
+  expect(await box.isChecked()).toBe(granted);
   await page.getByRole("button", { name: "Save" }).click();
   await expect.poll(() => page.getByText("Permissions saved.", { exact: false }).count()).toBeGreaterThan(0);
 }

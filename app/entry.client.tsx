@@ -5,30 +5,39 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
-import { loadLocaleFiles, markStaffStringsLoaded, needsStaffStrings } from "./lib/i18n-client.ts";
+import { loadLocaleFiles, markLocaleFilesLoaded, needsStaffStrings, PUBLIC_LOCALE_FILES } from "./lib/i18n-client.ts";
 
-// Only the page's language is downloaded, and on public pages only the public strings.
-const scope = () => (needsStaffStrings(window.location.pathname) ? "all" : "public");
+// Only the page's language is downloaded: on a public page only the files its routes need (the server
+// lists them on <html data-locale-files>, app/lib/locale-files.ts), in a staff area every file.
+function firstFiles(): readonly string[] | "all" {
+  if (needsStaffStrings(window.location.pathname)) return "all";
+  const listed = document.documentElement.dataset.localeFiles?.split(" ").filter(Boolean);
+  return listed?.length ? listed : PUBLIC_LOCALE_FILES;
+}
+/** After a language switch: every public file (or every file in a staff area) of the new language. */
+const switchFiles = (): readonly string[] | "all" => (needsStaffStrings(window.location.pathname) ? "all" : PUBLIC_LOCALE_FILES);
 
 async function main() {
   const htmlLang = document.documentElement.lang;
   const lng = isLocale(htmlLang) ? htmlLang : "en";
+  const files = firstFiles();
   await i18next.use(initReactI18next).init({
     lng,
     fallbackLng: "en",
     supportedLngs: [...LOCALES],
     defaultNS: DEFAULT_NS,
     ns: [DEFAULT_NS],
-    resources: { [lng]: { [DEFAULT_NS]: await loadLocaleFiles(lng, scope()) } },
+    resources: { [lng]: { [DEFAULT_NS]: await loadLocaleFiles(lng, files) } },
     partialBundledLanguages: true,
     interpolation: { escapeValue: false },
   });
-  if (scope() === "all") markStaffStringsLoaded(lng);
+  markLocaleFilesLoaded(lng, files);
   i18next.on("languageChanged", (next) => {
     if (!i18next.hasResourceBundle(next, DEFAULT_NS)) {
-      void loadLocaleFiles(next, scope()).then((res) => {
+      const nextFiles = switchFiles();
+      void loadLocaleFiles(next, nextFiles).then((res) => {
         i18next.addResourceBundle(next, DEFAULT_NS, res);
-        if (scope() === "all") markStaffStringsLoaded(next);
+        markLocaleFilesLoaded(next, nextFiles);
         void i18next.changeLanguage(next);
       });
     }

@@ -9,6 +9,7 @@ import {
   Scripts,
   ScrollRestoration,
   useLocation,
+  useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
@@ -20,6 +21,7 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
+import { publicLocaleFilesFor } from "./lib/locale-files.ts";
 import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
@@ -71,9 +73,16 @@ export function Layout({ children }: { children: React.ReactNode }) {
   const nonce = useNonce();
   const { pathname } = useLocation();
   const site = isSitePath(pathname);
+  // The locale files the browser loads first on this page (app/lib/locale-files.ts, read by entry.client).
+  const localeFiles = publicLocaleFilesFor(useMatches().map((m) => m.id)).join(" ");
   const brand = data?.brand || t("brand");
   return (
-    <html lang={locale} dir={dirOf(locale)} className={locale === "ar" ? "locale-ar" : "locale-en"}>
+    <html
+      lang={locale}
+      dir={dirOf(locale)}
+      className={locale === "ar" ? "locale-ar" : "locale-en"}
+      data-locale-files={localeFiles}
+    >
       <head>
         <meta charSet="utf-8" />
         <meta name="viewport" content="width=device-width, initial-scale=1" />

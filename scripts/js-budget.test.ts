@@ -1,7 +1,9 @@
+import fs from "node:fs";
 // The JS budget's graph walk on a small, hand-made build: which chunks a first visit loads, per route
 // and language; what counts as forbidden (by a chunk's src, by an asset, by a module inside a shared
 // chunk); the budget line; and reading the two manifests' formats.
 import path from "node:path";
+import { publicLocaleFilesFor, ROUTE_LOCALE_FILES } from "../app/lib/locale-files.ts";
 import { describe, expect, it } from "vitest";
 import {
   analyse,
@@ -11,7 +13,6 @@ import {
   matchRouteIds,
   normalizeModuleId,
   parseRouterManifest,
-  readPublicLocaleFiles,
   staticClosure,
   type ChunkModules,
   type RouterManifest,
@@ -166,7 +167,7 @@ describe("matchRouteIds", () => {
 describe("analyse", () => {
   const reports = () => {
     const build = fakeBuild();
-    return analyse({ ...build, publicLocaleFiles: ["common"], pages: PAGES, budget: 120_000 });
+    return analyse({ ...build, localeFilesFor: () => ["common"], pages: PAGES, budget: 120_000 });
   };
 
   it("counts entry, root, route and their static imports, plus the page language's public locale chunks", () => {
@@ -216,12 +217,12 @@ describe("analyse", () => {
   it("refuses a React Router file missing from the Vite manifest", () => {
     const build = fakeBuild();
     build.routerManifest.routes["routes/site/home"]!.module = "/assets/home-OTHER.js";
-    expect(() => analyse({ ...build, publicLocaleFiles: ["common"], pages: PAGES })).toThrow(/home-OTHER\.js/);
+    expect(() => analyse({ ...build, localeFilesFor: () => ["common"], pages: PAGES })).toThrow(/home-OTHER\.js/);
   });
 
   it("refuses when a public locale file is missing", () => {
     const build = fakeBuild();
-    expect(() => analyse({ ...build, publicLocaleFiles: ["common", "pages"], pages: PAGES })).toThrow(/app\/locales\/en\/pages\.json/);
+    expect(() => analyse({ ...build, localeFilesFor: () => ["common", "pages"], pages: PAGES })).toThrow(/app\/locales\/en\/pages\.json/);
   });
 });
 
@@ -252,14 +253,15 @@ describe("file formats", () => {
     expect(() => parseRouterManifest("export default {}")).toThrow(/not a React Router manifest/);
   });
 
-  it("reads PUBLIC_LOCALE_FILES from i18n-client.ts", () => {
-    expect(readPublicLocaleFiles('export const PUBLIC_LOCALE_FILES = ["common", "catalog", \'forms\', "pages"];')).toEqual([
-      "common",
-      "catalog",
-      "forms",
-      "pages",
-    ]);
-    expect(() => readPublicLocaleFiles("const x = 1;")).toThrow(/PUBLIC_LOCALE_FILES not found/);
+  it("gives each public page `common` and its routes' own locale files", () => {
+    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/enroll"])).toEqual(["common", "forms"]);
+    // Every route id in the map is one app/routes.ts declares (a renamed route would silently lose its strings).
+    const routesSource = fs.readFileSync(path.resolve(import.meta.dirname, "../app/routes.ts"), "utf8");
+    for (const id of Object.keys(ROUTE_LOCALE_FILES)) {
+      expect(routesSource.includes(`"${id}.tsx"`) || routesSource.includes(`id: "${id}"`), id).toBe(true);
+    }
   });
 
   it("normalizes module ids from the bundler (absolute, virtual, outside the project, with queries)", () => {

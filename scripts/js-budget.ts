@@ -12,14 +12,15 @@
 // - Shared chunks have no `src` in Vite's manifest, so the build also records which modules each chunk
 //   holds (build/client/.vite/chunk-modules.json, written by chunkModulesPlugin below); a forbidden module
 //   inside a shared chunk is found that way.
-// - Locale strings: the entry client loads the page language's public locale files
-//   (PUBLIC_LOCALE_FILES in app/lib/i18n-client.ts); each language is measured, the larger one counts.
+// - Locale strings: the entry client loads, in the page's language, the locale files its routes need
+//   (publicLocaleFilesFor in app/lib/locale-files.ts); each language is measured, the larger one counts.
 import fs from "node:fs";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
 import zlib from "node:zlib";
 import { matchRoutes, type RouteObject } from "react-router";
 import type { Plugin } from "vite";
+import { publicLocaleFilesFor } from "../app/lib/locale-files.ts";
 
 export const BUDGET_BYTES = 150 * 1024;
 
@@ -152,7 +153,7 @@ function routeModules(route: RouterManifestRoute): string[] {
     .map(toFile);
 }
 
-/** The locale chunks of one language that a public page loads (see app/lib/i18n-client.ts). */
+/** The locale chunks of one language that a public page loads (see app/lib/locale-files.ts). */
 export function localeKeys(manifest: ViteManifest, lng: string, publicFiles: readonly string[]): string[] {
   const wanted = new Set(publicFiles.map((f) => `app/locales/${lng}/${f}.json`));
   const keys = Object.entries(manifest)
@@ -220,7 +221,8 @@ export interface BudgetInput {
   viteManifest: ViteManifest;
   routerManifest: RouterManifest;
   chunkModules: ChunkModules;
-  publicLocaleFiles: readonly string[];
+  /** The locale files a page made of these routes loads (publicLocaleFilesFor in app/lib/locale-files.ts). */
+  localeFilesFor: (routeIds: readonly string[]) => readonly string[];
   /** Gzipped size of a build output file ("assets/x.js"). */
   gzipSize: (file: string) => number;
   pages?: readonly { label: string; url: string }[];
@@ -229,7 +231,7 @@ export interface BudgetInput {
 
 /** The report for every public page; pure, given the manifests and a size function. */
 export function analyse(input: BudgetInput): PageReport[] {
-  const { viteManifest, routerManifest, chunkModules, publicLocaleFiles, gzipSize } = input;
+  const { viteManifest, routerManifest, chunkModules, localeFilesFor, gzipSize } = input;
   const budget = input.budget ?? BUDGET_BYTES;
   const byFile = keysByFile(viteManifest);
   const keyOf = (file: string) => {
@@ -237,7 +239,6 @@ export function analyse(input: BudgetInput): PageReport[] {
     if (!key) throw new Error(`${file} (from the React Router manifest) is not in the Vite manifest`);
     return key;
   };
-  const locales = Object.fromEntries(LANGUAGES.map((lng) => [lng, localeKeys(viteManifest, lng, publicLocaleFiles)]));
 
   return (input.pages ?? PUBLIC_PAGES).map(({ label, url }) => {
     const routeIds = matchRouteIds(routerManifest, url);
@@ -252,8 +253,9 @@ export function analyse(input: BudgetInput): PageReport[] {
     const bytes: Record<string, number> = {};
     const files = new Set<string>();
     const violations = findForbidden(viteManifest, code, chunkModules);
+    const localeFiles = localeFilesFor(routeIds);
     for (const lng of LANGUAGES) {
-      const keys = staticClosure(viteManifest, [...code, ...locales[lng]!]);
+      const keys = staticClosure(viteManifest, [...code, ...localeKeys(viteManifest, lng, localeFiles)]);
       const jsFiles = keys.map((k) => viteManifest[k]!.file).filter((f) => /\.m?js$/.test(f));
       bytes[lng] = jsFiles.reduce((sum, f) => sum + gzipSize(f), 0);
       for (const f of jsFiles) files.add(f);
@@ -286,15 +288,6 @@ export function formatReport(reports: PageReport[], budget = BUDGET_BYTES): stri
     for (const v of r.violations) out.push(`${r.label}: ${v.file} contains ${v.reason}: ${v.module}`);
   }
   return out.join("\n");
-}
-
-/** PUBLIC_LOCALE_FILES from app/lib/i18n-client.ts (which cannot be imported outside Vite: import.meta.glob). */
-export function readPublicLocaleFiles(source: string): string[] {
-  const match = source.match(/export const PUBLIC_LOCALE_FILES\s*=\s*\[([^\]]*)\]/);
-  if (!match) throw new Error("PUBLIC_LOCALE_FILES not found in app/lib/i18n-client.ts");
-  const names = [...match[1]!.matchAll(/["']([\w.-]+)["']/g)].map((m) => m[1]!);
-  if (names.length === 0) throw new Error("PUBLIC_LOCALE_FILES is empty");
-  return names;
 }
 
 export const CHUNK_MODULES_FILE = ".vite/chunk-modules.json";
@@ -337,7 +330,6 @@ export function main(root = process.cwd()): number {
   const routerFiles = fs.existsSync(assets) ? fs.readdirSync(assets).filter((f) => /^manifest-[\w-]+\.js$/.test(f)) : [];
   if (routerFiles.length !== 1) throw new Error(`expected one build/client/assets/manifest-*.js, found ${routerFiles.length}: ${hint}`);
   const routerManifest = parseRouterManifest(fs.readFileSync(path.join(assets, routerFiles[0]!), "utf8"));
-  const publicLocaleFiles = readPublicLocaleFiles(fs.readFileSync(path.join(root, "app/lib/i18n-client.ts"), "utf8"));
   const sizes = new Map<string, number>();
   const gzipSize = (file: string) => {
     let size = sizes.get(file);
@@ -347,7 +339,7 @@ export function main(root = process.cwd()): number {
     }
     return size;
   };
-  const reports = analyse({ viteManifest, routerManifest, chunkModules, publicLocaleFiles, gzipSize });
+  const reports = analyse({ viteManifest, routerManifest, chunkModules, localeFilesFor: publicLocaleFilesFor, gzipSize });
   console.log(formatReport(reports));
   const failed = reports.filter((r) => r.overBudget || r.violations.length > 0);
   if (failed.length) {

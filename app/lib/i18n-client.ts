@@ -1,13 +1,14 @@
-// Browser-side loading of locale strings. Public pages download only the public files of their
-// language; the staff areas (admin, sign-in, instructor portal) load the rest on demand, so admin
-// strings never weigh on a visitor's page.
+// Browser-side loading of locale strings. A public page downloads only the files its routes need
+// (app/lib/locale-files.ts) in its language; a client navigation loads what the next page adds
+// (`ensureLocaleFiles` in the routes' clientLoader); the staff areas (admin, sign-in, instructor portal)
+// load every file, so admin strings never weigh on a visitor's page.
 import i18next from "i18next";
 import { DEFAULT_NS } from "./i18n.ts";
+import { PUBLIC_LOCALE_FILES } from "./locale-files.ts";
+
+export { PUBLIC_LOCALE_FILES };
 
 const bundles = import.meta.glob<Record<string, unknown>>("../locales/*/*.json", { import: "default" });
-
-/** Locale files the public site uses. Every other file is loaded only in staff areas. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "pages"];
 
 const STAFF_PATH = /^\/(admin|login|forgot-password|reset-password|instructor)/;
 
@@ -19,24 +20,50 @@ function fileName(path: string): string {
   return path.slice(path.lastIndexOf("/") + 1, -".json".length);
 }
 
-export async function loadLocaleFiles(lng: string, scope: "public" | "all"): Promise<Record<string, unknown>> {
+/** The strings of these locale files ("all": every file) in one language, merged. */
+export async function loadLocaleFiles(lng: string, files: readonly string[] | "all"): Promise<Record<string, unknown>> {
   const loads = Object.entries(bundles)
     .filter(([path]) => path.startsWith(`../locales/${lng}/`))
-    .filter(([path]) => scope === "all" || PUBLIC_LOCALE_FILES.includes(fileName(path)))
+    .filter(([path]) => files === "all" || files.includes(fileName(path)))
     .map(([, load]) => load());
   return Object.assign({}, ...(await Promise.all(loads)));
 }
 
-const loadedAll = new Set<string>();
+/** Files already added to i18next, per language ("*" once every file is). */
+const loaded = new Map<string, Set<string>>();
 
-/** Makes sure the staff strings of the current language are present (client navigation into a staff area). */
-export async function ensureStaffStrings(): Promise<void> {
-  const lng = i18next.language;
-  if (!lng || loadedAll.has(lng)) return;
-  i18next.addResourceBundle(lng, DEFAULT_NS, await loadLocaleFiles(lng, "all"), true, false);
-  loadedAll.add(lng);
+/** Records what the entry loaded before hydration. */
+export function markLocaleFilesLoaded(lng: string, files: readonly string[] | "all"): void {
+  const set = loaded.get(lng) ?? new Set<string>();
+  for (const file of files === "all" ? ["*"] : files) set.add(file);
+  loaded.set(lng, set);
 }
 
-export function markStaffStringsLoaded(lng: string): void {
-  loadedAll.add(lng);
+/**
+ * Makes sure these locale files of the current language are present before a page renders (client
+ * navigation). Resolves at once when they are.
+ */
+export async function ensureLocaleFiles(files: readonly string[] | "all"): Promise<void> {
+  const lng = i18next.language;
+  if (!lng) return;
+  const have = loaded.get(lng);
+  if (have?.has("*")) return;
+  const missing = files === "all" ? "all" : files.filter((f) => !have?.has(f));
+  if (missing !== "all" && missing.length === 0) return;
+  i18next.addResourceBundle(lng, DEFAULT_NS, await loadLocaleFiles(lng, missing), true, false);
+  markLocaleFilesLoaded(lng, missing);
+}
+
+/** Every staff string of the current language (client navigation into a staff area). */
+export function ensureStaffStrings(): Promise<void> {
+  return ensureLocaleFiles("all");
+}
+
+/**
+ * A public route's clientLoader: its data and, on the first client navigation, the public strings the
+ * first page did not load (a few KB, fetched beside the data).
+ */
+export async function withPublicStrings<T>(serverLoader: () => Promise<T>): Promise<T> {
+  const [data] = await Promise.all([serverLoader(), ensureLocaleFiles(PUBLIC_LOCALE_FILES)]);
+  return data;
 }

@@ -14,11 +14,11 @@ import {
   FORBIDDEN,
   parseRouterManifest,
   PUBLIC_PAGES,
-  readPublicLocaleFiles,
   type ChunkModules,
   type PageReport,
   type ViteManifest,
 } from "../../scripts/js-budget.ts";
+import { publicLocaleFilesFor } from "../../app/lib/locale-files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { launchBrowser, ROOT } from "./harness.ts";
 
@@ -38,7 +38,7 @@ beforeAll(async () => {
     viteManifest,
     routerManifest: parseRouterManifest(fs.readFileSync(path.join(CLIENT, "assets", routerFile), "utf8")),
     chunkModules,
-    publicLocaleFiles: readPublicLocaleFiles(fs.readFileSync(path.join(ROOT, "app/lib/i18n-client.ts"), "utf8")),
+    localeFilesFor: publicLocaleFilesFor,
     gzipSize: (file) => zlib.gzipSync(fs.readFileSync(path.join(CLIENT, file)), { level: 9 }).length,
   });
   const list = await (await fetch(`${baseUrl}/courses?lang=en`)).text();
@@ -56,17 +56,24 @@ async function firstVisit(
   url: string,
   locale: string,
   hydrates = true,
-): Promise<{ page: Page; scripts: string[]; close: () => Promise<void> }> {
+): Promise<{ page: Page; scripts: string[]; errors: string[]; close: () => Promise<void> }> {
   const context = await browser.newContext({ baseURL: baseUrl, locale });
   const page = await context.newPage();
   const scripts = new Set<string>();
+  // A string the browser lacks would make its first render differ from the server's HTML: React reports
+  // that as an error (hydration mismatch), caught here.
+  const errors: string[] = [];
+  page.on("pageerror", (err) => errors.push(err.message));
+  page.on("console", (msg) => {
+    if (msg.type() === "error" && !/Failed to load resource/.test(msg.text())) errors.push(msg.text());
+  });
   page.on("response", (res) => {
     const { pathname } = new URL(res.url());
     if (res.url().startsWith(baseUrl) && /^\/assets\/.+\.m?js$/.test(pathname)) scripts.add(pathname.slice(1));
   });
   await page.goto(url, { waitUntil: "networkidle" });
   if (hydrates) await page.waitForSelector("html[data-hydrated]");
-  return { page, scripts: [...scripts].sort(), close: () => context.close() };
+  return { page, scripts: [...scripts].sort(), errors, close: () => context.close() };
 }
 
 describe("public pages' JavaScript on a first visit", () => {
@@ -75,8 +82,9 @@ describe("public pages' JavaScript on a first visit", () => {
     for (const report of reports) {
       for (const lang of ["en", "ar"]) {
         const url = `${report.url.replace("any-course", slug)}?lang=${lang}`;
-        const { scripts, close } = await firstVisit(url, lang === "ar" ? "ar-EG" : "en-US", report.label !== "404");
+        const { scripts, errors, close } = await firstVisit(url, lang === "ar" ? "ar-EG" : "en-US", report.label !== "404");
         expect(scripts.length, url).toBeGreaterThan(5);
+        expect(errors, `${url}: errors in the browser`).toEqual([]);
         expect(
           scripts.filter((s) => !report.files.includes(s)),
           `${url}: downloaded but not counted by the budget`,
@@ -89,6 +97,27 @@ describe("public pages' JavaScript on a first visit", () => {
       expect(Math.max(...Object.values(report.bytes)), report.label).toBeLessThanOrEqual(150 * 1024);
     }
   }, 180_000);
+
+  it("brings the next page's strings on client navigation (home loads only the common ones)", async () => {
+    const { page, scripts, errors, close } = await firstVisit("/?lang=ar", "ar-EG");
+    const home = reports.find((r) => r.label === "/")!;
+    expect(scripts.every((s) => home.files.includes(s))).toBe(true);
+    // To a catalogue (catalog strings), then to About (page strings), without reloading the document.
+    await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
+    await page.locator('header a[href^="/courses"]:visible').first().click();
+    await page.waitForURL((u) => u.pathname === "/courses");
+    await expect.poll(() => page.locator("h1").textContent()).toBe("جميع الدورات");
+    // The search form and results line are rendered in the browser from the catalog strings: no raw keys.
+    await expect.poll(() => page.getByRole("searchbox").count()).toBe(1);
+    expect(await page.locator("main").innerText()).not.toMatch(/\bcatalog\.[a-z]/i);
+    await page.locator('header a[href^="/about"]:visible').first().click();
+    await page.waitForURL((u) => u.pathname === "/about");
+    const about = (await page.locator("main").innerText()).trim();
+    expect(about).not.toMatch(/\babout\.[a-z]/i);
+    expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  });
 
   it("still opens the instructor dialog on /about, on demand", async () => {
     const { page, scripts, close } = await firstVisit("/about?lang=en", "en-US");

@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import {
   Award,
   BookOpen,
@@ -68,6 +69,11 @@ export async function loader({ context }: Route.LoaderArgs) {
   const settled = await settledWithin(instructorsPromise, INSTRUCTORS_WAIT_MS);
   const instructors = settled === PENDING ? instructorsPromise : settled;
   return { title: t("about.metaTitle"), description: t("about.metaDescription"), figures, instructors };
+}
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

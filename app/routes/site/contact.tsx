@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { Mail, MapPin, Phone } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { contactSchema, isHoneypotFilled } from "~/features/contact/contact.schema.ts";
@@ -33,6 +34,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retry = actionHeaders.get("Retry-After");
   return retry ? { "Retry-After": retry } : new Headers();
 };
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;

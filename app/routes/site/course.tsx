@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { BookOpen, Clock, GraduationCap, Tag } from "lucide-react";
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -16,6 +17,11 @@ export async function loader({ params }: Route.LoaderArgs) {
   const course = await getPublishedCourse(params.slug);
   if (!course) throw data(null, { status: 404 });
   return { course };
+}
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { CatalogView } from "~/features/catalog/components/catalog-view.tsx";
 import { CatalogError } from "~/features/catalog/components/catalog-error.tsx";
 import { loadCatalogPage } from "~/features/catalog/catalog-page.server.ts";
@@ -9,6 +10,11 @@ const VARIANTS = { "/courses": "all", "/english-courses": "en", "/arabic-courses
 export function loader({ request, context }: Route.LoaderArgs) {
   const path = new URL(request.url).pathname.replace(/\/$/, "") as keyof typeof VARIANTS;
   return loadCatalogPage(request, context, VARIANTS[path] ?? "all");
+}
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

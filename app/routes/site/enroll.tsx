@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { CheckCircle2 } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link } from "react-router";
@@ -50,6 +51,11 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   const retry = actionHeaders.get("Retry-After");
   return retry ? { "Retry-After": retry } : new Headers();
 };
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
+}
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;

@@ -1,3 +1,4 @@
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { Award, CalendarClock, MonitorPlay, Users, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
@@ -10,6 +11,11 @@ import type { Route } from "./+types/services";
 export function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return { title: t("services.metaTitle"), description: t("services.metaDescription") };
+}
+
+/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {

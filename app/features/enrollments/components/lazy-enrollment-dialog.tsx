@@ -1,11 +1,18 @@
 import { lazy, Suspense } from "react";
+import { ensureLocaleFiles, PUBLIC_LOCALE_FILES } from "~/lib/i18n-client.ts";
 
-// The form and its schema (zod) load only when a visitor opens the dialog, keeping catalogue pages light.
-const EnrollmentDialog = lazy(() => import("./enrollment-dialog.tsx").then((m) => ({ default: m.EnrollmentDialog })));
+// The form, its schema (zod) and its strings load only when a visitor opens the dialog, keeping catalogue
+// pages light (the page itself loaded only the strings it shows: app/lib/locale-files.ts).
+const EnrollmentDialog = lazy(() =>
+  Promise.all([import("./enrollment-dialog.tsx"), ensureLocaleFiles(PUBLIC_LOCALE_FILES)]).then(([m]) => ({
+    default: m.EnrollmentDialog,
+  })),
+);
 
-/** Preloads the dialog's code (on hover or focus of an Enroll button) so it opens without a wait. */
+/** Preloads the dialog's code and strings (on hover or focus of an Enroll button) so it opens without a wait. */
 export function preloadEnrollmentDialog(): void {
   void import("./enrollment-dialog.tsx");
+  void ensureLocaleFiles(PUBLIC_LOCALE_FILES);
 }
 
 export function LazyEnrollmentDialog({

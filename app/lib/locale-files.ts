@@ -1,0 +1,29 @@
+// Which locale files a page needs in the browser (the server always has all of them). Plain data, so
+// `npm run budget` and its e2e check (scripts/js-budget.ts, tests/e2e/public-js.e2e.test.ts) read the same
+// map the browser uses.
+
+/** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "pages"] as const;
+
+/**
+ * What each public route needs besides `common`, by route id (app/routes.ts). Home and the 404 need only
+ * `common`. The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
+ * A string from a file missing here would differ between the server's HTML and the browser's first render.
+ */
+export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
+  "routes/site/about": ["pages"],
+  "routes/site/services": ["pages"],
+  "routes/site/contact": ["forms"],
+  "routes/site/courses": ["catalog"],
+  "english-courses": ["catalog"],
+  "arabic-courses": ["catalog"],
+  "routes/site/course": ["catalog"],
+  "routes/site/enroll": ["forms"],
+};
+
+/** The public locale files a page made of these routes loads: `common`, then each route's own. */
+export function publicLocaleFilesFor(routeIds: Iterable<string>): string[] {
+  const files = new Set<string>(["common"]);
+  for (const id of routeIds) for (const file of ROUTE_LOCALE_FILES[id] ?? []) files.add(file);
+  return [...files];
+}

@@ -14,6 +14,8 @@ export const user = pgTable(
     image: text("image"),
     role: text("role").notNull().default("instructor_course_manager"),
     mustChangePassword: boolean("must_change_password").notNull().default(false),
+    /** The staff member's language (D19 revised): their pages and emails; null until first chosen. */
+    locale: text("locale"),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .defaultNow()
@@ -23,6 +25,7 @@ export const user = pgTable(
   (t) => [
     // Staff roles are admin and instructor_course_manager; any other role signs in but gets no access (SPEC §6).
     check("user_role_len", sql`char_length(${t.role}) between 1 and 50`),
+    check("user_locale_check", sql`${t.locale} is null or ${t.locale} in ('en', 'ar')`),
     index("user_created_at_idx").on(t.createdAt.desc()),
   ],
 );

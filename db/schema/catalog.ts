@@ -302,9 +302,12 @@ export const instructorAccounts = pgTable(
     createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     isActivated: boolean("is_activated").notNull().default(false),
     isActive: boolean("is_active").notNull().default(true),
+    /** The instructor's language for the portal (D19 revised); null until first chosen. */
+    locale: text("locale"),
     createdAt: createdAt(),
   },
   (t) => [
+    check("instructor_accounts_locale_check", sql`${t.locale} is null or ${t.locale} in ('en', 'ar')`),
     check("instructor_accounts_hours", sql`${t.durationHours} between 0 and 24`),
     check("instructor_accounts_minutes", sql`${t.durationMinutes} between 0 and 59`),
   ],

@@ -41,6 +41,6 @@ describe("public form abuse", () => {
     }
     expect(last!.status).toBe(429);
     expect(String(last!.headers.get("retry-after")), JSON.stringify([...last!.headers])).toMatch(/^\d+$/);
-    expect(await last!.text()).toContain("يرجى الانتظار بضع دقائق");
+    expect(await last!.text()).toContain("يُرجى الانتظار بضع دقائق");
   });
 });

@@ -253,7 +253,7 @@ describe("admin courses", () => {
     await add.getByLabel(/^Email/).fill(managerEmail);
     await add.getByLabel(/^Role/).selectOption({ label: "Instructor & Course Manager" });
     await add.getByRole("button", { name: "Add User" }).click();
-    const generatedField = admin.getByLabel("Generated password");
+    const generatedField = admin.getByLabel("Temporary password");
     await expect.poll(() => generatedField.count(), { timeout: 10_000 }).toBe(1);
     const generated = await generatedField.inputValue();
 

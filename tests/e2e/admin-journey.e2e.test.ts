@@ -60,7 +60,7 @@ describe("staff journey", () => {
     await dialog.getByLabel(/^Email/).fill(email);
     await dialog.getByLabel(/^Role/).selectOption({ label: "Instructor & Course Manager" });
     await dialog.getByRole("button", { name: "Add User" }).click();
-    const passwordField = admin.getByLabel("Generated password");
+    const passwordField = admin.getByLabel("Temporary password");
     await expect.poll(() => passwordField.count(), { timeout: 10_000 }).toBe(1);
     const generated = await passwordField.inputValue();
     expect(generated).toMatch(/^(?=.*[a-z])(?=.*[A-Z])(?=.*\d)(?=.*[!@#$%^&*]).{12}$/);
@@ -83,7 +83,7 @@ describe("staff journey", () => {
     const nav = manager.getByRole("navigation", { name: "Admin navigation" });
     await expect.poll(() => nav.getByRole("link", { name: "Users" }).count()).toBe(1);
     expect(await nav.getByRole("link", { name: "Roles" }).count()).toBe(0);
-    expect(await nav.getByRole("link", { name: "Audit log" }).count()).toBe(0);
+    expect(await nav.getByRole("link", { name: "Audit Log" }).count()).toBe(0);
     expect(await manager.getByText("Instructor & Course Manager").count()).toBeGreaterThan(0);
     expect(await manager.getByText("Management Panel").count()).toBe(1);
     const roles = await manager.goto("/admin/roles?lang=en");

@@ -205,7 +205,7 @@ describe("messages inbox and email log", () => {
     await add.getByLabel(/^Email/).fill(managerEmail);
     await add.getByLabel(/^Role/).selectOption({ label: "Instructor & Course Manager" });
     await add.getByRole("button", { name: "Add User" }).click();
-    const generatedField = admin.getByLabel("Generated password");
+    const generatedField = admin.getByLabel("Temporary password");
     await expect.poll(() => generatedField.count(), { timeout: 10_000 }).toBe(1);
     const generated = await generatedField.inputValue();
 
@@ -217,7 +217,7 @@ describe("messages inbox and email log", () => {
     await manager.getByRole("button", { name: "Update Password" }).click();
     await manager.waitForURL(/\/admin$/);
     expect(await manager.getByRole("link", { name: "Messages" }).count()).toBe(0);
-    expect(await manager.getByRole("link", { name: "Email log" }).count()).toBe(0);
+    expect(await manager.getByRole("link", { name: "Email Log" }).count()).toBe(0);
 
     const denied = await manager.goto("/admin/messages?lang=en");
     expect(denied?.status()).toBe(403);
@@ -288,7 +288,7 @@ describe("messages inbox and email log", () => {
     await gotoHydrated(admin, "/admin/emails?lang=ar");
     expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
     await admin.getByRole("heading", { level: 1, name: "سجل البريد" }).waitFor();
-    expect(await row(admin, PROVIDER_EMAIL).filter({ hasText: subject }).getByText("أُرسلت", { exact: true }).count()).toBe(1);
+    expect(await row(admin, PROVIDER_EMAIL).filter({ hasText: subject }).getByText("تم الإرسال", { exact: true }).count()).toBe(1);
     await expectNoAxeViolations(admin);
     await screenshot(admin, "admin-emails-ar");
     await adminContext.close();

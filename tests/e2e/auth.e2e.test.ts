@@ -169,7 +169,7 @@ describe("staff sign-in (shared server)", () => {
     expect(await page.getByRole("alert").textContent()).toBe(
       lang === "en"
         ? "Invalid reset link. Please request a new password reset."
-        : "رابط إعادة التعيين غير صالح. يرجى طلب إعادة تعيين كلمة المرور من جديد.",
+        : "رابط إعادة التعيين غير صالح. يُرجى طلب إعادة تعيين كلمة المرور من جديد.",
     );
     await screenshot(page, `reset-invalid-${lang}`);
     await page.goto(`/login?lang=${lang}`);
@@ -317,7 +317,7 @@ describe("generated password, reset by email and rate limit (own server)", () =>
 
     // The link works once.
     await page.goto(path);
-    expect(await page.getByRole("alert").textContent()).toBe("رابط إعادة التعيين غير صالح. يرجى طلب إعادة تعيين كلمة المرور من جديد.");
+    expect(await page.getByRole("alert").textContent()).toBe("رابط إعادة التعيين غير صالح. يُرجى طلب إعادة تعيين كلمة المرور من جديد.");
     expect(await page.getByRole("link", { name: "طلب رابط جديد لإعادة التعيين" }).getAttribute("href")).toBe("/forgot-password");
 
     await page.goto("/login");
@@ -337,7 +337,7 @@ describe("generated password, reset by email and rate limit (own server)", () =>
     await signIn(page, OWNER, "Reset-By-Email-1", "ar");
     await expect
       .poll(() => page.getByRole("alert").textContent())
-      .toBe("محاولات تسجيل دخول كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
+      .toBe("محاولات تسجيل دخول كثيرة. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
     expect(new URL(page.url()).pathname).toBe("/login");
     const res = await fetch(`${app.url}/login`, {
       method: "POST",

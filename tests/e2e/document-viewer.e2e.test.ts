@@ -249,7 +249,7 @@ describe("document viewer", () => {
     await page.getByRole("button", { name: `عرض ${FILE_NAME}` }).click();
     const arViewer = page.getByRole("dialog", { name: FILE_NAME });
     await arViewer.waitFor();
-    expect(await arViewer.getByText("يُعرض المستند في وضع العرض فقط").isVisible()).toBe(true);
+    expect(await arViewer.getByText("المستند متاح للقراءة فقط").isVisible()).toBe(true);
     expect(await arViewer.getByRole("button", { name: "ملء الشاشة" }).count()).toBe(1);
     expect(await arViewer.getByRole("button", { name: "إغلاق" }).count()).toBe(1);
     await expect.poll(() => arViewer.getByRole("img", { name: "الصفحة 1 من 2" }).count(), { timeout: 20_000 }).toBe(1);
@@ -269,7 +269,7 @@ describe("document viewer", () => {
     await context.clearCookies();
     await page.getByRole("button", { name: `عرض ${FILE_NAME}` }).click();
     const refused = page.getByRole("dialog", { name: FILE_NAME });
-    await refused.getByRole("alert").filter({ hasText: "انتهت جلستك. يرجى تسجيل الدخول مرة أخرى لعرض هذا المستند." }).waitFor();
+    await refused.getByRole("alert").filter({ hasText: "انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى لعرض هذا المستند." }).waitFor();
     expect(await refused.locator("canvas").count()).toBe(0);
     expect(await refused.getByRole("button", { name: "حاول مرة أخرى" }).count()).toBe(1);
     await expectNoAxeViolations(page);

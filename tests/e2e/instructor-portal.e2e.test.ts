@@ -144,7 +144,7 @@ async function requestAccount(admin: Page, name: string, duration: { hours?: str
 }
 
 async function readPassword(dialog: ReturnType<Page["getByRole"]>): Promise<string> {
-  const field = dialog.getByLabel("One-time password");
+  const field = dialog.getByLabel("Temporary password");
   await field.waitFor({ timeout: 15_000 });
   const value = await field.inputValue();
   expect(value).toMatch(/^[A-Za-z0-9]{8}$/);
@@ -187,7 +187,7 @@ describe("instructor accounts and portal", () => {
     await hydrated(sara);
     const banner = sara.getByRole("region", { name: "Your session is about to expire" });
     await banner.waitFor();
-    expect(await banner.textContent()).toMatch(/Your access ends in (1:00|\d{1,2} seconds?)\./);
+    expect(await banner.textContent()).toMatch(/Your access ends in (1:00 minutes|\d{1,2} seconds?)\./);
     const saraCookie = (await saraContext.cookies()).find((c) => c.name === "ca_instructor");
     expect(saraCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
@@ -200,7 +200,7 @@ describe("instructor accounts and portal", () => {
     await expectNoAxeViolations(admin);
     await submit.click();
     const password = await readPassword(dialog);
-    expect(await dialog.getByText("New password generated for renewed account.").count()).toBe(1);
+    expect(await dialog.getByText("Account created with a temporary password.").count()).toBe(1);
     await dialog.getByRole("button", { name: "Copy password" }).click();
     await dialog.getByText("Password copied to clipboard!").waitFor();
     expect(await admin.evaluate(() => navigator.clipboard.readText())).toBe(password);
@@ -237,8 +237,8 @@ describe("instructor accounts and portal", () => {
       await panel.waitFor();
       await panel.getByLabel("Minutes", { exact: true }).fill("30");
       await panel.getByRole("button", { name: "Create Account" }).click();
-      await plain.getByRole("region", { name: /Instructor Account$/ }).getByText("New password generated for renewed account.").waitFor();
-      expect(await plain.getByLabel("One-time password").inputValue()).toMatch(/^[A-Za-z0-9]{8}$/);
+      await plain.getByRole("region", { name: /Instructor Account$/ }).getByText("Account created with a temporary password.").waitFor();
+      expect(await plain.getByLabel("Temporary password").inputValue()).toMatch(/^[A-Za-z0-9]{8}$/);
       await plainContext.close();
     }
 
@@ -263,7 +263,7 @@ describe("instructor accounts and portal", () => {
     expect(await draftCard.getByText("No course materials available").count()).toBe(1);
     const publishedCard = list.getByRole("article").filter({ hasText: "Portal Published Course" });
     expect(await publishedCard.getByText("Published", { exact: true }).count()).toBe(1);
-    expect(await publishedCard.getByText("EN", { exact: true }).count()).toBe(1);
+    expect(await publishedCard.getByText("English", { exact: true }).count()).toBe(1);
     expect(await publishedCard.getByText("12 hours").count()).toBe(1);
     // A session of an hour: no banner.
     expect(await mona.getByRole("region", { name: "Your session is about to expire" }).count()).toBe(0);

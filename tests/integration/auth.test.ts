@@ -216,7 +216,7 @@ describe("signIn", () => {
     expect(retryAfterSeconds(limited)).toBeGreaterThan(0);
     expect(retryAfterSeconds(limited)).toBeLessThanOrEqual(60);
     expect(tEn(limited.messageKey)).toBe("Too many sign-in attempts. Please wait a minute and try again.");
-    expect(tAr(limited.messageKey)).toBe("محاولات تسجيل دخول كثيرة. يرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
+    expect(tAr(limited.messageKey)).toBe("محاولات تسجيل دخول كثيرة. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
     expect(await sessionsOf(adminId)).toHaveLength(0);
     // Another account is not affected.
     await expect(signIn(loginRequest(), MANAGER, "192.0.2.201")).resolves.toBeDefined();
@@ -355,7 +355,7 @@ describe("password reset", () => {
     const perEmail = await caught(requestPasswordReset("NOBODY@example.com", "en", "192.0.2.99"));
     expect(perEmail.status).toBe(429);
     expect(perEmail.messageKey).toBe("auth.errors.tooManyResetRequests");
-    expect(tAr(perEmail.messageKey)).toBe("طلبات كثيرة لإعادة تعيين كلمة المرور. يرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.");
+    expect(tAr(perEmail.messageKey)).toBe("طلبات كثيرة لإعادة تعيين كلمة المرور. يُرجى الانتظار بضع دقائق ثم المحاولة مرة أخرى.");
 
     for (let i = 0; i < 5; i++) await requestPasswordReset(`someone${i}@example.com`, "en", "192.0.2.150");
     const perIp = await caught(requestPasswordReset(ADMIN.email, "en", "192.0.2.150"));

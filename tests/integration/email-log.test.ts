@@ -323,7 +323,7 @@ describe("/admin/emails route", () => {
     const page = await load(admin, "?status=sent&page=2");
     expect(page.log).toMatchObject({ status: "sent", page: 2, total: 30, pageCount: 2 });
     expect(page.log.emails).toHaveLength(5);
-    expect(page.title).toBe("Email log");
+    expect(page.title).toBe("Email Log");
     expect(JSON.stringify(page)).not.toContain("secret body");
     expect((await load(admin, "?status=bogus&page=-1")).log).toMatchObject({ status: undefined, page: 1, total: 32 });
     expect((await load(admin, "?lang=ar")).title).toBe("سجل البريد");

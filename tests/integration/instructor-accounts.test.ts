@@ -259,7 +259,7 @@ describe("create and renew an instructor account", () => {
       outcome: "created",
       email: "mona.adel@example.com",
       duration: { hours: 2, minutes: 30 },
-      messageKey: "instructorAccounts.result.newPassword",
+      messageKey: "instructorAccounts.result.created",
     });
     expect(result.password).toMatch(/^[A-Za-z0-9]{8}$/);
     expect(result.expiresAt.toISOString()).toBe("2030-03-01T12:30:00.000Z");
@@ -279,7 +279,25 @@ describe("create and renew an instructor account", () => {
     expect(audit).toMatchObject({ action: "create", actorId: admin.id, entityId: mona.id });
     expect(audit!.data).toMatchObject({ email: "mona.adel@example.com", hours: 2, minutes: 30, ip: "203.0.113.7" });
     expect(JSON.stringify(audit!.data)).not.toContain(result.password);
-    expectMessage("instructorAccounts.result.newPassword", "New password generated for renewed account.");
+    expectMessage("instructorAccounts.result.created", "Account created with a temporary password.");
+  });
+
+  it("says 'created' for an instructor's first account and 'renewed' only for a renewal, in both languages (issue 13)", async () => {
+    const hala = await instructor("Hala");
+    const start = new Date();
+    const first = await createOrRenewAccount(admin, { instructorId: hala.id, hours: 0, minutes: 1 }, start);
+    expect(first).toMatchObject({ outcome: "created", messageKey: "instructorAccounts.result.created" });
+    expect(tEn(first.messageKey)).toBe("Account created with a temporary password.");
+    expect(tAr(first.messageKey)).toBe("تم إنشاء الحساب بكلمة مرور مؤقتة.");
+
+    const renewed = await createOrRenewAccount(admin, { instructorId: hala.id, hours: 1, minutes: 0 }, new Date(start.getTime() + 2 * MINUTE));
+    expect(renewed).toMatchObject({ outcome: "renewed", messageKey: "instructorAccounts.result.newPassword" });
+    expect(tEn(renewed.messageKey)).toBe("New password generated for renewed account.");
+    expect(tAr(renewed.messageKey)).toBe("تم إنشاء كلمة مرور جديدة للحساب المُجدَّد.");
+    expect(tEn(renewed.messageKey)).not.toBe(tEn(first.messageKey));
+    // The password is named the same way on both occasions: a temporary password.
+    expect(tEn("instructorAccounts.result.passwordLabel")).toBe("Temporary password");
+    expect(tAr("instructorAccounts.result.passwordLabel")).toBe("كلمة المرور المؤقتة");
   });
 
   it("returns the same password and expiry while the account is still active, changing nothing", async () => {
@@ -811,7 +829,12 @@ describe("/admin/instructors intent=account", () => {
     const created = await post(admin, { intent: "account", instructorId: mona.id, hours: "1", minutes: "15" });
     expect(created.status).toBe(200);
     expect(created.reply).toMatchObject({ intent: "account", ok: true, instructorId: mona.id });
-    expect(created.reply!.account).toMatchObject({ outcome: "created", duration: { hours: 1, minutes: 15 }, email: "mona@example.com" });
+    expect(created.reply!.account).toMatchObject({
+      outcome: "created",
+      duration: { hours: 1, minutes: 15 },
+      email: "mona@example.com",
+      messageKey: "instructorAccounts.result.created",
+    });
     expect(created.reply!.account!.password).toMatch(/^[A-Za-z0-9]{8}$/);
 
     const again = await post(admin, { intent: "account", instructorId: mona.id, hours: "3", minutes: "" });

@@ -11,7 +11,7 @@ export interface AccountReplyResult {
   expiresAt: string;
   email: string;
   duration: { hours: number; minutes: number };
-  /** SPEC line: still active / new password generated. */
+  /** The line shown with the password: still active / created / renewed (from `outcome`). */
   messageKey: string;
 }
 

@@ -7,7 +7,8 @@
 // - expired or missing → the old account and its sessions go, an account under the same email that
 //   belongs to another instructor goes too (SPEC §5), and a fresh one is made: a new 8-character
 //   password (hash for sign-in, encrypted copy for re-display), expiry = now + hours/minutes (UTC),
-//   'New password generated for renewed account.'.
+//   'New password generated for renewed account.' for a renewal, 'Account created with a temporary
+//   password.' for an instructor's first account (issue 13).
 // A unique constraint still hit (a concurrent request) becomes one of the two SPEC duplicate messages.
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
@@ -192,7 +193,7 @@ export async function createOrRenewAccount(
         expiresAt,
         email,
         duration: { hours, minutes },
-        messageKey: ACCOUNT_MESSAGES.newPassword,
+        messageKey: outcome === "created" ? ACCOUNT_MESSAGES.created : ACCOUNT_MESSAGES.newPassword,
       };
     });
   } catch (err) {

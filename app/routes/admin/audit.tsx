@@ -5,6 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
+import { auditActionLabel, auditEntityLabel } from "~/features/audit/audit-labels.ts";
 import { parseAuditFilter } from "~/features/audit/audit-log.schema.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
@@ -26,36 +27,6 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-/** Known action codes → labels; other codes (added by later features) show as recorded. */
-const ACTION_KEYS: Record<string, string> = {
-  create: "audit.actions.create",
-  update: "audit.actions.update",
-  delete: "audit.actions.delete",
-  "role.change": "audit.actions.roleChange",
-  "password.change": "audit.actions.passwordChange",
-  "password.reset": "audit.actions.passwordReset",
-  sign_in: "audit.actions.signIn",
-  sign_out: "audit.actions.signOut",
-  publish: "audit.actions.publish",
-  unpublish: "audit.actions.unpublish",
-  "status.change": "audit.actions.statusChange",
-};
-
-const ENTITY_KEYS = new Set([
-  "user",
-  "role_permissions",
-  "course",
-  "category",
-  "subcategory",
-  "instructor",
-  "instructor_account",
-  "enrollment",
-  "message",
-  "settings",
-  "site_settings",
-  "email",
-]);
-
 function pageHref(filter: { user: string; entity: string }, page: number): string {
   const params = new URLSearchParams();
   if (filter.user) params.set("user", filter.user);
@@ -69,8 +40,8 @@ export default function AuditPage({ loaderData, matches }: Route.ComponentProps)
   const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
   const { log, filter } = loaderData;
-  const actionLabel = (action: string) => (ACTION_KEYS[action] ? t(ACTION_KEYS[action]) : action);
-  const entityLabel = (entity: string) => (ENTITY_KEYS.has(entity) ? t(`audit.entities.${entity}`) : entity);
+  const actionLabel = (action: string) => auditActionLabel(t, action);
+  const entityLabel = (entity: string) => auditEntityLabel(t, entity);
   const filtered = Boolean(filter.user || filter.entity);
   const cell = "px-4 py-3 align-top";
 

@@ -55,7 +55,11 @@ export function ExpiryBanner({ remaining, windowMs }: { remaining: number | null
   const { t } = useI18n();
   if (remaining === null || !shouldWarn(remaining, windowMs)) return null;
   const left = countdown(remaining);
-  const time = left.kind === "minutes" ? left.text : t("instructorPortal.banner.seconds", { count: left.seconds });
+  // "1:59 minutes" / "1:59 دقيقة"; under a minute, "45 seconds" / "45 ثانية".
+  const time =
+    left.kind === "minutes"
+      ? t("instructorPortal.banner.minutes", { time: left.text })
+      : t("instructorPortal.banner.seconds", { count: left.seconds });
   return (
     <section
       aria-labelledby="expiry-banner-title"

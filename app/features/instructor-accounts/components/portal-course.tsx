@@ -25,7 +25,12 @@ function hoursText(t: (k: string, o?: Record<string, unknown>) => string, hours:
   return hours ? t("instructorPortal.card.hours", { count: hours }) : t("instructorPortal.card.noHours");
 }
 
-/** One card: thumbnail, title, summary, hours, language (uppercase), details, materials, description, status. */
+/** The teaching language in the page's language ("English" / "الإنجليزية"); an unknown code as recorded. */
+function languageName(t: (key: string) => string, code: string): string {
+  return code === "ar" || code === "en" ? t(`instructorPortal.details.languages.${code}`) : code.toUpperCase();
+}
+
+/** One card: thumbnail, title, summary, hours, language (named in the page's language), details, materials, description, status. */
 export function PortalCourseCard({
   course,
   detailsControl,
@@ -63,7 +68,7 @@ export function PortalCourseCard({
           <span>{hoursText(t, course.hours)}</span>
           <span>
             <span className="sr-only">{t("instructorPortal.details.language")}: </span>
-            <span lang="en">{course.language.toUpperCase()}</span>
+            <span>{languageName(t, course.language)}</span>
           </span>
         </p>
         {course.description && (
@@ -138,9 +143,7 @@ export function PortalCourseDetails({
         <div className={row}>
           <dt className="font-medium text-slate-700">{t("instructorPortal.details.language")}</dt>
           <dd className="text-slate-900">
-            {course.language === "ar" || course.language === "en"
-              ? t(`instructorPortal.details.languages.${course.language}`)
-              : course.language.toUpperCase()}
+            {languageName(t, course.language)}
           </dd>
         </div>
         <div className={row}>

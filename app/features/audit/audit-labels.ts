@@ -1,0 +1,52 @@
+// The audit log page's labels (issue 13 point 8): every action and entity code that `recordAudit` writes
+// has a translated label in both languages. audit-labels.test.ts scans the code for the codes recorded
+// and fails when one has no label here or no text in a locale file. Safe in the browser.
+
+/** Action code as recorded → locale key (under `audit.actions`). */
+export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
+  create: "audit.actions.create",
+  update: "audit.actions.update",
+  delete: "audit.actions.delete",
+  "role.change": "audit.actions.roleChange",
+  "password.change": "audit.actions.passwordChange",
+  "password.reset": "audit.actions.passwordReset",
+  "password.show": "audit.actions.passwordShow",
+  sign_in: "audit.actions.signIn",
+  sign_out: "audit.actions.signOut",
+  publish: "audit.actions.publish",
+  unpublish: "audit.actions.unpublish",
+  "status.change": "audit.actions.statusChange",
+  approve: "audit.actions.approve",
+  reject: "audit.actions.reject",
+  export: "audit.actions.export",
+  renew: "audit.actions.renew",
+};
+
+/** Entity codes as recorded; each is labelled by `audit.entities.<code>`. */
+export const AUDIT_ENTITIES: ReadonlySet<string> = new Set([
+  "user",
+  "role_permissions",
+  "course",
+  "category",
+  "subcategory",
+  "instructor",
+  "instructor_account",
+  "enrollment",
+  "message",
+  "settings",
+  "site_settings",
+  "email",
+]);
+
+type T = (key: string) => string;
+
+/** The translated action; a code recorded by older code and unknown here shows as recorded. */
+export function auditActionLabel(t: T, action: string): string {
+  const key = Object.hasOwn(AUDIT_ACTION_KEYS, action) ? AUDIT_ACTION_KEYS[action] : undefined;
+  return key ? t(key) : action;
+}
+
+/** The translated entity; an unknown code shows as recorded. */
+export function auditEntityLabel(t: T, entity: string): string {
+  return AUDIT_ENTITIES.has(entity) ? t(`audit.entities.${entity}`) : entity;
+}

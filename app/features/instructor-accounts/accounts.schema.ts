@@ -27,8 +27,10 @@ export const ACCOUNT_ERRORS = {
 export const ACCOUNT_MESSAGES = {
   /** SPEC §4: a request while the account is active returns the same password and expiry. */
   stillActive: "instructorAccounts.result.stillActive",
-  /** SPEC §4: an expired or missing account is replaced by a fresh one. */
+  /** SPEC §4: an expired account is replaced by a fresh one (a renewal). */
   newPassword: "instructorAccounts.result.newPassword",
+  /** Issue 13: the first account of an instructor is created, not renewed. */
+  created: "instructorAccounts.result.created",
 } as const;
 
 /** A whole number in 0..max; an empty field is 0. */

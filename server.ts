@@ -182,7 +182,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
 
   // A public page rendered before (app/lib/public-cache.server.ts) answers here, before React Router.
   app.get("/{*splat}", (req, res, next) => {
-    const page = lifecycle.storedPublicPage?.(req.method, req.originalUrl, req.get("cookie"), req.get("accept-language"), String(res.locals.nonce));
+    const page = lifecycle.storedPublicPage?.(req.method, req.originalUrl, String(res.locals.nonce));
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
     res.status(200).end(page.body);

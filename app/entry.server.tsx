@@ -7,6 +7,7 @@ import { ServerRouter, type EntryContext, type RouterContextProvider } from "rea
 import { NonceProvider } from "./components/nonce.tsx";
 import { requestInfoContext } from "./lib/context.server.ts";
 import { isDatabaseUnavailable } from "./lib/db.server.ts";
+import { isStaffPath, localeOfPath } from "./lib/locale-url.ts";
 import { logger } from "./lib/logger.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
@@ -17,15 +18,15 @@ export { storedPublicPage } from "./lib/public-cache.server.ts";
 
 export const streamTimeout = 5_000;
 
-/** D19: `?lang` URLs are the cacheable language URLs; negotiated ones vary by cookie and header. */
+/**
+ * D19 revised: a public page is one URL per language and depends on nothing else, so a CDN may keep it by
+ * URL alone. Staff pages follow the signed-in user and their saved language: never stored.
+ */
 function cacheControl(request: Request, status: number): string {
-  const url = new URL(request.url);
-  const path = url.pathname;
+  const path = new URL(request.url).pathname;
   if (status !== 200 || request.method !== "GET") return "no-store";
-  if (path.startsWith("/admin") || path.startsWith("/instructor") || path === "/login" || path.startsWith("/reset")) {
-    return "private, no-store";
-  }
-  if (url.searchParams.has("lang")) return "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+  if (isStaffPath(path)) return "private, no-store";
+  if (localeOfPath(path)) return "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
   return "private, no-cache";
 }
 
@@ -63,7 +64,8 @@ export default function handleRequest(
           if (!responseHeaders.has("Cache-Control")) {
             responseHeaders.set("Cache-Control", cacheControl(request, responseStatusCode));
           }
-          responseHeaders.append("Vary", "Cookie, Accept-Language");
+          // Only pages without a language in the URL depend on the cookie and the browser's languages.
+          if (!localeOfPath(new URL(request.url).pathname)) responseHeaders.append("Vary", "Cookie, Accept-Language");
           resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
           pipe(body);
         },

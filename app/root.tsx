@@ -8,11 +8,14 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  type ShouldRevalidateFunctionArgs,
   useLocation,
   useMatches,
   useRouteLoaderData,
 } from "react-router";
 import type { Route } from "./+types/root";
+import { prepareLanguage } from "./lib/i18n-client.ts";
+import { localeOfPath, localePath } from "./lib/locale-url.ts";
 import { ChatButton } from "./components/layout/chat-button.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -21,6 +24,7 @@ import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
+import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
 import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -29,15 +33,16 @@ import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { inputGuard } from "./middleware/input-guard.server.ts";
 import stylesheet from "./app.css?url";
 
-// A stored public page answers first (app/lib/public-cache.server.ts); otherwise i18n, loaders and render.
-export const middleware = [publicPageCache, i18nextMiddleware, inputGuard];
+// URLs without their language are redirected first (app/middleware/locale.server.ts); then a stored public
+// page answers (app/lib/public-cache.server.ts); otherwise i18n, loaders and render.
+export const middleware = [localeRouting, publicPageCache, i18nextMiddleware, inputGuard];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
-export async function loader({ context, request }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   let settings;
   let categories;
@@ -50,8 +55,6 @@ export async function loader({ context, request }: Route.LoaderArgs) {
   }
   return {
     locale,
-    /** D19/ADR 008: a URL with a valid ?lang is a language URL; without one it is the x-default. */
-    localeInUrl: isLocale(new URL(request.url).searchParams.get("lang") ?? ""),
     origin: env().PUBLIC_URL,
     brand: pickText(settings.brand.name, locale),
     settings,
@@ -60,6 +63,21 @@ export async function loader({ context, request }: Route.LoaderArgs) {
 }
 
 export type RootData = Awaited<ReturnType<typeof loader>>;
+
+/**
+ * The root data (language, brand, menus) is read again whenever a navigation changes the language of the
+ * URL: public `/en/…` ↔ `/ar/…`, or a public page ↔ a staff page (whose language is the saved preference).
+ */
+export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+  return defaultShouldRevalidate || localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
+}
+
+/** A client navigation into another language brings that language's strings before the page renders. */
+export async function clientLoader({ serverLoader, request }: Route.ClientLoaderArgs) {
+  const data = await serverLoader();
+  await prepareLanguage(data.locale, new URL(request.url).pathname);
+  return data;
+}
 
 /** Public pages show the site chrome; the admin and instructor areas have their own shells. */
 function isSitePath(pathname: string): boolean {
@@ -140,7 +158,7 @@ export default function App({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
-  const { t } = useI18n();
+  const { t, i18n } = useI18n();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refusal thrown with a message of ours (e.g. the input guard's) says what was wrong.
   const refusal = isRouteErrorResponse(error) ? (error.data as { messageKey?: unknown } | null)?.messageKey : undefined;
@@ -159,7 +177,7 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>
-      <a href="/" className="btn-primary mt-8 inline-flex">
+      <a href={isLocale(i18n.language) ? localePath(i18n.language, "/") : "/"} className="btn-primary mt-8 inline-flex">
         {t("errors.backHome")}
       </a>
       {detail && <pre className="mt-8 overflow-auto text-start text-xs text-red-700">{detail}</pre>}

@@ -1,16 +1,22 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
 
 export default [
-  index("routes/site/home.tsx"),
-  route("about", "routes/site/about.tsx"),
-  route("services", "routes/site/services.tsx"),
-  route("contact", "routes/site/contact.tsx"),
-  route("courses", "routes/site/courses.tsx"),
-  // One module for the three catalogues; the path decides the language filter.
-  route("english-courses", "routes/site/courses.tsx", { id: "english-courses" }),
-  route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
-  route("courses/:slug", "routes/site/course.tsx"),
-  route("courses/:slug/enroll", "routes/site/enroll.tsx"),
+  // Public pages: one URL per language, `/en/…` and `/ar/…` (D19 revised, ADR 010). A URL without a
+  // language (or with an old `?lang=`) is redirected by the root middleware (app/middleware/locale.server.ts).
+  route(":lang", "routes/site/home.tsx"),
+  ...prefix(":lang", [
+    route("about", "routes/site/about.tsx"),
+    route("services", "routes/site/services.tsx"),
+    route("contact", "routes/site/contact.tsx"),
+    route("courses", "routes/site/courses.tsx"),
+    // One module for the three catalogues; the path decides the language filter.
+    route("english-courses", "routes/site/courses.tsx", { id: "english-courses" }),
+    route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
+    route("courses/:slug", "routes/site/course.tsx"),
+    route("courses/:slug/enroll", "routes/site/enroll.tsx"),
+    // A page that does not exist, in the language of its URL.
+    route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
+  ]),
   route("login", "routes/auth/login.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { categoryHref, chatHref, courseHref, subcategoryHref } from "./catalog-links.ts";
+import { catalogVariantOf, categoryHref, chatHref, courseHref, subcategoryHref } from "./catalog-links.ts";
 
 describe("catalogue links", () => {
   it("follows the SPEC rule for the special category slugs", () => {
@@ -18,5 +18,20 @@ describe("catalogue links", () => {
     expect(chatHref("+20 100 123-4567", "مرحبا، أريد الاستفسار")).toBe(
       `https://wa.me/201001234567?text=${encodeURIComponent("مرحبا، أريد الاستفسار")}`,
     );
+  });
+});
+
+describe("catalogVariantOf: a client navigation shows the same catalogue as a direct load", () => {
+  it.each([
+    ["/en/courses", "all"],
+    ["/ar/courses.data", "all"],
+    ["/en/english-courses", "en"],
+    ["/ar/english-courses.data", "en"],
+    ["/ar/arabic-courses", "ar"],
+    ["/en/arabic-courses.data", "ar"],
+    ["/ar/arabic-courses/", "ar"],
+    ["/en/courses/arabic-courses", "all"],
+  ] as const)("%s → %s", (path, variant) => {
+    expect(catalogVariantOf(path)).toBe(variant);
   });
 });

@@ -1,3 +1,13 @@
+/**
+ * Which catalogue a path shows: `/{lang}/english-courses` the English courses, `/{lang}/arabic-courses` the
+ * Arabic ones, anything else all. Read from the last segment, so a document request and the `.data`
+ * request of a client navigation (`/ar/arabic-courses.data`) always agree.
+ */
+export function catalogVariantOf(pathname: string): "all" | "en" | "ar" {
+  const match = /^(?:\/(?:en|ar))?\/(english|arabic)-courses(?:\.data)?\/?$/.exec(pathname);
+  return match ? (match[1] === "english" ? "en" : "ar") : "all";
+}
+
 /** SPEC: category slug 'all' → /courses, 'english' → /english-courses, 'arabic' → /arabic-courses, else a filter. */
 export function categoryHref(slug: string): string {
   if (slug === "all") return "/courses";

@@ -43,8 +43,7 @@ export function markLocaleFilesLoaded(lng: string, files: readonly string[] | "a
  * Makes sure these locale files of the current language are present before a page renders (client
  * navigation). Resolves at once when they are.
  */
-export async function ensureLocaleFiles(files: readonly string[] | "all"): Promise<void> {
-  const lng = i18next.language;
+export async function ensureLocaleFiles(files: readonly string[] | "all", lng: string = i18next.language): Promise<void> {
   if (!lng) return;
   const have = loaded.get(lng);
   if (have?.has("*")) return;
@@ -52,6 +51,17 @@ export async function ensureLocaleFiles(files: readonly string[] | "all"): Promi
   if (missing !== "all" && missing.length === 0) return;
   i18next.addResourceBundle(lng, DEFAULT_NS, await loadLocaleFiles(lng, missing), true, false);
   markLocaleFilesLoaded(lng, missing);
+}
+
+/**
+ * A client navigation into another language (public page → staff page, or a staff page after the saved
+ * language changed): the strings of that language arrive before the page renders, then i18next switches,
+ * so no page ever shows a translation key (the root route's clientLoader).
+ */
+export async function prepareLanguage(lng: string, pathname: string): Promise<void> {
+  if (i18next.language === lng && !needsStaffStrings(pathname)) return;
+  await ensureLocaleFiles(needsStaffStrings(pathname) ? "all" : PUBLIC_LOCALE_FILES, lng);
+  if (i18next.language !== lng) await i18next.changeLanguage(lng);
 }
 
 /** Every staff string of the current language (client navigation into a staff area). */

@@ -3,10 +3,10 @@ export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
 export const DEFAULT_NS = "common";
 
-/** Each language named in itself (the same on every page, so not translated). */
+/** Each language named in itself, as the switcher shows it ("English | عربي" on every page, so not translated). */
 export const LANGUAGE_NAMES: Record<Locale, { short: string; name: string }> = {
   en: { short: "EN", name: "English" },
-  ar: { short: "AR", name: "العربية" },
+  ar: { short: "AR", name: "عربي" },
 };
 
 export function isLocale(value: unknown): value is Locale {

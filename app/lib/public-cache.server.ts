@@ -6,10 +6,10 @@
 // exported through entry.server), and the middleware answers those that reach the router anyway.
 //
 // Correctness:
-// - A page depends on its URL and on the language the i18n middleware resolves from `?lang`, the `lng`
-//   cookie and Accept-Language (app/middleware/i18next.server.ts). The key holds the URL and those two raw
-//   headers' relevant values, so it never has to repeat the language rules. Nothing on these pages
-//   depends on a session. The per-request CSP nonce is swapped in on every answer.
+// - A public page depends on its URL alone: the language is its first path segment (D19 revised, ADR 010)
+//   and nothing on these pages depends on a session or a cookie. The key is the URL. An old `?lang=` on a
+//   localized path is redirected by the root middleware, so such URLs are never cached. The per-request
+//   CSP nonce is swapped in on every answer.
 // - Only GET documents of the public pages are cached, and only 200 HTML answers without Set-Cookie;
 //   not searches (`?q=`: unbounded keys), HEAD or POST, data requests (`.data`) or anything else.
 // - Invalidation: every admin write is audited in its own transaction (recordAudit), and recordAudit
@@ -28,10 +28,9 @@ import { getDatabase } from "./db.server.ts";
 import { env } from "./env.server.ts";
 
 /** Public page paths; everything else always goes to the router. */
-const PUBLIC_PAGE = /^\/(?:|about|services|contact|courses|english-courses|arabic-courses|courses\/[^/]+(?:\/enroll)?)$/;
+const PUBLIC_PAGE = /^\/(?:en|ar)(?:|\/about|\/services|\/contact|\/courses|\/english-courses|\/arabic-courses|\/courses\/[^/]+(?:\/enroll)?)$/;
 export const PAGE_TTL_MS = 60_000;
 const MAX_BYTES = 64 * 1024 * 1024;
-const LANG_COOKIE = /(?:^|;\s*)lng=([^;]*)/;
 
 interface Entry {
   /** The page's bytes, cut where the nonce goes. */
@@ -73,7 +72,7 @@ function enabled(): boolean {
 }
 
 /** The cache key of a request, or null when its answer is not cached. */
-export function publicPageKey(method: string, pathAndQuery: string, cookie: string | null, acceptLanguage: string | null): string | null {
+export function publicPageKey(method: string, pathAndQuery: string): string | null {
   if (method !== "GET" || !pathAndQuery.startsWith("/")) return null;
   let url: URL;
   try {
@@ -82,15 +81,14 @@ export function publicPageKey(method: string, pathAndQuery: string, cookie: stri
   } catch {
     return null;
   }
-  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("q")) return null;
+  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("q") || url.searchParams.has("lang")) return null;
   url.searchParams.sort();
-  const lng = LANG_COOKIE.exec(cookie ?? "")?.[1] ?? "";
-  return `${url.pathname}?${url.searchParams.toString()}\n${lng}\n${acceptLanguage ?? ""}`;
+  return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
 function requestKey(request: Request): string | null {
   const url = new URL(request.url);
-  return publicPageKey(request.method, url.pathname + url.search, request.headers.get("Cookie"), request.headers.get("Accept-Language"));
+  return publicPageKey(request.method, url.pathname + url.search);
 }
 
 export interface StoredPage {
@@ -103,14 +101,8 @@ export interface StoredPage {
  * server.ts answers with it before React Router sees the request (the cheapest path); the middleware
  * below does the same for requests that reach the router.
  */
-export function storedPublicPage(
-  method: string,
-  pathAndQuery: string,
-  cookie: string | null | undefined,
-  acceptLanguage: string | null | undefined,
-  nonce: string,
-): StoredPage | null {
-  const key = enabled() ? publicPageKey(method, pathAndQuery, cookie ?? null, acceptLanguage ?? null) : null;
+export function storedPublicPage(method: string, pathAndQuery: string, nonce: string): StoredPage | null {
+  const key = enabled() ? publicPageKey(method, pathAndQuery) : null;
   return key ? lookup(key, nonce) : null;
 }
 

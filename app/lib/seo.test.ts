@@ -8,7 +8,6 @@ describe("pageMeta", () => {
     origin: "https://academy.example",
     path: "/courses",
     locale: "ar",
-    localeInUrl: true,
     brand: "Nile Academy",
     search: new URLSearchParams("category=business&lang=en"),
   });
@@ -19,34 +18,36 @@ describe("pageMeta", () => {
     expect(tags).toContainEqual({ name: "description", content: "All our courses" });
   });
 
-  it("points canonical at the page's own ?lang URL and lists en, ar and x-default alternates", () => {
-    expect(links.find((l) => l.rel === "canonical")?.href).toBe(
-      "https://academy.example/courses?category=business&lang=ar",
-    );
+  it("points canonical at the page's own language URL and lists en, ar and x-default alternates", () => {
+    expect(links.find((l) => l.rel === "canonical")?.href).toBe("https://academy.example/ar/courses?category=business");
+    expect(tags).toContainEqual({ property: "og:url", content: "https://academy.example/ar/courses?category=business" });
     const alternates = Object.fromEntries(links.filter((l) => l.rel === "alternate").map((l) => [l.hrefLang, l.href]));
     expect(alternates).toEqual({
-      en: "https://academy.example/courses?category=business&lang=en",
-      ar: "https://academy.example/courses?category=business&lang=ar",
+      en: "https://academy.example/en/courses?category=business",
+      ar: "https://academy.example/ar/courses?category=business",
+      // The URL without language redirects each visitor to theirs (D19 revised).
       "x-default": "https://academy.example/courses?category=business",
     });
   });
 
-  it("makes a page reached without ?lang (the x-default) canonical to itself, not to a language URL", () => {
-    // Lighthouse and Google both reject a canonical that points at another hreflang alternate (ADR 008).
-    const negotiated = pageMeta({
-      title: "Courses",
-      description: "All our courses",
+  it("gives the home page /en and /ar, never a trailing slash", () => {
+    const home = pageMeta({ title: "", description: "d", origin: "https://academy.example", path: "/", locale: "en", brand: "B" });
+    expect(home).toContainEqual({ tagName: "link", rel: "canonical", href: "https://academy.example/en" });
+    expect(home).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "ar", href: "https://academy.example/ar" });
+  });
+
+  it("gives a staff page (one URL for both languages) a canonical without language and no alternates", () => {
+    const login = pageMeta({
+      title: "Login",
+      description: "d",
       origin: "https://academy.example",
-      path: "/courses",
-      locale: "en",
-      localeInUrl: false,
-      brand: "Nile Academy",
-      search: new URLSearchParams("category=business"),
+      path: "/login",
+      locale: "ar",
+      localized: false,
+      brand: "B",
     });
-    const self = "https://academy.example/courses?category=business";
-    expect(negotiated).toContainEqual({ tagName: "link", rel: "canonical", href: self });
-    expect(negotiated).toContainEqual({ property: "og:url", content: self });
-    expect(negotiated).toContainEqual({ tagName: "link", rel: "alternate", hrefLang: "x-default", href: self });
+    expect(login).toContainEqual({ tagName: "link", rel: "canonical", href: "https://academy.example/login" });
+    expect(login.some((t) => "rel" in t && t.rel === "alternate")).toBe(false);
   });
 
   it("adds Open Graph tags for link previews", () => {

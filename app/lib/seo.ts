@@ -1,5 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale } from "./i18n.ts";
+import { localePath } from "./locale-url.ts";
 
 export interface SeoInput {
   /** Page title without the brand; the helper appends ' - {brand}'. */
@@ -7,14 +8,15 @@ export interface SeoInput {
   description: string;
   /** Absolute origin, e.g. https://example.com */
   origin: string;
-  /** Path of the page without query string, e.g. /courses */
+  /** Path of the page without language and query string, e.g. /courses */
   path: string;
   locale: Locale;
   /**
-   * Whether the request named its language with ?lang. Without it the page is the x-default
-   * (language negotiated per visitor) and is canonical to itself; see ADR 008.
+   * Public pages (the default) have one URL per language: canonical to their own, alternates for each
+   * language, and the URL without language (which redirects by the visitor's language) as x-default.
+   * Staff pages (`false`) have one URL for both languages and no alternates.
    */
-  localeInUrl: boolean;
+  localized?: boolean;
   brand: string;
   /** Extra query parameters that identify the page (kept in canonical and alternates). */
   search?: URLSearchParams;
@@ -26,10 +28,10 @@ export interface SeoInput {
   noindex?: boolean;
 }
 
+/** The absolute URL of a page in a language (D19 revised: `/ar/courses`); `null`: the URL without language. */
 export function localizedUrl(origin: string, path: string, locale: Locale | null, search?: URLSearchParams): string {
-  const url = new URL(path, origin);
+  const url = new URL(locale ? localePath(locale, path) : path, origin);
   if (search) for (const [k, v] of search) if (k !== "lang") url.searchParams.append(k, v);
-  if (locale) url.searchParams.set("lang", locale);
   return url.toString();
 }
 
@@ -46,23 +48,29 @@ export function safeJsonLd(data: unknown): string {
 /** One helper builds every page head: title, description, canonical, hreflang, Open Graph, Twitter. */
 export function pageMeta(input: SeoInput): MetaDescriptor[] {
   const fullTitle = input.title ? `${input.title} - ${input.brand}` : input.brand;
-  const canonical = localizedUrl(input.origin, input.path, input.localeInUrl ? input.locale : null, input.search);
+  const localized = input.localized ?? true;
+  const canonical = localizedUrl(input.origin, input.path, localized ? input.locale : null, input.search);
+  const alternates: MetaDescriptor[] = localized
+    ? [
+        ...LOCALES.map((l) => ({
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: l,
+          href: localizedUrl(input.origin, input.path, l, input.search),
+        })),
+        {
+          tagName: "link",
+          rel: "alternate",
+          hrefLang: "x-default",
+          href: localizedUrl(input.origin, input.path, null, input.search),
+        },
+      ]
+    : [];
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: input.description },
     { tagName: "link", rel: "canonical", href: canonical },
-    ...LOCALES.map((l) => ({
-      tagName: "link",
-      rel: "alternate",
-      hrefLang: l,
-      href: localizedUrl(input.origin, input.path, l, input.search),
-    })),
-    {
-      tagName: "link",
-      rel: "alternate",
-      hrefLang: "x-default",
-      href: localizedUrl(input.origin, input.path, null, input.search),
-    },
+    ...alternates,
     { property: "og:title", content: fullTitle },
     { property: "og:description", content: input.description },
     { property: "og:url", content: canonical },

@@ -3,9 +3,13 @@ import { initReactI18next } from "react-i18next";
 import { createCookie, type RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { DEFAULT_LOCALE, DEFAULT_NS, LOCALES } from "~/lib/i18n.ts";
+import { localeOfPath } from "~/lib/locale-url.ts";
 import { resources } from "~/locales/index.ts";
 
-/** Language preference (D19): set when the visitor chooses a language; not HTTP-only-sensitive. */
+/**
+ * The remembered language (D19 revised): set by the EN|AR switcher, by `?lang=` on a staff page and at
+ * sign-in from the saved preference. Decides bare public URLs once, and the language of staff pages.
+ */
 export const localeCookie = createCookie("lng", {
   path: "/",
   sameSite: "lax",
@@ -19,7 +23,9 @@ export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddlewa
     fallbackLanguage: DEFAULT_LOCALE,
     cookie: localeCookie,
     searchParamKey: "lang",
-    order: ["searchParams", "cookie", "header"],
+    // Public pages: the path (`/ar/…`). Staff pages: `?lang` (a form posted with it), the cookie, the browser.
+    findLocale: async (request) => localeOfPath(new URL(request.url).pathname),
+    order: ["custom", "searchParams", "cookie", "header"],
   },
   i18next: {
     resources,

@@ -64,8 +64,8 @@ const cached = () => database.kind === "pglite";
 
 describe("public page cache", () => {
   it("answers a second visitor from memory with their own nonce (embedded database only)", async () => {
-    const first = await visit("/courses");
-    const second = await visit("/courses");
+    const first = await visit("/en/courses");
+    const second = await visit("/en/courses");
     expect(first.body).toContain("Business English");
     expect(second.body).toContain("Business English");
     expect(second.body).toContain(`nonce="${second.nonce}"`);
@@ -75,9 +75,9 @@ describe("public page cache", () => {
     expect(publicCacheSize()).toBe(cached() ? 1 : 0);
   });
 
-  it("hands server.ts the stored page for the same URL and language inputs only", async () => {
-    await visit("/courses?lang=en&page=1", { headers: { "Accept-Language": "ar" } });
-    const page = storedPublicPage("GET", "/courses?page=1&lang=en", null, "ar", "fresh-nonce-1234567890ab");
+  it("hands server.ts the stored page for the same URL only", async () => {
+    await visit("/en/courses?page=1", { headers: { "Accept-Language": "ar" } });
+    const page = storedPublicPage("GET", "/en/courses?page=1", "fresh-nonce-1234567890ab");
     if (!cached()) {
       expect(page).toBeNull();
       return;
@@ -86,60 +86,61 @@ describe("public page cache", () => {
     expect(html).toContain('<script nonce="fresh-nonce-1234567890ab">');
     expect(html).toContain("Business English");
     expect(page!.headers).toContainEqual(["content-type", "text/html; charset=utf-8"]);
-    expect(storedPublicPage("HEAD", "/courses?page=1&lang=en", null, "ar", "n")).toBeNull();
-    expect(storedPublicPage("GET", "/courses?page=1&lang=en", null, "en", "n")).toBeNull();
-    expect(storedPublicPage("GET", "/courses?page=1&lang=en", "lng=ImFyIg%3D%3D", "ar", "n")).toBeNull();
+    expect(storedPublicPage("HEAD", "/en/courses?page=1", "n")).toBeNull();
+    expect(storedPublicPage("GET", "/ar/courses?page=1", "n")).toBeNull();
+    // An old ?lang on a language URL is redirected, never answered from the store.
+    expect(storedPublicPage("GET", "/en/courses?page=1&lang=ar", "n")).toBeNull();
     // "//host/…" is a path to React Router, not another host's home page.
-    expect(storedPublicPage("GET", "//courses?page=1&lang=en", null, "ar", "n")).toBeNull();
+    expect(storedPublicPage("GET", "//en/courses?page=1", "n")).toBeNull();
     invalidatePublicCache();
-    expect(storedPublicPage("GET", "/courses?page=1&lang=en", null, "ar", "n")).toBeNull();
+    expect(storedPublicPage("GET", "/en/courses?page=1", "n")).toBeNull();
   });
 
   it("shows an admin's change on the next request", async () => {
-    await visit("/courses");
+    await visit("/en/courses");
     const [arabic] = await database.db.select().from(courses).where(eq(courses.slug, "arabic-calligraphy"));
     await setCoursePublished(admin, arabic!.id, false);
-    const after = await visit("/courses");
+    const after = await visit("/en/courses");
     expect(after.body).toContain("Business English");
     expect(after.body).not.toContain("Arabic Calligraphy");
     expect(renders).toBe(2);
   });
 
-  it("keeps one page per URL and language inputs (?lang, lng cookie, Accept-Language)", async () => {
-    await visit("/courses?lang=ar");
-    await visit("/courses?lang=en");
-    await visit("/courses", { headers: { "Accept-Language": "ar" } });
-    await visit("/courses", { headers: { Cookie: "lng=ImFyIg%3D%3D" } });
-    await visit("/courses", { headers: { Cookie: "lng=ImFyIg%3D%3D; other=1" } });
-    await visit("/courses?lang=ar");
-    expect(renders).toBe(cached() ? 4 : 6);
+  it("keeps one page per URL: the language is in the path, cookies and browser languages change nothing", async () => {
+    await visit("/ar/courses");
+    await visit("/en/courses");
+    await visit("/en/courses", { headers: { "Accept-Language": "ar" } });
+    await visit("/en/courses", { headers: { Cookie: "lng=ImFyIg%3D%3D" } });
+    await visit("/ar/courses", { headers: { Cookie: "lng=ImVuIg%3D%3D; other=1" } });
+    expect(renders).toBe(cached() ? 2 : 5);
   });
 
   it("never keeps searches, other methods or paths, errors, or answers that set a cookie", async () => {
-    await visit("/courses?q=english");
-    await visit("/courses?q=english");
+    await visit("/en/courses?q=english");
+    await visit("/en/courses?q=english");
     await visit("/admin/courses");
     await visit("/admin/courses");
-    await visit("/courses.data");
-    await visit("/courses.data");
-    await visit("/courses", { method: "POST", body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
-    await visit("/about", {}, (n) => renderPage(n, { status: 404 }));
-    await visit("/about", {}, (n) => renderPage(n, { headers: { "Set-Cookie": "lng=ar" } }));
-    expect(renders).toBe(9);
+    await visit("/courses");
+    await visit("/en/courses.data");
+    await visit("/en/courses.data");
+    await visit("/en/courses", { method: "POST", body: "x=1", headers: { "Content-Type": "application/x-www-form-urlencoded" } });
+    await visit("/en/about", {}, (n) => renderPage(n, { status: 404 }));
+    await visit("/en/about", {}, (n) => renderPage(n, { headers: { "Set-Cookie": "lng=ar" } }));
+    expect(renders).toBe(10);
     expect(publicCacheSize()).toBe(0);
   });
 
   it("does not store a page whose rendering began before an admin write", async () => {
     let release!: () => void;
     const gate = new Promise<void>((r) => (release = r));
-    const slow = visit("/courses", {}, (nonce) => async () => {
+    const slow = visit("/en/courses", {}, (nonce) => async () => {
       await gate;
       return renderPage(nonce)();
     });
     invalidatePublicCache(); // what recordAudit does
     release();
     await slow;
-    await visit("/courses");
+    await visit("/en/courses");
     expect(renders).toBe(2);
   });
 });

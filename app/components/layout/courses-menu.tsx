@@ -1,6 +1,7 @@
 import { ChevronDown } from "lucide-react";
 import { useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -14,6 +15,7 @@ import type { NavCategory } from "~/features/catalog/catalog.server.ts";
  */
 export function CoursesMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const panelId = useId();
@@ -56,24 +58,24 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
       >
         <ul className="relative rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
           <li>
-            <Link to="/courses" className="menu-item font-semibold">
+            <Link to={lp("/courses")} className="menu-item font-semibold">
               {t("nav.allCourses")}
             </Link>
           </li>
           <li>
-            <Link to="/english-courses" className="menu-item">
+            <Link to={lp("/english-courses")} className="menu-item">
               {t("nav.englishCourses")}
             </Link>
           </li>
           <li>
-            <Link to="/arabic-courses" className="menu-item">
+            <Link to={lp("/arabic-courses")} className="menu-item">
               {t("nav.arabicCourses")}
             </Link>
           </li>
           {categories.length > 0 && <li aria-hidden="true" className="my-2 border-t border-slate-100" />}
           {categories.map((c) => (
             <li key={c.id} className="group/cat">
-              <Link to={categoryHref(c.slug)} className="menu-item flex items-center justify-between gap-2">
+              <Link to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
                 <span>{name(c)}</span>
                 {c.subcategories.length > 0 && (
                   <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
@@ -86,7 +88,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
                 >
                   {c.subcategories.map((s) => (
                     <li key={s.slug}>
-                      <Link to={subcategoryHref(s.slug)} className="menu-item">
+                      <Link to={lp(subcategoryHref(s.slug))} className="menu-item">
                         {name(s)}
                       </Link>
                     </li>

@@ -1,6 +1,7 @@
 import { Menu } from "lucide-react";
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, NavLink, useLocation } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -9,6 +10,7 @@ import type { NavCategory } from "~/features/catalog/catalog.server.ts";
 /** The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard. */
 export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const ref = useRef<HTMLDetailsElement>(null);
   const location = useLocation();
   useEffect(() => {
@@ -36,7 +38,7 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             ] as const
           ).map(([to, key]) => (
             <li key={to}>
-              <NavLink to={to} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
+              <NavLink to={lp(to)} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
                 {t(key)}
               </NavLink>
             </li>
@@ -45,30 +47,30 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             <p className="font-medium text-slate-800">{t("nav.courses")}</p>
             <ul className="mt-2 space-y-1 ps-4 text-sm">
               <li>
-                <Link to="/courses" className="block py-1.5 text-slate-700">
+                <Link to={lp("/courses")} className="block py-1.5 text-slate-700">
                   {t("nav.allCourses")}
                 </Link>
               </li>
               <li>
-                <Link to="/english-courses" className="block py-1.5 text-slate-700">
+                <Link to={lp("/english-courses")} className="block py-1.5 text-slate-700">
                   {t("nav.englishCourses")}
                 </Link>
               </li>
               <li>
-                <Link to="/arabic-courses" className="block py-1.5 text-slate-700">
+                <Link to={lp("/arabic-courses")} className="block py-1.5 text-slate-700">
                   {t("nav.arabicCourses")}
                 </Link>
               </li>
               {categories.map((c) => (
                 <li key={c.id}>
-                  <Link to={categoryHref(c.slug)} className="block py-1.5 text-slate-700">
+                  <Link to={lp(categoryHref(c.slug))} className="block py-1.5 text-slate-700">
                     {name(c)}
                   </Link>
                   {c.subcategories.length > 0 && (
                     <ul className="ps-4">
                       {c.subcategories.map((s) => (
                         <li key={s.slug}>
-                          <Link to={subcategoryHref(s.slug)} className="block py-1 text-slate-600">
+                          <Link to={lp(subcategoryHref(s.slug))} className="block py-1 text-slate-600">
                             {name(s)}
                           </Link>
                         </li>
@@ -80,7 +82,7 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             </ul>
           </li>
         </ul>
-        <Link to="/courses" className="btn-primary mt-4 flex w-full">
+        <Link to={lp("/courses")} className="btn-primary mt-4 flex w-full">
           {t("nav.courseBooking")}
         </Link>
       </nav>

@@ -1,13 +1,16 @@
 import { Mail, MapPin, Phone } from "lucide-react";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
 import type { PublicSettings } from "~/features/settings/settings.server.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
+import { formatPhone, telHref } from "~/lib/phone.ts";
 
 export function SiteFooter({ brand, settings, locale }: { brand: string; settings: PublicSettings; locale: Locale }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const { contact, social } = settings;
   const socials: [string | undefined, string, (p: { className?: string }) => ReactNode][] = [
     [social.facebook, "Facebook", FacebookIcon],
@@ -36,9 +39,9 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
             {contact.phones?.map((phone) => (
               <li key={phone} className="flex items-center gap-2">
                 <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
-                <a href={`tel:${phone.replace(/[^\d+]/g, "")}`} dir="ltr" className="hover:text-white">
+                <a href={telHref(phone)} className="hover:text-white">
                   <span className="sr-only">{t("footer.phone")}: </span>
-                  {phone}
+                  <bdi dir="ltr" className="whitespace-nowrap">{formatPhone(phone)}</bdi>
                 </a>
               </li>
             ))}
@@ -68,7 +71,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
               ] as const
             ).map(([to, key]) => (
               <li key={to}>
-                <Link to={to} className="hover:text-white">
+                <Link to={lp(to)} className="hover:text-white">
                   {t(key)}
                 </Link>
               </li>

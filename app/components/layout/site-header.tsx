@@ -1,40 +1,46 @@
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
+import { useMemo } from "react";
 import { Link, NavLink } from "react-router";
 import type { NavCategory } from "~/features/catalog/catalog.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { sortCategoryTree } from "~/lib/collation.ts";
 import { CoursesMenu } from "./courses-menu.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 
 export function SiteHeader({ locale, brand, categories }: { locale: Locale; brand: string; categories: NavCategory[] }) {
   const { t } = useI18n();
+  // Categories and subcategories by their displayed names, with the interface language's collation.
+  const sorted = useMemo(() => sortCategoryTree(categories, locale), [categories, locale]);
+  const lp = useLocalePath();
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to="/" className="text-lg font-bold text-teal-900">
+        <Link to={lp("/")} className="text-lg font-bold text-teal-900">
           {brand}
         </Link>
         <nav aria-label={t("nav.main")} className="hidden items-center gap-6 text-sm font-medium md:flex">
-          <NavLink to="/" end className="nav-link py-2">
+          <NavLink to={lp("/")} end className="nav-link py-2">
             {t("nav.home")}
           </NavLink>
-          <NavLink to="/about" className="nav-link py-2">
+          <NavLink to={lp("/about")} className="nav-link py-2">
             {t("nav.about")}
           </NavLink>
-          <NavLink to="/services" className="nav-link py-2">
+          <NavLink to={lp("/services")} className="nav-link py-2">
             {t("nav.services")}
           </NavLink>
-          <CoursesMenu categories={categories} locale={locale} />
-          <NavLink to="/contact" className="nav-link py-2">
+          <CoursesMenu categories={sorted} locale={locale} />
+          <NavLink to={lp("/contact")} className="nav-link py-2">
             {t("nav.contact")}
           </NavLink>
         </nav>
         <div className="flex items-center gap-3">
           <LanguageSwitcher locale={locale} />
-          <Link to="/courses" className="btn-primary hidden px-4 py-2 text-sm lg:inline-flex">
+          <Link to={lp("/courses")} className="btn-primary hidden px-4 py-2 text-sm lg:inline-flex">
             {t("nav.courseBooking")}
           </Link>
-          <MobileMenu categories={categories} locale={locale} />
+          <MobileMenu categories={sorted} locale={locale} />
         </div>
       </div>
     </header>

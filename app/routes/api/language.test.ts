@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { safeRedirectPath } from "./language.ts";
+import { safeRedirectPath, switchTarget } from "./language.ts";
 
 describe("safeRedirectPath", () => {
   it.each([
@@ -7,9 +7,25 @@ describe("safeRedirectPath", () => {
     ["https://evil.example/", "/"],
     ["//evil.example", "/"],
     ["/\\evil.example", "/"],
+    ["/\tevil", "/"],
     [null, "/"],
     ["", "/"],
   ])("%s → %s", (input, expected) => {
     expect(safeRedirectPath(input)).toBe(expected);
+  });
+});
+
+describe("switchTarget: the same page in the other language", () => {
+  it.each([
+    ["ar", "/en/about", "/ar/about"],
+    ["en", "/ar/courses?category=x&page=2", "/en/courses?category=x&page=2"],
+    ["ar", "/en", "/ar"],
+    ["ar", "/", "/ar"],
+    ["ar", "/courses/excel", "/ar/courses/excel"],
+    ["ar", "/admin/courses?status=draft", "/admin/courses?status=draft"],
+    ["en", "/login?from=%2Fadmin", "/login?from=%2Fadmin"],
+    ["ar", "/instructor-dashboard", "/instructor-dashboard"],
+  ] as const)("%s, %s → %s", (lang, to, expected) => {
+    expect(switchTarget(lang, to)).toBe(expected);
   });
 });

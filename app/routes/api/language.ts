@@ -1,22 +1,33 @@
 import { redirect } from "react-router";
 import { isLocale } from "~/lib/i18n.ts";
-import { localeCookie } from "~/middleware/i18next.server.ts";
+import { saveLanguagePreference } from "~/lib/language-preference.server.ts";
+import { localeOfPath, localePath, needsLocalePrefix } from "~/lib/locale-url.ts";
+import { rememberLocale } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/language";
 
 /** Only same-site paths: never an open redirect. */
 export function safeRedirectPath(to: string | null): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\")) return "/";
+  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || [...to].some((c) => c < " ")) return "/";
   return to;
 }
 
-/** The EN|AR switcher: remembers the choice in a cookie and returns to the same page in that language. */
+/** Where a switch to `lang` lands: public pages in that language's URL, staff pages on the same URL. */
+export function switchTarget(lang: Parameters<typeof localePath>[0], to: string): string {
+  const path = to.split(/[?#]/, 1)[0] ?? "/";
+  return localeOfPath(path) || needsLocalePrefix(path) ? localePath(lang, to) : to;
+}
+
+/**
+ * The EN|AR switcher: remembers the choice (cookie; the profile of a signed-in staff member or instructor)
+ * and returns to the same page in that language.
+ */
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = url.searchParams.get("lang");
-  const target = new URL(safeRedirectPath(url.searchParams.get("to")), url.origin);
-  if (!isLocale(lang)) return redirect(`${target.pathname}${target.search}`);
-  target.searchParams.set("lang", lang);
-  return redirect(`${target.pathname}${target.search}`, {
-    headers: { "Set-Cookie": await localeCookie.serialize(lang), "Cache-Control": "no-store" },
+  const to = safeRedirectPath(url.searchParams.get("to"));
+  if (!isLocale(lang)) return redirect(to, { headers: { "Cache-Control": "no-store" } });
+  await saveLanguagePreference(request, lang);
+  return redirect(switchTarget(lang, to), {
+    headers: { "Set-Cookie": await rememberLocale(lang), "Cache-Control": "no-store" },
   });
 }

@@ -49,7 +49,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/forgot-password",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
+    localized: false,
     noindex: true,
   });
 };

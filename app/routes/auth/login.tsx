@@ -69,7 +69,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/login",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
+    localized: false,
     noindex: true,
   });
 };

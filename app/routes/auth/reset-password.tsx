@@ -55,7 +55,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/reset-password",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
+    localized: false,
     noindex: true,
   });
 };

@@ -64,7 +64,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/instructor-login",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
+    localized: false,
     noindex: true,
   });
 };

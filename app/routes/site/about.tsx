@@ -86,7 +86,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/about",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
   });
 };
 

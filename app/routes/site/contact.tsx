@@ -6,6 +6,7 @@ import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { ContactForm } from "~/features/contact/components/contact-form.tsx";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { pickText } from "~/lib/i18n.ts";
+import { formatPhone, telHref } from "~/lib/phone.ts";
 import { rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -50,7 +51,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/contact",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
   });
 };
 
@@ -91,8 +91,8 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
                 </dt>
                 <dd className="space-y-1">
                   {contact.phones.map((p) => (
-                    <a key={p} href={`tel:${p.replace(/[^\d+]/g, "")}`} dir="ltr" className="block hover:underline">
-                      {p}
+                    <a key={p} href={telHref(p)} dir="ltr" className="block whitespace-nowrap hover:underline">
+                      {formatPhone(p)}
                     </a>
                   ))}
                 </dd>

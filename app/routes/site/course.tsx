@@ -2,13 +2,15 @@ import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { BookOpen, Clock, GraduationCap, Tag } from "lucide-react";
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { data, Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
+import { InstructorPhoto } from "~/components/site/instructor-photo.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { LazyEnrollmentDialog, preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { categoryHref, courseHref } from "~/lib/catalog-links.ts";
-import { formatPrice } from "~/lib/format.ts";
+import { formatNumber, formatPrice } from "~/lib/format.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { localizedUrl, pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
@@ -35,7 +37,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: courseHref(course.slug),
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
     image: course.thumbnailUrl ?? DEFAULT_THUMBNAIL,
     imageWidth: 800,
     imageHeight: 600,
@@ -46,6 +47,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function CoursePage({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const root = matches[0].loaderData;
   const locale = root.locale;
   const { course } = loaderData;
@@ -91,7 +93,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
       <nav aria-label={t("catalog.course.breadcrumb")} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>
-            <Link to="/courses" className="hover:text-teal-800">
+            <Link to={lp("/courses")} className="hover:text-teal-800">
               {t("catalog.course.backToCourses")}
             </Link>
           </li>
@@ -99,7 +101,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
             <>
               <li aria-hidden="true">/</li>
               <li>
-                <Link to={categoryHref(course.category.slug)} className="hover:text-teal-800">
+                <Link to={lp(categoryHref(course.category.slug))} className="hover:text-teal-800">
                   {categoryName}
                 </Link>
               </li>
@@ -136,7 +138,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
                 {course.curriculum.map((module, i) => (
                   <li key={i} className="flex gap-3 rounded-xl border border-slate-200 p-4">
                     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-900">
-                      {(i + 1).toLocaleString(locale === "ar" ? "ar-EG" : "en")}
+                      {formatNumber(i + 1, locale)}
                     </span>
                     <span>{module}</span>
                   </li>
@@ -177,7 +179,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
           </dl>
           <p className="text-sm text-slate-600">{t("catalog.card.students", { count: course.approvedCount })}</p>
           <Link
-            to={`${courseHref(course.slug)}/enroll`}
+            to={lp(`${courseHref(course.slug)}/enroll`)}
             className="btn-primary flex w-full"
             onMouseEnter={preloadEnrollmentDialog}
             onFocus={preloadEnrollmentDialog}
@@ -190,16 +192,8 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
           </Link>
           {course.instructor && instructorName && (
             <div className="flex items-center gap-3 border-t border-slate-100 pt-6">
-              {course.instructor.photoUrl && (
-                <img
-                  src={course.instructor.photoUrl}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="h-14 w-14 rounded-full object-cover"
-                />
-              )}
+              {/* The name is written right beside it, so the photo (or its initials) is decorative. */}
+              <InstructorPhoto src={course.instructor.photoUrl} alt="" size={56} lazy name={instructorName} />
               <div>
                 <p className="text-xs font-semibold uppercase text-slate-500">{t("catalog.course.instructor")}</p>
                 <p className="font-semibold">{instructorName}</p>

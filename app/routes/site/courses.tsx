@@ -2,14 +2,12 @@ import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { CatalogView } from "~/features/catalog/components/catalog-view.tsx";
 import { CatalogError } from "~/features/catalog/components/catalog-error.tsx";
 import { loadCatalogPage } from "~/features/catalog/catalog-page.server.ts";
+import { catalogVariantOf } from "~/lib/catalog-links.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/courses";
 
-const VARIANTS = { "/courses": "all", "/english-courses": "en", "/arabic-courses": "ar" } as const;
-
 export function loader({ request, context }: Route.LoaderArgs) {
-  const path = new URL(request.url).pathname.replace(/\/$/, "") as keyof typeof VARIANTS;
-  return loadCatalogPage(request, context, VARIANTS[path] ?? "all");
+  return loadCatalogPage(request, context, catalogVariantOf(new URL(request.url).pathname));
 }
 
 /** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
@@ -27,7 +25,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: loaderData.path,
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
     search: new URLSearchParams(loaderData.canonicalSearch),
     noindex: loaderData.noindex,
   });

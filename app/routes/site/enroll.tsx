@@ -67,7 +67,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: `${courseHref(loaderData.course.slug)}/enroll`,
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
     noindex: true,
   });
 };

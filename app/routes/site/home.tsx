@@ -1,6 +1,8 @@
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
+import { formatNumber } from "~/lib/format.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/home";
@@ -20,7 +22,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
   });
 };
 
@@ -28,6 +29,7 @@ const STEPS = ["one", "two", "three"] as const;
 
 export default function Home({ matches }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const root = matches[0].loaderData;
   return (
     <>
@@ -50,10 +52,10 @@ export default function Home({ matches }: Route.ComponentProps) {
           </h1>
           <p className="mx-auto mt-6 max-w-2xl text-lg text-slate-700">{t("home.heroSubtitle")}</p>
           <div className="mt-10 flex flex-col items-center justify-center gap-3 sm:flex-row">
-            <Link to="/services" className="btn-primary inline-flex">
+            <Link to={lp("/services")} className="btn-primary inline-flex">
               {t("home.exploreServices")}
             </Link>
-            <Link to="/contact" className="btn-secondary inline-flex">
+            <Link to={lp("/contact")} className="btn-secondary inline-flex">
               {t("home.beginJourney")}
             </Link>
           </div>
@@ -71,7 +73,7 @@ export default function Home({ matches }: Route.ComponentProps) {
                 aria-hidden="true"
                 className="flex h-10 w-10 items-center justify-center rounded-full bg-teal-800 font-bold text-white"
               >
-                {(i + 1).toLocaleString(root.locale === "ar" ? "ar-EG" : "en")}
+                {formatNumber(i + 1, root.locale)}
               </span>
               <h3 className="mt-4 text-xl font-semibold">{t(`home.steps.${step}Title`)}</h3>
               <p className="mt-2 text-slate-700">{t(`home.steps.${step}Text`)}</p>
@@ -79,7 +81,7 @@ export default function Home({ matches }: Route.ComponentProps) {
           ))}
         </ol>
         <div className="mt-12 text-center">
-          <Link to="/courses" className="btn-primary inline-flex">
+          <Link to={lp("/courses")} className="btn-primary inline-flex">
             {t("home.browseCourses")}
           </Link>
         </div>

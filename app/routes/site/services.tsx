@@ -1,6 +1,7 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { Award, CalendarClock, MonitorPlay, Users, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
@@ -28,7 +29,6 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: "/services",
     locale: root.locale,
     brand: root.brand,
-    localeInUrl: root.localeInUrl,
   });
 };
 
@@ -41,6 +41,7 @@ const SERVICES: { key: "online" | "instructors" | "certification" | "flexible"; 
 
 export default function Services({ matches }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const { locale, brand, origin } = matches[0].loaderData;
   return (
     <>
@@ -107,13 +108,13 @@ export default function Services({ matches }: Route.ComponentProps) {
           <p className="mx-auto mt-4 max-w-2xl text-lg leading-relaxed text-teal-50">{t("services.matchText")}</p>
           <div className="mt-8 flex flex-col items-center justify-center gap-3 sm:flex-row">
             <Link
-              to="/courses"
+              to={lp("/courses")}
               className="inline-flex items-center justify-center rounded-lg bg-white px-5 py-3 font-semibold text-teal-900 shadow-sm hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               {t("services.browseCourses")}
             </Link>
             <Link
-              to="/contact"
+              to={lp("/contact")}
               className="inline-flex items-center justify-center rounded-lg border border-white px-5 py-3 font-semibold text-white hover:bg-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white"
             >
               {t("services.talkToAdvisor")}

@@ -1,8 +1,9 @@
 import { Search, SlidersHorizontal } from "lucide-react";
-import { useId, useState } from "react";
+import { useId, useMemo, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
+import { sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { CourseCard as CourseCardData, listPublishedCourses, NavCategory } from "../catalog.server.ts";
 import { CourseCard, CourseCardSkeleton } from "./course-card.tsx";
@@ -36,8 +37,8 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const panelId = useId();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
-  // Keep an explicit ?lang through searches and "Clear Filters" (D19: the language URL stays canonical).
-  const langParam = new URLSearchParams(location.search).get("lang");
+  // The filter's categories by their displayed names, with the interface language's collation.
+  const sortedCategories = useMemo(() => sortCategories(categories, locale), [categories, locale]);
 
   const emptyText =
     result.filtered && result.total === 0
@@ -54,7 +55,6 @@ export function CatalogView({ variant, heading, result, categories, query, local
       {result.subcategory && <p className="mt-2 text-slate-600">{name(result.subcategory)}</p>}
 
       <Form method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
-        {langParam && <input type="hidden" name="lang" value={langParam} />}
         {query.subcategory && <input type="hidden" name="subcategory" value={query.subcategory} />}
         <div className="flex gap-2">
           <label className="relative flex-1">
@@ -94,7 +94,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
                 onChange={(e) => e.currentTarget.form?.requestSubmit()}
               >
                 <option value="">{t("catalog.allCategories")}</option>
-                {categories.map((c) => (
+                {sortedCategories.map((c) => (
                   <option key={c.id} value={c.slug}>
                     {name(c)}
                   </option>
@@ -108,7 +108,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
             </button>
           </noscript>
           {result.filtered && (
-            <Link to={langParam ? `${location.pathname}?lang=${langParam}` : location.pathname} className="btn-secondary inline-flex px-4 py-2.5">
+            <Link to={location.pathname} className="btn-secondary inline-flex px-4 py-2.5">
               {t("catalog.clearFilters")}
             </Link>
           )}

@@ -1,5 +1,6 @@
 import { Clock, Users } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
@@ -23,6 +24,7 @@ export function CourseCard({
   onEnroll?: (course: CourseCardData) => void;
 }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const price = formatPrice(course.price, locale);
   const titleId = `course-${course.id}-title`;
   return (
@@ -31,7 +33,7 @@ export function CourseCard({
       className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
       lang={course.language}
     >
-      <Link to={courseHref(course.slug)} tabIndex={-1} aria-hidden="true">
+      <Link to={lp(courseHref(course.slug))} tabIndex={-1} aria-hidden="true">
         <img
           src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
           srcSet={course.thumbnailSrcSet}
@@ -46,7 +48,7 @@ export function CourseCard({
       </Link>
       <div className="flex flex-1 flex-col p-5">
         <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={courseHref(course.slug)} className="hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-800">
+          <Link to={lp(courseHref(course.slug))} className="hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-800">
             {course.title}
           </Link>
         </h3>
@@ -77,7 +79,7 @@ export function CourseCard({
             <span />
           )}
           <Link
-            to={`${courseHref(course.slug)}/enroll`}
+            to={lp(`${courseHref(course.slug)}/enroll`)}
             className="btn-primary inline-flex px-4 py-2 text-sm"
             aria-label={`${t("catalog.card.enrollNow")}: ${course.title}`}
             onMouseEnter={preloadEnrollmentDialog}

@@ -1,0 +1,74 @@
+import { describe, expect, it } from "vitest";
+import {
+  isStaffPath,
+  localeFromCookieHeader,
+  localeOfPath,
+  localePath,
+  needsLocalePrefix,
+  negotiateLocale,
+  stripLocale,
+} from "./locale-url.ts";
+
+describe("public URLs carry their language (D19 revised)", () => {
+  it.each([
+    ["en", "/", "/en"],
+    ["ar", "/", "/ar"],
+    ["ar", "/courses", "/ar/courses"],
+    ["ar", "/courses?page=2&category=x", "/ar/courses?page=2&category=x"],
+    ["en", "/courses/excel-basics/enroll", "/en/courses/excel-basics/enroll"],
+    ["en", "/?q=1", "/en?q=1"],
+    ["en", "/ar/about", "/en/about"],
+    ["ar", "/#top", "/ar#top"],
+  ] as const)("localePath(%s, %s) → %s", (locale, path, expected) => {
+    expect(localePath(locale, path)).toBe(expected);
+  });
+
+  it("reads and strips the language segment, and only a whole segment", () => {
+    expect(localeOfPath("/ar/courses")).toBe("ar");
+    expect(localeOfPath("/en")).toBe("en");
+    expect(localeOfPath("/arabic-courses")).toBeNull();
+    expect(localeOfPath("/english-courses")).toBeNull();
+    expect(stripLocale("/ar/courses/x")).toBe("/courses/x");
+    expect(stripLocale("/ar")).toBe("/");
+    expect(stripLocale("/arabic-courses")).toBe("/arabic-courses");
+  });
+
+  it("knows which paths are public pages that need a language", () => {
+    for (const p of ["/", "/courses", "/arabic-courses", "/courses/x/enroll", "/about", "/no-such-page"]) {
+      expect(needsLocalePrefix(p), p).toBe(true);
+    }
+    for (const p of ["/ar", "/en/courses", "/admin", "/admin/courses", "/login", "/reset-password", "/instructor-dashboard",
+      "/api/language", "/files/documents/1", "/media/x.webp", "/assets/app.js", "/sitemap.xml", "/robots.txt", "/healthz"]) {
+      expect(needsLocalePrefix(p), p).toBe(false);
+    }
+    expect(isStaffPath("/admin/enrollments")).toBe(true);
+    expect(isStaffPath("/login")).toBe(true);
+    expect(isStaffPath("/administrator")).toBe(false);
+    expect(isStaffPath("/courses")).toBe(false);
+  });
+});
+
+describe("a URL without a language decides once", () => {
+  it("uses the remembered choice first", () => {
+    expect(negotiateLocale("ar", "en-US,en;q=0.9")).toBe("ar");
+    expect(negotiateLocale("en", "ar-EG")).toBe("en");
+  });
+
+  it("then the browser's languages by preference, then English", () => {
+    expect(negotiateLocale(null, "ar-EG,ar;q=0.9,en;q=0.8")).toBe("ar");
+    expect(negotiateLocale(null, "fr-FR,ar;q=0.7,en;q=0.5")).toBe("ar");
+    expect(negotiateLocale(null, "en;q=0.4,ar;q=0.8")).toBe("ar");
+    expect(negotiateLocale(null, "fr,de")).toBe("en");
+    expect(negotiateLocale(null, "ar;q=0")).toBe("en");
+    expect(negotiateLocale(null, null)).toBe("en");
+    expect(negotiateLocale("xx", "garbage;;;q=zz,,")).toBe("en");
+  });
+
+  it("reads the lng cookie as React Router writes it, and refuses anything else", () => {
+    expect(localeFromCookieHeader(`a=1; lng=${encodeURIComponent(btoa('"ar"'))}; b=2`)).toBe("ar");
+    expect(localeFromCookieHeader("lng=en")).toBe("en");
+    expect(localeFromCookieHeader("lng=%E0%A4%A")).toBeNull();
+    expect(localeFromCookieHeader("lng=fr")).toBeNull();
+    expect(localeFromCookieHeader(null)).toBeNull();
+  });
+});

@@ -1,0 +1,96 @@
+// The language is part of every public URL (D19 revised, ADR 010): `/en/…` and `/ar/…`. This module is the
+// one place that knows the shape of those URLs; every internal link, redirect, canonical and sitemap entry
+// goes through it. Staff and instructor pages (and the API, files and assets) have no language in the path:
+// they follow the user's saved preference (the `lng` cookie, set at sign-in and by `?lang=`).
+import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./i18n.ts";
+
+const PREFIX = /^\/(en|ar)(?=\/|$)/;
+
+/** The language named by a path's first segment (`/ar/courses` → "ar"), or null. */
+export function localeOfPath(pathname: string): Locale | null {
+  const match = PREFIX.exec(pathname);
+  return match && isLocale(match[1]) ? match[1] : null;
+}
+
+/** The path without its language segment: `/ar/courses` → `/courses`, `/ar` → `/`. Unprefixed paths unchanged. */
+export function stripLocale(pathname: string): string {
+  if (!localeOfPath(pathname)) return pathname;
+  return pathname.replace(PREFIX, "") || "/";
+}
+
+/**
+ * The public URL of a page in a language. `path` is the page's path without language, with an optional
+ * query and hash: `localePath("ar", "/courses?page=2")` → `/ar/courses?page=2`; the home page is `/ar`.
+ */
+export function localePath(locale: Locale, path: string): string {
+  const cut = path.search(/[?#]/);
+  const pathname = cut === -1 ? path : path.slice(0, cut);
+  const rest = cut === -1 ? "" : path.slice(cut);
+  const bare = stripLocale(pathname.startsWith("/") ? pathname : `/${pathname}`);
+  return `/${locale}${bare === "/" ? "" : bare}${rest}`;
+}
+
+/** Staff and instructor pages: one URL for both languages, the language from the user's preference. */
+const STAFF = /^\/(?:admin|login|logout|forgot-password|reset-password|instructor-login|instructor-dashboard|instructor-logout)(?=\/|$|\.data$)/;
+
+export function isStaffPath(pathname: string): boolean {
+  return STAFF.test(pathname);
+}
+
+/** Paths that never carry a language: staff pages, the API, files, media, assets, robots and the sitemap. */
+const UNLOCALIZED =
+  /^\/(?:api|files|media|assets|admin|uploads|healthz|readyz|favicon\.\w+|robots\.txt|sitemap\.xml|_root\.data)(?=\/|$)/;
+
+/** Whether a path is a public page that must carry its language (and so redirects when it does not). */
+export function needsLocalePrefix(pathname: string): boolean {
+  return !localeOfPath(pathname) && !isStaffPath(pathname) && !UNLOCALIZED.test(pathname);
+}
+
+/**
+ * The language of a visitor who arrives without one in the URL: their remembered choice (the `lng`
+ * cookie), then the first supported language of `Accept-Language` by preference, then English.
+ */
+export function negotiateLocale(cookieLocale: string | null | undefined, acceptLanguage: string | null | undefined): Locale {
+  if (isLocale(cookieLocale)) return cookieLocale;
+  const ranked = (acceptLanguage ?? "")
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { lang: tag.trim().toLowerCase().split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((entry) => entry.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { lang } of ranked) if (isLocale(lang)) return lang;
+  return DEFAULT_LOCALE;
+}
+
+/** The `lng` cookie's value in a Cookie header (the cookie is a serialized string; see localeCookie). */
+export function localeFromCookieHeader(cookie: string | null | undefined): Locale | null {
+  const match = /(?:^|;\s*)lng=([^;]*)/.exec(cookie ?? "");
+  if (!match) return null;
+  let raw = match[1] ?? "";
+  try {
+    raw = decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+  // React Router's createCookie stores JSON, base64-encoded: "ar" → btoa('"ar"').
+  for (const candidate of [raw, safeAtob(raw)]) {
+    if (!candidate) continue;
+    const value = candidate.replace(/^"|"$/g, "");
+    if (isLocale(value)) return value;
+  }
+  return null;
+}
+
+function safeAtob(value: string): string | null {
+  try {
+    return atob(value);
+  } catch {
+    return null;
+  }
+}
+
+export { LOCALES };

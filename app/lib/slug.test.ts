@@ -14,16 +14,42 @@ describe("slugify (SPEC §5 slug rule)", () => {
     ["UPPER_case_Name", "uppercasename"],
     ["-Leading and trailing-", "leading-and-trailing"],
     ["tab\tand\nnewline", "tab-and-newline"],
-    ["Python البرمجة بلغة", "python"],
-    ["English دورة 101", "english-101"],
+    ["Python البرمجة بلغة", "python-el-barmga-balgha"],
+    ["English دورة 101", "english-dora-101"],
   ])("%j → %j", (name, slug) => {
     expect(slugify(name)).toBe(slug);
   });
 
-  it("returns '' for a name without a Latin letter, so the caller can fall back", () => {
-    expect(slugify("البرمجة والتكنولوجيا")).toBe("");
-    expect(slugify("دورة ٢٠٢٥")).toBe("");
+  // Issue 13 point 7: an Arabic name gives a readable Latin slug (app/lib/transliterate.ts), never ''.
+  it.each([
+    ["تحليل البيانات باستخدام Excel وPower BI", "tahlil-el-bayanat-bastkhdam-excel-wpower-bi"],
+    ["البرمجة والتكنولوجيا", "el-barmga-wel-taknologya"],
+    ["دورة ٢٠٢٥", "dora-2025"],
+    ["دورة ۲۰۲۵", "dora-2025"],
+    ["تطوير الويب", "tatwir-el-wib"],
+    ["التسويق الرقمي", "el-taswiq-el-raqmi"],
+    ["إدارة المشاريع", "edara-el-masharia"],
+    ["علم البيانات", "alm-el-bayanat"],
+    ["اللغة الإنجليزية للأعمال", "el-lagha-el-englizya-lel-aamal"],
+    ["اللُّغَةُ العَرَبِيَّةُ للمبتدئين", "el-lagha-el-arbya-lel-mabtdein"],
+    ["البرمجـــة للأطفال", "el-barmga-lel-atfal"],
+    ["بالعربية", "bel-arbya"],
+    ["شرح مبسط، للجميع؟", "sharh-mabst-lel-gamia"],
+    ["Excel و Power BI", "excel-wa-power-bi"],
+    ["ﻻ", "la"],
+  ])("transliterates %j → %j", (name, slug) => {
+    expect(slugify(name)).toBe(slug);
+    expect(slug).toMatch(SLUG_PATTERN);
+  });
+
+  it("cuts a transliterated slug to the limit too", () => {
+    expect(slugify("تحليل البيانات باستخدام Excel", 18)).toBe("tahlil-el-bayanat");
+  });
+
+  it("returns '' for a name without a letter it can write in Latin, so the caller can fall back", () => {
+    expect(slugify("٢٠٢٥")).toBe("");
     expect(slugify("2025")).toBe("");
+    expect(slugify("日本語")).toBe("");
     expect(slugify("")).toBe("");
     expect(slugify("   ---   ")).toBe("");
     expect(slugify("!@#$%")).toBe("");
@@ -43,6 +69,19 @@ describe("slugify (SPEC §5 slug rule)", () => {
         expect(slug).toMatch(SLUG_PATTERN);
         expect(slug.length).toBeLessThanOrEqual(max);
         expect(slug).not.toMatch(/^-|-$|--/);
+        expect(slug).toMatch(/[a-z]/);
+      }),
+    );
+  });
+
+  it("never gives '' for a name with an Arabic letter", () => {
+    const letters = Array.from("ءآأؤإئابةتثجحخدذرزسشصضطظعغفقكلمنهوىي");
+    fc.assert(
+      fc.property(fc.array(fc.constantFrom(...letters, " ", "ـ", "\u064E", "\u0651"), { maxLength: 60 }), (chars) => {
+        const name = chars.join("");
+        fc.pre(/[\u0621-\u064A]/.test(name.replace(/[ءـ]/g, "")));
+        const slug = slugify(name, 100);
+        expect(slug).toMatch(SLUG_PATTERN);
         expect(slug).toMatch(/[a-z]/);
       }),
     );

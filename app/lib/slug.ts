@@ -1,4 +1,5 @@
 // Slugs for categories, subcategories and courses (SPEC §5: lowercase letters, digits and hyphens).
+import { transliterateArabic } from "./transliterate.ts";
 
 /** The SPEC §5 slug pattern: only lowercase Latin letters, digits and hyphens. */
 export const SLUG_PATTERN = /^[a-z0-9-]+$/;
@@ -6,13 +7,15 @@ export const SLUG_PATTERN = /^[a-z0-9-]+$/;
 /**
  * The SPEC rule for generating a slug from a name: lower case; characters other than letters, digits,
  * spaces and hyphens removed; spaces to hyphens; repeated hyphens collapsed. Accented Latin letters
- * lose their accents ("Café" → "cafe"); hyphens at either end are dropped. Only Latin letters and
- * ASCII digits can appear in a slug, so a name without a Latin letter (e.g. an Arabic-only name)
- * gives '' and the caller falls back (asks for a slug, or builds one such as `course-<id>`).
+ * lose their accents ("Café" → "cafe"); hyphens at either end are dropped. Arabic is written in Latin
+ * letters first (app/lib/transliterate.ts), so an Arabic name gives a readable slug
+ * ("تحليل البيانات باستخدام Excel وPower BI" → "tahlil-el-bayanat-bastkhdam-excel-wpower-bi").
+ * A name left without a Latin letter (digits or symbols only, or another script) gives '' and the
+ * caller falls back (asks for a slug, or builds one such as `course-<id>`).
  * With `maxLength`, the slug is cut to that length without leaving a trailing hyphen.
  */
 export function slugify(name: string, maxLength?: number): string {
-  let slug = name
+  let slug = transliterateArabic(name.normalize("NFKC"))
     .normalize("NFKD")
     .replace(/\p{M}/gu, "")
     .toLowerCase()

@@ -402,9 +402,9 @@ describe("getNavCategories", () => {
         name: "Technology",
         nameAr: "التكنولوجيا",
         subcategories: [
-          { slug: "zeta", name: "Zeta", nameAr: null },
-          { slug: "alpha", name: "Alpha", nameAr: "ألفا" },
-          { slug: "beta", name: "Beta", nameAr: null },
+          { slug: "zeta", name: "Zeta", nameAr: null, sortOrder: 0 },
+          { slug: "alpha", name: "Alpha", nameAr: "ألفا", sortOrder: 2 },
+          { slug: "beta", name: "Beta", nameAr: null, sortOrder: 2 },
         ],
       },
     ]);

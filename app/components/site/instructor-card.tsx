@@ -23,7 +23,7 @@ export function InstructorCard({
       className="flex h-full w-full cursor-pointer flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:border-teal-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
     >
       {/* The name is the button's text right below, so the photo is decorative here (alt=""). */}
-      <InstructorPhoto src={photoUrl} alt="" size={128} lazy />
+      <InstructorPhoto src={photoUrl} alt="" size={128} lazy name={instructor.name} />
       <span className="mt-4 text-lg font-semibold text-slate-900">{instructor.name}</span>
       <span className="mt-1 text-sm text-slate-600">{instructor.title}</span>
     </button>

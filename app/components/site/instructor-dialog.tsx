@@ -32,7 +32,12 @@ export function InstructorDialog({
   return (
     <Dialog open={open} onOpenChange={onOpenChange} title={instructor.name} description={instructor.title}>
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
-        <InstructorPhoto src={photoUrl} alt={t("about.instructors.photoAlt", { name: instructor.name })} size={112} />
+        <InstructorPhoto
+          src={photoUrl}
+          alt={t("about.instructors.photoAlt", { name: instructor.name })}
+          size={112}
+          name={instructor.name}
+        />
         <div className="min-w-0 flex-1">
           <h3 className="text-sm font-semibold uppercase text-teal-800 ltr:tracking-wide">
             {t("about.instructors.bioTitle")}

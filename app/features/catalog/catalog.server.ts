@@ -61,14 +61,17 @@ export interface CourseDetail extends CourseCard {
   subcategory: CourseRef | null;
 }
 
-export type NavSubcategory = CourseRef;
+export interface NavSubcategory extends CourseRef {
+  /** The explicit order within the category (lowest first); lists then order by name (app/lib/collation.ts). */
+  sortOrder: number;
+}
 
 export interface NavCategory {
   id: string;
   slug: string;
   name: string;
   nameAr: string | null;
-  /** Active subcategories only, by sort order then name. */
+  /** Active subcategories only, by sort order then (English) name; displays re-sort them by the displayed name. */
   subcategories: NavSubcategory[];
 }
 
@@ -211,6 +214,7 @@ type NavRow = {
   subSlug: string | null;
   subName: string | null;
   subNameAr: string | null;
+  subSortOrder: number | null;
 };
 
 /** Categories with their active subcategories, from one joined query (rows already in order). */
@@ -224,6 +228,7 @@ async function selectNavCategories(where?: SQL): Promise<NavCategory[]> {
       subSlug: subcategories.slug,
       subName: subcategories.name,
       subNameAr: subcategories.nameAr,
+      subSortOrder: subcategories.sortOrder,
     })
     .from(categories)
     .leftJoin(subcategories, and(eq(subcategories.categoryId, categories.id), eq(subcategories.isActive, true)))
@@ -237,13 +242,16 @@ async function selectNavCategories(where?: SQL): Promise<NavCategory[]> {
       result.push(last);
     }
     if (row.subSlug !== null && row.subName !== null) {
-      last.subcategories.push({ slug: row.subSlug, name: row.subName, nameAr: row.subNameAr });
+      last.subcategories.push({ slug: row.subSlug, name: row.subName, nameAr: row.subNameAr, sortOrder: row.subSortOrder ?? 0 });
     }
   }
   return result;
 }
 
-/** Categories by name, each with its active subcategories by sort order then name (one query). */
+/**
+ * Categories by (English) name, each with its active subcategories by sort order then name (one query).
+ * Displays order them for the interface language with `sortCategoryTree` (app/lib/collation.ts).
+ */
 export function getNavCategories(): Promise<NavCategory[]> {
   return selectNavCategories();
 }

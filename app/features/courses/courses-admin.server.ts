@@ -89,8 +89,9 @@ export interface AdminCourseDetail {
 
 export interface CourseFormOptions {
   instructors: { id: string; name: string; nameAr: string | null }[];
-  categories: { id: string; name: string; nameAr: string | null }[];
-  subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
+  /** By English name; the page orders them for its language (app/lib/collation.ts). */
+  categories: { id: string; name: string; nameAr: string | null; slug: string }[];
+  subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean; sortOrder: number }[];
 }
 
 export interface SavedCourse {
@@ -235,7 +236,10 @@ export async function getCourseFormOptions(actor: Actor): Promise<CourseFormOpti
   requirePermission(actor, "courses:view");
   const [instructorRows, categoryRows, subcategoryRows] = await Promise.all([
     db().select({ id: instructors.id, name: instructors.name, nameAr: instructors.nameAr }).from(instructors).orderBy(asc(instructors.name)),
-    db().select({ id: categories.id, name: categories.name, nameAr: categories.nameAr }).from(categories).orderBy(asc(categories.name)),
+    db()
+      .select({ id: categories.id, name: categories.name, nameAr: categories.nameAr, slug: categories.slug })
+      .from(categories)
+      .orderBy(asc(categories.name)),
     db()
       .select({
         id: subcategories.id,
@@ -243,6 +247,7 @@ export async function getCourseFormOptions(actor: Actor): Promise<CourseFormOpti
         nameAr: subcategories.nameAr,
         categoryId: subcategories.categoryId,
         isActive: subcategories.isActive,
+        sortOrder: subcategories.sortOrder,
       })
       .from(subcategories)
       .orderBy(asc(subcategories.sortOrder), asc(subcategories.name)),

@@ -25,10 +25,11 @@ function errorsOf(fields: Record<string, string>) {
 }
 
 describe("slug prefill (SPEC §4)", () => {
-  it("follows the title; a title without Latin letters gives course-<short id>", () => {
+  it("follows the title, Arabic transliterated; a title without a letter gives course-<short id>", () => {
     expect(slugFromTitle("English for Business!", "abc123")).toBe("english-for-business");
-    expect(slugFromTitle("دورة Python للمبتدئين", "abc123")).toBe("python");
-    expect(slugFromTitle("دورة اللغة العربية", "abc123")).toBe("course-abc123");
+    expect(slugFromTitle("دورة Python للمبتدئين", "abc123")).toBe("dora-python-lel-mabtdein");
+    expect(slugFromTitle("دورة اللغة العربية", "abc123")).toBe("dora-el-lagha-el-arbya");
+    expect(slugFromTitle("٢٠٢٥", "abc123")).toBe("course-abc123");
     expect(slugFromTitle("   ", "abc123")).toBe("");
     expect(slugFromTitle("x ".repeat(200), "abc123").length).toBeLessThanOrEqual(100);
   });
@@ -111,7 +112,7 @@ describe("initials", () => {
   it("takes two letters", () => {
     expect(courseInitials("english for business")).toBe("EF");
     expect(courseInitials("Python")).toBe("PY");
-    expect(courseInitials("دورة اللغة")).toBe("دا");
+    expect(courseInitials("دورة اللغة")).toBe("د\u200Cل");
     expect(courseInitials("")).toBe("?");
   });
 });

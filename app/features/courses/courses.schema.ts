@@ -3,6 +3,7 @@
 // re-check). No server imports here. Error messages are locale keys ("coursesAdmin.errors.*" in
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
 import { z } from "zod";
+import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
 
 export const COURSE_LANGUAGES = ["en", "ar"] as const;
@@ -334,14 +335,12 @@ export function parseCourseQuery(params: URLSearchParams): AdminCourseQuery {
   };
 }
 
-/** Two-letter initials shown when a course has no thumbnail (SPEC table). */
+/** Two-letter initials shown when a course has no thumbnail (SPEC table): the first two words' letters. */
 export function courseInitials(title: string): string {
-  const words = title.trim().split(/\s+/).filter(Boolean);
-  const letters = words.length >= 2 ? [words[0]!, words[1]!].map((w) => [...w][0] ?? "") : [...(words[0] ?? "")].slice(0, 2);
-  return letters.join("").toLocaleUpperCase() || "?";
+  return initials(title, { words: "first-two", singleWord: 2 }) || "?";
 }
 
-/** A short random id for `course-<id>` slugs of titles without Latin letters. */
+/** A short random id for `course-<id>` slugs of titles without a letter that can be written in Latin. */
 export function shortId(): string {
   const bytes = new Uint8Array(4);
   crypto.getRandomValues(bytes);
@@ -350,7 +349,10 @@ export function shortId(): string {
     .slice(0, 6);
 }
 
-/** SPEC §4: the slug follows the title while creating; a title without Latin letters gives `course-<id>`. */
+/**
+ * SPEC §4: the slug follows the title while creating; Arabic is transliterated (app/lib/slug.ts), and a
+ * title with no letter that can be written in Latin (digits or symbols only) gives `course-<id>`.
+ */
 export function slugFromTitle(title: string, fallbackId: string): string {
   if (!title.trim()) return "";
   return slugify(title, COURSE_LIMITS.slug) || `course-${fallbackId}`;

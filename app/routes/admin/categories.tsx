@@ -1,7 +1,7 @@
 // /admin/categories — categories and subcategories (SPEC §2 Admin Categories, §5, §8; D18, D22).
 import { parseWithZod } from "@conform-to/zod/v4";
 import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useState, type ReactNode } from "react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
@@ -36,6 +36,7 @@ import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
 import { useSettled } from "~/features/dashboard/use-settled.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
+import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView, type Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
@@ -199,7 +200,7 @@ export default function CategoriesPage({ loaderData, actionData, matches }: Rout
 }
 
 function CategoriesContent({
-  lists,
+  lists: loaded,
   actor,
   locale,
   actionData,
@@ -210,6 +211,12 @@ function CategoriesContent({
   actionData: CategoriesReply | undefined;
 }) {
   const { t } = useI18n();
+  // Both tables (and the parent select) by displayed names, with the interface language's collation;
+  // subcategories by their sort order first.
+  const lists = useMemo(
+    () => ({ categories: sortCategories(loaded.categories, locale), subcategories: sortByName(loaded.subcategories, locale) }),
+    [loaded, locale],
+  );
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, lists, actionData));

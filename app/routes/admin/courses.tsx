@@ -38,6 +38,7 @@ import {
 } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import { formatDate } from "~/lib/format.ts";
+import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
@@ -187,7 +188,17 @@ function successText(t: (k: string, o?: Record<string, unknown>) => string, r: C
 export default function CoursesPage({ loaderData, actionData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
   const locale = matches[0].loaderData.locale;
-  const { list, options, actor, dialog, fromDashboard } = loaderData;
+  const { list, actor, dialog, fromDashboard } = loaderData;
+  // The category filter and the form's category and subcategory selects by displayed names, with the
+  // interface language's collation (subcategories by their sort order first).
+  const options = useMemo(
+    () => ({
+      ...loaderData.options,
+      categories: sortCategories(loaderData.options.categories, locale),
+      subcategories: sortByName(loaderData.options.subcategories, locale),
+    }),
+    [loaderData.options, locale],
+  );
   const hydrated = useHydrated();
   const navigate = useNavigate();
   const location = useLocation();

@@ -4,19 +4,13 @@ import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { formatDateTime } from "~/lib/format.ts";
+import { initials } from "~/lib/initials.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AccountSummary } from "../account-status.ts";
 import type { InstructorFormValues } from "./instructor-dialogs.tsx";
 
 export interface AdminInstructorView extends InstructorFormValues {
   account: Omit<AccountSummary, "expiresAt"> & { expiresAt: Date | string | null };
-}
-
-/** Up to two letters from the first two words of the name (works for Arabic names too). */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
-  const letters = words.slice(0, 2).map((w) => Array.from(w)[0] ?? "");
-  return letters.join("").toLocaleUpperCase();
 }
 
 const STATUS_STYLE = {
@@ -64,7 +58,7 @@ export function InstructorAdminCard({
             aria-hidden="true"
             className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-teal-100 text-lg font-bold text-teal-900"
           >
-            {initialsOf(view.name)}
+            {initials(view.name)}
           </span>
         )}
         <div className="min-w-0 flex-1">

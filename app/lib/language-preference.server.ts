@@ -5,25 +5,8 @@ import { eq } from "drizzle-orm";
 import { instructorAccounts, user } from "@db/schema/index.ts";
 import { db, type Executor } from "./db.server.ts";
 import { isLocale, type Locale } from "./i18n.ts";
-import { getInstructorSession } from "./instructor-session.server.ts";
 import { logger } from "./logger.server.ts";
-import { getActor } from "./staff-session.server.ts";
-
-/** Saves the language on the profile of whoever is signed in on this request (staff or instructor). */
-export async function saveLanguagePreference(request: Request, locale: Locale): Promise<void> {
-  try {
-    const actor = await getActor(request);
-    if (actor) {
-      await db().update(user).set({ locale }).where(eq(user.id, actor.id));
-      return;
-    }
-    const { session } = await getInstructorSession(request);
-    if (session) await db().update(instructorAccounts).set({ locale }).where(eq(instructorAccounts.id, session.accountId));
-  } catch (err) {
-    // The page still switches language (the cookie); only the saved copy is missing.
-    logger.warn({ err }, "could not save the language preference");
-  }
-}
+import { localeFromCookieHeader } from "./locale-url.ts";
 
 export async function staffLocale(executor: Executor, userId: string): Promise<Locale | null> {
   const [row] = await executor.select({ locale: user.locale }).from(user).where(eq(user.id, userId));
@@ -36,10 +19,44 @@ export async function staffLocaleByEmail(executor: Executor, email: string): Pro
   return isLocale(row?.locale) ? row.locale : null;
 }
 
+/**
+ * The language of a notification to the provider's inbox: the saved language of the staff account with that
+ * address, else the language the visitor wrote in.
+ */
+export async function notificationLocale(executor: Executor, inbox: string, visitorLocale: Locale): Promise<Locale> {
+  return (await staffLocaleByEmail(executor, inbox)) ?? visitorLocale;
+}
+
 export async function instructorLocale(executor: Executor, accountId: string): Promise<Locale | null> {
   const [row] = await executor
     .select({ locale: instructorAccounts.locale })
     .from(instructorAccounts)
     .where(eq(instructorAccounts.id, accountId));
   return isLocale(row?.locale) ? row.locale : null;
+}
+
+/**
+ * The language a staff member or instructor continues in after signing in. A language chosen on this
+ * browser (the `lng` cookie) is the latest choice and becomes the saved one; otherwise the saved
+ * preference wins over the browser's languages; someone with neither keeps the page's language, saved.
+ */
+export async function languageAfterSignIn(
+  request: Request,
+  pageLocale: Locale,
+  who: { userId: string } | { instructorAccountId: string },
+): Promise<Locale> {
+  const chosen = localeFromCookieHeader(request.headers.get("Cookie"));
+  try {
+    const saved =
+      "userId" in who ? await staffLocale(db(), who.userId) : await instructorLocale(db(), who.instructorAccountId);
+    const locale = chosen ?? saved ?? pageLocale;
+    if (locale !== saved) {
+      if ("userId" in who) await db().update(user).set({ locale }).where(eq(user.id, who.userId));
+      else await db().update(instructorAccounts).set({ locale }).where(eq(instructorAccounts.id, who.instructorAccountId));
+    }
+    return locale;
+  } catch (err) {
+    logger.warn({ err }, "could not read or save the language preference at sign-in");
+    return chosen ?? pageLocale;
+  }
 }

@@ -94,3 +94,13 @@ function safeAtob(value: string): string | null {
 }
 
 export { LOCALES };
+
+/**
+ * A link to a staff page that opens in `locale` (emails to staff): `?lang=` on a staff URL sets the
+ * reader's language, then the server drops it from the address (app/middleware/locale.server.ts).
+ */
+export function staffPathIn(locale: Locale, path: string): string {
+  const url = new URL(path, "http://x");
+  url.searchParams.set("lang", locale);
+  return `${url.pathname}${url.search}${url.hash}`;
+}

@@ -6,7 +6,12 @@
 //   answers 302 to the same URL without it, so every later link and redirect keeps that language.
 import { redirect, type MiddlewareFunction } from "react-router";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
-import { saveLanguagePreference } from "~/lib/language-preference.server.ts";
+import { eq } from "drizzle-orm";
+import { instructorAccounts, user } from "@db/schema/index.ts";
+import { db } from "~/lib/db.server.ts";
+import { getInstructorSession } from "~/lib/instructor-session.server.ts";
+import { logger } from "~/lib/logger.server.ts";
+import { getActor } from "~/lib/staff-session.server.ts";
 import {
   isStaffPath,
   localeFromCookieHeader,
@@ -22,6 +27,22 @@ function withoutLang(url: URL): string {
   params.delete("lang");
   const query = params.toString();
   return `${url.pathname}${query ? `?${query}` : ""}`;
+}
+
+/** Saves the language on the profile of whoever is signed in on this request (staff or instructor). */
+export async function saveLanguagePreference(request: Request, locale: Locale): Promise<void> {
+  try {
+    const actor = await getActor(request);
+    if (actor) {
+      await db().update(user).set({ locale }).where(eq(user.id, actor.id));
+      return;
+    }
+    const { session } = await getInstructorSession(request);
+    if (session) await db().update(instructorAccounts).set({ locale }).where(eq(instructorAccounts.id, session.accountId));
+  } catch (err) {
+    // The page still switches language (the cookie); only the saved copy is missing.
+    logger.warn({ err }, "could not save the language preference");
+  }
 }
 
 /** The header that remembers a chosen language for a year. */

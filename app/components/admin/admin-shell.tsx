@@ -14,6 +14,7 @@ import {
 } from "lucide-react";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -62,6 +63,7 @@ export function AdminShell({
   children: ReactNode;
 }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const navigation = useNavigation();
   const nav = visibleNav(actor, new Set(existingPaths));
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
@@ -98,7 +100,7 @@ export function AdminShell({
           <div className="flex items-center gap-4">
             <span className="hidden text-sm text-slate-600 sm:inline">{actor.email}</span>
             <LanguageSwitcher locale={locale} />
-            <Link to="/" className="text-sm text-teal-800 underline">
+            <Link to={lp("/")} className="text-sm text-teal-800 underline">
               {t("admin.nav.viewSite")}
             </Link>
             <Form method="post" action="/logout">

@@ -52,10 +52,14 @@ export async function findResetToken(db: Executor, token: string): Promise<{ use
   return row ? { userId: row.userId } : null;
 }
 
-/** The link in the email: our own page, not better-auth's (unmounted) callback endpoint. */
-export function resetLink(baseURL: string, token: string): string {
+/**
+ * The link in the email: our own page, not better-auth's (unmounted) callback endpoint, opening in the
+ * language the reset was asked in (D19 revised).
+ */
+export function resetLink(baseURL: string, token: string, locale: Locale): string {
   const url = new URL("/reset-password", baseURL);
   url.searchParams.set("token", token);
+  url.searchParams.set("lang", locale);
   return url.toString();
 }
 
@@ -71,7 +75,7 @@ export async function sendResetPasswordEmail(args: {
 }): Promise<void> {
   const { db, user, token } = args;
   const locale = emailLocale.getStore() ?? "en";
-  const link = resetLink(args.baseURL, token);
+  const link = resetLink(args.baseURL, token, locale);
   await db.transaction(async (tx) => {
     await tx
       .delete(verification)

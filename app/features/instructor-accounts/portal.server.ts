@@ -56,6 +56,7 @@ export interface InstructorSignIn {
   token: string;
   expiresAt: Date;
   instructorId: string;
+  accountId: string;
 }
 
 /**
@@ -103,7 +104,7 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
       return created;
     });
     await l.email.store.delete(email).catch(() => undefined);
-    return { ...session, instructorId: found.instructorId };
+    return { ...session, instructorId: found.instructorId, accountId: found.id };
   } catch (err) {
     if (isAppError(err)) throw err;
     logger.error({ err, instructorId: found.instructorId }, "instructor session could not be started");

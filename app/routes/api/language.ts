@@ -1,8 +1,7 @@
 import { redirect } from "react-router";
 import { isLocale } from "~/lib/i18n.ts";
-import { saveLanguagePreference } from "~/lib/language-preference.server.ts";
 import { localeOfPath, localePath, needsLocalePrefix } from "~/lib/locale-url.ts";
-import { rememberLocale } from "~/middleware/locale.server.ts";
+import { rememberLocale, saveLanguagePreference } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/language";
 
 /** Only same-site paths: never an open redirect. */

@@ -1,6 +1,7 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, redirect } from "react-router";
 import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
 import { LoginForm } from "~/features/auth/components/login-form.tsx";
@@ -10,7 +11,10 @@ import { signIn } from "~/features/auth/auth.server.ts";
 import { isStaffRole } from "~/lib/permissions.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
-import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import { rememberLocale } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/login";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
@@ -46,6 +50,9 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   try {
     const { headers, user } = await signIn(request, submission.value, requestIp(request, context));
+    // The staff member's saved language follows them to this browser (D19 revised).
+    const locale = await languageAfterSignIn(request, getLocale(context) as Locale, { userId: user.id });
+    headers.append("Set-Cookie", await rememberLocale(locale));
     const to = !isStaffRole(user.role)
       ? "/"
       : user.mustChangePassword
@@ -76,6 +83,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   return (
     <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
       {loaderData.reset && !actionData && (
@@ -93,7 +101,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
           <p className="mt-1">{t("auth.login.adminAccessText")}</p>
         </div>
       </aside>
-      <Link to="/" className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
+      <Link to={lp("/")} className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
         {t("auth.backHome")}
       </Link>
     </AuthCard>

@@ -4,6 +4,7 @@
 // password, rate limit 429). Works as a plain form post without JavaScript.
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { data, Link, redirect } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
@@ -19,7 +20,10 @@ import {
   sessionCookie,
 } from "~/lib/instructor-session.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
-import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import { rememberLocale } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/login";
 
 /** On client navigation into this area, fetch the staff strings before rendering. */
@@ -44,9 +48,10 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   try {
     const signedIn = await signInInstructor(submission.value, requestIp(request, context));
-    return redirect(INSTRUCTOR_DASHBOARD_PATH, {
-      headers: { "Set-Cookie": sessionCookie(request, signedIn.token, signedIn.expiresAt) },
-    });
+    const locale = await languageAfterSignIn(request, getLocale(context) as Locale, { instructorAccountId: signedIn.accountId });
+    const headers = new Headers({ "Set-Cookie": sessionCookie(request, signedIn.token, signedIn.expiresAt) });
+    headers.append("Set-Cookie", await rememberLocale(locale));
+    return redirect(INSTRUCTOR_DASHBOARD_PATH, { headers });
   } catch (err) {
     return errorReply(submission, err);
   }
@@ -71,6 +76,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function InstructorLoginPage({ actionData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const root = matches[0].loaderData;
   return (
     <main id="main" className="min-h-screen flex-1 bg-slate-50">
@@ -79,7 +85,7 @@ export default function InstructorLoginPage({ actionData, matches }: Route.Compo
       </div>
       <AuthCard title={t("instructorPortal.login.heading")} intro={t("instructorPortal.login.intro")}>
         <InstructorLoginForm reply={actionData} />
-        <Link to="/" className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
+        <Link to={lp("/")} className="mt-6 inline-block text-sm font-medium text-teal-800 underline hover:text-teal-950">
           {t("instructorPortal.login.backHome")}
         </Link>
       </AuthCard>

@@ -26,16 +26,17 @@ export const BUDGET_BYTES = 150 * 1024;
 
 /** Public pages: what a visitor may open first. Each is measured on its own (a cold cache). */
 export const PUBLIC_PAGES: readonly { label: string; url: string }[] = [
-  { label: "/", url: "/" },
-  { label: "/about", url: "/about" },
-  { label: "/services", url: "/services" },
-  { label: "/contact", url: "/contact" },
-  { label: "/courses", url: "/courses" },
-  { label: "/english-courses", url: "/english-courses" },
-  { label: "/arabic-courses", url: "/arabic-courses" },
-  { label: "/courses/:slug", url: "/courses/any-course" },
-  { label: "/courses/:slug/enroll", url: "/courses/any-course/enroll" },
-  { label: "404", url: "/no-such-page-budget-check" },
+  // English URLs; the Arabic ones load the same scripts (the language is a path segment, D19 revised).
+  { label: "/", url: "/en" },
+  { label: "/about", url: "/en/about" },
+  { label: "/services", url: "/en/services" },
+  { label: "/contact", url: "/en/contact" },
+  { label: "/courses", url: "/en/courses" },
+  { label: "/english-courses", url: "/en/english-courses" },
+  { label: "/arabic-courses", url: "/en/arabic-courses" },
+  { label: "/courses/:slug", url: "/en/courses/any-course" },
+  { label: "/courses/:slug/enroll", url: "/en/courses/any-course/enroll" },
+  { label: "404", url: "/en/no-such-page-budget-check" },
 ];
 
 export const LANGUAGES = ["en", "ar"] as const;

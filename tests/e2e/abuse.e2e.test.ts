@@ -14,15 +14,15 @@ function post(path: string, body: Record<string, string>, headers: Record<string
 
 describe("public form abuse", () => {
   it("refuses a cross-site POST", async () => {
-    const res = await post("/contact?lang=en", { name: "x", email: "x@y.z", message: "hi" }, { origin: "https://evil.example" });
+    const res = await post("/en/contact", { name: "x", email: "x@y.z", message: "hi" }, { origin: "https://evil.example" });
     expect(res.status).toBe(403);
   });
 
   it("answers over-long fields with 400 and the translated message, in Arabic too", async () => {
-    const en = await post("/contact?lang=en", { name: "n".repeat(101), email: "a@b.co", message: "hello" });
+    const en = await post("/en/contact", { name: "n".repeat(101), email: "a@b.co", message: "hello" });
     expect(en.status).toBe(400);
     expect(await en.text()).toContain("Name must be at most 100 characters");
-    const ar = await post("/contact?lang=ar", { name: "Ali", email: "a@b.co", message: "m".repeat(2001) });
+    const ar = await post("/ar/contact", { name: "Ali", email: "a@b.co", message: "m".repeat(2001) });
     expect(ar.status).toBe(400);
     const html = await ar.text();
     expect(html).toContain('dir="rtl"');
@@ -30,13 +30,13 @@ describe("public form abuse", () => {
   });
 
   it("drops a honeypot submission silently (the bot sees success) and then rate-limits the address", async () => {
-    const bot = await post("/contact?lang=en", { name: "Bot", email: "bot@spam.example", message: "buy", website: "http://spam" });
+    const bot = await post("/en/contact", { name: "Bot", email: "bot@spam.example", message: "buy", website: "http://spam" });
     expect(bot.status).toBe(200);
     expect(await bot.text()).toContain("Message sent successfully!");
     // Earlier requests from this address used 3 of the 5 allowed in the window; keep going until refused.
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {
-      last = await post("/contact?lang=ar", { name: "", email: "", message: "" });
+      last = await post("/ar/contact", { name: "", email: "", message: "" });
       if (last.status === 429) break;
     }
     expect(last!.status).toBe(429);

@@ -88,7 +88,7 @@ function courseRow(page: Page, title: string) {
 
 /** The catalogue card of a course, found by a title search. */
 async function catalogueCard(page: Page, title: string) {
-  await page.goto(`/courses?lang=en&q=${encodeURIComponent(title)}`);
+  await page.goto(`/en/courses?q=${encodeURIComponent(title)}`);
   return page.getByRole("article").filter({ hasText: title });
 }
 
@@ -214,7 +214,7 @@ describe("admin courses", () => {
     const small = await visitor.request.get(srcset.split(" ")[0]!);
     expect(await sharp(await small.body()).metadata()).toMatchObject({ format: "webp", width: 400 });
     // Filed under the new subcategory on the catalogue.
-    await visitor.goto(`/courses?lang=en&subcategory=${encodeURIComponent(subcategory.toLowerCase().replace(/\s+/g, "-"))}`);
+    await visitor.goto(`/en/courses?subcategory=${encodeURIComponent(subcategory.toLowerCase().replace(/\s+/g, "-"))}`);
     await expect.poll(() => visitor.getByRole("article").filter({ hasText: title }).count()).toBe(1);
 
     // Unpublish with the status toggle: 'Updating...' then Draft, and the course leaves the catalogue.

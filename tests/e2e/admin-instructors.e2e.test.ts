@@ -112,11 +112,11 @@ describe("admin instructors", () => {
     // The public About page shows the instructor with that photo, in English and in Arabic.
     const visitor = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
     const about = await visitor.newPage();
-    await open(about, "/about?lang=en");
+    await open(about, "/en/about");
     const publicCard = about.getByRole("button", { name: new RegExp(name) });
     await expect.poll(() => publicCard.count()).toBe(1);
     expect(await publicCard.locator("img").getAttribute("src")).toBe(photoUrl);
-    await open(about, "/about?lang=ar");
+    await open(about, "/ar/about");
     const arabicCard = about.getByRole("button", { name: new RegExp(nameAr) });
     await expect.poll(() => arabicCard.count()).toBe(1);
     expect(await arabicCard.getByText("مدربة اللغة الإنجليزية للأعمال").count()).toBe(1);

@@ -96,7 +96,7 @@ describe("messages inbox and email log", () => {
   it("a visitor's message reaches the inbox, is opened and read; its failed notification is retried from the email log", async () => {
     // The visitor sends the contact form.
     const { context: visitorContext, page: visitor } = await newPage();
-    await gotoHydrated(visitor, "/contact?lang=en");
+    await gotoHydrated(visitor, "/en/contact");
     await field(visitor, "Name").fill(visitorName);
     await field(visitor, "Email").fill(visitorEmail);
     await field(visitor, "Message").fill(message);

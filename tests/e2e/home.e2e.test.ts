@@ -52,7 +52,7 @@ describe("home page", () => {
   });
 
   it("renders in Arabic, right to left, with the Arabic font class", async () => {
-    const res = await page.goto("/?lang=ar");
+    const res = await page.goto("/ar");
     expect(res?.status()).toBe(200);
     const html = page.locator("html");
     expect(await html.getAttribute("lang")).toBe("ar");
@@ -70,7 +70,7 @@ describe("home page", () => {
   });
 
   it("has a head with title, description, canonical, hreflang alternates and structured data", async () => {
-    await page.goto("/?lang=ar");
+    await page.goto("/ar");
     const head = await page.evaluate(() => ({
       description: document.querySelector('meta[name="description"]')?.getAttribute("content"),
       canonical: document.querySelector('link[rel="canonical"]')?.getAttribute("href"),
@@ -82,28 +82,29 @@ describe("home page", () => {
       jsonLd: document.querySelector('script[type="application/ld+json"]')?.textContent,
     }));
     expect(head.description).toContain("دورات");
-    expect(head.canonical).toMatch(/\/\?lang=ar$/);
+    expect(head.canonical).toMatch(/\/ar$/);
     expect(head.alternates.map(([l]) => l)).toEqual(["en", "ar", "x-default"]);
-    expect(head.alternates.find(([l]) => l === "x-default")?.[1]).not.toContain("lang=");
+    expect(head.alternates.find(([l]) => l === "x-default")?.[1]).toMatch(/\/$/);
     expect(head.og).toMatch(/ - /);
     expect(JSON.parse(head.jsonLd ?? "{}")["@type"]).toBe("EducationalOrganization");
   });
 
   it("switches language on the same page and remembers the choice", async () => {
-    await page.goto("/");
-    await page.getByRole("link", { name: "العربية" }).click();
-    await page.waitForURL(/lang=ar/);
+    await page.goto("/en/about");
+    await page.getByRole("link", { name: "عربي" }).click();
+    await page.waitForURL(/\/ar\/about$/);
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-    // Without ?lang the cookie now decides.
+    // A URL without a language now goes to the remembered one.
     await page.goto("/");
+    expect(new URL(page.url()).pathname).toBe("/ar");
     expect(await page.locator("html").getAttribute("lang")).toBe("ar");
     await page.getByRole("link", { name: "English" }).click();
-    await page.waitForURL(/lang=en/);
+    await page.waitForURL(/\/en$/);
     expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
   });
 
   it("operates the Courses mega-menu with the keyboard", async () => {
-    await page.goto("/?lang=en");
+    await page.goto("/en");
     await page.waitForSelector("html[data-hydrated]");
     const button = page.getByRole("button", { name: "Courses" });
     await button.focus();
@@ -137,11 +138,11 @@ describe("home page", () => {
   });
 
   it("answers unknown paths with a translated 404 page", async () => {
-    const res = await page.goto("/no-such-page?lang=ar");
+    const res = await page.goto("/ar/no-such-page");
     expect(res?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("الصفحة غير موجودة");
     await expectNoAxeViolations(page);
-    const en = await page.goto("/no-such-page?lang=en");
+    const en = await page.goto("/en/no-such-page");
     expect(en?.status()).toBe(404);
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Page not found");
   });
@@ -149,7 +150,7 @@ describe("home page", () => {
 
 describe("server basics", () => {
   it("sends a nonce-based CSP and the security headers; scripts carry the nonce", async () => {
-    const res = await fetch(`${baseUrl}/?lang=en`);
+    const res = await fetch(`${baseUrl}/en`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -164,12 +165,12 @@ describe("server basics", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     // A second request gets a different nonce.
-    const again = await fetch(`${baseUrl}/?lang=en`);
+    const again = await fetch(`${baseUrl}/en`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce!);
   });
 
   it("compresses pages and caches hashed assets immutably", async () => {
-    const res = await fetch(`${baseUrl}/?lang=en`, { headers: { "accept-encoding": "gzip" } });
+    const res = await fetch(`${baseUrl}/en`, { headers: { "accept-encoding": "gzip" } });
     expect(res.headers.get("content-encoding")).toBe("gzip");
     const html = await res.text();
     const asset = /\/assets\/[^"]+\.js/.exec(html)?.[0];

@@ -82,7 +82,7 @@ describe("on PostgreSQL", () => {
     try {
       const app = await startApp({ DATABASE_URL: url.toString(), SEED_DEMO: "true", AUTH_SECRET: "e2e-secret-".padEnd(40, "x") });
       try {
-        const home = await fetch(`${app.url}/?lang=ar`);
+        const home = await fetch(`${app.url}/ar`);
         expect(home.status).toBe(200);
         expect(await home.text()).toContain('dir="rtl"');
 
@@ -96,13 +96,13 @@ describe("on PostgreSQL", () => {
 
         await proxy.close();
         expect(await poll(async () => (await fetch(`${app.url}/readyz`)).status === 503)).toBe(true);
-        const down = await fetch(`${app.url}/?lang=en`);
+        const down = await fetch(`${app.url}/en`);
         expect(down.status).toBe(503);
         expect(await down.text()).toContain("Service temporarily unavailable");
 
         proxy = await startProxy(proxyPort, { host: target.hostname, port: Number(target.port || 5432) });
         expect(await poll(async () => (await fetch(`${app.url}/readyz`)).status === 200)).toBe(true);
-        expect((await fetch(`${app.url}/?lang=en`)).status).toBe(200);
+        expect((await fetch(`${app.url}/en`)).status).toBe(200);
       } finally {
         const code = await app.stop("SIGTERM");
         expect(code).toBe(0);

@@ -41,8 +41,8 @@ beforeAll(async () => {
     localeFilesFor: publicLocaleFilesFor,
     gzipSize: (file) => zlib.gzipSync(fs.readFileSync(path.join(CLIENT, file)), { level: 9 }).length,
   });
-  const list = await (await fetch(`${baseUrl}/courses?lang=en`)).text();
-  slug = /href="\/courses\/([a-z0-9-]+)"/.exec(list)![1]!;
+  const list = await (await fetch(`${baseUrl}/en/courses`)).text();
+  slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)![1]!;
 });
 afterAll(async () => {
   await browser?.close();
@@ -81,7 +81,7 @@ describe("public pages' JavaScript on a first visit", () => {
     expect(reports.map((r) => r.label)).toEqual(PUBLIC_PAGES.map((p) => p.label));
     for (const report of reports) {
       for (const lang of ["en", "ar"]) {
-        const url = `${report.url.replace("any-course", slug)}?lang=${lang}`;
+        const url = report.url.replace("any-course", slug).replace(/^\/en(?=\/|$)/, `/${lang}`);
         const { scripts, errors, close } = await firstVisit(url, lang === "ar" ? "ar-EG" : "en-US", report.label !== "404");
         expect(scripts.length, url).toBeGreaterThan(5);
         expect(errors, `${url}: errors in the browser`).toEqual([]);
@@ -99,7 +99,7 @@ describe("public pages' JavaScript on a first visit", () => {
   }, 180_000);
 
   it("brings the next page's strings on client navigation (home loads only the common ones)", async () => {
-    const { page, scripts, errors, close } = await firstVisit("/?lang=ar", "ar-EG");
+    const { page, scripts, errors, close } = await firstVisit("/ar", "ar-EG");
     const home = reports.find((r) => r.label === "/")!;
     expect(scripts.every((s) => home.files.includes(s))).toBe(true);
     // To a catalogue (catalog strings), then to About (page strings), without reloading the document.
@@ -120,7 +120,7 @@ describe("public pages' JavaScript on a first visit", () => {
   });
 
   it("still opens the instructor dialog on /about, on demand", async () => {
-    const { page, scripts, close } = await firstVisit("/about?lang=en", "en-US");
+    const { page, scripts, close } = await firstVisit("/en/about", "en-US");
     const card = page.locator('main button[aria-haspopup="dialog"]').first();
     await card.waitFor();
     const name = (await card.locator("span.font-semibold").textContent())!.trim();
@@ -138,7 +138,7 @@ describe("public pages' JavaScript on a first visit", () => {
   });
 
   it("still checks the enrollment form instantly, without zod on the page", async () => {
-    const { page, close } = await firstVisit(`/courses/${slug}?lang=en`, "en-US");
+    const { page, close } = await firstVisit(`/en/courses/${slug}`, "en-US");
     await page.getByRole("link", { name: "Enroll Now" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();

@@ -82,7 +82,7 @@ const journeys = [
 describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
   it("goes from the home page through the mega-menu to a course and enrolls", async () => {
     const page = await newPage(lang === "ar" ? "ar-EG" : "en-US");
-    await page.goto(`/?lang=${lang}`);
+    await page.goto(`/${lang}`);
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     await page.waitForSelector("html[data-hydrated]");
     await expectNoAxeViolations(page);
@@ -130,7 +130,7 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
     await expect.poll(() => dialog.count(), { timeout: 6_000 }).toBe(0);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
 
-    // The row exists as pending, in the visitor's language, with the phone and its country code.
+    // The row exists as pending, in the visitor's language, with the phone in E.164 (D26).
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const rows = await db.query(
@@ -138,7 +138,7 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
       [id],
     );
     await db.end();
-    expect(rows.rows).toEqual([{ status: "pending", locale: lang, student_phone: "+20 1001234567", course_name: title }]);
+    expect(rows.rows).toEqual([{ status: "pending", locale: lang, student_phone: "+201001234567", course_name: title }]);
 
     // Both emails reach the SMTP server: the provider notification and the student's confirmation.
     await expect
@@ -157,7 +157,7 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
 describe("contact form (ar)", () => {
   it("stores the message, queues the email with reply-to the visitor, toasts and clears the form", async () => {
     const page = await newPage("ar-EG");
-    await page.goto("/contact?lang=ar");
+    await page.goto("/ar/contact");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "إرسال الرسالة" }).click();
     await expect.poll(() => page.getByText("الاسم مطلوب").count()).toBe(1);
@@ -184,10 +184,10 @@ describe("contact form (ar)", () => {
 
 describe("pages as a crawler sees them", () => {
   it("serves a course page without JavaScript with og tags, hreflang alternates and a Course JSON-LD", async () => {
-    const list = await (await fetch(`${app.url}/courses?lang=en`)).text();
-    const slug = /href="\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
+    const list = await (await fetch(`${app.url}/en/courses`)).text();
+    const slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
     expect(slug).toBeTruthy();
-    const res = await fetch(`${app.url}/courses/${slug}?lang=ar`);
+    const res = await fetch(`${app.url}/ar/courses/${slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
     const html = await res.text();
@@ -213,9 +213,9 @@ describe("pages as a crawler sees them", () => {
   });
 
   it("stores nothing for a honeypot enrollment while the bot sees a success", async () => {
-    const list = await (await fetch(`${app.url}/courses?lang=en`)).text();
-    const slug = /href="\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
-    const res = await fetch(`${app.url}/courses/${slug}/enroll?lang=en`, {
+    const list = await (await fetch(`${app.url}/en/courses`)).text();
+    const slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
+    const res = await fetch(`${app.url}/en/courses/${slug}/enroll`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -243,25 +243,23 @@ describe("pages as a crawler sees them", () => {
       ["/english-courses", "en", "English Courses"],
       ["/arabic-courses", "ar", "Arabic Courses"],
     ] as const) {
-      const html = await (await fetch(`${app.url}${path}?lang=en`)).text();
+      const html = await (await fetch(`${app.url}/en${path}`)).text();
       expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       const langs = [...html.matchAll(/<article[^>]*lang="(en|ar)"/g)].map((m) => m[1]);
       expect(langs.length).toBeGreaterThan(0);
       expect(new Set(langs)).toEqual(new Set([lang]));
-      expect(html).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}${path}?lang=en"`);
-      // Without ?lang the page is the x-default and canonical to itself (ADR 008).
-      const negotiated = await (await fetch(`${app.url}${path}`)).text();
-      expect(negotiated).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}${path}"`);
+      expect(html).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}/en${path}"`);
+      expect(html).toContain(`rel="alternate" hrefLang="x-default" href="${app.url.replace("127.0.0.1", "localhost")}${path}"`);
     }
   });
 
   it("answers 404 for an unknown course and for a draft", async () => {
-    expect((await fetch(`${app.url}/courses/no-such-course`)).status).toBe(404);
+    expect((await fetch(`${app.url}/en/courses/no-such-course`)).status).toBe(404);
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const draft = await db.query("select slug from courses where not is_published limit 1");
     await db.end();
-    expect((await fetch(`${app.url}/courses/${draft.rows[0].slug}`)).status).toBe(404);
+    expect((await fetch(`${app.url}/ar/courses/${draft.rows[0].slug}`)).status).toBe(404);
   });
 
   it("lists every public page and published course in both languages in the sitemap", async () => {
@@ -279,18 +277,23 @@ describe("pages as a crawler sees them", () => {
     expect(robots).toMatch(/Sitemap: http.+\/sitemap\.xml/);
   });
 
-  it("sends language URLs as cacheable and negotiated ones as private", async () => {
-    const lang = await fetch(`${app.url}/courses?lang=ar`);
+  it("sends language URLs as cacheable by URL alone, and redirects URLs without a language", async () => {
+    const lang = await fetch(`${app.url}/ar/courses`);
     expect(lang.headers.get("cache-control")).toMatch(/public.*s-maxage/);
-    const negotiated = await fetch(`${app.url}/courses`, { headers: { "accept-language": "ar" } });
-    expect(negotiated.headers.get("cache-control")).toMatch(/private/);
-    expect(await negotiated.text()).toContain('lang="ar"');
+    expect(lang.headers.get("vary") ?? "").not.toMatch(/cookie|accept-language/i);
+    const negotiated = await fetch(`${app.url}/courses?page=1`, { headers: { "accept-language": "ar" }, redirect: "manual" });
+    expect(negotiated.status).toBe(302);
+    expect(negotiated.headers.get("location")).toBe("/ar/courses?page=1");
+    expect(negotiated.headers.get("vary")).toMatch(/Cookie, Accept-Language/);
+    const old = await fetch(`${app.url}/courses?lang=ar&category=languages`, { redirect: "manual" });
+    expect(old.status).toBe(301);
+    expect(old.headers.get("location")).toBe("/ar/courses?category=languages");
   });
 
   it("works without JavaScript: search narrows on the server and the enrollment form posts", async () => {
     const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto("/courses?lang=en");
+    await page.goto("/en/courses");
     const total = await page.locator("article").count();
     await page.getByRole("searchbox").fill("figma");
     await page.getByRole("button", { name: "Search" }).click();

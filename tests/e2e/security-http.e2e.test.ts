@@ -284,7 +284,7 @@ async function probes(site: Site): Promise<Probe[]> {
     { label: "readyz", path: "/readyz" },
     { label: "data request", path: "/courses.data" },
     { label: "405 (POST to a route without action)", path: "/sitemap.xml", method: "POST", form: {} },
-    { label: "400 (invalid form)", path: "/contact?lang=en", method: "POST", form: { name: "", email: "", message: "" } },
+    { label: "400 (invalid form)", path: "/en/contact", method: "POST", form: { name: "", email: "", message: "" } },
     { label: "403 (cross-site POST)", path: "/contact", method: "POST", form: { name: "x" }, origin: EVIL },
     { label: "401 JSON (upload, anonymous)", path: "/admin/uploads/image?kind=thumbnail", method: "POST", form: {}, headers: { accept: "application/json" } },
   );
@@ -531,7 +531,7 @@ describe("cross-site requests", () => {
       const route = ACTIONS.find((r) => r.file === file)!;
       const { url } = await resolvePattern(route.pattern, proxied.query);
       const before = await fingerprint(proxied.query);
-      const res = await send(proxied, `${url}?lang=en`, {
+      const res = await send(proxied, url, {
         form: await workingBody(proxied, route),
         cookie: route.visitor ? undefined : cookie,
         headers: { "x-forwarded-for": `203.0.113.${Math.floor(Math.random() * 200) + 1}` },
@@ -600,7 +600,7 @@ describe("rate limits on every public POST", () => {
       const { url } = await resolvePattern(route.pattern, proxied.query);
       const ip = nextIp();
       const post = async (i: number, lang: "en" | "ar", from: string) =>
-        send(proxied, `${url}?lang=${lang}`, { form: await recipe.body(i, proxied), headers: { "x-forwarded-for": `${from}, 10.0.0.1` } });
+        send(proxied, url.replace(/^\/en(?=\/|$)/, `/${lang}`), { form: await recipe.body(i, proxied), headers: { "x-forwarded-for": `${from}, 10.0.0.1` } });
       for (let i = 0; i < LIMIT; i++) {
         const res = await post(i, "en", ip);
         expect(res.status, `${route.pattern} attempt ${i + 1} from ${ip}`).not.toBe(429);
@@ -625,7 +625,7 @@ describe("rate limits on every public POST", () => {
       const { url } = await resolvePattern(route.pattern, direct.query);
       let refused: Response | undefined;
       for (let i = 0; i <= LIMIT && !refused; i++) {
-        const res = await send(direct, `${url}?lang=ar`, { form: await recipe.body(i, direct), headers: { "x-forwarded-for": nextIp() } });
+        const res = await send(direct, url.replace(/^\/en(?=\/|$)/, "/ar"), { form: await recipe.body(i, direct), headers: { "x-forwarded-for": nextIp() } });
         expect(res.status, `${route.pattern} attempt ${i + 1}`).toBeLessThan(500);
         if (res.status === 429) refused = res;
         else await res.body?.cancel();

@@ -67,7 +67,7 @@ function load(baseUrl: string, course: Course, phase: () => Phase, workers = 4) 
     while (running) {
       const began = phase();
       const kind = w % 2 === 0 ? "enroll" : "page";
-      const outcome = kind === "enroll" ? await postEnrollment(baseUrl, course, `db${n++}`) : await request(`${baseUrl}/courses?lang=en`);
+      const outcome = kind === "enroll" ? await postEnrollment(baseUrl, course, `db${n++}`) : await request(`${baseUrl}/en/courses`);
       samples.push({ kind, phase: phase() === began ? began : "mixed", ...outcome });
       // Load, not a flood: the machine has two cores.
       await sleep(20);
@@ -91,7 +91,7 @@ describe("a query cut off half-way", () => {
     try {
       await locker.query("begin");
       await locker.query("lock table courses in access exclusive mode");
-      const pending = request(`${app!.url}/courses?lang=en`);
+      const pending = request(`${app!.url}/en/courses`);
       const waiting = "select pid from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'";
       expect(await waitUntil(async () => (await database.query(waiting)).length > 0, 15_000)).toBe(true);
       await database.query(`select pg_terminate_backend(pid) from (${waiting}) w`);
@@ -102,7 +102,7 @@ describe("a query cut off half-way", () => {
       await locker.end();
     }
     // The pool replaced the lost connection: the next visitor is served.
-    expect((await request(`${app!.url}/courses?lang=en`)).status).toBe(200);
+    expect((await request(`${app!.url}/en/courses`)).status).toBe(200);
   });
 });
 
@@ -118,10 +118,10 @@ describe("database stopped and restarted under load", () => {
     // Readiness fails, pages answer the friendly 503 page, the process stays up.
     expect(await waitUntil(async () => (await request(`${app!.url}/readyz`)).status === 503, 15_000)).toBe(true);
     phase = "down";
-    const page = await request(`${app!.url}/courses?lang=en`);
+    const page = await request(`${app!.url}/en/courses`);
     expect(page.status).toBe(503);
     expect(page.body).toContain("Service temporarily unavailable");
-    const home = await request(`${app!.url}/?lang=ar`);
+    const home = await request(`${app!.url}/ar`);
     expect(home.status).toBe(503);
     expect(home.body).toContain('dir="rtl"');
     await sleep(3_000);
@@ -133,7 +133,7 @@ describe("database stopped and restarted under load", () => {
     cluster.start();
     expect(await waitUntil(async () => (await request(`${app!.url}/readyz`)).status === 200, 30_000)).toBe(true);
     phase = "after";
-    expect((await request(`${app!.url}/courses?lang=en`)).status).toBe(200);
+    expect((await request(`${app!.url}/en/courses`)).status).toBe(200);
     await sleep(2_000);
     await traffic.stop();
 

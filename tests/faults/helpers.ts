@@ -323,7 +323,7 @@ export function request(
 /** Posts one enrollment request for `course` to the app at `baseUrl`. */
 export async function postEnrollment(baseUrl: string, course: Course, tag: string): Promise<Outcome & { email: string }> {
   const { body, email } = enrollmentForm(course, tag);
-  const outcome = await request(`${baseUrl}/courses/${course.slug}/enroll?lang=en`, { method: "POST", body });
+  const outcome = await request(`${baseUrl}/en/courses/${course.slug}/enroll`, { method: "POST", body });
   return { ...outcome, email };
 }
 

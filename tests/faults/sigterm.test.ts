@@ -58,7 +58,7 @@ interface Slow {
 /** An enrollment POST whose body waits until `finish()`: accepted by the server, still in flight. */
 function slowEnrollment(baseUrl: string, course: Course): Slow {
   const { body, email } = enrollmentForm(course, "slow");
-  const req = http.request(`${baseUrl}/courses/${course.slug}/enroll?lang=en`, {
+  const req = http.request(`${baseUrl}/en/courses/${course.slug}/enroll`, {
     method: "POST",
     agent: false,
     headers: {
@@ -109,7 +109,7 @@ describe("SIGTERM under load", () => {
       for (;;) {
         const startedAt = performance.now();
         const kind = w % 2 === 0 ? "enroll" : "page";
-        const outcome = kind === "enroll" ? await postEnrollment(app!.url, course, `term${w}`) : await request(`${app!.url}/courses?lang=en`);
+        const outcome = kind === "enroll" ? await postEnrollment(app!.url, course, `term${w}`) : await request(`${app!.url}/en/courses`);
         samples.push({ kind, startedAt, ...outcome });
         if (outcome.error && performance.now() > signalledAt) return;
         if (performance.now() - signalledAt > 15_000) return;

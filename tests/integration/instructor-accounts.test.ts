@@ -726,14 +726,16 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     const ok = (await run(loginAction as never, form("http://localhost/instructor-login", { email: mona.email!, password }))) as Response;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/instructor-dashboard");
-    const cookie = ok.headers.getSetCookie().join("\n");
+    const cookie = ok.headers.getSetCookie().find((c) => c.includes("ca_instructor=")) ?? "";
     expect(cookie).toMatch(/^ca_instructor=[\w-]{43}; Path=\/; Max-Age=\d+; Expires=.+; HttpOnly; SameSite=Lax$/);
+    // The instructor's language follows them (saved at first sign-in, D19 revised).
+    expect(ok.headers.getSetCookie().some((c) => c.startsWith("lng="))).toBe(true);
     expect(cookie).not.toMatch(/Secure/);
     const token = tokenFrom(ok.headers.getSetCookie())!;
 
     // Over HTTPS the cookie is Secure and __Host- prefixed.
     const secure = (await run(loginAction as never, form("https://localhost/instructor-login", { email: mona.email!, password }))) as Response;
-    expect(secure.headers.getSetCookie().join()).toMatch(/^__Host-ca_instructor=[\w-]{43};.*HttpOnly; SameSite=Lax; Secure$/);
+    expect(secure.headers.getSetCookie().find((c) => c.includes("ca_instructor=")) ?? "").toMatch(/^__Host-ca_instructor=[\w-]{43};.*HttpOnly; SameSite=Lax; Secure$/);
 
     // A signed-in instructor on the login page goes to the dashboard.
     const again = (await run(loginLoader as never, withCookie("http://localhost/instructor-login", token))) as Response;

@@ -77,6 +77,7 @@ export async function actionRoutes(): Promise<ActionRoute[]> {
  * asking for an entry here, so no route is skipped silently.
  */
 export const PARAM_SOURCES: Record<string, string> = {
+  lang: `select 'en' as v`,
   slug: `select slug as v from courses where is_published order by created_at limit 1`,
   id: `select id::text as v from course_documents order by created_at limit 1`,
 };

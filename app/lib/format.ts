@@ -1,6 +1,13 @@
 import type { Locale } from "./i18n.ts";
 
-const intlLocale = (locale: Locale) => (locale === "ar" ? "ar-EG" : "en-EG");
+/**
+ * The Intl locale of a page language (D26): Egyptian Arabic with Western digits ("nu-latn"), so prices,
+ * counts, dates, durations and times read 0–9 in both languages, or English for Egypt. Every Intl
+ * formatter and toLocaleString in the app takes its locale from here.
+ */
+export function intlLocale(locale: Locale | string): string {
+  return locale === "ar" ? "ar-EG-u-nu-latn" : "en-EG";
+}
 
 /** Formatters are costly to create (a catalogue page formats 24 prices): one per locale and decimals. */
 const priceFormats = new Map<string, Intl.NumberFormat>();

@@ -758,9 +758,10 @@ export const DEFAULT_SITE_SETTINGS: DefaultSiteSettings = {
       en: "7 Abbas El-Akkad Street, Nasr City, Cairo, Egypt",
       ar: "7 شارع عباس العقاد، مدينة نصر، القاهرة، مصر",
     },
-    phones: ["+20 10 1234 5678", "+20 12 2345 6789"],
+    // D26: stored in E.164; the site shows "+20 10 1234 5678".
+    phones: ["+201012345678", "+201223456789"],
     email: "info@nileacademy.example",
-    chatNumber: "201012345678",
+    chatNumber: "+201012345678",
     chatGreeting: {
       en: "Hello! I would like to ask about your courses.",
       ar: "مرحبًا، أودّ الاستفسار عن الدورات التدريبية المتاحة لديكم.",

@@ -6,7 +6,8 @@ import i18next from "i18next";
 import { contactMessages, courses, emailOutbox, enrollments, siteSettings } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
-import { COUNTRY_CODES, type EnrollmentInput } from "~/features/enrollments/enrollment.schema.ts";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { COUNTRY_CODES, enrollmentSchema, type EnrollmentInput } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import type * as EnvModule from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -143,7 +144,7 @@ describe("createEnrollment", () => {
       courseName: "Digital Marketing Essentials",
       studentName: "Sara Ahmed",
       studentEmail: "sara@example.com",
-      studentPhone: "+20 01012345678",
+      studentPhone: "+201012345678", // D26: E.164
       message: "أفضّل المواعيد المسائية",
       locale: "ar",
       status: "pending",
@@ -173,7 +174,7 @@ describe("createEnrollment", () => {
     const text = (notification.text ?? "").replace(/\r\n/g, "\n");
     expect(text).toContain("Student name: Sara Ahmed");
     expect(text).toContain("Student email: sara@example.com");
-    expect(text).toContain("Student phone: +20 01012345678");
+    expect(text).toContain("Student phone: +20 10 1234 5678");
     expect(text).toContain("Course: Digital Marketing Essentials");
     expect(text).toContain(`Course ID: ${publishedId}`);
     expect(text).toContain("Message: أفضّل المواعيد المسائية");
@@ -191,6 +192,8 @@ describe("createEnrollment", () => {
     expect(confirmation.text).toContain("أكاديمية النيل");
     expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: enrollmentId }));
     expect(confirmation.html).toContain('dir="rtl"');
+    // The phone in the Arabic email: grouped, isolated left to right so it does not read backwards.
+    expect(confirmation.text).toContain("\u2066+20 10 1234 5678\u2069");
 
     const sent = await database.db.select().from(emailOutbox);
     expect(sent.every((r) => r.status === "sent")).toBe(true);
@@ -202,7 +205,7 @@ describe("createEnrollment", () => {
     });
     const [row] = await database.db.select().from(enrollments).where(eq(enrollments.enrollmentId, enrollmentId));
     expect(row?.message).toBeNull();
-    expect(row?.studentPhone).toBe("+966 (05)1234-567");
+    expect(row?.studentPhone).toBe("+96651234567"); // D26: E.164, the trunk 0 dropped
     expect(row?.locale).toBe("en");
 
     await worker().runOnce();
@@ -213,6 +216,44 @@ describe("createEnrollment", () => {
       `We received your enrollment request for Digital Marketing Essentials (${enrollmentId})`,
     );
     expect(confirmation.text).toContain("Hello Sara Ahmed,");
+  });
+
+  it("stores a number typed in Arabic-Indic digits, or pasted with +20 / 0020, in E.164 (D26)", async () => {
+    const cases: [Record<string, string>, string][] = [
+      [{ phoneNumber: "٠١٠١٢٣٤٥٦٧٨" }, "+201012345678"],
+      [{ phoneNumber: "٠١٠ ١٢٣٤ ٥٦٧٨", countryCode: "+20" }, "+201012345678"],
+      [{ phoneNumber: "+20 10 1234 5678", countryCode: "+966" }, "+201012345678"],
+      [{ phoneNumber: "0020-111-234-5678" }, "+201112345678"],
+      [{ phoneNumber: "050 123 4567", countryCode: "+966" }, "+966501234567"],
+    ];
+    for (const [fields, stored] of cases) {
+      // As the form posts it (strings in FormData, read by Conform as the route's action does).
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ studentName: "سارة أحمد", studentEmail: "sara@example.com", courseId: publishedId, ...fields })) {
+        form.append(name, value);
+      }
+      const submission = parseWithZod(form, { schema: enrollmentSchema });
+      expect(submission.status, JSON.stringify(fields)).toBe("success");
+      if (submission.status !== "success") continue;
+      const { enrollmentId } = await createEnrollment(submission.value, { locale: "ar" });
+      const [row] = await database.db.select().from(enrollments).where(eq(enrollments.enrollmentId, enrollmentId));
+      expect(row?.studentPhone, JSON.stringify(fields)).toBe(stored);
+    }
+  });
+
+  it("refuses a phone number that is not Egyptian-valid nor international, with the en and ar messages", async () => {
+    for (const [phoneNumber, countryCode, key] of [
+      ["٠١٠١٢٣٤٥٦٧", "+20", "enrollment.errors.phoneEgyptInvalid"],
+      ["+966 1234", "+20", "enrollment.errors.phoneInternationalInvalid"],
+      ["010.1234.5678", "+20", "enrollment.errors.phoneInvalid"],
+    ] as const) {
+      const err = await caught(createEnrollment(input({ phoneNumber, countryCode }), { locale: "ar" }));
+      expect((err as AppError).code).toBe("bad_request");
+      expect((err as AppError).fields).toEqual({ phoneNumber: key });
+      expect(tEn(key)).not.toBe(key);
+      expect(tAr(key)).toMatch(/[\u0600-\u06ff]/);
+    }
+    expect(await counts()).toEqual({ enrollments: 0, outbox: 0 });
   });
 
   it("escapes the visitor's text in the HTML emails", async () => {
@@ -249,7 +290,7 @@ describe("createEnrollment", () => {
     expect((err as AppError).code).toBe("bad_request");
     expect((err as AppError).fields).toEqual({
       studentEmail: "enrollment.errors.emailInvalid",
-      phoneNumber: "enrollment.errors.phoneInvalid",
+      phoneNumber: "enrollment.errors.phoneEgyptInvalid",
     });
     expect(await counts()).toEqual({ enrollments: 0, outbox: 0 });
   });

@@ -210,7 +210,7 @@ describe("counters, search, filter and pages", () => {
   });
 
   it("finds Arabic names whatever the tashkeel and alef forms, and by email, phone, enrollment id and course", async () => {
-    const [ahmed, , sara, course] = await seed([
+    const [ahmed, john, sara, course] = await seed([
       { studentName: "أحمد إبراهيم", studentEmail: "ahmed.ibrahim@example.com", studentPhone: "+20 1001234567", locale: "ar" },
       { studentName: "John Smith", studentEmail: "john@example.com", studentPhone: "+44 7700900123" },
       { studentName: "Sara Ahmed", studentEmail: "sara@example.com", enrollmentId: "ENR-MABC123-XY7Q9Z" },
@@ -231,6 +231,13 @@ describe("counters, search, filter and pages", () => {
     expect(await ids("+201001234567")).toEqual([ahmed]);
     expect(await ids("+20 1001234567")).toEqual([ahmed]);
     expect(await ids("١٠٠١٢٣٤٥٦٧")).toEqual([ahmed]); // Arabic-Indic digits as typed on an Arabic keyboard
+    // D26: a number typed the way people write it finds the stored E.164 number (or a part of it).
+    expect(await ids("01001234567")).toEqual([ahmed]);
+    expect(await ids("0100 123 4567")).toEqual([ahmed]);
+    expect(await ids("٠١٠٠-١٢٣-٤٥٦٧")).toEqual([ahmed]);
+    expect(await ids("0020 100 123 4567")).toEqual([ahmed]);
+    expect(await ids("0100 123")).toEqual([ahmed]);
+    expect(await ids("+44 7700 900123")).toEqual([john]);
     expect(await ids("enr-mabc123-xy7q9z")).toEqual([sara]);
     expect(await ids("دوره اللغه")).toEqual([course]);
     // A match never spans two fields, and LIKE wildcards are literal.

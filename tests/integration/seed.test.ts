@@ -153,7 +153,8 @@ describe("seedDefaults", () => {
     const contact = settings.find((s) => s.key === "contact")?.value as typeof DEFAULT_SITE_SETTINGS.contact;
     expect(contact.address.ar).toMatch(ARABIC);
     expect(contact.phones).toHaveLength(2);
-    expect(contact.chatNumber).toMatch(/^20\d+$/);
+    expect(contact.chatNumber).toMatch(/^\+20\d+$/); // D26: E.164
+    for (const phone of contact.phones) expect(phone).toMatch(/^\+20\d{8,10}$/);
     const [perm] = await database.db.select().from(rolePermissions);
     expect(perm?.roleName).toBe("instructor_course_manager");
     expect(perm?.permissions).toContain("courses:view");

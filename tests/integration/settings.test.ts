@@ -149,10 +149,11 @@ describe("reading and saving", () => {
     });
     expect(pub.contact).toEqual({
       address: { en: "1 Nile Street, Cairo", ar: "1 شارع النيل، القاهرة" },
-      phones: ["+20 100 000 0001", "01234567890"],
+      // D26: phone and chat numbers in E.164 (the Arabic-Indic 01234567890 is an Egyptian mobile number).
+      phones: ["+201000000001", "+201234567890"],
       email: "hello@delta.example",
       notifyEmail: "leads@delta.example",
-      chatNumber: "201000000001",
+      chatNumber: "+201000000001",
       chatGreeting: { en: "Hi! I have a question about a course.", ar: "مرحبًا، لديّ سؤال عن إحدى الدورات." },
     });
     expect(pub.social).toEqual({
@@ -190,7 +191,7 @@ describe("reading and saving", () => {
     });
     const rows = await storedRows();
     expect(rows.brand).toEqual({ name: { en: "Delta Academy" }, description: {} });
-    expect(rows.contact).toEqual({ phones: ["+20 2 2222 2222"] });
+    expect(rows.contact).toEqual({ phones: ["+20222222222"] });
     expect(rows.social).toEqual({
       facebook: "https://www.facebook.com/delta",
       linkedin: "https://www.linkedin.com/company/delta",
@@ -221,13 +222,17 @@ describe("reading and saving", () => {
     expect(row!.data).toMatchObject({
       changed: ["phone1", "partners"],
       before: { phone1: DEFAULT_SITE_SETTINGS.contact.phones[0], partners: DEFAULT_SITE_SETTINGS.about.partners },
-      after: { phone1: "+20 111 222 3333", partners: 36 },
+      after: { phone1: "+201112223333", partners: 36 },
       ip: "198.51.100.4",
     });
   });
 });
 
 describe("validation: translated messages, nothing written", () => {
+  const EGYPT_INVALID =
+    "Please enter a valid Egyptian number, for example 010 1234 5678 (mobile numbers have 11 digits and start with 010, 011, 012 or 015).";
+  const INTERNATIONAL_INVALID =
+    "Please enter a valid international number: the country code and the number have 8 to 15 digits together, for example +966 50 123 4567.";
   const cases: [keyof SiteSettingsValues, unknown, string, string][] = [
     ["brandNameEn", "", "brandNameRequired", "Brand name is required"],
     ["brandNameEn", "x".repeat(101), "brandNameTooLong", "Brand name too long"],
@@ -235,11 +240,17 @@ describe("validation: translated messages, nothing written", () => {
     ["brandDescriptionAr", "ع".repeat(501), "brandDescriptionTooLong", "Description too long"],
     ["addressEn", "x".repeat(301), "addressTooLong", "Address too long"],
     ["phone1", "call me", "phoneInvalid", "Please enter a valid phone number"],
-    ["phone2", "12345", "phoneInvalid", "Please enter a valid phone number"],
-    ["phone1", "+20 1234567890123456", "phoneInvalid", "Please enter a valid phone number"],
+    ["phone1", "010.1234.5678", "phoneInvalid", "Please enter a valid phone number"],
+    ["phone1", "x".repeat(31), "phoneInvalid", "Please enter a valid phone number"],
+    ["phone2", "12345", "phoneEgyptInvalid", EGYPT_INVALID],
+    ["phone1", "+20 1234567890123456", "phoneEgyptInvalid", EGYPT_INVALID],
+    ["phone2", "٠١٠١٢٣٤٥٦٧", "phoneEgyptInvalid", EGYPT_INVALID],
+    ["phone1", "+966 1234", "phoneInternationalInvalid", INTERNATIONAL_INVALID],
     ["email", "not-an-email", "emailInvalid", "Please enter a valid email address"],
     ["notifyEmail", "a@b", "emailInvalid", "Please enter a valid email address"],
-    ["chatNumber", "0100 000 0001", "chatNumberInvalid", "Enter the chat number in international format, digits only, for example 201012345678"],
+    ["chatNumber", "call me", "chatNumberInvalid", "Enter the chat number in international format, digits only, for example 201012345678"],
+    ["chatNumber", "0100 000 000", "phoneEgyptInvalid", EGYPT_INVALID],
+    ["chatNumber", "12345", "phoneInternationalInvalid", INTERNATIONAL_INVALID],
     ["chatNumber", "wa.me/2010", "chatNumberInvalid", "Enter the chat number in international format, digits only, for example 201012345678"],
     ["chatGreetingEn", "x".repeat(301), "greetingTooLong", "Greeting too long"],
     ["facebook", "javascript:alert(1)", "facebookInvalid", "Invalid Facebook URL"],
@@ -268,9 +279,22 @@ describe("validation: translated messages, nothing written", () => {
     await saveSiteSettings(admin, { ...validForm(), facebook: "https://m.facebook.com/delta", phone1: "+٢٠ ١٠٠ ٠٠٠ ٠٠٠١", chatNumber: "00201000000001" });
     const { contact, social } = await storedRows();
     expect(social!.facebook).toBe("https://m.facebook.com/delta");
-    expect(contact!.phones).toEqual(["+20 100 000 0001", "01234567890"]);
-    expect(contact!.chatNumber).toBe("201000000001");
+    expect(contact!.phones).toEqual(["+201000000001", "+201234567890"]);
+    expect(contact!.chatNumber).toBe("+201000000001");
   });
+
+  it.each([
+    ["010 1234 5678", "+201012345678"],
+    ["(02) 2345-6789", "+20223456789"],
+    ["0020 10 1234 5678", "+201012345678"],
+    ["+44 20 7946 0958", "+442079460958"],
+  ])("stores the phone %j as %j (D26), and the chat number typed as digits only", async (typed, stored) => {
+    await saveSiteSettings(admin, { ...validForm(), phone1: typed, chatNumber: "966501234567" });
+    const { contact } = await storedRows();
+    expect(contact!.phones).toEqual([stored, "+201234567890"]);
+    expect(contact!.chatNumber).toBe("+966501234567");
+  });
+
 });
 
 describe("permission (settings:edit) and the /admin/settings route", () => {
@@ -337,7 +361,13 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
     expect(page.values.phone1).toBe(DEFAULT_SITE_SETTINGS.contact.phones[0]);
     const saved = await run(editor, { intent: "save", ...formFields({ phone1: "+20 155 555 5555" }) });
     expect(saved).toMatchObject({ status: 200, reply: { ok: true } });
-    expect((await getPublicSettings()).contact.phones).toEqual(["+20 155 555 5555", "01234567890"]);
+    expect((await getPublicSettings()).contact.phones).toEqual(["+201555555555", "+201234567890"]);
+  });
+  it("reads Arabic-Indic digits in the About figures (D26)", async () => {
+    const editor = await manager("figures@example.com", ["settings:edit"]);
+    const saved = await run(editor, { intent: "save", ...formFields({ yearsOfExperience: "١٢", partners: "۴۰", students: "٢٠٠٠٠" }) });
+    expect(saved).toMatchObject({ status: 200, reply: { ok: true } });
+    expect((await storedRows()).about).toMatchObject({ yearsOfExperience: 12, partners: 40, students: 20000 });
   });
 
   it("answers bad input with 400 and field message keys; an unknown intent with 400", async () => {

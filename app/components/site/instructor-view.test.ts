@@ -109,7 +109,7 @@ describe("formatFigure", () => {
   it("groups digits for the locale and adds '+' when asked", () => {
     expect(formatFigure(15000, "en", true)).toBe("15,000+");
     expect(formatFigure(12, "en", false)).toBe("12");
-    expect(formatFigure(15000, "ar", true)).toBe("١٥٬٠٠٠+");
-    expect(formatFigure(8, "ar", false)).toBe("٨");
+    expect(formatFigure(15000, "ar", true)).toBe("15,000+"); // D26: Western digits in Arabic
+    expect(formatFigure(8, "ar", false)).toBe("8");
   });
 });

@@ -3,6 +3,7 @@
 // keys ("categories.errors.*" in app/locales/<lng>/admin-catalog.json); each field reports one error
 // at a time, the first rule it breaks.
 import { z } from "zod";
+import { westernDigitsInput } from "~/lib/digits.ts";
 import { SLUG_PATTERN } from "~/lib/slug.ts";
 
 /** SPEC §9: name 100; category slug 50; subcategory slug 100; subcategory description 500. */
@@ -78,12 +79,16 @@ const description = z
   .nullish()
   .transform((v) => (v ? v : null));
 
-/** SPEC: sort_order number, min 0 ('Sort order must be non-negative'), default 0. */
+/** SPEC: sort_order number, min 0 ('Sort order must be non-negative'), default 0; Arabic-Indic digits read as 0–9 (D26). */
 const sortOrder = z
-  .number({ error: CATEGORY_ERRORS.sortOrderInvalid })
-  .int({ error: CATEGORY_ERRORS.sortOrderInvalid })
-  .min(0, { error: CATEGORY_ERRORS.sortOrderNegative, abort: true })
-  .max(CATEGORY_LIMITS.sortOrderMax, { error: CATEGORY_ERRORS.sortOrderTooLarge, abort: true })
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: CATEGORY_ERRORS.sortOrderInvalid })
+      .int({ error: CATEGORY_ERRORS.sortOrderInvalid })
+      .min(0, { error: CATEGORY_ERRORS.sortOrderNegative, abort: true })
+      .max(CATEGORY_LIMITS.sortOrderMax, { error: CATEGORY_ERRORS.sortOrderTooLarge, abort: true }),
+  )
   .default(0);
 
 const id = z.guid({ error: CATEGORY_ERRORS.invalidRequest });

@@ -3,6 +3,7 @@
 // re-check). No server imports here. Error messages are locale keys ("coursesAdmin.errors.*" in
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
 import { z } from "zod";
+import { westernDigitsInput } from "~/lib/digits.ts";
 import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
 
@@ -178,21 +179,30 @@ export const courseValuesSchema = z.object({
   instructorId: optionalRef(COURSE_ERRORS.instructorInvalid),
   categoryId: optionalRef(COURSE_ERRORS.categoryInvalid),
   subcategoryId: optionalRef(COURSE_ERRORS.subcategoryInvalid),
+  // Arabic-Indic digits (and "٫" as the decimal point) typed in hours and price are read as 0–9 (D26).
   hours: z
-    .number({ error: COURSE_ERRORS.hoursInteger })
-    .min(COURSE_LIMITS.hoursMin, { error: COURSE_ERRORS.hoursMin, abort: true })
-    .int({ error: COURSE_ERRORS.hoursInteger, abort: true })
-    .max(COURSE_LIMITS.hoursMax, { error: COURSE_ERRORS.hoursMax })
+    .preprocess(
+      westernDigitsInput<number>,
+      z
+        .number({ error: COURSE_ERRORS.hoursInteger })
+        .min(COURSE_LIMITS.hoursMin, { error: COURSE_ERRORS.hoursMin, abort: true })
+        .int({ error: COURSE_ERRORS.hoursInteger, abort: true })
+        .max(COURSE_LIMITS.hoursMax, { error: COURSE_ERRORS.hoursMax }),
+    )
     .optional()
     .nullable()
     .transform((v) => v ?? null),
   price: z
-    .number({ error: COURSE_ERRORS.priceInvalid })
-    .refine((v) => Number.isFinite(v), { error: COURSE_ERRORS.priceInvalid, abort: true })
-    .min(COURSE_LIMITS.priceMin, { error: COURSE_ERRORS.priceNonNegative, abort: true })
-    .max(COURSE_LIMITS.priceMax, { error: COURSE_ERRORS.priceMax, abort: true })
-    // SPEC step 0.01: at most two decimals (tolerating binary floating point).
-    .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: COURSE_ERRORS.priceStep })
+    .preprocess(
+      westernDigitsInput<number>,
+      z
+        .number({ error: COURSE_ERRORS.priceInvalid })
+        .refine((v) => Number.isFinite(v), { error: COURSE_ERRORS.priceInvalid, abort: true })
+        .min(COURSE_LIMITS.priceMin, { error: COURSE_ERRORS.priceNonNegative, abort: true })
+        .max(COURSE_LIMITS.priceMax, { error: COURSE_ERRORS.priceMax, abort: true })
+        // SPEC step 0.01: at most two decimals (tolerating binary floating point).
+        .refine((v) => Math.abs(Math.round(v * 100) - v * 100) < 1e-6, { error: COURSE_ERRORS.priceStep }),
+    )
     .optional()
     .nullable()
     .transform((v) => (v === null || v === undefined ? null : Math.round(v * 100) / 100)),

@@ -1,10 +1,9 @@
 // Pure helpers of the weekly enrollment chart (scale and date labels).
+import { intlLocale } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
-const intlLocale = (locale: Locale) => (locale === "ar" ? "ar-EG" : "en-EG");
-
 /**
- * A Cairo calendar date (YYYY-MM-DD) for the chart: short ("Jul 12"; in Arabic "١٢/٧", as month names
+ * A Cairo calendar date (YYYY-MM-DD) for the chart: short ("Jul 12"; in Arabic "12/7", as month names
  * would crowd the axis) or long with the year, for the table and the summary.
  */
 export function formatWeek(weekStart: string, locale: Locale, style: "short" | "long" = "short"): string {

@@ -37,6 +37,9 @@ const emailish = fc.oneof(
 const phoneish = fc.oneof(
   fc.string({ unit: fc.constantFrom(..."0123456789()- +.x٠١٢٣٤٥٦٧٨٩۰۱۲۳\u00a0"), maxLength: 22 }),
   fc.integer({ min: 0, max: 18 }).map((n) => "1".repeat(n)),
+  // D26: numbers people type or paste, valid and not quite.
+  fc.constantFrom("01012345678", "010 1234 5678", "+201012345678", "0020 10 1234 5678", "٠١٠١٢٣٤٥٦٧٨", "۰۱۰۱۲۳۴۵۶۷۸", "(02) 2345-6789"),
+  fc.constantFrom("0101234567", "+20 10 1234 567", "+966 50 123 4567", "050 123 4567", "+1234", "\u2066+20 10 1234 5678\u2069", "010.1234.5678"),
 );
 const courseIds = fc.oneof(fc.uuid(), fc.constantFrom(undefined, "", "not-a-uuid", "3F1C2A9E-5B7D-4C8A-9E2F-1A2B3C4D5E6F", " 3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f"));
 
@@ -70,13 +73,26 @@ describe("validateEnrollment agrees with enrollmentSchema", () => {
       { studentName: "Sara", studentEmail: "sara@example", phoneNumber: "010 1234 5678", courseId },
       { studentName: "سارة", studentEmail: "sara@example.com", phoneNumber: "٠١٠ ١٢٣٤ ٥٦٧٨", countryCode: "+966", courseId },
       { studentName: "x".repeat(101), studentEmail: "a@b.co", phoneNumber: "1234567", message: "m".repeat(2001), courseId },
+      { studentName: "سارة", studentEmail: "sara@example.com", phoneNumber: "٠١٠١٢٣٤٥٦٧٨", courseId },
+      { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "+20 10 1234 5678", countryCode: "+966", courseId },
+      { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "0020 10 1234 567", courseId },
+      { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "12", countryCode: "+966", courseId },
+      { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "abc", countryCode: "+999", courseId },
     ];
     for (const values of cases) {
       const data = formData(values);
       expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(data));
     }
-    expect(validateEnrollment(readFormValues(formData(cases[1]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneInvalid] });
+    expect(validateEnrollment(readFormValues(formData(cases[1]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
     expect(validateEnrollment(readFormValues(formData(cases[3]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formData(cases[5]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formData(cases[6]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formData(cases[7]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
+    expect(validateEnrollment(readFormValues(formData(cases[8]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneInternationalInvalid] });
+    expect(validateEnrollment(readFormValues(formData(cases[9]!)))).toEqual({
+      countryCode: [ENROLLMENT_ERRORS.countryCodeInvalid],
+      phoneNumber: [ENROLLMENT_ERRORS.phoneInvalid],
+    });
   });
 });
 

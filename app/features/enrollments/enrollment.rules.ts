@@ -5,6 +5,7 @@
 //
 // Error messages are locale keys ("enrollment.errors.*" in app/locales/<lng>/forms.json).
 import type { FieldErrors, FormValues } from "~/lib/form-validation.ts";
+import { compactPhone, parsePhone, type PhoneProblem } from "~/lib/phone.ts";
 
 export interface CountryCode {
   /** Dialling code, e.g. "+20". */
@@ -58,22 +59,27 @@ export const ENROLLMENT_LIMITS = { studentName: 100, studentEmail: 254, message:
  */
 export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
 
-/** SPEC §5: after removing spaces, 7–15 characters of digits, hyphens or parentheses. */
-export const PHONE_PATTERN = /^[0-9()-]{7,15}$/;
-
 /**
- * The phone number as it is checked and stored: Arabic-Indic and Persian digits (as typed on an
- * Arabic keyboard) become ASCII digits, and all whitespace is removed.
+ * The phone number as it is checked: Arabic-Indic and Persian digits (as typed on an Arabic keyboard)
+ * become ASCII digits; whitespace and invisible direction marks are removed.
  */
 export function normalizePhone(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0))
-    .replace(/\s+/g, "");
+  return compactPhone(value);
 }
 
-export function isValidPhone(value: string): boolean {
-  return PHONE_PATTERN.test(normalizePhone(value));
+/**
+ * D26: the phone number in the country chosen in the form (app/lib/phone.ts says what is accepted):
+ * Egyptian numbers with or without their leading 0, a pasted "+…" or "00…" number whatever the
+ * country chosen, spaces, hyphens and parentheses anywhere.
+ */
+export function isValidPhone(value: string, countryCode: string = DEFAULT_COUNTRY_CODE): boolean {
+  return parsePhone(value, { dialCode: countryCode }).ok;
+}
+
+/** The number as stored (E.164, "+201012345678"); null when it is not valid. */
+export function enrollmentPhone(value: string, countryCode: string = DEFAULT_COUNTRY_CODE): string | null {
+  const parsed = parsePhone(value, { dialCode: countryCode });
+  return parsed.ok ? parsed.e164 : null;
 }
 
 export function isHoneypotFilled(value: { website?: string | undefined }): boolean {
@@ -89,9 +95,29 @@ export const ENROLLMENT_ERRORS = {
   countryCodeInvalid: "enrollment.errors.countryCodeInvalid",
   phoneRequired: "enrollment.errors.phoneRequired",
   phoneInvalid: "enrollment.errors.phoneInvalid",
+  phoneEgyptInvalid: "enrollment.errors.phoneEgyptInvalid",
+  phoneInternationalInvalid: "enrollment.errors.phoneInternationalInvalid",
   messageTooLong: "enrollment.errors.messageTooLong",
   courseInvalid: "enrollment.errors.courseInvalid",
 } as const;
+
+const PHONE_PROBLEM_ERRORS: Record<PhoneProblem, string> = {
+  invalid: ENROLLMENT_ERRORS.phoneInvalid,
+  egypt: ENROLLMENT_ERRORS.phoneEgyptInvalid,
+  international: ENROLLMENT_ERRORS.phoneInternationalInvalid,
+};
+
+/** The field's own check, whatever the country: only digits, "+", spaces, hyphens, parentheses. */
+export function phoneShapeError(value: string): string | null {
+  const parsed = parsePhone(value);
+  return !parsed.ok && parsed.problem === "invalid" ? ENROLLMENT_ERRORS.phoneInvalid : null;
+}
+
+/** The check with the country chosen: a valid Egyptian or international number, or the message saying which. */
+export function phoneCountryError(value: string, countryCode: string): string | null {
+  const parsed = parsePhone(value, { dialCode: countryCode });
+  return parsed.ok ? null : PHONE_PROBLEM_ERRORS[parsed.problem];
+}
 
 // --- The checks, one error per field (the first rule broken), as the zod schema reports them. ---------
 
@@ -141,9 +167,16 @@ export function validateEnrollment(values: FormValues): FieldErrors {
     }),
   );
   const code = values.countryCode;
-  put("countryCode", code === undefined || (DIAL_CODES as readonly string[]).includes(code) ? null : ENROLLMENT_ERRORS.countryCodeInvalid);
+  const codeValid = code === undefined || (DIAL_CODES as readonly string[]).includes(code);
+  put("countryCode", codeValid ? null : ENROLLMENT_ERRORS.countryCodeInvalid);
+  // As the schema: required, then the shape; then, when the country code is valid, the number in that country.
   const phone = (values.phoneNumber ?? "").trim();
-  put("phoneNumber", phone === "" ? ENROLLMENT_ERRORS.phoneRequired : isValidPhone(phone) ? null : ENROLLMENT_ERRORS.phoneInvalid);
+  put(
+    "phoneNumber",
+    phone === ""
+      ? ENROLLMENT_ERRORS.phoneRequired
+      : (phoneShapeError(phone) ?? (codeValid ? phoneCountryError(phone, code ?? DEFAULT_COUNTRY_CODE) : null)),
+  );
   put("message", checkOptionalText(values.message, ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong));
   put("courseId", values.courseId !== undefined && GUID_PATTERN.test(values.courseId) ? null : ENROLLMENT_ERRORS.courseInvalid);
   return errors;

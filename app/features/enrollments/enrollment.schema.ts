@@ -12,8 +12,9 @@ import {
   EMAIL_PATTERN,
   ENROLLMENT_ERRORS,
   ENROLLMENT_LIMITS,
-  isValidPhone,
-  normalizePhone,
+  enrollmentPhone,
+  phoneCountryError,
+  phoneShapeError,
 } from "./enrollment.rules.ts";
 
 // The constants and the zod-free checks live in enrollment.rules.ts (the browser uses those); they are
@@ -24,7 +25,7 @@ export {
   EMAIL_PATTERN,
   ENROLLMENT_ERRORS,
   ENROLLMENT_LIMITS,
-  PHONE_PATTERN,
+  enrollmentPhone,
   isHoneypotFilled,
   isValidPhone,
   normalizePhone,
@@ -62,7 +63,7 @@ export function optionalText(max: number, tooLongKey: string) {
  */
 export const honeypot = z.string().optional();
 
-export const enrollmentSchema = z.object({
+const enrollmentFields = z.object({
   studentName: requiredText(ENROLLMENT_LIMITS.studentName, {
     required: ENROLLMENT_ERRORS.studentNameRequired,
     tooLong: ENROLLMENT_ERRORS.studentNameTooLong,
@@ -77,14 +78,37 @@ export const enrollmentSchema = z.object({
     .string({ error: ENROLLMENT_ERRORS.phoneRequired })
     .trim()
     .min(1, { error: ENROLLMENT_ERRORS.phoneRequired, abort: true })
-    .refine(isValidPhone, { error: ENROLLMENT_ERRORS.phoneInvalid, abort: true })
-    .transform(normalizePhone),
+    .refine((v) => phoneShapeError(v) === null, { error: ENROLLMENT_ERRORS.phoneInvalid, abort: true }),
   message: optionalText(ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong),
   courseId: z.guid({ error: ENROLLMENT_ERRORS.courseInvalid }),
   website: honeypot,
 });
 
+/**
+ * D26: the phone number read in the chosen country (a pasted +… number in its own country), reported on
+ * the phone field, once the two fields pass their own checks. A refinement of the whole object would be
+ * skipped whenever another field fails (zod stops object checks after an aborting issue), so this runs
+ * beside the fields instead, on the raw values, and contributes no output of its own.
+ */
+const phoneInCountry = z
+  .object({ countryCode: z.unknown().optional(), phoneNumber: z.unknown().optional() })
+  .superRefine(({ countryCode, phoneNumber }, ctx) => {
+    const code = countryCode === undefined || countryCode === "" ? DEFAULT_COUNTRY_CODE : countryCode;
+    if (typeof code !== "string" || !(DIAL_CODES as readonly string[]).includes(code)) return;
+    const phone = typeof phoneNumber === "string" ? phoneNumber.trim() : "";
+    if (phone === "" || phoneShapeError(phone)) return;
+    const error = phoneCountryError(phone, code);
+    // Not continuable: the intersection then reports it instead of merging this side's raw values.
+    if (error) ctx.addIssue({ code: "custom", path: ["phoneNumber"], message: error, continue: false });
+  })
+  .transform(() => ({}));
+
+export const enrollmentSchema = z
+  .intersection(enrollmentFields, phoneInCountry)
+  // Stored in E.164: "+201012345678". Idempotent, so createEnrollment may parse a parsed value again.
+  .transform((v) => ({ ...v, phoneNumber: enrollmentPhone(v.phoneNumber, v.countryCode) ?? v.phoneNumber }));
+
 /** What the form sends (before parsing). */
 export type EnrollmentFormValues = z.input<typeof enrollmentSchema>;
-/** The parsed, normalised enrollment: trimmed texts, phone without spaces, blank message undefined. */
+/** The parsed, normalised enrollment: trimmed texts, phone in E.164, blank message undefined. */
 export type EnrollmentInput = z.output<typeof enrollmentSchema>;

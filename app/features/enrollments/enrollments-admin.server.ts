@@ -11,6 +11,8 @@ import { enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
 import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
+import { toWesternDigits } from "~/lib/digits.ts";
+import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
@@ -100,12 +102,14 @@ const NEWEST_FIRST = [sql`${enrollments.createdAt} desc nulls last`, sql`${enrol
 
 /**
  * A search text as `search_text` holds it: Arabic-Indic digits as ASCII (phones are stored that way),
- * control characters (the field separator among them) as spaces, then the D17 folding.
+ * control characters (the field separator among them) as spaces, then the D17 folding. A query that is
+ * a phone number is searched as stored (D26, E.164): "010 1234 5678" finds "+201012345678"; a part of
+ * a number loses its spaces, hyphens and parentheses, and its trunk 0.
  */
 export function foldEnrollmentQuery(q: string): string {
-  const digits = q
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+  const digits = toWesternDigits(q);
+  const compact = compactPhone(digits).replace(/[()\-\u2010-\u2015\u2212]/g, "");
+  if (/^\+?\d{4,}$/.test(compact)) return toE164(compact) ?? compact.replace(/^0(?=[1-9])/, "");
   // eslint-disable-next-line no-control-regex
   return foldForSearch(digits.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, ENROLLMENTS_QUERY_MAX));
 }

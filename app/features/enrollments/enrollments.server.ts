@@ -13,6 +13,7 @@ import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { DEFAULT_NS, pickText, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { phoneInText } from "~/lib/phone.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { resources } from "~/locales/index.ts";
 import { EMAIL_PATTERN, enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
@@ -118,7 +119,8 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
       .for("share");
     if (!course) throw new AppError("not_found", "enrollment.errors.courseUnavailable");
 
-    const studentPhone = `${data.countryCode} ${data.phoneNumber}`;
+    // D26: E.164 (the schema read the number in the chosen country); emails show it grouped.
+    const studentPhone = data.phoneNumber;
     let id: string | undefined;
     for (let attempt = 0; attempt < 5 && !id; attempt++) {
       const candidate = generateEnrollmentId();
@@ -160,7 +162,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
         fields: [
           { label: t(`${f}.studentName`), value: data.studentName },
           { label: t(`${f}.studentEmail`), value: data.studentEmail },
-          { label: t(`${f}.studentPhone`), value: studentPhone },
+          { label: t(`${f}.studentPhone`), value: phoneInText(studentPhone, "en") },
           { label: t(`${f}.courseName`), value: course.title },
           { label: t(`${f}.courseId`), value: course.id },
           { label: t(`${f}.message`), value: data.message ?? t("enrollment.email.noMessage") },
@@ -202,7 +204,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
         { label: t(`${f}.course`), value: course.title },
         { label: t(`${f}.enrollmentId`), value: id },
         { label: t(`${f}.studentName`), value: data.studentName },
-        { label: t(`${f}.phone`), value: studentPhone },
+        { label: t(`${f}.phone`), value: phoneInText(studentPhone, locale) },
       ],
       footer: t("email.footer", { brand }),
     });

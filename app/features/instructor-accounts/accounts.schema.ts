@@ -4,6 +4,7 @@
 import { z } from "zod";
 import { AUTH_ERRORS, EMAIL_MAX } from "~/features/auth/auth.schema.ts";
 import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { westernDigitsInput } from "~/lib/digits.ts";
 
 /** SPEC §5/§9: the validity the admin enters, hours 0–24 and minutes 0–59 (empty counts as 0). */
 export const ACCOUNT_LIMITS = { hoursMax: 24, minutesMax: 59 } as const;
@@ -33,10 +34,10 @@ export const ACCOUNT_MESSAGES = {
   created: "instructorAccounts.result.created",
 } as const;
 
-/** A whole number in 0..max; an empty field is 0. */
+/** A whole number in 0..max; an empty field is 0; Arabic-Indic digits are read as 0–9 (D26). */
 function durationPart(max: number, error: string) {
   return z.preprocess(
-    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : v),
+    (v) => (v === undefined || v === null || (typeof v === "string" && v.trim() === "") ? 0 : westernDigitsInput(v)),
     z.coerce.number({ error }).int({ error }).min(0, { error }).max(max, { error }),
   );
 }

@@ -4,6 +4,8 @@
 // locale keys ("settings.errors.*" in app/locales/<lng>/admin-settings.json).
 import { z } from "zod";
 import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
+import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
 
 export const SETTINGS_LIMITS = {
   brandName: 100,
@@ -23,6 +25,8 @@ export const SETTINGS_ERRORS = {
   brandDescriptionTooLong: "settings.errors.brandDescriptionTooLong",
   addressTooLong: "settings.errors.addressTooLong",
   phoneInvalid: "settings.errors.phoneInvalid",
+  phoneEgyptInvalid: "settings.errors.phoneEgyptInvalid",
+  phoneInternationalInvalid: "settings.errors.phoneInternationalInvalid",
   emailInvalid: "settings.errors.emailInvalid",
   chatNumberInvalid: "settings.errors.chatNumberInvalid",
   greetingTooLong: "settings.errors.greetingTooLong",
@@ -36,12 +40,8 @@ export const SETTINGS_ERRORS = {
   saveFailed: "settings.errors.saveFailed",
 } as const;
 
-/** Arabic-Indic and Persian digits (an Arabic keyboard) as ASCII digits. */
-export function asciiDigits(value: string): string {
-  return value
-    .replace(/[\u0660-\u0669]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[\u06f0-\u06f9]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
+/** Arabic-Indic and Persian digits (an Arabic keyboard) as ASCII digits (D26; app/lib/digits.ts). */
+export const asciiDigits = toWesternDigits;
 
 /** An optional trimmed text; blank → "" (stored as absent). */
 function optionalText(max: number, tooLong: string) {
@@ -53,16 +53,33 @@ function optionalText(max: number, tooLong: string) {
     .transform((v) => v ?? "");
 }
 
-/** A phone as shown in the footer: '+', digits, spaces, hyphens, parentheses; 7–15 digits. Blank → "". */
-export const PHONE_SHAPE = /^\+?[0-9 ()-]+$/;
-const phone = z
-  .string({ error: SETTINGS_ERRORS.phoneInvalid })
-  .nullish()
-  .transform((v) => asciiDigits(v ?? "").trim().replace(/\s+/g, " "))
-  .refine(
-    (v) => v === "" || (v.length <= SETTINGS_LIMITS.phone && PHONE_SHAPE.test(v) && /^\d{7,15}$/.test(v.replace(/\D/g, ""))),
-    { error: SETTINGS_ERRORS.phoneInvalid },
-  );
+/**
+ * A phone number (D26, app/lib/phone.ts): typed as people write it (Egyptian with its leading 0, a
+ * pasted +20… or 0020… number, any international "+" number; Arabic-Indic digits, spaces, hyphens,
+ * parentheses), stored in E.164 ("+201012345678"); the site shows it grouped. Blank → "".
+ * `invalid` is the field's own message for what is not a phone number at all.
+ */
+function phoneNumber(invalid: string, options: PhoneOptions = {}) {
+  const messages: Record<PhoneProblem, string> = {
+    invalid,
+    egypt: SETTINGS_ERRORS.phoneEgyptInvalid,
+    international: SETTINGS_ERRORS.phoneInternationalInvalid,
+  };
+  return z
+    .string({ error: invalid })
+    .max(SETTINGS_LIMITS.phone, { error: invalid, abort: true })
+    .nullish()
+    .transform((v, ctx) => {
+      const text = (v ?? "").trim();
+      if (text === "") return "";
+      const parsed = parsePhone(text, options);
+      if (parsed.ok) return parsed.e164;
+      ctx.addIssue({ code: "custom", message: messages[parsed.problem] });
+      return z.NEVER;
+    });
+}
+
+const phone = phoneNumber(SETTINGS_ERRORS.phoneInvalid);
 
 const email = z
   .string({ error: SETTINGS_ERRORS.emailInvalid })
@@ -72,16 +89,11 @@ const email = z
   .transform((v) => (v ?? "").toLowerCase())
   .refine((v) => v === "" || EMAIL_PATTERN.test(v), { error: SETTINGS_ERRORS.emailInvalid });
 
-/** The chat (WhatsApp) number: international format, digits only once '+', '00', spaces and hyphens go. */
-const chatNumber = z
-  .string({ error: SETTINGS_ERRORS.chatNumberInvalid })
-  .nullish()
-  .transform((v) =>
-    asciiDigits(v ?? "")
-      .replace(/[\s()-]/g, "")
-      .replace(/^(\+|00)/, ""),
-  )
-  .refine((v) => v === "" || /^[1-9]\d{7,14}$/.test(v), { error: SETTINGS_ERRORS.chatNumberInvalid });
+/**
+ * The chat (WhatsApp) number, stored in E.164 like the phones. Digits without "+" and not starting with
+ * 0 are an international number (the hint's "201012345678"); 010… is Egyptian.
+ */
+const chatNumber = phoneNumber(SETTINGS_ERRORS.chatNumberInvalid, { bareDigits: "international" });
 
 /** Hosts each social link may point to (with any subdomain, e.g. m.facebook.com). */
 export const SOCIAL_HOSTS = {
@@ -114,11 +126,16 @@ function socialUrl(network: keyof typeof SOCIAL_HOSTS, message: string) {
     .refine((v) => v === "" || isSocialUrl(v, SOCIAL_HOSTS[network]), { error: message });
 }
 
+/** A whole number; Arabic-Indic digits typed in the field are read as 0–9 (D26). */
 const figure = z
-  .number({ error: SETTINGS_ERRORS.figureInvalid })
-  .int({ error: SETTINGS_ERRORS.figureInvalid })
-  .min(0, { error: SETTINGS_ERRORS.figureInvalid, abort: true })
-  .max(SETTINGS_LIMITS.figureMax, { error: SETTINGS_ERRORS.figureTooLarge, abort: true })
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: SETTINGS_ERRORS.figureInvalid })
+      .int({ error: SETTINGS_ERRORS.figureInvalid })
+      .min(0, { error: SETTINGS_ERRORS.figureInvalid, abort: true })
+      .max(SETTINGS_LIMITS.figureMax, { error: SETTINGS_ERRORS.figureTooLarge, abort: true }),
+  )
   .default(0);
 
 export const siteSettingsSchema = z.object({

@@ -37,7 +37,7 @@ import {
   type CourseIntent,
 } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
-import { formatDate } from "~/lib/format.ts";
+import { formatDate, intlLocale } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type Permission } from "~/lib/permissions.ts";
@@ -166,7 +166,7 @@ function listSearch(search: string, overrides: Record<string, string | null> = {
 }
 
 function formatAmount(price: number, locale: Locale): string {
-  return new Intl.NumberFormat(locale === "ar" ? "ar-EG" : "en-EG", { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 }
 
 const SUCCESS_KEYS: Record<CourseIntent, string> = {

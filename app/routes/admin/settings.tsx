@@ -268,11 +268,11 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
             field={fields.yearsOfExperience}
             label={t("settings.fields.yearsOfExperience")}
             lang="latin"
-            type="number"
             inputMode="numeric"
           />
-          <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" type="number" inputMode="numeric" />
-          <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" type="number" inputMode="numeric" />
+          {/* Text inputs, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
+          <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" inputMode="numeric" />
+          <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
         </Group>
 
         <div className="flex justify-end">

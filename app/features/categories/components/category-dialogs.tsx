@@ -401,12 +401,10 @@ export function SubcategoryForm({
           errors={fields.sortOrder.errors}
           hint={t("categories.form.sortOrderHint")}
         >
+          {/* Text, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
           <input
-            {...getInputProps(fields.sortOrder, { type: "number" })}
+            {...getInputProps(fields.sortOrder, { type: "text" })}
             key={fields.sortOrder.key}
-            min={0}
-            step={1}
-            max={CATEGORY_LIMITS.sortOrderMax}
             inputMode="numeric"
             dir="ltr"
             className={`${inputClass} text-start`}

@@ -279,12 +279,10 @@ export function CourseForm({
           </select>
         </Field>
         <Field id={fields.hours.id} label={t("coursesAdmin.form.hours")} errors={fields.hours.errors}>
+          {/* Text, not number: Arabic-Indic digits typed or pasted are accepted (D26; the schema reads them as 0–9). */}
           <input
-            {...getInputProps(fields.hours, { type: "number" })}
+            {...getInputProps(fields.hours, { type: "text" })}
             key={fields.hours.key}
-            min={COURSE_LIMITS.hoursMin}
-            max={COURSE_LIMITS.hoursMax}
-            step={1}
             inputMode="numeric"
             className={inputClass}
             aria-describedby={errorId(fields.hours.id, fields.hours.errors)}
@@ -292,11 +290,8 @@ export function CourseForm({
         </Field>
         <Field id={fields.price.id} label={t("coursesAdmin.form.price")} errors={fields.price.errors} hint={t("coursesAdmin.form.priceHint")}>
           <input
-            {...getInputProps(fields.price, { type: "number" })}
+            {...getInputProps(fields.price, { type: "text" })}
             key={fields.price.key}
-            min={COURSE_LIMITS.priceMin}
-            max={COURSE_LIMITS.priceMax}
-            step={0.01}
             inputMode="decimal"
             className={inputClass}
             aria-describedby={describedBy(`${fields.price.id}-hint`, errorId(fields.price.id, fields.price.errors))}

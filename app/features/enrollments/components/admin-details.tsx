@@ -6,6 +6,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { CancelButton } from "~/components/admin/form-kit.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
+import { formatPhone, telHref } from "~/lib/phone.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
@@ -99,8 +100,8 @@ export function AdminEnrollmentDetails({
     ],
     [
       f("studentPhone"),
-      <a href={`tel:${e.studentPhone.replace(/[^\d+]/g, "")}`} dir="ltr" className="text-teal-900 underline">
-        {e.studentPhone}
+      <a href={telHref(e.studentPhone)} dir="ltr" className="whitespace-nowrap text-teal-900 underline">
+        {formatPhone(e.studentPhone)}
       </a>,
     ],
     [f("courseName"), <span dir="auto">{e.courseName}</span>],

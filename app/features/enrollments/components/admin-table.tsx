@@ -7,6 +7,7 @@ import { useMemo } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format.ts";
+import { formatPhone } from "~/lib/phone.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
 import { EnrollmentStatusActions, EnrollmentStatusBadge } from "./admin-status.tsx";
@@ -123,7 +124,7 @@ export function AdminEnrollmentsTable({
                 {r.courseName}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-800">
-                <span dir="ltr">{r.studentPhone}</span>
+                <bdi dir="ltr">{formatPhone(r.studentPhone)}</bdi>
               </td>
               <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-700">
                 <span dir="ltr">{r.enrollmentId}</span>

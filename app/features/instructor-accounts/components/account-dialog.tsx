@@ -108,11 +108,9 @@ function NumberInput({ field, label, max, hint }: { field: FieldMetadata<unknown
   return (
     <Field id={field.id} label={label} errors={field.errors} hint={hint}>
       <input
-        {...getInputProps(field, { type: "number" })}
+        {...getInputProps(field, { type: "text" })}
         key={field.key}
-        min={0}
-        max={max}
-        step={1}
+        maxLength={String(max).length}
         inputMode="numeric"
         placeholder="0"
         dir="ltr"

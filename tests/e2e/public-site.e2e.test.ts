@@ -126,7 +126,12 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
     const id = labels.success.exec(text)?.[1];
     expect(id, text).toMatch(/^ENR-[A-Z0-9]+-[A-Z0-9]+$/);
     await screenshot(page, `journey-${lang}-success`);
-    // The modal closes by itself after 3 seconds.
+    // The confirmation stays until the visitor closes it (issue 13): the ID is an LTR token with a Copy button.
+    await page.waitForTimeout(4_000);
+    expect(await dialog.count()).toBe(1);
+    expect(await dialog.locator('bdi[dir="ltr"]').filter({ hasText: id! }).count()).toBe(1);
+    expect(await dialog.getByRole("button", { name: lang === "ar" ? "نسخ رقم طلب التسجيل" : "Copy the enrollment ID" }).isVisible()).toBe(true);
+    await dialog.getByRole("button", { name: lang === "ar" ? "إغلاق" : "Close", exact: true }).last().click();
     await expect.poll(() => dialog.count(), { timeout: 6_000 }).toBe(0);
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
 
@@ -228,7 +233,8 @@ describe("pages as a crawler sees them", () => {
       }),
     });
     expect(res.status).toBe(200);
-    expect(await res.text()).toMatch(/Enrollment ID: ENR-/);
+    // The ID is an LTR token (<bdi dir="ltr">): compared on the page's text.
+    expect((await res.text()).replace(/<[^>]+>/g, "")).toMatch(/Enrollment ID: ENR-/);
     const db = new pg.Client({ connectionString: dbUrl });
     await db.connect();
     const rows = await db.query("select count(*)::int as n from enrollments where student_email = 'bot@spam.example'");

@@ -76,7 +76,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
           {categories.map((c) => (
             <li key={c.id} className="group/cat">
               <Link to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
-                <span>{name(c)}</span>
+                <bdi>{name(c)}</bdi>
                 {c.subcategories.length > 0 && (
                   <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
                 )}
@@ -89,7 +89,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
                   {c.subcategories.map((s) => (
                     <li key={s.slug}>
                       <Link to={lp(subcategoryHref(s.slug))} className="menu-item">
-                        {name(s)}
+                        <bdi>{name(s)}</bdi>
                       </Link>
                     </li>
                   ))}

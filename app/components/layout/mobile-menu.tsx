@@ -64,14 +64,14 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
               {categories.map((c) => (
                 <li key={c.id}>
                   <Link to={lp(categoryHref(c.slug))} className="block py-1.5 text-slate-700">
-                    {name(c)}
+                    <bdi>{name(c)}</bdi>
                   </Link>
                   {c.subcategories.length > 0 && (
                     <ul className="ps-4">
                       {c.subcategories.map((s) => (
                         <li key={s.slug}>
                           <Link to={lp(subcategoryHref(s.slug))} className="block py-1 text-slate-600">
-                            {name(s)}
+                            <bdi>{name(s)}</bdi>
                           </Link>
                         </li>
                       ))}

@@ -7,6 +7,7 @@ import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/compone
 import type { PublicSettings } from "~/features/settings/settings.server.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
+import { Ltr } from "~/components/ui/bidi.tsx";
 
 export function SiteFooter({ brand, settings, locale }: { brand: string; settings: PublicSettings; locale: Locale }) {
   const { t } = useI18n();
@@ -41,7 +42,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
                 <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
                 <a href={telHref(phone)} className="hover:text-white">
                   <span className="sr-only">{t("footer.phone")}: </span>
-                  <bdi dir="ltr" className="whitespace-nowrap">{formatPhone(phone)}</bdi>
+                  <Ltr>{formatPhone(phone)}</Ltr>
                 </a>
               </li>
             ))}
@@ -50,7 +51,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
                 <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
                 <a href={`mailto:${contact.email}`} className="hover:text-white">
                   <span className="sr-only">{t("footer.email")}: </span>
-                  {contact.email}
+                  <Ltr>{contact.email}</Ltr>
                 </a>
               </li>
             )}

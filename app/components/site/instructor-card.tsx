@@ -24,8 +24,8 @@ export function InstructorCard({
     >
       {/* The name is the button's text right below, so the photo is decorative here (alt=""). */}
       <InstructorPhoto src={photoUrl} alt="" size={128} lazy name={instructor.name} />
-      <span className="mt-4 text-lg font-semibold text-slate-900">{instructor.name}</span>
-      <span className="mt-1 text-sm text-slate-600">{instructor.title}</span>
+      <span dir="auto" className="mt-4 text-lg font-semibold text-slate-900">{instructor.name}</span>
+      <span dir="auto" className="mt-1 text-sm text-slate-600">{instructor.title}</span>
     </button>
   );
 }

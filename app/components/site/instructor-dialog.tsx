@@ -30,7 +30,12 @@ export function InstructorDialog({
   const { t } = useI18n();
   if (!instructor) return null;
   return (
-    <Dialog open={open} onOpenChange={onOpenChange} title={instructor.name} description={instructor.title}>
+    <Dialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={<bdi>{instructor.name}</bdi>}
+      description={instructor.title ? <bdi>{instructor.title}</bdi> : undefined}
+    >
       <div className="flex flex-col items-center gap-5 sm:flex-row sm:items-start">
         <InstructorPhoto
           src={photoUrl}
@@ -43,6 +48,7 @@ export function InstructorDialog({
             {t("about.instructors.bioTitle")}
           </h3>
           <p
+            dir={instructor.bio ? "auto" : undefined}
             className={`mt-2 whitespace-pre-line leading-relaxed ${instructor.bio ? "text-slate-700" : "text-slate-500"}`}
           >
             {instructor.bio ?? t("about.instructors.noBio")}

@@ -5,6 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import { auditActionLabel, auditEntityLabel } from "~/features/audit/audit-labels.ts";
 import { parseAuditFilter } from "~/features/audit/audit-log.schema.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
@@ -118,16 +119,12 @@ export default function AuditPage({ loaderData, matches }: Route.ComponentProps)
                     <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
                   </td>
                   <td className={cell}>
-                    {entry.actorEmail ? <span dir="ltr">{entry.actorEmail}</span> : <span className="text-slate-600">{t("audit.system")}</span>}
+                    {entry.actorEmail ? <Ltr truncate className="max-w-[16rem]">{entry.actorEmail}</Ltr> : <span className="text-slate-600">{t("audit.system")}</span>}
                   </td>
                   <td className={cell}>{actionLabel(entry.action)}</td>
                   <td className={cell}>{entityLabel(entry.entity)}</td>
-                  <td className={`${cell} max-w-48 break-all font-mono text-xs text-slate-700`} dir="ltr">
-                    {entry.entityId ?? ""}
-                  </td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`} dir="ltr">
-                    {entry.ip ?? ""}
-                  </td>
+                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.entityId && <Ltr>{entry.entityId}</Ltr>}</td>
+                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.ip && <Ltr>{entry.ip}</Ltr>}</td>
                   <td className={cell}>
                     {entry.details && (
                       <details>

@@ -6,6 +6,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { CategoriesReply } from "~/features/categories/categories-reply.ts";
 import {
   CATEGORY_ERRORS,
@@ -286,7 +287,7 @@ function CategoriesContent({
     <>
       {noJsReply?.ok && noJsReply.intent && (
         <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-          {t(SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}
+          {tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}
         </p>
       )}
 
@@ -335,7 +336,7 @@ function CategoriesContent({
           onClose={close}
           size="sm"
           title={shown?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
-          description={dialogItemName}
+          description={dialogItemName && <bdi>{dialogItemName}</bdi>}
         >
           {(shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory") && (
             <DeleteForm
@@ -474,7 +475,7 @@ function CategoriesContent({
                       <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
                     </th>
                     <td className="px-4 py-3 text-slate-700">
-                      {s.categoryName === null ? t("categories.unknown") : pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}
+                      {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
                     </td>
                     <td className="px-4 py-3">
                       <code dir="ltr" className="whitespace-nowrap text-slate-700">

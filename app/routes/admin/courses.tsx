@@ -10,6 +10,7 @@ import { data, Form, Link, useLocation, useNavigate, useSubmit } from "react-rou
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { CourseModal, DeleteCourseForm, StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { CourseForm } from "~/features/courses/components/course-form.tsx";
@@ -330,7 +331,7 @@ export default function CoursesPage({ loaderData, actionData, matches }: Route.C
           hydrated={hydrated}
           onClose={close}
           title={t("coursesAdmin.delete.title")}
-          description={shownDialog?.kind === "delete" ? t("coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
+          description={shownDialog?.kind === "delete" ? tIsolated(t, "coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
         >
           {shownDialog?.kind === "delete" && (
             <DeleteCourseForm
@@ -564,15 +565,15 @@ export default function CoursesPage({ loaderData, actionData, matches }: Route.C
                           <p className="font-semibold text-slate-900" dir="auto">
                             {c.title}
                           </p>
-                          <p className="break-all font-mono text-xs text-slate-600" dir="ltr">
-                            {c.slug}
+                          <p className="text-xs text-slate-600">
+                            <Ltr truncate className="max-w-[16rem] font-mono">{c.slug}</Ltr>
                           </p>
                         </div>
                       </div>
                     </th>
                     <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
                     <td className="px-4 py-3 text-slate-800">
-                      {c.categoryName ? pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale) : t("coursesAdmin.table.noCategory")}
+                      {c.categoryName ? <bdi>{pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale)}</bdi> : t("coursesAdmin.table.noCategory")}
                     </td>
                     <td className="whitespace-nowrap px-4 py-3 text-slate-800">
                       {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}

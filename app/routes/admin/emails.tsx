@@ -7,6 +7,7 @@ import { data, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import {
   EMAIL_LOG_ERRORS,
   EMAIL_STATUSES,
@@ -168,8 +169,8 @@ export default function EmailLogPage({ loaderData, actionData, matches }: Route.
                 const busy = busyId === email.id;
                 return (
                   <tr key={email.id}>
-                    <th scope="row" className={`${cell} whitespace-nowrap text-start font-medium text-slate-900`}>
-                      <span dir="ltr">{email.to}</span>
+                    <th scope="row" className={`${cell} text-start font-medium text-slate-900`}>
+                      <Ltr truncate className="max-w-[16rem]">{email.to}</Ltr>
                     </th>
                     <td className={`${cell} max-w-xs text-slate-800`}>
                       <span dir="auto">{email.subject}</span>

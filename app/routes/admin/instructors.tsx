@@ -10,6 +10,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useNavigate, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
 import type { AccountReply } from "~/features/instructor-accounts/accounts-reply.ts";
 import { ACCOUNT_ERRORS, accountRequestSchema } from "~/features/instructor-accounts/accounts.schema.ts";
@@ -283,8 +284,8 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
       {noJsReply?.ok && (
         <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
           {noJsReply.intent === "delete"
-            ? t("instructorsAdmin.delete.success", { name: noJsReply.name })
-            : t(noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {
+            ? tIsolated(t, "instructorsAdmin.delete.success", { name: noJsReply.name })
+            : tIsolated(t, noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {
                 name: noJsReply.name,
               })}
         </p>
@@ -306,7 +307,7 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
           hydrated={hydrated}
           onClose={close}
           title={t("instructorsAdmin.form.editTitle")}
-          description={shownDialog?.kind === "edit" ? t("instructorsAdmin.form.editing", { name: nameOf(shownDialog.instructor) }) : undefined}
+          description={shownDialog?.kind === "edit" ? tIsolated(t, "instructorsAdmin.form.editing", { name: nameOf(shownDialog.instructor) }) : undefined}
         >
           {shownDialog?.kind === "edit" && (
             <InstructorForm
@@ -327,7 +328,7 @@ export default function InstructorsPage({ loaderData, actionData, matches }: Rou
           size="sm"
           title={t("instructorsAdmin.delete.title")}
           description={
-            shownDialog?.kind === "delete" ? t("instructorsAdmin.delete.instructor", { name: nameOf(shownDialog.instructor) }) : undefined
+            shownDialog?.kind === "delete" ? tIsolated(t, "instructorsAdmin.delete.instructor", { name: nameOf(shownDialog.instructor) }) : undefined
           }
         >
           {shownDialog?.kind === "delete" && (

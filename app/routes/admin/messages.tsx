@@ -10,7 +10,7 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { ListPager, pageRange } from "~/features/messages/components/list-pager.tsx";
-import { MessageDetails, MessageDialog, ReadBadge, type MessageView } from "~/features/messages/components/message-details.tsx";
+import { MessageDetails, MessageDialog, MessageSender, MessageTitle, ReadBadge, type MessageView } from "~/features/messages/components/message-details.tsx";
 import { useOnReply } from "~/features/messages/components/use-on-reply.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import {
@@ -252,7 +252,7 @@ export default function MessagesPage({ loaderData, actionData, matches }: Route.
           open={shown !== null}
           hydrated={hydrated}
           onClose={close}
-          title={shown ? t("adminMessages.details.title", { name: shown.name }) : ""}
+          title={shown ? <MessageTitle name={shown.name} /> : ""}
         >
           {shown && (
             <MessageDetails
@@ -304,10 +304,7 @@ export default function MessagesPage({ loaderData, actionData, matches }: Route.
                 return (
                   <tr key={m.id} className={unread ? "bg-teal-50/40" : undefined}>
                     <th scope="row" className={`${cell} text-start ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
-                      <span dir="auto">{m.name}</span>
-                      <span className="block text-xs font-normal text-slate-600">
-                        <span dir="ltr">{m.email}</span>
-                      </span>
+                      <MessageSender name={m.name} email={m.email} />
                     </th>
                     <td className={`${cell} max-w-md text-slate-800`}>
                       <p dir="auto" className="text-start">

@@ -6,6 +6,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { data, Link, useNavigation, useSearchParams } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import {
   AddUserForm,
   DeleteUserForm,
@@ -201,7 +202,7 @@ export default function UsersPage({ loaderData, actionData, matches }: Route.Com
       {noJsReply?.ok && (
         <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
           {noJsReply.intent === "add"
-            ? t("users.add.success", { email: noJsReply.email })
+            ? tIsolated(t, "users.add.success", { email: <Ltr>{noJsReply.email}</Ltr> })
             : noJsReply.intent === "editRole"
               ? t("users.role.success")
               : t("users.delete.success")}
@@ -227,7 +228,7 @@ export default function UsersPage({ loaderData, actionData, matches }: Route.Com
           hydrated={hydrated}
           onClose={close}
           title={t("users.role.title")}
-          description={shownDialog && shownDialog.kind !== "add" ? t("users.role.user", { email: shownDialog.user.email }) : undefined}
+          description={shownDialog && shownDialog.kind !== "add" ? tIsolated(t, "users.role.user", { email: <Ltr>{shownDialog.user.email}</Ltr> }) : undefined}
         >
           {shownDialog?.kind === "editRole" && (
             <EditRoleForm
@@ -245,7 +246,7 @@ export default function UsersPage({ loaderData, actionData, matches }: Route.Com
           hydrated={hydrated}
           onClose={close}
           title={t("users.delete.title")}
-          description={shownDialog && shownDialog.kind !== "add" ? t("users.delete.user", { email: shownDialog.user.email }) : undefined}
+          description={shownDialog && shownDialog.kind !== "add" ? tIsolated(t, "users.delete.user", { email: <Ltr>{shownDialog.user.email}</Ltr> }) : undefined}
         >
           {shownDialog?.kind === "delete" && (
             <DeleteUserForm user={shownDialog.user} hydrated={hydrated} initialReply={noJsReply} onSuccess={onDeleted} onCancel={close} />
@@ -287,7 +288,7 @@ export default function UsersPage({ loaderData, actionData, matches }: Route.Com
               {users.map((u) => (
                 <tr key={u.id}>
                   <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                    <span dir="ltr">{u.email}</span>
+                    <Ltr truncate className="max-w-[20rem]">{u.email}</Ltr>
                     {u.id === actor.id && <span className="ms-2 text-xs font-normal text-slate-600">{t("users.you")}</span>}
                   </th>
                   <td className="px-4 py-3">

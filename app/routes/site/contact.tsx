@@ -7,6 +7,7 @@ import { ContactForm } from "~/features/contact/components/contact-form.tsx";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import { rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -91,8 +92,8 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
                 </dt>
                 <dd className="space-y-1">
                   {contact.phones.map((p) => (
-                    <a key={p} href={telHref(p)} dir="ltr" className="block whitespace-nowrap hover:underline">
-                      {formatPhone(p)}
+                    <a key={p} href={telHref(p)} className="block hover:underline">
+                      <Ltr>{formatPhone(p)}</Ltr>
                     </a>
                   ))}
                 </dd>
@@ -106,7 +107,7 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
                 </dt>
                 <dd>
                   <a href={`mailto:${contact.email}`} className="hover:underline">
-                    {contact.email}
+                    <Ltr>{contact.email}</Ltr>
                   </a>
                 </dd>
               </div>

@@ -102,7 +102,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
               <li aria-hidden="true">/</li>
               <li>
                 <Link to={lp(categoryHref(course.category.slug))} className="hover:text-teal-800">
-                  {categoryName}
+                  <bdi>{categoryName}</bdi>
                 </Link>
               </li>
             </>
@@ -112,8 +112,8 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
 
       <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_360px]">
         <div lang={course.language}>
-          <h1 className="text-3xl font-bold leading-tight text-teal-950 sm:text-4xl">{course.title}</h1>
-          {course.summary && <p className="mt-4 text-lg text-slate-700">{course.summary}</p>}
+          <h1 dir="auto" className="text-3xl font-bold leading-tight text-teal-950 sm:text-4xl">{course.title}</h1>
+          {course.summary && <p dir="auto" className="mt-4 text-lg text-slate-700">{course.summary}</p>}
           <img
             src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
             alt=""
@@ -126,7 +126,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
               <h2 id="course-description" className="text-2xl font-bold" lang={locale}>
                 {t("catalog.course.description")}
               </h2>
-              <div className="mt-4 space-y-4 whitespace-pre-line leading-relaxed text-slate-800">{course.description}</div>
+              <div dir="auto" className="mt-4 space-y-4 whitespace-pre-line leading-relaxed text-slate-800">{course.description}</div>
             </section>
           )}
           {course.curriculum.length > 0 && (
@@ -140,7 +140,7 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
                     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-900">
                       {formatNumber(i + 1, locale)}
                     </span>
-                    <span>{module}</span>
+                    <span dir="auto">{module}</span>
                   </li>
                 ))}
               </ol>
@@ -196,8 +196,8 @@ export default function CoursePage({ loaderData, matches }: Route.ComponentProps
               <InstructorPhoto src={course.instructor.photoUrl} alt="" size={56} lazy name={instructorName} />
               <div>
                 <p className="text-xs font-semibold uppercase text-slate-500">{t("catalog.course.instructor")}</p>
-                <p className="font-semibold">{instructorName}</p>
-                {instructorTitle && <p className="text-sm text-slate-600">{instructorTitle}</p>}
+                <p dir="auto" className="font-semibold">{instructorName}</p>
+                {instructorTitle && <p dir="auto" className="text-sm text-slate-600">{instructorTitle}</p>}
               </div>
             </div>
           )}

@@ -1,11 +1,12 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { CheckCircle2 } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { data, Link } from "react-router";
+import { data, Link, useFetcher } from "react-router";
+import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment, generateEnrollmentId } from "~/features/enrollments/enrollments.server.ts";
-import { EnrollmentForm } from "~/features/enrollments/components/enrollment-form.tsx";
+import { EnrollmentForm, type EnrollmentReply } from "~/features/enrollments/components/enrollment-form.tsx";
+import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-success.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -20,7 +21,7 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
-    title: t("enrollment.dialogTitle", { course: course.title }),
+    title: t("enrollment.dialogTitle", { course: isolateText(course.title) }),
     description: t("enrollment.dialogDescription"),
   };
 }
@@ -74,22 +75,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const { course } = loaderData;
-  const success = actionData?.success;
+  // Without JavaScript the post renders this page (actionData); with it, the form's fetcher answers.
+  const fetcher = useFetcher<EnrollmentReply>({ key: "enroll-page" });
+  const success = actionData?.success ?? fetcher.data?.success;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-teal-950">{t("enrollment.dialogTitle", { course: course.title })}</h1>
+      <h1 className="text-2xl font-bold text-teal-950">{tIsolated(t, "enrollment.dialogTitle", { course: course.title })}</h1>
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
         {success ? (
-          <div role="status" className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
-            <p>{t("enrollment.success", { id: success.enrollmentId })}</p>
-          </div>
+          <EnrollmentSuccess enrollmentId={success.enrollmentId} />
         ) : (
           <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} />
         )}
         <Link to={courseHref(course.slug)} className="mt-6 inline-block text-teal-800 underline">
-          {course.title}
+          <bdi>{course.title}</bdi>
         </Link>
       </div>
     </div>

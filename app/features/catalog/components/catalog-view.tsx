@@ -3,6 +3,7 @@ import { useId, useMemo, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import { sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { CourseCard as CourseCardData, listPublishedCourses, NavCategory } from "../catalog.server.ts";
@@ -39,6 +40,9 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
   // The filter's categories by their displayed names, with the interface language's collation.
   const sortedCategories = useMemo(() => sortCategories(categories, locale), [categories, locale]);
+  // "{{name}} Courses": the category's name keeps its own direction inside the translated heading.
+  const filterItem = variant === "all" ? (result.subcategory ?? result.category) : null;
+  const title = filterItem ? tIsolated(t, "catalog.categoryTitle", { name: name(filterItem) }) : heading;
 
   const emptyText =
     result.filtered && result.total === 0
@@ -51,8 +55,12 @@ export function CatalogView({ variant, heading, result, categories, query, local
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
-      <h1 className="text-3xl font-bold text-teal-950">{heading}</h1>
-      {result.subcategory && <p className="mt-2 text-slate-600">{name(result.subcategory)}</p>}
+      <h1 className="text-3xl font-bold text-teal-950">{title}</h1>
+      {result.subcategory && (
+        <p dir="auto" className="mt-2 text-slate-600">
+          {name(result.subcategory)}
+        </p>
+      )}
 
       <Form method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
         {query.subcategory && <input type="hidden" name="subcategory" value={query.subcategory} />}
@@ -95,7 +103,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
               >
                 <option value="">{t("catalog.allCategories")}</option>
                 {sortedCategories.map((c) => (
-                  <option key={c.id} value={c.slug}>
+                  <option key={c.id} value={c.slug} dir="auto">
                     {name(c)}
                   </option>
                 ))}

@@ -47,12 +47,14 @@ export function CourseCard({
         />
       </Link>
       <div className="flex flex-1 flex-col p-5">
-        <h3 id={titleId} className="text-lg font-semibold leading-snug text-slate-900">
+        <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900">
           <Link to={lp(courseHref(course.slug))} className="hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-800">
             {course.title}
           </Link>
         </h3>
-        <p className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">{course.summary}</p>
+        <p dir="auto" className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
+          {course.summary}
+        </p>
         <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" lang={locale}>
           <div className="flex items-center gap-1">
             <dt>

@@ -58,7 +58,7 @@ export function ModalOrPanel({
   hydrated: boolean;
   onClose: () => void;
   title: string;
-  description?: string;
+  description?: ReactNode;
   size?: "sm" | "md" | "lg";
   children: ReactNode;
 }) {

@@ -22,7 +22,7 @@ export function CourseModal({
   hydrated: boolean;
   onClose: () => void;
   title: string;
-  description?: string;
+  description?: ReactNode;
   size?: "sm" | "lg";
   children: ReactNode;
 }) {

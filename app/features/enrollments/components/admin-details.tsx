@@ -7,6 +7,7 @@ import { CancelButton } from "~/components/admin/form-kit.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
@@ -89,25 +90,25 @@ export function AdminEnrollmentDetails({
   const f = (key: string) => t(`adminEnrollments.details.fields.${key}`);
   const none = <span className="text-slate-600">{t("adminEnrollments.details.notProvided")}</span>;
   const items: [string, ReactNode][] = [
-    [f("enrollmentId"), <span dir="ltr" className="font-mono">{e.enrollmentId}</span>],
+    [f("enrollmentId"), <Ltr className="font-mono">{e.enrollmentId}</Ltr>],
     [f("status"), <EnrollmentStatusBadge status={e.status} />],
     [f("studentName"), <span dir="auto">{e.studentName}</span>],
     [
       f("studentEmail"),
-      <a href={`mailto:${e.studentEmail}`} dir="ltr" className="break-all text-teal-900 underline">
-        {e.studentEmail}
+      <a href={`mailto:${e.studentEmail}`} className="block max-w-full text-teal-900 underline">
+        <Ltr truncate>{e.studentEmail}</Ltr>
       </a>,
     ],
     [
       f("studentPhone"),
-      <a href={telHref(e.studentPhone)} dir="ltr" className="whitespace-nowrap text-teal-900 underline">
-        {formatPhone(e.studentPhone)}
+      <a href={telHref(e.studentPhone)} className="text-teal-900 underline">
+        <Ltr>{formatPhone(e.studentPhone)}</Ltr>
       </a>,
     ],
     [f("courseName"), <span dir="auto">{e.courseName}</span>],
     [
       f("courseId"),
-      e.courseId ? <span dir="ltr" className="break-all font-mono text-xs">{e.courseId}</span> : t("adminEnrollments.details.courseRemoved"),
+      e.courseId ? <Ltr truncate className="font-mono text-xs">{e.courseId}</Ltr> : t("adminEnrollments.details.courseRemoved"),
     ],
     [
       f("message"),
@@ -131,7 +132,7 @@ export function AdminEnrollmentDetails({
         {items.map(([label, value]) => (
           <div key={label} className="grid gap-1 px-4 py-2.5 sm:grid-cols-3 sm:gap-4">
             <dt className="text-sm font-semibold text-slate-700">{label}</dt>
-            <dd className="text-sm text-slate-900 sm:col-span-2">{value}</dd>
+            <dd className="min-w-0 text-sm text-slate-900 sm:col-span-2">{value}</dd>
           </div>
         ))}
       </dl>

@@ -8,6 +8,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { formatDate } from "~/lib/format.ts";
 import { formatPhone } from "~/lib/phone.ts";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
 import { EnrollmentStatusActions, EnrollmentStatusBadge } from "./admin-status.tsx";
@@ -116,18 +117,18 @@ export function AdminEnrollmentsTable({
                 <p className="font-semibold text-slate-900" dir="auto">
                   {r.studentName}
                 </p>
-                <p className="break-all text-xs text-slate-600" dir="ltr">
-                  {r.studentEmail}
+                <p className="text-xs text-slate-600">
+                  <Ltr truncate className="max-w-[16rem]">{r.studentEmail}</Ltr>
                 </p>
               </th>
               <td className="max-w-[16rem] px-4 py-3 text-slate-800" dir="auto">
                 {r.courseName}
               </td>
               <td className="whitespace-nowrap px-4 py-3 text-slate-800">
-                <bdi dir="ltr">{formatPhone(r.studentPhone)}</bdi>
+                <Ltr>{formatPhone(r.studentPhone)}</Ltr>
               </td>
               <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-700">
-                <span dir="ltr">{r.enrollmentId}</span>
+                <Ltr>{r.enrollmentId}</Ltr>
               </td>
               <td className="px-4 py-3">
                 <EnrollmentStatusBadge status={r.status} />

@@ -1,13 +1,13 @@
-import { CheckCircle2 } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
+import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { EnrollmentForm } from "./enrollment-form.tsx";
-
-export const AUTO_CLOSE_MS = 3000;
+import { EnrollmentSuccess } from "./enrollment-success.tsx";
 
 /**
- * The SPEC enrollment modal; on success it shows the confirmation and closes after 3 seconds.
+ * The SPEC enrollment modal; on success it shows the confirmation with the enrollment ID, which stays
+ * until the visitor closes it (issue 13: no timer, so the ID can be read and copied).
  * Callers give it `key={course?.id}` so each opening starts with a fresh form (no stale errors).
  */
 export function EnrollmentDialog({
@@ -21,17 +21,6 @@ export function EnrollmentDialog({
   const [done, setDone] = useState<string | null>(null);
   // A fetcher of its own per opening, so an earlier reply never shows in a new form.
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  const closeRef = useRef(onClose);
-  useEffect(() => {
-    closeRef.current = onClose;
-  });
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  const onSuccess = useCallback((id: string) => {
-    setDone(id);
-    timer.current = setTimeout(() => closeRef.current(), AUTO_CLOSE_MS);
-  }, []);
 
   return (
     <Dialog
@@ -39,17 +28,14 @@ export function EnrollmentDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={course ? t("enrollment.dialogTitle", { course: course.title }) : ""}
+      title={course ? tIsolated(t, "enrollment.dialogTitle", { course: course.title }) : ""}
       description={t("enrollment.dialogDescription")}
     >
       {course &&
         (done ? (
-          <div className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 text-emerald-950">
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
-            <p>{t("enrollment.success", { id: done })}</p>
-          </div>
+          <EnrollmentSuccess enrollmentId={done} onDismiss={onClose} />
         ) : (
-          <EnrollmentForm course={course} fetcherKey={fetcherKey} onSuccess={onSuccess} onCancel={onClose} />
+          <EnrollmentForm course={course} fetcherKey={fetcherKey} onSuccess={setDone} onCancel={onClose} />
         ))}
     </Dialog>
   );

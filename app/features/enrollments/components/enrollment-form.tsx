@@ -55,10 +55,9 @@ export function EnrollmentForm({
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.success) {
-      showToast("success", t("enrollment.success", { id: fetcher.data.success.enrollmentId }));
-      onSuccess?.(fetcher.data.success.enrollmentId);
-    } else if (fetcher.data.formError) {
+    // The confirmation is the caller's (EnrollmentSuccess, shown until dismissed), not a toast that fades.
+    if (fetcher.data.success) onSuccess?.(fetcher.data.success.enrollmentId);
+    else if (fetcher.data.formError) {
       showToast("error", t(fetcher.data.formError === "enrollment.errors.invalid" ? "enrollment.error" : fetcher.data.formError));
     }
   }, [fetcher.state, fetcher.data, onSuccess, t]);

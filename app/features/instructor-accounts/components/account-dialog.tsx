@@ -11,6 +11,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { CancelButton, describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Ltr } from "~/components/ui/bidi.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -52,17 +53,21 @@ function InstructorFacts({ instructor, locale }: { instructor: AdminInstructorVi
       <dl className="divide-y divide-slate-100 rounded-lg border border-slate-200 px-4 py-1 text-sm">
         <div className={row}>
           <dt className="font-medium text-slate-700">{t("instructorAccounts.name")}</dt>
-          <dd className="text-slate-900">{view.name}</dd>
+          <dd className="text-slate-900">
+            <bdi>{view.name}</bdi>
+          </dd>
         </div>
         <div className={row}>
           <dt className="font-medium text-slate-700">{t("instructorAccounts.email")}</dt>
-          <dd className="break-all text-slate-900">
-            {instructor.email ? <span dir="ltr">{instructor.email}</span> : <span className="italic text-slate-600">{t("instructorAccounts.noEmail")}</span>}
+          <dd className="min-w-0 text-slate-900">
+            {instructor.email ? <Ltr truncate>{instructor.email}</Ltr> : <span className="italic text-slate-600">{t("instructorAccounts.noEmail")}</span>}
           </dd>
         </div>
         <div className={row}>
           <dt className="font-medium text-slate-700">{t("instructorAccounts.title")}</dt>
-          <dd className="text-slate-900">{view.title}</dd>
+          <dd className="text-slate-900">
+            <bdi>{view.title}</bdi>
+          </dd>
         </div>
       </dl>
       <section aria-labelledby={`account-status-${instructor.id}`} className="rounded-lg bg-slate-50 px-4 py-3 text-sm">
@@ -196,7 +201,7 @@ export function AccountResultView({
       <ul className="space-y-1 text-sm text-slate-800">
         <li>
           {t("instructorAccounts.result.forEmail")}{" "}
-          <span dir="ltr">{result.email}</span>
+          <Ltr>{result.email}</Ltr>
         </li>
         <li>
           <time dateTime={result.expiresAt}>

@@ -62,11 +62,15 @@ export function InstructorAdminCard({
           </span>
         )}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-lg font-semibold text-slate-900">{view.name}</h2>
-          <p className="truncate text-sm text-slate-700">{view.title}</p>
+          <h2 className="truncate text-lg font-semibold text-slate-900">
+            <bdi>{view.name}</bdi>
+          </h2>
+          <p className="truncate text-sm text-slate-700">
+            <bdi>{view.title}</bdi>
+          </p>
         </div>
       </div>
-      <p className={`mt-4 line-clamp-2 text-sm ${view.bio ? "text-slate-700" : "text-slate-600 italic"}`}>
+      <p dir={view.bio ? "auto" : undefined} className={`mt-4 line-clamp-2 text-sm ${view.bio ? "text-slate-700" : "text-slate-600 italic"}`}>
         {view.bio ?? t("instructorsAdmin.noBio")}
       </p>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">

@@ -44,7 +44,7 @@ export function ModalOrPanel({
   hydrated: boolean;
   onClose: () => void;
   title: string;
-  description?: string;
+  description?: ReactNode;
   size?: "sm" | "md" | "lg";
   children: ReactNode;
 }) {

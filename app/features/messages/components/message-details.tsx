@@ -4,6 +4,7 @@ import { Mail } from "lucide-react";
 import { useId, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -34,6 +35,24 @@ export function ReadBadge({ read }: { read: boolean }) {
   );
 }
 
+/** The inbox's sender column: the name in its own direction, the email one left-to-right token. */
+export function MessageSender({ name, email }: { name: string; email: string }) {
+  return (
+    <>
+      <span dir="auto">{name}</span>
+      <span className="block text-xs font-normal text-slate-600">
+        <Ltr truncate className="max-w-[16rem]">{email}</Ltr>
+      </span>
+    </>
+  );
+}
+
+/** "Message from {{name}}", the sender's name isolated in the translated title. */
+export function MessageTitle({ name }: { name: string }) {
+  const { t } = useI18n();
+  return tIsolated(t, "adminMessages.details.title", { name });
+}
+
 export function MessageDialog({
   open,
   hydrated,
@@ -44,7 +63,7 @@ export function MessageDialog({
   open: boolean;
   hydrated: boolean;
   onClose: () => void;
-  title: string;
+  title: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -95,8 +114,8 @@ export function MessageDetails({
           <span dir="auto">{message.name}</span>
         </dd>
         <dt className={label}>{t("adminMessages.details.email")}</dt>
-        <dd className="break-all text-slate-900">
-          <span dir="ltr">{message.email}</span>
+        <dd className="min-w-0 text-slate-900">
+          <Ltr truncate>{message.email}</Ltr>
         </dd>
         <dt className={label}>{t("adminMessages.details.language")}</dt>
         <dd className="text-slate-900">{t(`adminMessages.languages.${message.locale}`)}</dd>

@@ -9,6 +9,7 @@ import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
 import { failureMessage, type UsersReply } from "../users-reply.ts";
@@ -37,7 +38,7 @@ export function ModalOrPanel({
   hydrated: boolean;
   onClose: () => void;
   title: string;
-  description?: string;
+  description?: ReactNode;
   children: ReactNode;
 }) {
   const titleId = useId();
@@ -314,7 +315,7 @@ export function GeneratedPassword({
 
   return (
     <div className="space-y-4">
-      <p className="text-slate-800">{t("users.created.text", { email })}</p>
+      <p className="text-slate-800">{tIsolated(t, "users.created.text", { email: <Ltr>{email}</Ltr> })}</p>
       <div className="flex flex-col gap-1">
         <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
           {t("users.created.passwordLabel")}

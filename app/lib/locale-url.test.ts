@@ -26,6 +26,10 @@ describe("public URLs carry their language (D19 revised)", () => {
   it("reads and strips the language segment, and only a whole segment", () => {
     expect(localeOfPath("/ar/courses")).toBe("ar");
     expect(localeOfPath("/en")).toBe("en");
+    // The data request of a client navigation to the home page.
+    expect(localeOfPath("/ar.data")).toBe("ar");
+    expect(needsLocalePrefix("/ar.data")).toBe(false);
+    expect(localeOfPath("/arabic.data")).toBeNull();
     expect(localeOfPath("/arabic-courses")).toBeNull();
     expect(localeOfPath("/english-courses")).toBeNull();
     expect(stripLocale("/ar/courses/x")).toBe("/courses/x");

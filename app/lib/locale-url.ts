@@ -4,7 +4,8 @@
 // they follow the user's saved preference (the `lng` cookie, set at sign-in and by `?lang=`).
 import { DEFAULT_LOCALE, isLocale, LOCALES, type Locale } from "./i18n.ts";
 
-const PREFIX = /^\/(en|ar)(?=\/|$)/;
+// `/ar.data` is the data request of a client navigation to `/ar` (React Router's single fetch).
+const PREFIX = /^\/(en|ar)(?=\/|$|\.data$)/;
 
 /** The language named by a path's first segment (`/ar/courses` → "ar"), or null. */
 export function localeOfPath(pathname: string): Locale | null {

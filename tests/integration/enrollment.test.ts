@@ -3,7 +3,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { contactMessages, courses, emailOutbox, enrollments, siteSettings } from "@db/schema/index.ts";
+import { contactMessages, courses, emailOutbox, enrollments, siteSettings, user } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -164,24 +164,28 @@ describe("createEnrollment", () => {
     expect(await w.runOnce()).toEqual({ sent: 2, failed: 0, retried: 0 });
     await smtp.waitFor(2);
 
+    // From an Arabic page, and the inbox is no staff account with a saved language: the notification is
+    // in the student's language, its link opens the admin area in Arabic (D19 revised).
     const notification = mailTo(INBOX);
     expect(notification.subject).toBe(
-      tEn("enrollment.email.notification.subject", { course: "Digital Marketing Essentials", id: enrollmentId }),
+      tAr("enrollment.email.notification.subject", { course: "Digital Marketing Essentials", id: enrollmentId }),
     );
     expect(notification.subject).toContain(enrollmentId);
     expect(notification.headers["reply-to"]).toContain("sara@example.com");
     // SPEC §7: student_name, student_email, student_phone, course_name, course_id, message, enrollment_id.
     const text = (notification.text ?? "").replace(/\r\n/g, "\n");
-    expect(text).toContain("Student name: Sara Ahmed");
-    expect(text).toContain("Student email: sara@example.com");
-    expect(text).toContain("Student phone: +20 10 1234 5678");
-    expect(text).toContain("Course: Digital Marketing Essentials");
-    expect(text).toContain(`Course ID: ${publishedId}`);
-    expect(text).toContain("Message: أفضّل المواعيد المسائية");
-    expect(text).toContain(`Enrollment ID: ${enrollmentId}`);
-    expect(text).toContain("Student's language: Arabic");
-    expect(text).toContain("Nile Academy");
-    expect(notification.html).toContain('lang="en"');
+    const f = "enrollment.email.notification.fields";
+    expect(text).toContain(`${tAr(`${f}.studentName`)}: Sara Ahmed`);
+    expect(text).toContain(`${tAr(`${f}.studentEmail`)}: sara@example.com`);
+    expect(text).toContain("+20 10 1234 5678");
+    expect(text).toContain(`${tAr(`${f}.courseName`)}: Digital Marketing Essentials`);
+    expect(text).toContain(`${tAr(`${f}.courseId`)}: ${publishedId}`);
+    expect(text).toContain(`${tAr(`${f}.message`)}: أفضّل المواعيد المسائية`);
+    expect(text).toContain(`${tAr(`${f}.enrollmentId`)}: ${enrollmentId}`);
+    expect(text).toContain(`${tAr(`${f}.language`)}: ${tAr("enrollment.email.languageNames.ar")}`);
+    expect(text).toContain("أكاديمية النيل");
+    expect(text).toMatch(/\/admin\/enrollments\?lang=ar/);
+    expect(notification.html).toContain('lang="ar"');
 
     const confirmation = mailTo("sara@example.com");
     const arabicSubject = tAr("enrollment.email.confirmation.subject", { course: "Digital Marketing Essentials", id: enrollmentId });
@@ -192,6 +196,8 @@ describe("createEnrollment", () => {
     expect(confirmation.text).toContain("أكاديمية النيل");
     expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: enrollmentId }));
     expect(confirmation.html).toContain('dir="rtl"');
+    // Its link opens the course page in Arabic.
+    expect(confirmation.text).toMatch(/\/ar\/courses\/[a-z0-9-]+/);
     // The phone in the Arabic email: grouped, isolated left to right so it does not read backwards.
     expect(confirmation.text).toContain("\u2066+20 10 1234 5678\u2069");
 
@@ -404,10 +410,24 @@ describe("createContactMessage", () => {
     expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
     const [mail] = await smtp.waitFor(1);
     expect(mail?.to).toEqual([INBOX]);
+    // Written from an Arabic page to an inbox without a staff account: Arabic, link to the admin in Arabic.
+    expect(mail?.subject).toBe(tAr("contact.email.subject", { name: "Omar Hassan" }));
+    expect((mail?.text ?? "").replace(/\r\n/g, "\n")).toMatch(/\/admin\/messages\?lang=ar/);
+  });
+
+  it("writes the provider notification in the saved language of the staff account that owns the inbox", async () => {
+    await database.db.insert(user).values({ id: "inbox-owner", name: "Inbox", email: INBOX, role: "admin", locale: "en" });
+    await createContactMessage(
+      { name: "Omar Hassan", email: "omar@example.com", message: "Do you offer weekend classes?\nThanks", website: "" },
+      { locale: "ar" },
+    );
+    expect(await worker().runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const [mail] = await smtp.waitFor(1);
     expect(mail?.subject).toBe("New contact message from Omar Hassan");
     expect(mail?.headers["reply-to"]).toContain("omar@example.com");
     // SPEC §7: from_name, from_email, to_name, to_email, subject, message, reply_to.
     const text = (mail?.text ?? "").replace(/\r\n/g, "\n");
+    expect(text).toMatch(/\/admin\/messages\?lang=en/);
     expect(text).toContain("From: Omar Hassan");
     expect(text).toContain("Email: omar@example.com");
     expect(text).toContain("To: Nile Academy");

@@ -6,6 +6,9 @@ import { emailT, loadMailContext, wakeOutbox } from "~/features/enrollments/enro
 import { db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { env } from "~/lib/env.server.ts";
+import { notificationLocale } from "~/lib/language-preference.server.ts";
+import { staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { contactSchema, type ContactInput } from "./contact.schema.ts";
@@ -40,15 +43,20 @@ export async function createContactMessage(input: ContactInput, ctx: { locale: L
     }
 
     // SPEC §7 contact parameters: from_name, from_email, to_name, to_email, subject, message, reply_to.
-    const t = emailT("en");
-    const brand = mail.brandName("en");
+    // In the language of the inbox's staff account when it has one, else the visitor's (D19 revised).
+    const staffLang = await notificationLocale(tx, mail.providerEmail, ctx.locale);
+    const t = emailT(staffLang);
+    const brand = mail.brandName(staffLang);
     const subject = t("contact.email.subject", { name: data.name });
     const f = "contact.email.fields";
     const { text, html } = renderEmailLayout({
-      locale: "en",
+      locale: staffLang,
       brand,
       heading: t("contact.email.heading"),
-      paragraphs: [t("contact.email.intro", { name: data.name })],
+      paragraphs: [
+        t("contact.email.intro", { name: data.name }),
+        t("contact.email.review", { url: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/messages")}` }),
+      ],
       fields: [
         { label: t(`${f}.fromName`), value: data.name },
         { label: t(`${f}.fromEmail`), value: data.email },

@@ -12,6 +12,9 @@ import { db, type Executor } from "~/lib/db.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { DEFAULT_NS, pickText, type Locale } from "~/lib/i18n.ts";
+import { courseHref } from "~/lib/catalog-links.ts";
+import { notificationLocale } from "~/lib/language-preference.server.ts";
+import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { phoneInText } from "~/lib/phone.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
@@ -113,7 +116,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
   const enrollmentId = await db().transaction(async (tx) => {
     // FOR SHARE: the course cannot be deleted or unpublished under us until commit.
     const [course] = await tx
-      .select({ id: courses.id, title: courses.title })
+      .select({ id: courses.id, title: courses.title, slug: courses.slug })
       .from(courses)
       .where(and(eq(courses.id, data.courseId), eq(courses.isPublished, true)))
       .for("share");
@@ -147,29 +150,31 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
 
     const mail = await loadMailContext(tx);
 
-    // (a) Provider notification, in English, with the SPEC §7 parameters; replies go to the student.
+    // (a) Provider notification with the SPEC §7 parameters, in the language of the inbox's staff account
+    // when it has one, else the student's (D19 revised); replies go to the student.
     if (mail.providerEmail) {
-      const t = emailT("en");
+      const staffLang = await notificationLocale(tx, mail.providerEmail, locale);
+      const t = emailT(staffLang);
       const f = "enrollment.email.notification.fields";
       const { text, html } = renderEmailLayout({
-        locale: "en",
-        brand: mail.brandName("en"),
+        locale: staffLang,
+        brand: mail.brandName(staffLang),
         heading: t("enrollment.email.notification.heading"),
         paragraphs: [
           t("enrollment.email.notification.intro", { name: data.studentName, course: course.title }),
-          t("enrollment.email.notification.review", { url: `${env().PUBLIC_URL}/admin/enrollments` }),
+          t("enrollment.email.notification.review", { url: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/enrollments")}` }),
         ],
         fields: [
           { label: t(`${f}.studentName`), value: data.studentName },
           { label: t(`${f}.studentEmail`), value: data.studentEmail },
-          { label: t(`${f}.studentPhone`), value: phoneInText(studentPhone, "en") },
+          { label: t(`${f}.studentPhone`), value: phoneInText(studentPhone, staffLang) },
           { label: t(`${f}.courseName`), value: course.title },
           { label: t(`${f}.courseId`), value: course.id },
           { label: t(`${f}.message`), value: data.message ?? t("enrollment.email.noMessage") },
           { label: t(`${f}.enrollmentId`), value: id },
           { label: t(`${f}.language`), value: t(`enrollment.email.languageNames.${locale}`) },
         ],
-        footer: t("email.footer", { brand: mail.brandName("en") }),
+        footer: t("email.footer", { brand: mail.brandName(staffLang) }),
       });
       await enqueueEmail(tx, {
         kind: "enrollment-notification",
@@ -199,6 +204,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
         t("enrollment.email.confirmation.intro", { course: course.title }),
         t("enrollment.email.confirmation.idNote", { id }),
         t("enrollment.email.confirmation.replyNote"),
+        t("enrollment.email.confirmation.courseLink", { url: `${env().PUBLIC_URL}${localePath(locale, courseHref(course.slug))}` }),
       ],
       fields: [
         { label: t(`${f}.course`), value: course.title },

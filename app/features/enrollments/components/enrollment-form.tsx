@@ -1,5 +1,6 @@
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -37,6 +38,7 @@ export function EnrollmentForm({
   onCancel?: () => void;
 }) {
   const { t, i18n } = useI18n();
+  const lp = useLocalePath();
   const locale: Locale = i18n.language === "ar" ? "ar" : "en";
   const fetcher = useFetcher<EnrollmentReply>({ key: fetcherKey });
   const reply = fetcher.data ?? initialReply;
@@ -66,7 +68,7 @@ export function EnrollmentForm({
   return (
     <fetcher.Form
       method="post"
-      action={`/courses/${course.slug}/enroll`}
+      action={lp(`/courses/${course.slug}/enroll`)}
       {...formProps}
       className="relative space-y-4"
     >

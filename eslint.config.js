@@ -3,6 +3,14 @@ import reactHooks from "eslint-plugin-react-hooks";
 import globals from "globals";
 import tseslint from "typescript-eslint";
 
+const TEST_RULES = [
+  { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." },
+  { selector: "CallExpression[callee.property.name='skip']", message: "No skipped tests." },
+];
+/** A path of our own site that is not an API, file or media URL. */
+const INTERNAL = "/^\\/(?!\\/|api\\/|files\\/|media\\/)/";
+const LINK_MESSAGE = "Public links keep the page's language: use lp(path) from useLocalePath() (app/lib/use-locale-path.ts).";
+
 export default tseslint.config(
   { ignores: ["build/**", "node_modules/**", ".react-router/**", "data/**", "test-results/**", "coverage/**"] },
   js.configs.recommended,
@@ -27,10 +35,33 @@ export default tseslint.config(
           ],
         },
       ],
+      "no-restricted-syntax": ["error", ...TEST_RULES],
+    },
+  },
+  {
+    // Public pages: every internal link carries the page's language (D19 revised). A literal "/about"
+    // would drop it; build links with useLocalePath() / localePath() instead.
+    files: [
+      "app/routes/site/**/*.tsx",
+      "app/components/layout/**/*.tsx",
+      "app/components/site/**/*.tsx",
+      "app/features/catalog/**/*.tsx",
+      "app/features/contact/**/*.tsx",
+      "app/features/enrollments/components/enrollment-*.tsx",
+    ],
+    rules: {
       "no-restricted-syntax": [
         "error",
-        { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." },
-        { selector: "CallExpression[callee.property.name='skip']", message: "No skipped tests." },
+        ...TEST_RULES,
+        { selector: `JSXAttribute[name.name=/^(to|href|action)$/] > Literal[value=${INTERNAL}]`, message: LINK_MESSAGE },
+        {
+          selector: `JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > Literal[value=${INTERNAL}]`,
+          message: LINK_MESSAGE,
+        },
+        {
+          selector: `JSXAttribute[name.name=/^(to|href|action)$/] > JSXExpressionContainer > TemplateLiteral > TemplateElement:first-child[value.raw=${INTERNAL}]`,
+          message: LINK_MESSAGE,
+        },
       ],
     },
   },

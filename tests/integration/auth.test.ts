@@ -275,7 +275,8 @@ describe("password reset", () => {
     const { mail, token } = await resetTokenByEmail(ADMIN.email, "ar");
     expect(mail.subject).toContain("إعادة تعيين كلمة المرور");
     expect(mail.html).toContain('dir="rtl"');
-    expect(mail.text).toContain(`${BASE_URL}/reset-password?token=${token}`);
+    // The link opens the reset page in Arabic (D19 revised).
+    expect(mail.text).toContain(`${BASE_URL}/reset-password?token=${token}&lang=ar`);
   });
 
   it("fails after expiry", async () => {

@@ -1,5 +1,6 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { data, Link, useFetcher } from "react-router";
 import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
@@ -74,6 +75,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const { course } = loaderData;
   // Without JavaScript the post renders this page (actionData); with it, the form's fetcher answers.
   const fetcher = useFetcher<EnrollmentReply>({ key: "enroll-page" });
@@ -88,7 +90,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
         ) : (
           <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} />
         )}
-        <Link to={courseHref(course.slug)} className="mt-6 inline-block text-teal-800 underline">
+        <Link to={lp(courseHref(course.slug))} className="mt-6 inline-block text-teal-800 underline">
           <bdi>{course.title}</bdi>
         </Link>
       </div>

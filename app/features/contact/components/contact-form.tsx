@@ -1,6 +1,7 @@
 import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -18,6 +19,7 @@ const FIELDS = ["name", "email", "message"] as const;
  */
 export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
   const { t } = useI18n();
+  const lp = useLocalePath();
   const fetcher = useFetcher<ContactReply>({ key: "contact" });
   const reply = fetcher.data ?? initialReply;
   const { formProps, field } = useValidatedForm({
@@ -41,7 +43,7 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
 
   const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
-    <fetcher.Form method="post" action="/contact" {...formProps} className="relative space-y-4">
+    <fetcher.Form method="post" action={lp("/contact")} {...formProps} className="relative space-y-4">
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
       {!fetcher.data && initialReply?.success && (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950">

@@ -27,6 +27,12 @@ export default defineConfig({
                   name: "framework",
                   test: /node_modules[\\/](react|react-dom|react-router|scheduler|i18next|react-i18next|use-sync-external-store|cookie|set-cookie-parser|html-parse-stringify|void-elements)[\\/]/,
                 },
+                {
+                  // The small helpers every public page uses (links, language, digits, names): one chunk instead
+                  // of a dozen files of a few hundred bytes, each with its own request and gzip overhead.
+                  name: "site-lib",
+                  test: /app[\\/](lib[\\/](locale-url|use-locale-path|catalog-links|digits|phone|collation|initials|transliterate|format|i18n|use-i18n|seo)|components[\\/](ui[\\/]bidi|nonce|json-ld))\.tsx?$/,
+                },
               ],
             },
           },

@@ -268,13 +268,15 @@ async function probes(site: Site): Promise<Probe[]> {
   }
   const [media] = (await site.pool.query(`select thumbnail_url as u from courses where thumbnail_url like '/media/%' limit 1`))
     .rows as { u: string }[];
-  const home = await (await send(site, "/")).text();
+  const home = await (await send(site, "/en")).text();
   const asset = /(?:src|href)="(\/assets\/[^"]+\.js)"/.exec(home)?.[1];
   expect(media?.u, "a demo image under /media").toBeTruthy();
   expect(asset, "a built script under /assets").toBeTruthy();
   list.push(
-    { label: "404 page", path: "/no-such-page" },
-    { label: "404 course", path: "/courses/no-such-course-anywhere" },
+    { label: "404 page", path: "/en/no-such-page" },
+    { label: "404 course", path: "/ar/courses/no-such-course-anywhere" },
+    { label: "redirect of a URL without language", path: "/courses" },
+    { label: "redirect of an old ?lang URL", path: "/courses?lang=ar" },
     { label: "static asset", path: asset! },
     { label: "missing asset (404)", path: "/assets/no-such-file.js" },
     { label: "media", path: media!.u },
@@ -361,7 +363,7 @@ describe("security headers on every response", () => {
 
   it("uses a fresh nonce per response, the one the inline scripts carry", async () => {
     const nonces = new Set<string>();
-    for (const path of ["/", "/", "/courses", "/login"]) {
+    for (const path of ["/en", "/en", "/ar/courses", "/login"]) {
       const res = await send(proxied, path);
       const html = await res.text();
       const nonce = expectSecurityHeaders(res, path, true)!;

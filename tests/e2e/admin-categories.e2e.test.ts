@@ -96,11 +96,11 @@ describe("admin categories and settings", () => {
     await page.getByRole("button", { name: "الدورات" }).hover();
     const categoryLink = page.getByRole("link", { name: category.nameAr });
     await expect.poll(() => categoryLink.isVisible()).toBe(true);
-    expect(await categoryLink.getAttribute("href")).toBe(`/courses?category=${category.slug}`);
+    expect(await categoryLink.getAttribute("href")).toBe(`/ar/courses?category=${category.slug}`);
     await categoryLink.hover();
     const subLink = page.getByRole("link", { name: sub.nameAr });
     await expect.poll(() => subLink.isVisible()).toBe(true);
-    expect(await subLink.getAttribute("href")).toBe(`/courses?subcategory=${sub.slug}`);
+    expect(await subLink.getAttribute("href")).toBe(`/ar/courses?subcategory=${sub.slug}`);
     await screenshot(page, "public-mega-menu-new-category-ar");
     await context.close();
   });

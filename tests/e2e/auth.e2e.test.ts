@@ -80,7 +80,7 @@ describe("staff sign-in (shared server)", () => {
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Staff Sign In");
     expect(await page.getByRole("heading", { name: "Admin Access" }).isVisible()).toBe(true);
     expect(await page.getByText("Staff accounts are created by an administrator.").isVisible()).toBe(true);
-    expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/");
+    expect(await page.getByRole("link", { name: "Back to home" }).getAttribute("href")).toBe("/en");
     expect(await page.getByRole("link", { name: "Forgot password?" }).getAttribute("href")).toBe("/forgot-password");
     expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
 

@@ -104,14 +104,14 @@ describe("public pages' JavaScript on a first visit", () => {
     expect(scripts.every((s) => home.files.includes(s))).toBe(true);
     // To a catalogue (catalog strings), then to About (page strings), without reloading the document.
     await page.evaluate(() => ((window as unknown as { __sameDocument: boolean }).__sameDocument = true));
-    await page.locator('header a[href^="/courses"]:visible').first().click();
-    await page.waitForURL((u) => u.pathname === "/courses");
+    await page.locator('header a[href^="/ar/courses"]:visible').first().click();
+    await page.waitForURL((u) => u.pathname === "/ar/courses");
     await expect.poll(() => page.locator("h1").textContent()).toBe("جميع الدورات");
     // The search form and results line are rendered in the browser from the catalog strings: no raw keys.
     await expect.poll(() => page.getByRole("searchbox").count()).toBe(1);
     expect(await page.locator("main").innerText()).not.toMatch(/\bcatalog\.[a-z]/i);
-    await page.locator('header a[href^="/about"]:visible').first().click();
-    await page.waitForURL((u) => u.pathname === "/about");
+    await page.locator('header a[href^="/ar/about"]:visible').first().click();
+    await page.waitForURL((u) => u.pathname === "/ar/about");
     const about = (await page.locator("main").innerText()).trim();
     expect(about).not.toMatch(/\babout\.[a-z]/i);
     expect(await page.evaluate(() => (window as unknown as { __sameDocument?: boolean }).__sameDocument)).toBe(true);

@@ -206,6 +206,11 @@ function cspDirectives(csp: string): Map<string, string> {
 }
 
 /** Checks the security headers of one response; returns the CSP nonce (null when the policy allows no script at all). */
+/** A route's URL in a language: public pages by their path, staff pages (one URL) with `?lang`. */
+function inLanguage(url: string, lang: "en" | "ar"): string {
+  return /^\/en(?=\/|$)/.test(url) ? url.replace(/^\/en/, `/${lang}`) : `${url}${url.includes("?") ? "&" : "?"}lang=${lang}`;
+}
+
 function expectSecurityHeaders(res: Response, where: string, https: boolean): string | null {
   const csp = res.headers.get("content-security-policy");
   expect(csp, `${where}: Content-Security-Policy`).toBeTruthy();
@@ -602,7 +607,7 @@ describe("rate limits on every public POST", () => {
       const { url } = await resolvePattern(route.pattern, proxied.query);
       const ip = nextIp();
       const post = async (i: number, lang: "en" | "ar", from: string) =>
-        send(proxied, url.replace(/^\/en(?=\/|$)/, `/${lang}`), { form: await recipe.body(i, proxied), headers: { "x-forwarded-for": `${from}, 10.0.0.1` } });
+        send(proxied, inLanguage(url, lang), { form: await recipe.body(i, proxied), headers: { "x-forwarded-for": `${from}, 10.0.0.1` } });
       for (let i = 0; i < LIMIT; i++) {
         const res = await post(i, "en", ip);
         expect(res.status, `${route.pattern} attempt ${i + 1} from ${ip}`).not.toBe(429);
@@ -627,7 +632,7 @@ describe("rate limits on every public POST", () => {
       const { url } = await resolvePattern(route.pattern, direct.query);
       let refused: Response | undefined;
       for (let i = 0; i <= LIMIT && !refused; i++) {
-        const res = await send(direct, url.replace(/^\/en(?=\/|$)/, "/ar"), { form: await recipe.body(i, direct), headers: { "x-forwarded-for": nextIp() } });
+        const res = await send(direct, inLanguage(url, "ar"), { form: await recipe.body(i, direct), headers: { "x-forwarded-for": nextIp() } });
         expect(res.status, `${route.pattern} attempt ${i + 1}`).toBeLessThan(500);
         if (res.status === 429) refused = res;
         else await res.body?.cancel();

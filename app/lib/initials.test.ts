@@ -53,6 +53,10 @@ describe("initials", () => {
     expect(initials("دورة اللغة العربية", title)).toBe(`د${ZWNJ}ل`);
   });
 
+  it("keeps a letter that upper-cases to several characters as one letter", () => {
+    expect(initials("ΐ ß")).toBe("ΐß");
+  });
+
   it("gives at most two letters (plus the non-joiner), never a digit or a symbol", () => {
     fc.assert(
       fc.property(fc.string({ unit: "grapheme", maxLength: 60 }), (name) => {

@@ -74,7 +74,10 @@ function letters(word: string): string[] {
 }
 
 function display(letter: string): string {
-  return ARABIC_LETTER.test(letter) ? letter : letter.toLocaleUpperCase("en");
+  if (ARABIC_LETTER.test(letter)) return letter;
+  // Some letters upper-case to several characters ("ß" → "SS", "ΐ" → "Ϊ́"): those stay as they are.
+  const upper = letter.toLocaleUpperCase("en").normalize("NFC");
+  return Array.from(upper).length === 1 ? upper : letter;
 }
 
 /**

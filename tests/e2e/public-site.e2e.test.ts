@@ -284,6 +284,9 @@ describe("pages as a crawler sees them", () => {
     // 7 static pages + 12 published courses, each in en and ar.
     expect(locs).toHaveLength((7 + 12) * 2);
     expect(locs.filter((l) => l.includes("/courses/")).length).toBe(24);
+    // Every address is a language URL, the same ones the pages declare canonical (ADR 010).
+    expect(locs.every((l) => /^https?:\/\/[^/]+\/(en|ar)(\/|$)/.test(l))).toBe(true);
+    expect(locs.filter((l) => /\/ar(\/|$)/.test(l))).toHaveLength(7 + 12);
     expect(xml).toContain('hreflang="x-default"');
     const robots = await (await fetch(`${app.url}/robots.txt`)).text();
     expect(robots).toMatch(/Disallow: \/admin/);

@@ -4,7 +4,7 @@
 // accessibility or SEO is below 100 or performance below 95, and lists the audits that cost points.
 //
 //   npm run build && npm run lighthouse      # about 4 minutes; HTML reports in test-results/lighthouse/
-//   npm run lighthouse -- --page "/courses?lang=ar"   # only that page (repeatable; :slug = the demo course)
+//   npm run lighthouse -- --page "/ar/courses"   # only that page (repeatable; :slug = the demo course)
 //   npm run lighthouse -- --runs 1           # one run per page (default 3: the run with the median
 //                                            # performance score counts, as Lighthouse's docs advise)
 //
@@ -22,7 +22,7 @@ const TARGETS: Partial<Record<Category, number>> = { performance: 95, accessibil
 const REPORTS = path.join(ROOT, "test-results/lighthouse");
 const runsArg = process.argv.indexOf("--runs");
 const RUNS = runsArg > 0 ? Math.max(1, Number(process.argv[runsArg + 1]) || 1) : 3;
-/** `--page "/courses?lang=ar"` (repeatable): only these pages; `:slug` stands for the demo course. */
+/** `--page "/ar/courses"` (repeatable): only these pages; `:slug` stands for the demo course. */
 const onlyPages = process.argv.flatMap((arg, i) => (arg === "--page" && process.argv[i + 1] ? [process.argv[i + 1]!] : []));
 
 interface Row {
@@ -83,7 +83,7 @@ async function main() {
       logLevel: "silent",
     });
     fs.mkdirSync(REPORTS, { recursive: true });
-    const allPages = ["/", "/courses", `/courses/${catalogue.slug}`].flatMap((p) => [p, `${p}?lang=ar`]);
+    const allPages = ["", "/courses", `/courses/${catalogue.slug}`].flatMap((p) => [`/en${p}`, `/ar${p}`]);
     const pages = onlyPages.length ? onlyPages.map((p) => p.replace(":slug", catalogue.slug)) : allPages;
     const rows: Row[] = [];
     for (const page of pages) {

@@ -194,9 +194,9 @@ async function main() {
       }).toString();
     const targets: Target[] = [
       { name: "floor (renderToString)", gate: false, kind: "floor", server: "floor", path: "/" },
-      { name: "/", gate: false, kind: "page", server: "app", path: "/" },
-      { name: "/courses", gate: true, kind: "page", server: "app", path: "/courses" },
-      { name: "/courses/:slug", gate: false, kind: "page", server: "app", path: `/courses/${catalogue.slug}` },
+      { name: "/", gate: false, kind: "page", server: "app", path: "/en" },
+      { name: "/courses", gate: true, kind: "page", server: "app", path: "/en/courses" },
+      { name: "/courses/:slug", gate: false, kind: "page", server: "app", path: `/en/courses/${catalogue.slug}` },
       {
         // The enrollment action as the form's JavaScript posts it (fetcher → `.data`): validation, rate
         // limit, one transaction with the enrollment and its two outbox emails.
@@ -204,28 +204,28 @@ async function main() {
         gate: false,
         kind: "post",
         server: "app",
-        path: `/courses/${catalogue.slug}/enroll.data`,
+        path: `/en/courses/${catalogue.slug}/enroll.data`,
         method: "POST",
         body: enrollBody("load"),
         headers: { "content-type": "application/x-www-form-urlencoded", origin },
       },
-      { name: "/courses, no page cache", gate: false, kind: "page", server: "uncached", path: "/courses" },
+      { name: "/courses, no page cache", gate: false, kind: "page", server: "uncached", path: "/en/courses" },
     ];
     const urlOf = (t: Target) => (t.server === "floor" ? floor!.url : t.server === "uncached" ? uncached!.url : app!.url);
 
     // What is measured is what a visitor gets: 24 cards on both, a stored enrollment.
-    const appHtml = await expectOk(await fetch(`${app.url}/courses`), "/courses", (b) =>
+    const appHtml = await expectOk(await fetch(`${app.url}/en/courses`), "/en/courses", (b) =>
       countCards(b) === CATALOGUE_CARDS ? null : `${countCards(b)} cards instead of ${CATALOGUE_CARDS}`,
     );
     const floorHtml = await expectOk(await fetch(floor.url), "floor", (b) =>
       countCards(b) === CATALOGUE_CARDS ? null : `${countCards(b)} cards instead of ${CATALOGUE_CARDS}`,
     );
-    await expectOk(await fetch(`${uncached.url}/courses`), "/courses without the page cache", (b) =>
+    await expectOk(await fetch(`${uncached.url}/en/courses`), "/courses without the page cache", (b) =>
       countCards(b) === CATALOGUE_CARDS ? null : `${countCards(b)} cards instead of ${CATALOGUE_CARDS}`,
     );
-    await expectOk(await fetch(`${app.url}/courses/${catalogue.slug}`), "/courses/:slug", () => null);
+    await expectOk(await fetch(`${app.url}/en/courses/${catalogue.slug}`), "/courses/:slug", () => null);
     await expectOk(
-      await fetch(`${app.url}/courses/${catalogue.slug}/enroll.data`, {
+      await fetch(`${app.url}/en/courses/${catalogue.slug}/enroll.data`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin },
         body: enrollBody("check"),

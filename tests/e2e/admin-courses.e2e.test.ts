@@ -319,6 +319,11 @@ describe("admin courses", () => {
       /course=([0-9a-f-]{36})/,
     )![1]!;
 
+    // The draft does not exist for the manager (issue 14): its edit dialog, update, delete and status
+    // toggle are all 404, and the draft is left as it was.
+    const editDialog = await manager.request.get(`/admin/courses?lang=en&dialog=edit&course=${craftedId}`, { maxRedirects: 0 });
+    expect(editDialog.status()).toBe(404);
+    expect(await editDialog.text()).not.toContain(craftedTitle);
     const edited = await post({
       intent: "update",
       courseId: craftedId,
@@ -329,7 +334,9 @@ describe("admin courses", () => {
       documents: "[]",
       thumbnailUrl: "",
     });
-    expect(edited.status()).toBe(200);
+    expect(edited.status()).toBe(404);
+    expect((await post({ intent: "togglePublish", courseId: craftedId, published: "true" })).status()).toBe(404);
+    expect((await post({ intent: "delete", courseId: craftedId })).status()).toBe(404);
     await admin.goto("/admin/courses?lang=en&status=draft");
     await expect.poll(() => craftedRow.getByRole("button", { name: /^Draft/ }).count()).toBe(1);
     // ...and the published course the manager tried to unpublish is still published.

@@ -29,6 +29,7 @@ import {
   createCourse,
   deleteCourse,
   getCourseForEdit,
+  getVisibleCourse,
   listAdminCourses,
   setCoursePublished,
   setCoursesPublished,
@@ -36,6 +37,7 @@ import {
 } from "~/features/courses/courses-admin.server.ts";
 import type { CoursesReply } from "~/features/courses/courses-reply.ts";
 import { COURSE_ERRORS, type CourseValues } from "~/features/courses/courses.schema.ts";
+import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { setDatabase, type Db } from "~/lib/db.server.ts";
@@ -359,22 +361,26 @@ describe("publish rules (SPEC §6, D18)", () => {
     expect(audit!.data).toMatchObject({ isPublished: false, publishIgnored: true });
   });
 
-  it("keeps the status as it was when a manager without courses:publish edits a course", async () => {
+  it("keeps the status as it was when a manager without courses:publish edits a course (a draft is not found)", async () => {
     const writer = await manager("writer@example.com", NO_PUBLISH);
     const live = await createCourse(admin, base({ slug: "live", isPublished: true }));
     const draft = await createCourse(admin, base({ slug: "draft" }));
     await updateCourse(writer, live.id, base({ slug: "live", title: "Renamed", isPublished: false }));
-    await updateCourse(writer, draft.id, base({ slug: "draft", isPublished: true }));
+    await expectAppError(updateCourse(writer, draft.id, base({ slug: "draft", isPublished: true })), "not_found", COURSE_ERRORS.notFound);
     expect(await courseRow(live.id)).toMatchObject({ title: "Renamed", isPublished: true });
     expect((await courseRow(draft.id))!.isPublished).toBe(false);
   });
 
-  it("refuses the toggle and bulk publish without courses:publish (403), and changes nothing", async () => {
+  it("refuses the toggle (403; a draft: 404) and bulk publish (403) without courses:publish, and changes nothing", async () => {
     const writer = await manager("writer@example.com", NO_PUBLISH);
     const draft = await createCourse(admin, base());
-    await expectAppError(setCoursePublished(writer, draft.id, true), "forbidden", "admin.errors.forbidden");
+    const live = await createCourse(admin, base({ slug: "live", isPublished: true }));
+    await expectAppError(setCoursePublished(writer, draft.id, true), "not_found", COURSE_ERRORS.notFound);
+    await expectAppError(setCoursePublished(writer, live.id, false), "forbidden", "admin.errors.forbidden");
     await expectAppError(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
+    await expectAppError(setCoursesPublished(writer, [live.id], false), "forbidden", "admin.errors.forbidden");
     expect((await courseRow(draft.id))!.isPublished).toBe(false);
+    expect((await courseRow(live.id))!.isPublished).toBe(true);
   });
 
   it("toggles and bulk-publishes with courses:publish, one audit line per changed course", async () => {
@@ -406,6 +412,123 @@ describe("publish rules (SPEC §6, D18)", () => {
     await expectAppError(getCourseForEdit(viewer, course.id), "forbidden", "admin.errors.forbidden");
     const nobody = await manager("nobody@example.com", []);
     await expectAppError(listAdminCourses(nobody), "forbidden", "admin.errors.forbidden");
+  });
+});
+
+// Issue 14, item 4: a manager without courses:publish opened and overwrote a draft by its id. A draft
+// does not exist for such a manager: every read and write by id is "not found" (404), as for an unknown
+// id, and nothing changes; with courses:publish the same calls work.
+describe("drafts are invisible without courses:publish, by id too (issue 14)", () => {
+  /** A draft with everything the attack wiped (price, category, thumbnail) plus documents; and a published course. */
+  async function seedDraft() {
+    const { cat, sub, teacher } = await seedCatalog();
+    const thumb = await storedThumbnail();
+    const draft = await createCourse(
+      admin,
+      base({
+        title: "Secret Draft",
+        slug: "secret-draft",
+        price: 750,
+        categoryId: cat.id,
+        subcategoryId: sub.id,
+        instructorId: teacher.id,
+        thumbnailUrl: thumb.url,
+        documents: [await storedPdf("plan.pdf")],
+      }),
+    );
+    const live = await createCourse(admin, base({ title: "Live", slug: "live", isPublished: true, documents: [await storedPdf("live.pdf")] }));
+    const docOf = async (courseId: string) =>
+      (await database.db.select().from(courseDocuments).where(eq(courseDocuments.courseId, courseId)))[0]!;
+    return { draft, live, thumb, draftDoc: await docOf(draft.id), liveDoc: await docOf(live.id) };
+  }
+
+  /** Every row the calls could touch, and the number of audit lines. */
+  async function snapshot() {
+    return {
+      courses: await database.db.select().from(courses).orderBy(asc(courses.slug)),
+      documents: await database.db.select().from(courseDocuments).orderBy(asc(courseDocuments.storageKey)),
+      audit: (await database.db.select().from(auditLog)).length,
+    };
+  }
+
+  it("answers not_found (404) to every read and write of a draft by id, and changes nothing", async () => {
+    const { draft, live, thumb, draftDoc, liveDoc } = await seedDraft();
+    const writer = await manager("writer@example.com", NO_PUBLISH);
+    const before = await snapshot();
+    const notFound = (p: Promise<unknown>) => expectAppError(p, "not_found", COURSE_ERRORS.notFound);
+
+    await notFound(getVisibleCourse(writer, draft.id));
+    await notFound(getCourseForEdit(writer, draft.id));
+    // The overwrite of the report: price, category and thumbnail gone, a document attached.
+    await notFound(updateCourse(writer, draft.id, base({ title: "Secret Draft", slug: "secret-draft", thumbnailUrl: "", documents: [await storedPdf("x.pdf")] })));
+    await notFound(setCoursePublished(writer, draft.id, true));
+    await notFound(setCoursePublished(writer, draft.id, false));
+    await notFound(deleteCourse(writer, draft.id));
+    // The same answer as for an id that does not exist.
+    await notFound(getCourseForEdit(writer, crypto.randomUUID()));
+    await notFound(setCoursePublished(writer, crypto.randomUUID(), true));
+    // Bulk publishing is refused to it whatever the ids (403 for all alike).
+    await expectAppError(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
+    // Not listed, whatever the filter.
+    for (const status of ["all", "draft", "published"] as const) {
+      expect((await listAdminCourses(writer, { status })).rows.map((r) => r.id)).toEqual([live.id]);
+    }
+    // The draft's document is unknown to it (404, not 403); the published course's document opens.
+    const hidden = await documentFileResponse(draftDoc.id, { type: "staff", actor: writer }, tEn);
+    expect(hidden.status).toBe(404);
+    expect(await hidden.text()).toBe(tEn("uploads.errors.documentNotFound"));
+    const shown = await documentFileResponse(liveDoc.id, { type: "staff", actor: writer }, tEn);
+    expect(shown.status).toBe(200);
+    await shown.arrayBuffer();
+
+    expect(await snapshot()).toEqual(before);
+    expect(await exists(thumb.key, "public")).toBe(true);
+    expect(await exists(draftDoc.storageKey, "private")).toBe(true);
+    const row = await courseRow(draft.id);
+    expect(Number(row!.price)).toBe(750);
+    expect(row).toMatchObject({ thumbnailUrl: thumb.url, isPublished: false });
+    expect(row!.categoryId).not.toBeNull();
+
+    // A published course stays readable and editable by the same manager.
+    expect((await getCourseForEdit(writer, live.id)).documents).toHaveLength(1);
+    expect(await getVisibleCourse(writer, live.id)).toEqual({ id: live.id, title: "Live", isPublished: true });
+  });
+
+  it("lets a manager with courses:publish (and an admin) read, edit, publish, open the documents of and delete a draft", async () => {
+    const { draft, thumb, draftDoc } = await seedDraft();
+    const publisher = await manager("publisher@example.com", [...NO_PUBLISH, "courses:publish"]);
+    expect(await getVisibleCourse(publisher, draft.id)).toMatchObject({ id: draft.id, isPublished: false });
+    const edit = await getCourseForEdit(publisher, draft.id);
+    expect(edit).toMatchObject({ title: "Secret Draft", price: 750, thumbnailUrl: thumb.url });
+    expect(edit.documents.map((d) => d.fileName)).toEqual(["plan.pdf"]);
+    const opened = await documentFileResponse(draftDoc.id, { type: "staff", actor: publisher }, tEn);
+    expect(opened.status).toBe(200);
+    await opened.arrayBuffer();
+    expect((await documentFileResponse(draftDoc.id, { type: "staff", actor: admin }, tEn)).status).toBe(200);
+
+    const added = await storedPdf("added.pdf");
+    await updateCourse(
+      publisher,
+      draft.id,
+      base({
+        title: "Renamed Draft",
+        slug: "secret-draft",
+        price: edit.price,
+        categoryId: edit.categoryId,
+        subcategoryId: edit.subcategoryId,
+        instructorId: edit.instructorId,
+        thumbnailUrl: edit.thumbnailUrl,
+        documents: [...edit.documents, added],
+      }),
+    );
+    expect(await courseRow(draft.id)).toMatchObject({ title: "Renamed Draft", isPublished: false });
+    expect((await getCourseForEdit(publisher, draft.id)).documents.map((d) => d.fileName)).toEqual(["plan.pdf", "added.pdf"]);
+    expect(await setCoursePublished(publisher, draft.id, true)).toMatchObject({ isPublished: true });
+    expect(await setCoursePublished(publisher, draft.id, false)).toMatchObject({ isPublished: false });
+    expect(await setCoursesPublished(publisher, [draft.id], true)).toEqual({ changed: 1, requested: 1 });
+    await setCoursePublished(admin, draft.id, false);
+    expect(await deleteCourse(publisher, draft.id)).toEqual({ id: draft.id, title: "Renamed Draft" });
+    expect(await courseRow(draft.id)).toBeUndefined();
   });
 });
 
@@ -735,12 +858,13 @@ describe("/admin/courses loader and action", () => {
     const id = created.reply.courseId!;
     expect((await courseRow(id))!.isPublished).toBe(false);
 
+    // The draft it created no longer exists for it (issue 14): editing or toggling it is a 404.
     const edited = await run(writer, form({ intent: "update", courseId: id, isPublished: "on" }));
-    expect(edited).toMatchObject({ status: 200, reply: { ok: true, published: false } });
+    expect(edited).toMatchObject({ status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } });
     expect((await courseRow(id))!.isPublished).toBe(false);
 
     const toggle = await run(writer, { intent: "togglePublish", courseId: id, published: "true" });
-    expect(toggle).toMatchObject({ status: 403, reply: { ok: false, messageKey: "admin.errors.forbidden" } });
+    expect(toggle).toMatchObject({ status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } });
     const bulk = await run(writer, { intent: "bulkPublish", ids: [id] });
     expect(bulk).toMatchObject({ status: 403, reply: { ok: false, messageKey: "admin.errors.forbidden" } });
     expect((await courseRow(id))!.isPublished).toBe(false);
@@ -750,6 +874,8 @@ describe("/admin/courses loader and action", () => {
     const keep = await run(writer, form({ intent: "update", courseId: live.id, slug: "live" }));
     expect(keep).toMatchObject({ status: 200, reply: { ok: true, published: true } });
     expect((await courseRow(live.id))!.isPublished).toBe(true);
+    const unpublish = await run(writer, { intent: "togglePublish", courseId: live.id, published: "false" });
+    expect(unpublish).toMatchObject({ status: 403, reply: { ok: false, messageKey: "admin.errors.forbidden" } });
 
     // Its list shows published courses only, and the loader forces the status.
     const data = await load(writer, "?status=draft");
@@ -790,5 +916,63 @@ describe("/admin/courses loader and action", () => {
       kind: "delete",
       course: { id: course.id, title: "English for Business" },
     });
+  });
+
+  it("answers 404 to a manager without courses:publish for a draft's edit dialog, update, delete and toggle; nothing changes (issue 14)", async () => {
+    const { cat } = await seedCatalog();
+    const thumb = await storedThumbnail();
+    const draft = await createCourse(
+      admin,
+      base({ title: "Secret Draft", slug: "secret-draft", price: 750, categoryId: cat.id, thumbnailUrl: thumb.url, documents: [await storedPdf("plan.pdf")] }),
+    );
+    const writer = await manager("writer@example.com", NO_PUBLISH);
+    const state = async () => ({
+      course: await courseRow(draft.id),
+      documents: await database.db.select().from(courseDocuments).orderBy(asc(courseDocuments.storageKey)),
+      audit: (await database.db.select().from(auditLog)).length,
+    });
+    const before = await state();
+
+    // The edit dialog is a 404 page, exactly as for an id that does not exist.
+    await expect(load(writer, `?dialog=edit&course=${draft.id}`)).rejects.toMatchObject({ init: { status: 404 } });
+    await expect(load(writer, `?dialog=edit&course=${crypto.randomUUID()}`)).rejects.toMatchObject({ init: { status: 404 } });
+    // The delete dialog stays shut (as for an unknown id), and the page data never names the draft.
+    const deletePage = await load(writer, `?dialog=delete&course=${draft.id}`);
+    expect(deletePage.dialog).toBeNull();
+    expect(JSON.stringify(deletePage)).not.toContain("Secret Draft");
+    expect(JSON.stringify(deletePage)).not.toContain(draft.id);
+
+    // The request of the report: an update that wiped the price, category, thumbnail (and documents).
+    const notFound = { status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } };
+    expect(await run(writer, form({ intent: "update", courseId: draft.id, title: "Secret Draft", slug: "secret-draft" }))).toMatchObject(notFound);
+    expect(await run(writer, { intent: "delete", courseId: draft.id })).toMatchObject(notFound);
+    expect(await run(writer, { intent: "togglePublish", courseId: draft.id, published: "true" })).toMatchObject(notFound);
+    expect(await run(writer, { intent: "togglePublish", courseId: draft.id, published: "false" })).toMatchObject(notFound);
+    expect(await state()).toEqual(before);
+    expect(Number(before.course!.price)).toBe(750);
+    expect(before.course).toMatchObject({ categoryId: cat.id, thumbnailUrl: thumb.url, isPublished: false });
+    expect(before.documents).toHaveLength(1);
+
+    // With courses:publish the same requests work.
+    const publisher = await manager("publisher@example.com", [...NO_PUBLISH, "courses:publish"]);
+    const edit = await load(publisher, `?dialog=edit&course=${draft.id}`);
+    expect(edit.dialog).toMatchObject({ kind: "edit", course: { id: draft.id, title: "Secret Draft", price: 750 } });
+    expect((await load(publisher, `?dialog=delete&course=${draft.id}`)).dialog).toEqual({
+      kind: "delete",
+      course: { id: draft.id, title: "Secret Draft" },
+    });
+    const saved = await run(
+      publisher,
+      form({ intent: "update", courseId: draft.id, title: "Renamed", slug: "secret-draft", price: "750", categoryId: cat.id, thumbnailUrl: thumb.url }),
+    );
+    expect(saved).toMatchObject({ status: 200, reply: { ok: true, published: false } });
+    expect(await courseRow(draft.id)).toMatchObject({ title: "Renamed", categoryId: cat.id, thumbnailUrl: thumb.url });
+    expect(await run(publisher, { intent: "togglePublish", courseId: draft.id, published: "true" })).toMatchObject({
+      status: 200,
+      reply: { ok: true, published: true },
+    });
+    await setCoursePublished(admin, draft.id, false);
+    expect(await run(publisher, { intent: "delete", courseId: draft.id })).toMatchObject({ status: 200, reply: { ok: true } });
+    expect(await courseRow(draft.id)).toBeUndefined();
   });
 });

@@ -120,17 +120,67 @@ describe("dashboard counts", () => {
   it("shows Draft Courses only with courses:publish and Categories only with categories:view (SPEC)", async () => {
     await seedCatalogue();
     const plain = await manager("plain@example.com", []);
-    expect((await getDashboard(plain)).stats).toEqual({
-      totalCourses: 5,
+    const data = await getDashboard(plain);
+    // Without courses:publish drafts do not exist: Total Courses counts the published ones (issue 14).
+    expect(data.stats).toEqual({
+      totalCourses: 3,
       publishedCourses: 3,
       draftCourses: null,
-      instructors: 2,
+      instructors: null,
+      categories: null,
+      totalEnrollments: null,
+      pendingEnrollments: null,
+    });
+    expect("weekly" in data).toBe(false);
+    const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
+    expect((await getDashboard(publisher)).stats).toMatchObject({ totalCourses: 5, draftCourses: 2, categories: 4 });
+  });
+
+  it("gives each figure only with the permission of its page; a hidden one is neither counted nor sent (issue 14)", async () => {
+    await seedCatalogue();
+    const enrollmentsOnly = await manager("enrollments@example.com", ["courses:view", "enrollments:view"]);
+    const withEnrollments = await getDashboard(enrollmentsOnly);
+    expect(withEnrollments.stats).toEqual({
+      totalCourses: 3,
+      publishedCourses: 3,
+      draftCourses: null,
+      instructors: null,
       categories: null,
       totalEnrollments: 5,
       pendingEnrollments: 2,
     });
-    const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
-    expect((await getDashboard(publisher)).stats).toMatchObject({ draftCourses: 2, categories: 4 });
+    expect(withEnrollments.weekly!.at(-1)!.count).toBe(5);
+
+    const instructorsOnly = await manager("instructors@example.com", ["instructors:view", "courses:edit"]);
+    const withInstructors = await getDashboard(instructorsOnly);
+    expect(withInstructors.stats).toEqual({
+      totalCourses: 3,
+      publishedCourses: 3,
+      draftCourses: null,
+      instructors: 2,
+      categories: null,
+      totalEnrollments: null,
+      pendingEnrollments: null,
+    });
+    expect(withInstructors).not.toHaveProperty("weekly");
+
+    const publisher = await manager("publisher@example.com", ["courses:view", "courses:publish"]);
+    expect((await getDashboard(publisher)).stats).toEqual({
+      totalCourses: 5,
+      publishedCourses: 3,
+      draftCourses: 2,
+      instructors: null,
+      categories: null,
+      totalEnrollments: null,
+      pendingEnrollments: null,
+    });
+
+    // The hidden counts are not even queried: with their tables unreadable nothing fails or is logged.
+    const errors = vi.spyOn(logger, "error");
+    await withTableMissing("instructors", () =>
+      withTableMissing("enrollment_status_counts", () => withTableMissing("enrollment_daily_counts", () => getDashboard(publisher))),
+    );
+    expect(errors).not.toHaveBeenCalled();
   });
 
   it("refuses roles outside the admin area", async () => {
@@ -255,6 +305,16 @@ describe("/admin (dashboard) loader", () => {
     await expect(load(plain, "http://localhost/admin")).resolves.toMatchObject({ actor: { role: MANAGER } });
     await expect(load(null, "http://localhost/admin")).rejects.toMatchObject({ status: 302 });
     await expect(load({ ...plain, role: "student" }, "http://localhost/admin")).rejects.toMatchObject({ init: { status: 403 } });
+  });
+
+  it("sends no figure the staff member's permissions hide, on a document request or a client navigation (issue 14)", async () => {
+    await seedCatalogue();
+    const instructorsOnly = await manager("instructors@example.com", ["instructors:view"]);
+    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null };
+    const page = await load(instructorsOnly, "http://localhost/admin?lang=en");
+    expect(page.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
+    const navigation = await load(instructorsOnly, "http://localhost/admin.data");
+    await expect(navigation.dashboard).resolves.toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
   });
 
   it("waits for the counts on a document request and defers them on a client navigation (placeholders)", async () => {

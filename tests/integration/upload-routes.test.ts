@@ -175,7 +175,8 @@ describe("GET /files/documents/:id (D8)", () => {
     const { key } = (await json(res)) as unknown as { key: string };
     const [course] = await database.db
       .insert(courses)
-      .values({ title: "Private course", slug: `private-${Date.now()}`, language: "en" })
+      // Published: a draft's documents are hidden from staff without courses:publish (courses-admin.test.ts).
+      .values({ title: "Private course", slug: `private-${Date.now()}`, language: "en", isPublished: true })
       .returning({ id: courses.id });
     const [doc] = await database.db
       .insert(courseDocuments)

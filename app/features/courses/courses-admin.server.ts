@@ -2,6 +2,8 @@
 // §5 Course, §8; D2, D8, D18, D21, D22). Every function takes the acting staff member first and asks the
 // permission gate itself, so no caller can skip the check. Each write is one transaction with its audit
 // line; files are removed from storage only after the transaction that forgot them has committed.
+// Drafts exist only for staff with courses:publish: every query below narrows `courses` with
+// course-visibility.server.ts, so a draft's id is "not found" (404) for anyone else, read or write.
 import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
@@ -9,6 +11,7 @@ import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { seesDraftCourses, visibleCourse, visibleCourses } from "./course-visibility.server.ts";
 import {
   deleteStoredDocument,
   deleteStoredImage,
@@ -151,13 +154,15 @@ const pageCol = (name: string) => sql`${sql.identifier("page")}.${sql.identifier
  */
 export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQuery> = {}): Promise<AdminCourseList> {
   requirePermission(actor, "courses:view");
-  const canSeeDrafts = hasPermission(actor, "courses:publish");
+  const canSeeDrafts = seesDraftCourses(actor);
   const status: StatusFilter = canSeeDrafts ? (input.status ?? "all") : "published";
   const categoryId = isUuid(input.categoryId) ? input.categoryId : undefined;
   const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
   const sort: CourseSort = input.sort ?? "created_desc";
 
   const conditions: SQL[] = [];
+  const visible = visibleCourses(actor);
+  if (visible) conditions.push(visible);
   if (status === "published") conditions.push(eq(courses.isPublished, true));
   if (status === "draft") conditions.push(eq(courses.isPublished, false));
   if (categoryId) conditions.push(eq(courses.categoryId, categoryId));
@@ -255,11 +260,26 @@ export async function getCourseFormOptions(actor: Actor): Promise<CourseFormOpti
   return { instructors: instructorRows, categories: categoryRows, subcategories: subcategoryRows };
 }
 
-/** One course with its documents, for the edit form (needs courses:edit). */
+/**
+ * A course this staff member may know of (needs courses:view): its id, title and status. A draft without
+ * courses:publish, like an unknown or malformed id, is not found.
+ */
+export async function getVisibleCourse(actor: Actor, courseId: string): Promise<{ id: string; title: string; isPublished: boolean }> {
+  requirePermission(actor, "courses:view");
+  if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  const [row] = await db()
+    .select({ id: courses.id, title: courses.title, isPublished: courses.isPublished })
+    .from(courses)
+    .where(visibleCourse(actor, courseId));
+  if (!row) throw new AppError("not_found", COURSE_ERRORS.notFound);
+  return row;
+}
+
+/** One course with its documents, for the edit form (needs courses:edit; a hidden draft is not found). */
 export async function getCourseForEdit(actor: Actor, courseId: string): Promise<AdminCourseDetail> {
   requirePermission(actor, "courses:edit");
   if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
-  const [row] = await db().select().from(courses).where(eq(courses.id, courseId));
+  const [row] = await db().select().from(courses).where(visibleCourse(actor, courseId));
   if (!row) throw new AppError("not_found", COURSE_ERRORS.notFound);
   const docs = await db()
     .select()
@@ -559,7 +579,8 @@ const AUDITED_FIELDS = [
 ] as const;
 
 /**
- * Edit course. Without courses:publish the published state stays as it was, whatever was sent. A
+ * Edit course. Without courses:publish only a published course can be edited (a draft is not found) and
+ * its published state stays as it was, whatever was sent. A
  * replaced or removed thumbnail and removed documents are deleted from storage (D22); the legacy
  * pdf_url moves into the documents.
  */
@@ -573,7 +594,7 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
   try {
     const documents = await checkNewDocuments(values.documents);
     saved = await db().transaction(async (tx) => {
-      const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
+      const [current] = await tx.select().from(courses).where(visibleCourse(actor, courseId)).for("update");
       if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
       await checkReferences(tx, values);
       const thumbnailUrl = checkThumbnail(values.thumbnailUrl, current.thumbnailUrl);
@@ -630,7 +651,7 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
 
 /**
  * Delete course (D22): its documents and thumbnail are removed from storage; its enrollments stay, with
- * course_id cleared by the foreign key (SET NULL) and course_name kept.
+ * course_id cleared by the foreign key (SET NULL) and course_name kept. A hidden draft is not found.
  */
 export async function deleteCourse(actor: Actor, courseId: string): Promise<{ id: string; title: string }> {
   requirePermission(actor, "courses:delete");
@@ -639,7 +660,7 @@ export async function deleteCourse(actor: Actor, courseId: string): Promise<{ id
   let deleted: { id: string; title: string };
   try {
     deleted = await db().transaction(async (tx) => {
-      const [current] = await tx.select().from(courses).where(eq(courses.id, courseId)).for("update");
+      const [current] = await tx.select().from(courses).where(visibleCourse(actor, courseId)).for("update");
       if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
       const docs = await tx
         .select({ key: courseDocuments.storageKey })
@@ -665,12 +686,18 @@ export async function deleteCourse(actor: Actor, courseId: string): Promise<{ id
   return deleted;
 }
 
-/** The status toggle (SPEC §4): needs courses:publish. */
+/**
+ * The status toggle (SPEC §4): needs courses:publish. Without it a draft (or an unknown id) is not found
+ * (404) and only a course the actor can see is refused (403), so the answer never reveals a draft.
+ */
 export async function setCoursePublished(
   actor: Actor,
   courseId: string,
   published: boolean,
 ): Promise<{ id: string; title: string; isPublished: boolean }> {
+  // Not found first (getVisibleCourse: a draft is hidden), then refused; a manager without courses:view
+  // is refused for every id alike.
+  if (!seesDraftCourses(actor)) await getVisibleCourse(actor, courseId);
   requirePermission(actor, "courses:publish");
   if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
   try {
@@ -678,7 +705,7 @@ export async function setCoursePublished(
       const [current] = await tx
         .select({ id: courses.id, title: courses.title, isPublished: courses.isPublished })
         .from(courses)
-        .where(eq(courses.id, courseId))
+        .where(visibleCourse(actor, courseId))
         .for("update");
       if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
       if (current.isPublished !== published) {
@@ -713,7 +740,7 @@ export async function setCoursesPublished(
       const changed = await tx
         .update(courses)
         .set({ isPublished: published, updatedAt: new Date() })
-        .where(and(inArray(courses.id, ids), ne(courses.isPublished, published)))
+        .where(and(inArray(courses.id, ids), ne(courses.isPublished, published), visibleCourses(actor)))
         .returning({ id: courses.id, title: courses.title });
       for (const row of changed) {
         await recordAudit(tx, actor, {

@@ -1,12 +1,19 @@
 // The admin dashboard (SPEC §2 Dashboard, §7 counts, §8 'count helpers log errors and return 0').
-// Five queries whatever the size of the tables: courses (total, published, drafts), instructors,
+// At most five queries whatever the size of the tables: courses (total, published, drafts), instructors,
 // categories, enrollments (total, pending), and the weekly enrollment requests. Each runs on its own:
 // one that fails is logged and reads 0 (the chart: null), the others still show.
 //
 // Enrollments are not counted row by row (a million rows take ~150 ms, bench/scale.ts): the totals
 // come from `enrollment_status_counts` and the chart from `enrollment_daily_counts`, both kept exact by
 // triggers on `enrollments` in the same transaction as every insert, update and delete.
+//
+// Each figure follows the permissions of the page it summarises (issue 14): drafts exist only for staff
+// with courses:publish (course-visibility.server.ts), so without it Total Courses counts the published
+// ones and Draft Courses is absent; instructors need instructors:view, categories categories:view, and
+// the enrollment cards and the weekly chart enrollments:view. A hidden figure is not computed and not
+// sent: it is null (the chart: absent), and the page leaves its card out.
 import { count, sql } from "drizzle-orm";
+import { seesDraftCourses, visibleCourses } from "~/features/courses/course-visibility.server.ts";
 import { categories, courses, enrollmentDailyCounts, enrollmentStatusCounts, instructors } from "@db/schema/index.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -17,15 +24,19 @@ export const CHART_WEEKS = 12;
 export const DASHBOARD_TIME_ZONE = "Africa/Cairo";
 
 export interface DashboardStats {
+  /** The courses this staff member may know of: without courses:publish, the published ones. */
   totalCourses: number;
   publishedCourses: number;
   /** Only for staff who may publish courses (SPEC); null otherwise. */
   draftCourses: number | null;
-  instructors: number;
+  /** Only with instructors:view; null otherwise. */
+  instructors: number | null;
   /** Only for staff who may view categories (SPEC); null otherwise. */
   categories: number | null;
-  totalEnrollments: number;
-  pendingEnrollments: number;
+  /** Only with enrollments:view; null otherwise. */
+  totalEnrollments: number | null;
+  /** Only with enrollments:view; null otherwise. */
+  pendingEnrollments: number | null;
 }
 
 export interface WeekCount {
@@ -36,8 +47,11 @@ export interface WeekCount {
 
 export interface DashboardData {
   stats: DashboardStats;
-  /** The last 12 weeks, oldest first, the current week last; null when the query failed. */
-  weekly: WeekCount[] | null;
+  /**
+   * The last 12 weeks, oldest first, the current week last; null when the query failed. Absent without
+   * enrollments:view.
+   */
+  weekly?: WeekCount[] | null;
 }
 
 /** Runs one count; a failure is logged and gives the fallback (SPEC §8). */
@@ -85,8 +99,10 @@ export async function weeklyEnrollmentCounts(now: Date = new Date(), executor: E
 export async function getDashboard(actor: Actor, options: { now?: Date; executor?: Executor } = {}): Promise<DashboardData> {
   requireStaffRole(actor);
   const q = options.executor ?? db();
-  const mayPublish = hasPermission(actor, "courses:publish");
+  const mayPublish = seesDraftCourses(actor);
+  const mayViewInstructors = hasPermission(actor, "instructors:view");
   const mayViewCategories = hasPermission(actor, "categories:view");
+  const mayViewEnrollments = hasPermission(actor, "enrollments:view");
 
   const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly] = await Promise.all([
     safely("courses", { total: 0, published: 0, drafts: 0 }, async () => {
@@ -96,29 +112,36 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
           published: sql<number>`count(*) filter (where ${courses.isPublished})`,
           drafts: sql<number>`count(*) filter (where not ${courses.isPublished})`,
         })
-        .from(courses);
+        .from(courses)
+        .where(visibleCourses(actor));
       return { total: num(row?.total), published: num(row?.published), drafts: num(row?.drafts) };
     }),
-    safely("instructors", 0, async () => {
-      const [row] = await q.select({ n: count() }).from(instructors);
-      return num(row?.n);
-    }),
+    mayViewInstructors
+      ? safely("instructors", 0, async () => {
+          const [row] = await q.select({ n: count() }).from(instructors);
+          return num(row?.n);
+        })
+      : Promise.resolve(null),
     mayViewCategories
       ? safely("categories", 0, async () => {
           const [row] = await q.select({ n: count() }).from(categories);
           return num(row?.n);
         })
       : Promise.resolve(null),
-    safely("enrollments", { total: 0, pending: 0 }, async () => {
-      const [row] = await q
-        .select({
-          total: sql<number>`coalesce(sum(${enrollmentStatusCounts.n}), 0)`,
-          pending: sql<number>`coalesce(sum(${enrollmentStatusCounts.n}) filter (where ${enrollmentStatusCounts.status} = 'pending'), 0)`,
+    mayViewEnrollments
+      ? safely("enrollments", { total: 0, pending: 0 }, async () => {
+          const [row] = await q
+            .select({
+              total: sql<number>`coalesce(sum(${enrollmentStatusCounts.n}), 0)`,
+              pending: sql<number>`coalesce(sum(${enrollmentStatusCounts.n}) filter (where ${enrollmentStatusCounts.status} = 'pending'), 0)`,
+            })
+            .from(enrollmentStatusCounts);
+          return { total: num(row?.total), pending: num(row?.pending) };
         })
-        .from(enrollmentStatusCounts);
-      return { total: num(row?.total), pending: num(row?.pending) };
-    }),
-    safely<WeekCount[] | null>("weekly enrollments", null, () => weeklyEnrollmentCounts(options.now, q)),
+      : Promise.resolve(null),
+    mayViewEnrollments
+      ? safely<WeekCount[] | null>("weekly enrollments", null, () => weeklyEnrollmentCounts(options.now, q))
+      : Promise.resolve(undefined),
   ]);
 
   return {
@@ -128,9 +151,9 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
       draftCourses: mayPublish ? courseCounts.drafts : null,
       instructors: instructorCount,
       categories: categoryCount,
-      totalEnrollments: enrollmentCounts.total,
-      pendingEnrollments: enrollmentCounts.pending,
+      totalEnrollments: enrollmentCounts?.total ?? null,
+      pendingEnrollments: enrollmentCounts?.pending ?? null,
     },
-    weekly,
+    ...(weekly === undefined ? {} : { weekly }),
   };
 }

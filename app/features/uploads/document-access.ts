@@ -16,7 +16,8 @@ export interface DocumentAccess {
 /**
  * May this reader see this course document? Staff with courses:view (not while a generated password is
  * still to be changed); an instructor only for a course assigned to them (the session was checked,
- * expiry included, before the reader was made).
+ * expiry included, before the reader was made). A draft's documents never reach this check for staff
+ * without courses:publish: findDocument does not find them (404; course-visibility.server.ts).
  */
 export function canReadDocument(reader: DocumentReader | null, document: DocumentAccess): boolean {
   if (!reader) return false;

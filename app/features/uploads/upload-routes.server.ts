@@ -1,10 +1,11 @@
 // What the upload and document routes answer, given the signed-in staff member (or nobody). The route
 // modules only resolve the actor and the translator; these functions hold the rules, so integration
 // tests call them with real Requests and a real database.
-import { eq } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import { courseDocuments, courses } from "@db/schema/index.ts";
+import { visibleCourses } from "~/features/courses/course-visibility.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -128,7 +129,11 @@ export interface DocumentRecord extends DocumentAccess {
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
-export async function findDocument(id: string): Promise<DocumentRecord | null> {
+/**
+ * A document as this reader may know of it: for staff, a document of a draft course exists only with
+ * courses:publish (course-visibility.server.ts), so without it the answer is "unknown" (404), not 403.
+ */
+export async function findDocument(id: string, reader: DocumentReader): Promise<DocumentRecord | null> {
   if (!UUID_RE.test(id)) return null;
   const [row] = await db()
     .select({
@@ -140,7 +145,7 @@ export async function findDocument(id: string): Promise<DocumentRecord | null> {
     })
     .from(courseDocuments)
     .innerJoin(courses, eq(courses.id, courseDocuments.courseId))
-    .where(eq(courseDocuments.id, id));
+    .where(and(eq(courseDocuments.id, id), reader.type === "staff" ? visibleCourses(reader.actor) : undefined));
   return row ?? null;
 }
 
@@ -158,10 +163,13 @@ function plain(status: number, text: string): Response {
   });
 }
 
-/** GET /files/documents/:id: the PDF to a reader who may see it; 401 nobody, 403 not allowed, 404 unknown. */
+/**
+ * GET /files/documents/:id: the PDF to a reader who may see it; 401 nobody, 403 not allowed, 404 unknown
+ * (a draft's document, to staff without courses:publish, is unknown).
+ */
 export async function documentFileResponse(id: string, reader: DocumentReader | null, t: Translate): Promise<Response> {
   if (!reader) return plain(401, t("admin.errors.signInRequired"));
-  const document = await findDocument(id);
+  const document = await findDocument(id, reader);
   if (!document) return plain(404, t("uploads.errors.documentNotFound"));
   if (!canReadDocument(reader, document)) return plain(403, t("admin.errors.forbidden"));
   const file = await getStorage().get(document.storageKey, "private");

@@ -19,6 +19,7 @@ import {
   deleteCourse,
   getCourseForEdit,
   getCourseFormOptions,
+  getVisibleCourse,
   listAdminCourses,
   setCoursePublished,
   setCoursesPublished,
@@ -33,11 +34,11 @@ import {
   COURSE_SORTS,
   courseInitials,
   isCourseIntent,
-  isUuid,
   parseCourseQuery,
   type CourseIntent,
 } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { isAppError } from "~/lib/errors.ts";
 import { formatDate, intlLocale } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -58,6 +59,16 @@ type DialogState =
   | { kind: "delete"; course: { id: string; title: string } }
   | null;
 
+/** Runs a domain read; its "not found" becomes the route's 404 (the admin error view shows it). */
+async function notFoundAs404<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isAppError(err) && err.code === "not_found") throw data({ reason: "notFound" }, { status: 404 });
+    throw err;
+  }
+}
+
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "courses:view" });
   const url = new URL(request.url);
@@ -72,13 +83,19 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const courseId = params.get("course");
   let dialog: DialogState = null;
   if (kind === "create" && can(view, "courses:create")) dialog = { kind: "create" };
-  if (kind === "edit" && isUuid(courseId) && can(view, "courses:edit")) {
-    const course = await getCourseForEdit(actor, courseId).catch(() => null);
-    if (course) dialog = { kind: "edit", course };
+  // A course the actor may not know of — an unknown id, or a draft without courses:publish — answers the
+  // same for both, so nothing tells a draft from nothing (issue 14): the edit dialog is a 404 page; the
+  // delete dialog stays shut (the list reloads on that URL right after a successful delete).
+  if (kind === "edit" && courseId !== null) {
+    const course = await notFoundAs404(() => getVisibleCourse(actor, courseId));
+    if (can(view, "courses:edit")) dialog = { kind: "edit", course: await notFoundAs404(() => getCourseForEdit(actor, course.id)) };
   }
-  if (kind === "delete" && isUuid(courseId) && can(view, "courses:delete")) {
-    const row = list.rows.find((r) => r.id === courseId);
-    if (row) dialog = { kind: "delete", course: { id: row.id, title: row.title } };
+  if (kind === "delete" && courseId !== null && can(view, "courses:delete")) {
+    const course = await getVisibleCourse(actor, courseId).catch((err: unknown) => {
+      if (isAppError(err) && err.code === "not_found") return null;
+      throw err;
+    });
+    if (course) dialog = { kind: "delete", course: { id: course.id, title: course.title } };
   }
   return {
     list,

@@ -20,6 +20,7 @@ import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
 import { useSettled } from "~/features/dashboard/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { can } from "~/lib/permissions.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -67,6 +68,7 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
   const { actor } = loaderData;
   const { data, failed } = useSettled(loaderData.dashboard);
   const isAdmin = actor.role === "admin";
+  const showsChart = data ? data.weekly !== undefined : can(actor, "enrollments:view");
   return (
     <div className="space-y-8">
       <div>
@@ -109,7 +111,8 @@ export default function Dashboard({ loaderData, matches }: Route.ComponentProps)
         </section>
       )}
 
-      {data?.weekly ? (
+      {/* The chart is an enrollment figure: absent from the data without enrollments:view. */}
+      {!showsChart ? null : data?.weekly ? (
         <WeeklyChart weeks={data.weekly} locale={locale} />
       ) : data ? (
         <p role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">

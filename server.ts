@@ -11,7 +11,8 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
 import type { storedPublicPage as StoredPublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
-import { logger } from "./app/lib/logger.server.ts";
+import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
+import { logger, redactQuery } from "./app/lib/logger.server.ts";
 import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
 
 type Lifecycle = {
@@ -76,7 +77,7 @@ function requestLog() {
     res.on("finish", () => {
       const ms = Number(process.hrtime.bigint() - started) / 1e6;
       const level = res.statusCode >= 500 ? "error" : req.path.startsWith("/assets/") ? "debug" : "info";
-      logger[level]({ requestId, method: req.method, url: req.originalUrl, status: res.statusCode, ms: Math.round(ms) });
+      logger[level]({ requestId, method: req.method, url: redactQuery(req.originalUrl), status: res.statusCode, ms: Math.round(ms) });
     });
     next();
   };
@@ -104,6 +105,20 @@ export interface StartedServer {
 
 export async function startServer(env: Env, options: { dev?: boolean } = {}): Promise<StartedServer> {
   const dev = options.dev ?? false;
+  // DATA_DIR is owner-only (0700/0600): files created from here on, and what was left open before,
+  // repaired before the database opens (app/lib/data-dir.server.ts).
+  restrictUmask();
+  const dataDir = secureDataDir(env.DATA_DIR);
+  if (dataDir.skipped) logger.warn({ dataDir: dataDir.dir }, `DATA_DIR not made owner-only: ${dataDir.skipped}`);
+  if (dataDir.repaired.length > 0) {
+    logger.warn(
+      { dataDir: dataDir.dir, count: dataDir.repaired.length, first: dataDir.repaired.slice(0, 5) },
+      "DATA_DIR: made files owner-only",
+    );
+  }
+  if (dataDir.failed.length > 0) {
+    logger.error({ dataDir: dataDir.dir, failed: dataDir.failed.slice(0, 20) }, "DATA_DIR: could not make these owner-only");
+  }
   const app = express();
   app.disable("x-powered-by");
   if (env.TRUST_PROXY) app.set("trust proxy", true);

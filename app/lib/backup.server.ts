@@ -98,7 +98,7 @@ export async function startControlServer(opts: {
   onError?: (err: unknown) => void;
 }): Promise<ControlServer> {
   const socketPath = controlSocketPath(opts.dataDir);
-  fs.mkdirSync(path.dirname(socketPath), { recursive: true });
+  fs.mkdirSync(path.dirname(socketPath), { recursive: true, mode: 0o700 });
   if (fs.existsSync(socketPath)) {
     if (await ping(socketPath)) {
       throw new DataDirInUseError(`another server is running on ${path.resolve(opts.dataDir)} (it answers on ${socketPath})`);

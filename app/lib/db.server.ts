@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "@db/schema/index.ts";
+import { OwnerOnlyNodeFS } from "./pglite-fs.server.ts";
 
 type Schema = typeof schema;
 /** One type for both drivers: PGlite is PostgreSQL, so the query builder is the same. */
@@ -94,10 +95,13 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   }
 
   const dataDir = options.dataDir ?? "memory://";
-  if (!dataDir.startsWith("memory://")) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true });
-  const client = await PGlite.create(dataDir.startsWith("memory://") ? undefined : dataDir, {
+  const onDisk = !dataDir.startsWith("memory://");
+  if (onDisk) fs.mkdirSync(path.dirname(path.resolve(dataDir)), { recursive: true, mode: 0o700 });
+  const client = await PGlite.create(onDisk ? dataDir : undefined, {
     loadDataDir: options.loadDataDir,
     extensions: { pg_trgm },
+    // On disk: files 0600, directories 0700 (pglite-fs.server.ts).
+    ...(onDisk ? { fs: new OwnerOnlyNodeFS(path.resolve(dataDir)) } : {}),
   });
   const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
   let closed = false;

@@ -38,6 +38,8 @@ export interface MailMessage {
   html: string;
   /** The outbox row id; transports may use it for a stable Message-ID. */
   id?: string;
+  /** The outbox row's kind (password-reset, enrollment…), for the log transport. */
+  kind?: string;
 }
 
 export interface MailTransport {
@@ -201,6 +203,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
         text: row.textBody,
         html: row.htmlBody,
         id: row.id,
+        kind: row.kind,
       });
     } catch (err) {
       const lastError = errorMessage(err);
@@ -341,13 +344,17 @@ export function smtpTransport(url: string): MailTransport & { close(): void } {
   };
 }
 
-/** Without SMTP settings: prints the email to the log and counts it as delivered (D10). */
+/**
+ * Without SMTP settings: logs the email's envelope and counts it as delivered (D10). Never the body: a
+ * password-reset email carries a live reset link, others what a visitor wrote (issue 14, item 7; the
+ * admin email log shows the same envelope, ADR 007).
+ */
 export function logTransport(logger: Pick<OutboxLogger, "info"> = appLogger): MailTransport {
   return {
     send(msg) {
       logger.info(
-        { outboxId: msg.id, to: msg.to, replyTo: msg.replyTo, subject: msg.subject, text: msg.text },
-        "email (SMTP not configured, logged only)",
+        { outboxId: msg.id, kind: msg.kind, to: msg.to, subject: msg.subject },
+        "email (SMTP not configured, envelope logged only)",
       );
       return Promise.resolve();
     },

@@ -11,7 +11,7 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): {
   if (env.AUTH_SECRET) return { secret: env.AUTH_SECRET, generated: false };
   const file = path.resolve(env.DATA_DIR, "auth-secret");
   if (fs.existsSync(file)) return { secret: fs.readFileSync(file, "utf8").trim(), generated: false };
-  fs.mkdirSync(path.dirname(file), { recursive: true });
+  fs.mkdirSync(path.dirname(file), { recursive: true, mode: 0o700 });
   const secret = crypto.randomBytes(32).toString("base64url");
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true };

@@ -120,11 +120,12 @@ export function createLocalStorage(root: string): Storage {
   }
 
   async function writeAtomic(file: string, data: Buffer | string): Promise<void> {
-    await fsp.mkdir(path.dirname(file), { recursive: true });
+    // Owner-only, like everything under DATA_DIR (app/lib/data-dir.server.ts).
+    await fsp.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     // A dot-name in the same folder (never served: the static handler ignores dotfiles), then rename.
     const temp = path.join(path.dirname(file), `.${path.basename(file)}.${crypto.randomBytes(6).toString("hex")}.tmp`);
     try {
-      await fsp.writeFile(temp, data, { flag: "wx", mode: 0o640 });
+      await fsp.writeFile(temp, data, { flag: "wx", mode: 0o600 });
       await fsp.rename(temp, file);
     } catch (err) {
       await fsp.rm(temp, { force: true });

@@ -1,7 +1,7 @@
 import type { TestProject } from "vitest/node";
 import { spawnSync } from "node:child_process";
 import path from "node:path";
-import { ROOT, startApp } from "./harness.ts";
+import { assertNoSecretsInOutput, ROOT, startApp } from "./harness.ts";
 
 /** One production server with a fresh data directory for the browser journeys. */
 export default async function setup(project: TestProject) {
@@ -12,11 +12,14 @@ export default async function setup(project: TestProject) {
     env: { ...process.env, NODE_ENV: "production" },
   });
   if (build.status !== 0) throw new Error("production build failed");
-  const app = await startApp({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" });
+  // LOG_LEVEL info: the request log is captured too, for the check below.
+  const app = await startApp({ ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!", LOG_LEVEL: "info" });
   project.provide("baseUrl", app.url);
   project.provide("dataDir", app.dataDir);
   return async () => {
     await app.stop();
+    // No reset token, password or secret reached the shared server's log during the suite (issue 14, item 7).
+    assertNoSecretsInOutput(app.output());
   };
 }
 

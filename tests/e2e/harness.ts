@@ -93,6 +93,50 @@ export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs 
   };
 }
 
+/** The fixed staff passwords the e2e suites sign in with (or try): none may ever appear in a server's output. */
+export const KNOWN_TEST_PASSWORDS = [
+  "Admin-Passw0rd!",
+  "Manager-Passw0rd!",
+  "Manager-Passw0rd",
+  "Matrix-Passw0rd!",
+  "Brand-New-Passw0rd",
+  "Owner-Own-Passw0rd",
+  "Not-The-Passw0rd",
+  "Wrong-Passw0rd",
+] as const;
+
+/**
+ * A token, password or secret parameter whose value is not redacted (`/reset-password?token=abc…`, also
+ * percent-encoded inside another parameter); the logger writes `[REDACTED]` (app/lib/logger.server.ts).
+ */
+const UNREDACTED_SECRET_PARAM =
+  /(?<![\w.%[\]-])([\w.%[\]-]*(?:token|password|passwd|secret)[\w.%[\]-]*)(?:=|%3D)(?!\[REDACTED\]|%5BREDACTED%5D)([^&\s"'#;\\%]|%(?!26|23))+/gi;
+
+/**
+ * What in a server's captured output (`RunningApp.output()`) is a secret that must not be logged
+ * (issue 14, item 7): unredacted token/password/secret parameters and the known test passwords.
+ * Returns short excerpts of the offending lines, empty when the output is clean.
+ */
+export function secretsInOutput(output: string, passwords: readonly string[] = KNOWN_TEST_PASSWORDS): string[] {
+  const found: string[] = [];
+  const excerpt = (index: number) => output.slice(Math.max(0, index - 80), index + 120).replace(/\s+/g, " ");
+  for (const m of output.matchAll(UNREDACTED_SECRET_PARAM)) found.push(`unredacted ${m[1]}: …${excerpt(m.index)}…`);
+  for (const password of passwords) {
+    for (let i = output.indexOf(password); i >= 0; i = output.indexOf(password, i + 1)) {
+      found.push(`a known password: …${excerpt(i).replaceAll(password, "<password>")}…`);
+    }
+  }
+  return found;
+}
+
+/** Throws, listing what leaked, when the output holds a secret (see secretsInOutput). */
+export function assertNoSecretsInOutput(output: string, passwords?: readonly string[]): void {
+  const found = secretsInOutput(output, passwords);
+  if (found.length > 0) {
+    throw new Error(`secrets in the server log (${found.length}):\n${found.slice(0, 20).join("\n")}`);
+  }
+}
+
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
 export function launchBrowser(): Promise<Browser> {

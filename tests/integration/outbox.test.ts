@@ -1,7 +1,9 @@
+import { Writable } from "node:stream";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import { openDatabase, type Database, type Db } from "~/lib/db.server.ts";
+import { createLogger } from "~/lib/logger.server.ts";
 import {
   createOutboxWorker,
   enqueueEmail,
@@ -269,12 +271,52 @@ describe("email outbox", () => {
     }
   });
 
-  it("logTransport logs the email and counts it as delivered", async () => {
+  it("logTransport logs the envelope (never the body) and counts the email as delivered", async () => {
     const logged: object[] = [];
-    const id = await enqueueEmail(database.db, { kind: "test", to: "f@example.com", subject: "Logged", text: "Body text", html: "<p>x</p>" });
+    const link = "http://localhost:3000/en/reset-password?token=Zq8vLr2Xk9TbYw3Nc7Pd&lang=en";
+    const id = await enqueueEmail(database.db, {
+      kind: "password-reset",
+      to: "f@example.com",
+      replyTo: "visitor@example.com",
+      subject: "Reset your password",
+      text: `Open ${link} within an hour.`,
+      html: `<p><a href="${link}">Reset</a></p>`,
+    });
     const w = createOutboxWorker({ db: database.db, transport: logTransport({ info: (o: object) => logged.push(o) }), from: FROM, logger: silent });
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
-    expect(logged).toEqual([expect.objectContaining({ to: "f@example.com", subject: "Logged", text: "Body text" })]);
+    expect(logged).toEqual([{ outboxId: id, kind: "password-reset", to: "f@example.com", subject: "Reset your password" }]);
+    const line = JSON.stringify(logged);
+    for (const secret of ["Zq8vLr2Xk9TbYw3Nc7Pd", "reset-password", "token", "Open ", "<a", "visitor@example.com"]) {
+      expect(line).not.toContain(secret);
+    }
     expect((await row(id))?.status).toBe("sent");
+  });
+
+  it("without SMTP, the server's log line of an email holds the envelope only, not the body or its reset link", async () => {
+    // The application's logger, as the server wires it without SMTP_URL (app.server.ts), into a capture stream.
+    const lines: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        lines.push(chunk.toString());
+        done();
+      },
+    });
+    const captured = createLogger("info", stream);
+    const token = "Hs5mW2qPz8XrT4vKc9Lb";
+    const id = await enqueueEmail(database.db, {
+      kind: "password-reset",
+      to: "owner@example.com",
+      subject: "Reset your Course Academy password",
+      text: `Reset: http://localhost:3000/en/reset-password?token=${token}`,
+      html: `<a href="http://localhost:3000/en/reset-password?token=${token}">Reset</a>`,
+    });
+    const w = createOutboxWorker({ db: database.db, transport: logTransport(captured), from: FROM, logger: silent });
+    expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
+    const line = lines.find((l) => l.includes(id));
+    expect(line).toBeDefined();
+    expect(JSON.parse(line!)).toMatchObject({ outboxId: id, kind: "password-reset", to: "owner@example.com", subject: "Reset your Course Academy password" });
+    expect(line).not.toContain(token);
+    expect(line).not.toContain("reset-password");
+    expect(line).not.toMatch(/"(text|html)"/);
   });
 });

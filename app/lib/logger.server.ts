@@ -79,10 +79,12 @@ export function redactQuery(text: string, depth = 0): string {
   return text.replace(QUERY_PAIR, (match, sep: string, name: string, value: string) => {
     if (!value) return match;
     if (isSecretName(name)) return `${sep}${name}=${REDACTED}`;
-    if (depth < 2 && value.includes("%")) {
-      const decoded = decodeComponent(value);
-      const redacted = redactQuery(decoded, depth + 1);
-      if (redacted !== decoded) return `${sep}${name}=${encodeURIComponent(redacted)}`;
+    // A value that is itself a URL or query, encoded or not (`from=/en/token=…`).
+    if (depth < 2 && /[%=]/.test(value)) {
+      const encoded = value.includes("%");
+      const inner = encoded ? decodeComponent(value) : value;
+      const redacted = redactQuery(inner, depth + 1);
+      if (redacted !== inner) return `${sep}${name}=${encoded ? encodeURIComponent(redacted) : redacted}`;
     }
     return match;
   });

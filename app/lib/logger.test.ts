@@ -36,6 +36,10 @@ describe("redactQuery", () => {
     ["/x?token=abc==&b=1", `/x?token=${R}&b=1`],
     // a URL nested unencoded in another parameter
     ["/login?from=/reset-password?token=abc", `/login?from=/reset-password?token=${R}`],
+    // secret-looking pairs in a path, and in a value that is a path
+    ["/en/reset-password/token=abc", `/en/reset-password/token=${R}`],
+    ["http://h/x/code=123456", `http://h/x/code=${R}`],
+    ["/login?from=/en/token=abc&lang=en", `/login?from=/en/token=${R}&lang=en`],
   ])("%s", (input, expected) => {
     expect(redactQuery(input)).toBe(expected);
   });

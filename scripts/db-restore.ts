@@ -18,6 +18,7 @@ import {
   startControlServer,
 } from "../app/lib/backup.server.ts";
 import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
+import { OwnerOnlyNodeFS } from "../app/lib/pglite-fs.server.ts";
 
 loadDotEnv();
 const args = process.argv.slice(2);
@@ -66,7 +67,8 @@ try {
   const backup = new File([fs.readFileSync(file)], path.basename(file).endsWith(".tar") ? "db.tar" : "db.tar.gz");
   let restored: PGlite | undefined;
   try {
-    restored = await PGlite.create(staging, { loadDataDir: backup, extensions: { pg_trgm } });
+    // Files owner-only as they are unpacked (app/lib/pglite-fs.server.ts).
+    restored = await PGlite.create(staging, { loadDataDir: backup, extensions: { pg_trgm }, fs: new OwnerOnlyNodeFS(staging) });
     const check = await restored.query<{ migrations: number; courses: number }>(
       "select (select count(*) from drizzle.__drizzle_migrations)::int as migrations, (select count(*) from courses)::int as courses",
     );

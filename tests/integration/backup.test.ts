@@ -21,6 +21,7 @@ import {
 } from "@db/schema/index.ts";
 import { bootstrap, isReady, shutdown } from "~/lib/app.server.ts";
 import { controlSocketPath } from "~/lib/backup.server.ts";
+import { openEntries } from "~/lib/data-dir.server.ts";
 import { db, openDatabase, type Db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
@@ -153,6 +154,8 @@ describe("npm run db:backup / db:restore (embedded database)", () => {
     expect(restored.code).toBe(0);
     const kept = fs.readdirSync(dataDir).filter((f) => f.startsWith("db.before-restore-"));
     expect(kept).toHaveLength(1);
+    // The restored database's files are owner-only, as they were unpacked (issue 14, item 11).
+    expect(openEntries(path.join(dataDir, "db"))).toEqual([]);
 
     // The restored app starts, and holds exactly what the snapshot held.
     await start();

@@ -52,12 +52,26 @@ export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigin?:
   ].join("; ");
 }
 
+/**
+ * `X-Content-Type-Options: nosniff` exactly once on every response (issue 14 item 9). Some routes set it on
+ * their own Response (document and CSV downloads, so it holds when they are called directly), and React
+ * Router's adapter appends a route's headers to ours ("nosniff, nosniff"): so it is set when the headers
+ * are written, replacing whatever copies were added before.
+ */
+export function nosniffOnce(res: Response): void {
+  const writeHead = res.writeHead as (...args: unknown[]) => Response;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.headersSent) this.setHeader("X-Content-Type-Options", "nosniff");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+}
+
 function securityHeaders(dev: boolean, imageOrigin?: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
     res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, imageOrigin));
-    res.setHeader("X-Content-Type-Options", "nosniff");
+    nosniffOnce(res);
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("Permissions-Policy", "camera=(), microphone=(), geolocation=(), interest-cohort=()");

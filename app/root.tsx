@@ -81,7 +81,8 @@ export async function clientLoader({ serverLoader, request }: Route.ClientLoader
 
 /** Public pages show the site chrome; the admin and instructor areas have their own shells. */
 function isSitePath(pathname: string): boolean {
-  return !pathname.startsWith("/admin") && !pathname.startsWith("/instructor");
+  // Any letter case, as the router matches (`/ADMIN/…` is refused by the root middleware anyway).
+  return !/^\/(?:admin|instructor)/i.test(pathname);
 }
 
 export function Layout({ children }: { children: React.ReactNode }) {

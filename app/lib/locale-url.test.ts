@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
 import {
+  canonicalStaffPath,
   isStaffPath,
   localeFromCookieHeader,
   localeOfPath,
@@ -74,5 +75,32 @@ describe("a URL without a language decides once", () => {
     expect(localeFromCookieHeader("lng=%E0%A4%A")).toBeNull();
     expect(localeFromCookieHeader("lng=fr")).toBeNull();
     expect(localeFromCookieHeader(null)).toBeNull();
+  });
+});
+
+describe("staff URLs in any letter case (issue 14 item 8)", () => {
+  it("are staff paths, as the router matches them", () => {
+    for (const path of ["/ADMIN/messages", "/Admin", "/admin/MESSAGES", "/LOGIN", "/Instructor-Dashboard", "/ADMIN/messages.data", "/Login.data"]) {
+      expect(isStaffPath(path), path).toBe(true);
+      expect(needsLocalePrefix(path), path).toBe(false);
+    }
+    expect(isStaffPath("/administrator")).toBe(false);
+    expect(isStaffPath("/en/ADMIN")).toBe(false);
+  });
+
+  it.each([
+    ["/ADMIN/messages", "/admin/messages"],
+    ["/Admin", "/admin"],
+    ["/admin/MESSAGES", "/admin/messages"],
+    ["/LOGIN", "/login"],
+    ["/Instructor-Dashboard", "/instructor-dashboard"],
+    ["/ADMIN/Enrollments/Export.CSV", "/admin/enrollments/export.csv"],
+    ["/ADMIN/messages.data", "/admin/messages.data"],
+  ])("%s has one spelling: %s", (path, canonical) => {
+    expect(canonicalStaffPath(path)).toBe(canonical);
+  });
+
+  it.each([["/admin/messages"], ["/login"], ["/en/About"], ["/courses"], ["/Files/documents/1"]])("%s is left alone", (path) => {
+    expect(canonicalStaffPath(path)).toBeNull();
   });
 });

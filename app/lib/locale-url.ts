@@ -31,11 +31,26 @@ export function localePath(locale: Locale, path: string): string {
   return `/${locale}${bare === "/" ? "" : bare}${rest}`;
 }
 
-/** Staff and instructor pages: one URL for both languages, the language from the user's preference. */
-const STAFF = /^\/(?:admin|login|logout|forgot-password|reset-password|instructor-login|instructor-dashboard|instructor-logout)(?=\/|$|\.data$)/;
+/**
+ * Staff and instructor pages: one URL for both languages, the language from the user's preference.
+ * Matched in any letter case, as React Router matches routes (`/ADMIN/messages` is the messages page), so
+ * every check that decides privacy or layout agrees with the router (issue 14 item 8).
+ */
+const STAFF = /^\/(?:admin|login|logout|forgot-password|reset-password|instructor-login|instructor-dashboard|instructor-logout)(?=\/|$|\.data$)/i;
 
 export function isStaffPath(pathname: string): boolean {
   return STAFF.test(pathname);
+}
+
+/**
+ * The one spelling of a staff URL: its path in lower case (no staff path has a case-sensitive segment),
+ * or null when it is already that (or is not a staff path). The root middleware answers 301 to it, so a
+ * page of the admin area never renders at another spelling.
+ */
+export function canonicalStaffPath(pathname: string): string | null {
+  if (!isStaffPath(pathname)) return null;
+  const lower = pathname.replace(/[A-Z]+/g, (letters) => letters.toLowerCase());
+  return lower === pathname ? null : lower;
 }
 
 /** Paths that never carry a language: staff pages, the API, files, media, assets, robots and the sitemap. */

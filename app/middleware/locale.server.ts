@@ -13,6 +13,7 @@ import { getInstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
 import {
+  canonicalStaffPath,
   isStaffPath,
   localeFromCookieHeader,
   localeOfPath,
@@ -20,6 +21,7 @@ import {
   needsLocalePrefix,
   negotiateLocale,
 } from "~/lib/locale-url.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { localeCookie } from "./i18next.server.ts";
 
 function withoutLang(url: URL): string {
@@ -50,20 +52,88 @@ export async function rememberLocale(locale: Locale): Promise<string> {
   return localeCookie.serialize(locale);
 }
 
+/** Responses that depend on who is signed in: staff and instructor pages (any letter case) and private documents. */
+function isPrivatePath(pathname: string): boolean {
+  return isStaffPath(pathname) || /^\/files\/documents\//i.test(pathname);
+}
+
+/**
+ * Private responses (issue 14 item 8): never stored by a browser or a shared cache, and marked as depending
+ * on the cookie. Applied here, to whatever answers — a page, its `.data` request, a resource route (CSV,
+ * upload, document), a redirect or an error — so no kind of response is missed.
+ */
+export function markPrivate(response: Response): Response {
+  let out = response;
+  try {
+    out.headers.set("Cache-Control", "private, no-store");
+  } catch {
+    // Headers of some responses are immutable (Response.redirect, fetch): copy them.
+    out = new Response(response.body, response);
+    out.headers.set("Cache-Control", "private, no-store");
+  }
+  const vary = (out.headers.get("Vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
+  if (!vary.includes("cookie") && !vary.includes("*")) out.headers.append("Vary", "Cookie");
+  return out;
+}
+
+/**
+ * The page behind a `.data` request (`/ADMIN/messages.data` → `/ADMIN/messages`, `/admin/_.data` →
+ * `/admin/`), without the router's `_routes` parameter: a redirect from a data request is a navigation.
+ */
+function pageOf(url: URL): { pathname: string; search: string } {
+  if (!url.pathname.endsWith(".data")) return { pathname: url.pathname, search: url.search };
+  const params = new URLSearchParams(url.search);
+  params.delete("_routes");
+  const query = params.toString();
+  return { pathname: url.pathname.replace(/\/_\.data$/, "/").replace(/\.data$/, ""), search: query ? `?${query}` : "" };
+}
+
 export const localeRouting: MiddlewareFunction<Response> = async ({ request }, next) => {
   const url = new URL(request.url);
   const lang = url.searchParams.get("lang");
   const hasLang = url.searchParams.has("lang");
   const reading = request.method === "GET" || request.method === "HEAD";
 
+  // A staff URL in another letter case (`/ADMIN/messages`, `/Login`, `/Instructor-Dashboard`) is matched by
+  // the router but would fall outside every case-sensitive check: its one spelling instead, before
+  // anything runs or renders (308 keeps a form's method and body).
+  const page = pageOf(url);
+  const canonical = canonicalStaffPath(page.pathname);
+  if (canonical) {
+    throw markPrivate(redirect(safeRedirect(`${canonical}${page.search}`), reading ? 301 : 308));
+  }
+
+  if (!isPrivatePath(url.pathname)) return routeLanguage(request, url, lang, hasLang, reading, next);
+  try {
+    return markPrivate(await routeLanguage(request, url, lang, hasLang, reading, next));
+  } catch (thrown) {
+    // A redirect answered here (`?lang=` on a staff page) is private too.
+    if (thrown instanceof Response) throw markPrivate(thrown);
+    throw thrown;
+  }
+};
+
+/**
+ * The language rules of the header comment: redirects for URLs without (or with an old) language, `?lang=`
+ * on staff pages. The request's own path is a user-supplied target too: every Location goes through the
+ * shared check (app/lib/safe-redirect.ts), so `/%252e%252e//evil.example` lands on the home page.
+ */
+async function routeLanguage(
+  request: Request,
+  url: URL,
+  lang: string | null,
+  hasLang: boolean,
+  reading: boolean,
+  next: () => Promise<Response>,
+): Promise<Response> {
   if (needsLocalePrefix(url.pathname)) {
     if (hasLang && isLocale(lang) && reading) {
       // An old `?lang=` URL (shared links, search results): its permanent new address.
-      throw redirect(localePath(lang, withoutLang(url)), 301);
+      throw redirect(safeRedirect(localePath(lang, withoutLang(url)), localePath(lang, "/")), 301);
     }
     const locale = negotiateLocale(localeFromCookieHeader(request.headers.get("Cookie")), request.headers.get("Accept-Language"));
     // 308 keeps the method and body of a form posted to an old address; 302 for pages.
-    throw redirect(localePath(locale, withoutLang(url)), {
+    throw redirect(safeRedirect(localePath(locale, withoutLang(url)), localePath(locale, "/")), {
       status: reading ? 302 : 308,
       headers: { Vary: "Cookie, Accept-Language", "Cache-Control": "private, no-store" },
     });
@@ -72,7 +142,7 @@ export const localeRouting: MiddlewareFunction<Response> = async ({ request }, n
   if (reading && hasLang && localeOfPath(url.pathname)) {
     // `/ar/courses?lang=en`: the path is the language; the parameter names the one wanted.
     const target = isLocale(lang) ? lang : localeOfPath(url.pathname)!;
-    throw redirect(localePath(target, withoutLang(url)), 301);
+    throw redirect(safeRedirect(localePath(target, withoutLang(url)), localePath(target, "/")), 301);
   }
 
   if (reading && hasLang && isStaffPath(url.pathname)) {
@@ -81,8 +151,8 @@ export const localeRouting: MiddlewareFunction<Response> = async ({ request }, n
       headers.append("Set-Cookie", await rememberLocale(lang));
       await saveLanguagePreference(request, lang);
     }
-    throw redirect(withoutLang(url), { headers });
+    throw redirect(safeRedirect(withoutLang(url)), { headers });
   }
 
   return next();
-};
+}

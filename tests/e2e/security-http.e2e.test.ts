@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { resources } from "~/locales/index.ts";
 import { diffFingerprints, fingerprint, pgQuery, type QueryRows } from "../setup/security-fingerprint.ts";
-import { actionRoutes, flattenRoutes, resolvePattern, type ActionRoute } from "../setup/security-routes.ts";
+import { actionRoutes, flattenRoutes, importModule, resolvePattern, type ActionRoute } from "../setup/security-routes.ts";
+import { isStaffPath } from "~/lib/locale-url.ts";
+import { REDIRECT_BYPASSES } from "../setup/redirect-bypasses.ts";
 import { startApp, type RunningApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -225,8 +227,8 @@ function expectSecurityHeaders(res: Response, where: string, https: boolean): st
   expect(directives.get("frame-ancestors"), `${where}: frame-ancestors`).toBe("'none'");
   expect(directives.get("object-src"), `${where}: object-src`).toBe("'none'");
   expect(res.headers.get("referrer-policy") ?? "", `${where}: Referrer-Policy`).toMatch(SAFE_REFERRER);
-  // A header sent twice reads "nosniff, nosniff"; browsers act on the first value (Fetch "determine nosniff").
-  expect(res.headers.get("x-content-type-options")?.split(",")[0]?.trim(), `${where}: X-Content-Type-Options`).toBe("nosniff");
+  // Exactly once (issue 14 item 9): a route's own copy must not make it "nosniff, nosniff".
+  expect(res.headers.get("x-content-type-options"), `${where}: X-Content-Type-Options`).toBe("nosniff");
   const hsts = res.headers.get("strict-transport-security");
   if (https) {
     expect(hsts ?? "", `${where}: HSTS over https`).toMatch(/max-age=(\d{8,}|[2-9]\d{7})/);
@@ -640,5 +642,157 @@ describe("rate limits on every public POST", () => {
       expect(refused, `${route.pattern}: refused within ${LIMIT + 1} requests despite new X-Forwarded-For each time`).toBeDefined();
       await expectRefused(refused!, "ar", recipe.messageKey, `${route.pattern} with forged addresses`, false);
     }
+  }, 120_000);
+});
+
+// ---- issue 14: redirect targets (item 3), private staff responses (item 8) --------------------------
+
+/** A Location a browser (or anything decoding the path once or twice more) follows stays on `origin`. */
+function offSite(location: string | null, origin: string): string | null {
+  if (location === null) return null;
+  // eslint-disable-next-line no-control-regex -- the point is to find control characters
+  if (!/^\/(?![/\\])/.test(location) || /[\\\s\u0000-\u001f\u007f]/.test(location)) return `not a plain path: ${JSON.stringify(location)}`;
+  let current = location;
+  for (let i = 0; i < 3; i += 1) {
+    const resolved = new URL(current, origin);
+    if (resolved.origin !== origin || resolved.pathname.startsWith("//")) return `leaves the site: ${JSON.stringify(location)}`;
+    try {
+      current = decodeURIComponent(resolved.pathname);
+    } catch {
+      break;
+    }
+  }
+  return null;
+}
+
+describe("redirect targets never leave the site (issue 14 item 3)", () => {
+  it(`/api/language?to=: ${REDIRECT_BYPASSES.length} bypasses, never an off-site Location`, async () => {
+    const failures: string[] = [];
+    for (const target of REDIRECT_BYPASSES) {
+      for (const lang of ["ar", "en", "xx"]) {
+        const res = await send(direct, `/api/language?lang=${lang}&to=${encodeURIComponent(target)}`);
+        await res.body?.cancel();
+        const problem = res.status >= 500 ? `status ${res.status}` : offSite(res.headers.get("location"), direct.app.url);
+        if (problem) failures.push(`lang=${lang} to=${JSON.stringify(target)}: ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+
+  it(`login from=: ${REDIRECT_BYPASSES.length} bypasses, the admin signs in and lands on /admin`, async () => {
+    const failures: string[] = [];
+    let i = 0;
+    for (const target of REDIRECT_BYPASSES) {
+      // Each from its own address behind the trusted proxy: the sign-in limit is not what this tests.
+      const res = await send(proxied, "/login?lang=en", {
+        form: { email: ADMIN.email, password: ADMIN.password, from: target },
+        headers: { "x-forwarded-for": `203.0.113.${(i += 1)}, 10.0.0.1` },
+      });
+      await res.body?.cancel();
+      const location = res.headers.get("location");
+      if (res.status !== 302 || location !== "/admin") failures.push(`from=${JSON.stringify(target)}: ${res.status} ${location}`);
+      const problem = offSite(location, PROXIED_ORIGIN);
+      if (problem) failures.push(`from=${JSON.stringify(target)}: ${problem}`);
+    }
+    expect(failures).toEqual([]);
+  }, 180_000);
+
+  it("raw paths (bare, under /admin, in upper case, with ?lang=) redirect only on the site", async () => {
+    const failures: string[] = [];
+    // eslint-disable-next-line no-control-regex -- the point is to find control characters
+    const paths = REDIRECT_BYPASSES.filter((t) => t.startsWith("/") && !/[\s\u0000-\u001f\u007f-\u009f]/.test(t) && !/[^\x20-\x7e]/.test(t));
+    expect(paths.length).toBeGreaterThanOrEqual(20);
+    for (const path of paths) {
+      for (const url of [path, `${path}?lang=ar`, `/admin${path}`, `/admin${path}?lang=ar`, `/ADMIN${path}`]) {
+        const res = await send(direct, url);
+        await res.body?.cancel();
+        const problem = res.status >= 500 ? `status ${res.status}` : offSite(res.headers.get("location"), direct.app.url);
+        if (problem) failures.push(`${JSON.stringify(url)}: ${problem}`);
+      }
+    }
+    expect(failures).toEqual([]);
+  }, 120_000);
+});
+
+describe("staff responses are private, in any letter case (issue 14 item 8)", () => {
+  let cookie = "";
+  beforeAll(async () => {
+    const res = await send(proxied, "/login?lang=en", {
+      form: { email: ADMIN.email, password: ADMIN.password },
+      headers: { "x-forwarded-for": "203.0.113.250, 10.0.0.1" },
+    });
+    expect(res.status).toBe(302);
+    cookie = cookieHeader(parseSetCookies(res));
+  });
+
+  function expectPrivate(res: Response, where: string): void {
+    expect(res.headers.get("cache-control"), `${where}: Cache-Control`).toBe("private, no-store");
+    const vary = (res.headers.get("vary") ?? "").split(",").map((v) => v.trim().toLowerCase());
+    expect(vary, `${where}: Vary`).toContain("cookie");
+  }
+
+  it("/ADMIN/messages, /Admin, /LOGIN, /Instructor-Dashboard (and .data): 301 to the lower-case page, never admin content in the public layout", async () => {
+    const cases: [string, string][] = [
+      ["/ADMIN/messages", "/admin/messages"],
+      ["/Admin/Messages", "/admin/messages"],
+      ["/admin/MESSAGES", "/admin/messages"],
+      ["/Admin", "/admin"],
+      ["/ADMIN/", "/admin/"],
+      ["/LOGIN", "/login"],
+      ["/Instructor-Dashboard", "/instructor-dashboard"],
+      ["/INSTRUCTOR-LOGIN", "/instructor-login"],
+      ["/ADMIN/messages.data", "/admin/messages"],
+      ["/ADMIN/messages.data?_routes=root,routes/admin/layout,routes/admin/messages", "/admin/messages"],
+      ["/Admin.data", "/admin"],
+    ];
+    for (const [path, lower] of cases) {
+      for (const who of ["anonymous", "admin"] as const) {
+        const res = await send(proxied, path, { cookie: who === "admin" ? cookie : undefined });
+        const where = `${path} (${who})`;
+        const body = await res.text();
+        expectPrivate(res, where);
+        if (path.includes(".data")) {
+          // A data request's redirect travels in the single-fetch body: a navigation to the page.
+          expect([202, 204, 301]).toContain(res.status);
+          if (res.status === 301) expect(res.headers.get("location"), where).toBe(lower);
+          else expect(body, where).toContain(lower);
+        } else {
+          expect(res.status, where).toBe(301);
+          expect(res.headers.get("location"), where).toBe(lower);
+        }
+        expect(body, `${where}: nothing rendered`).not.toContain("<html");
+      }
+    }
+    const post = await send(proxied, "/ADMIN/messages", { form: { intent: "x" }, cookie });
+    await post.body?.cancel();
+    expect(post.status, "POST /ADMIN/messages").toBe(308);
+    expect(post.headers.get("location")).toBe("/admin/messages");
+  });
+
+  it("every staff and instructor page, and its .data request, is private, no-store and varies by cookie", async () => {
+    const failures: string[] = [];
+    const seen = new Set<string>();
+    for (const route of flattenRoutes()) {
+      const { url } = await resolvePattern(route.pattern, proxied.query);
+      if (!isStaffPath(url) || seen.has(url)) continue;
+      seen.add(url);
+      // A page's data request; resource routes (CSV, uploads) have no page, so no `.data` of their own.
+      const isPage = (await importModule(route.file)).default !== undefined;
+      const data = isPage ? [`${url.replace(/\/$/, "")}.data`] : [];
+      for (const path of [url, ...data, url.toUpperCase().replace(/\.CSV$/, ".csv")]) {
+        for (const who of ["anonymous", "admin"] as const) {
+          const res = await send(proxied, path, { cookie: who === "admin" ? cookie : undefined });
+          await res.body?.cancel();
+          try {
+            expect(res.status, `${path} (${who})`).toBeLessThan(500);
+            expectPrivate(res, `${path} (${who}) → ${res.status}`);
+          } catch (err) {
+            failures.push((err as Error).message.split("\n")[0]!);
+          }
+        }
+      }
+    }
+    expect(seen.size).toBeGreaterThanOrEqual(10);
+    expect(failures).toEqual([]);
   }, 120_000);
 });

@@ -7,6 +7,7 @@ import {
   resetPasswordSchema,
   safeAdminPath,
 } from "./auth.schema.ts";
+import { REDIRECT_BYPASSES } from "../../../tests/setup/redirect-bypasses.ts";
 
 function errors(result: { success: boolean; error?: { issues: { path: PropertyKey[]; message: string }[] } }) {
   return (result.error?.issues ?? []).map((i) => `${String(i.path[0])}:${i.message}`);
@@ -91,6 +92,14 @@ describe("safeAdminPath", () => {
     [" /admin"],
   ])("refuses %s", (from) => {
     expect(safeAdminPath(from)).toBeUndefined();
+  });
+
+  it("refuses every target of the redirect-bypass corpus, bare and after /admin", () => {
+    for (const target of REDIRECT_BYPASSES) {
+      expect(safeAdminPath(target), JSON.stringify(target)).toBeUndefined();
+      const inAdmin = safeAdminPath(`/admin${target}`);
+      if (inAdmin !== undefined) expect(new URL(inAdmin, "https://site.example").origin, JSON.stringify(target)).toBe("https://site.example");
+    }
   });
 
   it("never leaves the site or the admin area", () => {

@@ -3,6 +3,7 @@
 // No server imports here. Messages are locale keys under "auth." (app/locales/<lng>/auth.json).
 import { z } from "zod";
 import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { sameOriginPath } from "~/lib/safe-redirect.ts";
 
 /** D25: staff passwords 8 to 128 characters (OWASP ASVS 6.2.1); better-auth is configured the same. */
 export const PASSWORD_MIN = 8;
@@ -110,20 +111,11 @@ export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;
 export type ChangePasswordInput = z.output<typeof changePasswordSchema>;
 
 /**
- * The `from` return path after sign-in: only a same-site path inside the admin area
- * ("/admin" or "/admin/…"), never "//host", a backslash trick or a scheme. Anything else → undefined.
+ * The `from` return path after sign-in: a same-site path (the shared check, app/lib/safe-redirect.ts:
+ * normalised as the browser will, so "/admin/../login" is "/login") that is inside the admin area
+ * ("/admin" or "/admin/…"). Anything else → undefined.
  */
 export function safeAdminPath(from: string | null | undefined): string | undefined {
-  if (!from) return undefined;
-  if (from.length > 2000 || /[\\\s]/.test(from) || from.startsWith("//")) return undefined;
-  const inAdmin = (path: string) => /^\/admin(?:[/?#]|$)/.test(path);
-  if (!inAdmin(from)) return undefined;
-  try {
-    // Normalised as the browser will ("/admin/../login" is "/login"), then checked again.
-    const url = new URL(from, "http://same.site");
-    const path = `${url.pathname}${url.search}${url.hash}`;
-    return url.origin === "http://same.site" && inAdmin(path) ? path : undefined;
-  } catch {
-    return undefined;
-  }
+  const path = sameOriginPath(from);
+  return path !== null && /^\/admin(?:[/?#]|$)/.test(path) ? path : undefined;
 }

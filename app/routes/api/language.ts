@@ -1,14 +1,9 @@
 import { redirect } from "react-router";
 import { isLocale } from "~/lib/i18n.ts";
 import { localeOfPath, localePath, needsLocalePrefix } from "~/lib/locale-url.ts";
+import { safeRedirect } from "~/lib/safe-redirect.ts";
 import { rememberLocale, saveLanguagePreference } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/language";
-
-/** Only same-site paths: never an open redirect. */
-export function safeRedirectPath(to: string | null): string {
-  if (!to || !to.startsWith("/") || to.startsWith("//") || to.startsWith("/\\") || [...to].some((c) => c < " ")) return "/";
-  return to;
-}
 
 /** Where a switch to `lang` lands: public pages in that language's URL, staff pages on the same URL. */
 export function switchTarget(lang: Parameters<typeof localePath>[0], to: string): string {
@@ -23,10 +18,11 @@ export function switchTarget(lang: Parameters<typeof localePath>[0], to: string)
 export async function loader({ request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const lang = url.searchParams.get("lang");
-  const to = safeRedirectPath(url.searchParams.get("to"));
+  // Only a page of this site (app/lib/safe-redirect.ts): never an open redirect.
+  const to = safeRedirect(url.searchParams.get("to"));
   if (!isLocale(lang)) return redirect(to, { headers: { "Cache-Control": "no-store" } });
   await saveLanguagePreference(request, lang);
-  return redirect(switchTarget(lang, to), {
+  return redirect(safeRedirect(switchTarget(lang, to), localePath(lang, "/")), {
     headers: { "Set-Cookie": await rememberLocale(lang), "Cache-Control": "no-store" },
   });
 }

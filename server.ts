@@ -4,13 +4,13 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import type { Server } from "node:http";
 import path from "node:path";
-import { createRequestHandler } from "@react-router/express";
 import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
 import type { storedPublicPage as StoredPublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
+import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
 import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
@@ -141,6 +141,10 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.use(securityHeaders(dev, env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined));
   app.use(compression());
   app.use(originCheck(env.PUBLIC_URL));
+  // Methods we serve (TRACE → 405), then every body but the upload routes' capped before anything reads
+  // it: 413 over 64 KB, from Content-Length or while streaming (app/lib/http-body.server.ts).
+  app.use(methodGuard());
+  app.use(bodyLimit());
 
   let getBuild: () => Promise<ServerBuild>;
   let closeVite: (() => Promise<void>) | undefined;

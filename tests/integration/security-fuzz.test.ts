@@ -25,13 +25,16 @@ import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
+import { bodyLimitFor, isUploadPath } from "~/lib/request-limits.server.ts";
 import { resources } from "~/locales/index.ts";
 import { createTestDatabase, type TestDatabase } from "../setup/db.ts";
 import { diffFingerprints, drizzleQuery, fingerprint, type QueryRows } from "../setup/security-fingerprint.ts";
 import {
   actionRoutes,
+  flattenRoutes,
   formVocabulary,
   importModule,
+  isVisitorRoute,
   resolvePattern,
   ROOT_MODULE,
   type ActionRoute,
@@ -212,7 +215,13 @@ async function normalize(value: unknown, thrown: boolean): Promise<Outcome> {
 
 const layoutModules = new Map<string, RouteModule>();
 
-async function invoke(route: ActionRoute, request: Request, params: Record<string, string>, ip: string): Promise<Outcome> {
+async function invoke(
+  route: ActionRoute,
+  request: Request,
+  params: Record<string, string>,
+  ip: string,
+  kind: "action" | "loader" = "action",
+): Promise<Outcome> {
   const chain = [ROOT];
   for (const file of route.layouts) {
     if (!layoutModules.has(file)) layoutModules.set(file, await importModule(file));
@@ -229,7 +238,7 @@ async function invoke(route: ActionRoute, request: Request, params: Record<strin
     const mw = middleware[i];
     if (mw) return mw(args, () => run(i + 1));
     reached = true;
-    result = await route.module.action!(args);
+    result = await route.module[kind]!(args);
     return new Response(null, { status: 204 });
   };
   try {
@@ -317,12 +326,42 @@ function plausibleValue(name: string, known: Known): fc.Arbitrary<string> {
   );
 }
 
+/** Values for conform's reserved fields: its own intents, broken JSON, wrong shapes, huge list positions. */
+const reservedValue = fc.oneof(
+  fc.constantFrom(
+    '{"type":"validate","payload":{"name":"email"}}',
+    '{"type":"reset","payload":{}}',
+    '{"type":"update","payload":{"name":"title","value":"x"}}',
+    '{"type":"insert","payload":{"name":"curriculum","index":0,"defaultValue":"x"}}',
+    '{"type":"remove","payload":{"name":"ids","index":0}}',
+    '{"type":"reorder","payload":{"name":"ids","from":0,"to":1}}',
+    '{"listKeys":{}}',
+    "",
+    "{",
+    "null",
+    "[]",
+    '"x"',
+    '{"type":1,"payload":{}}',
+    '{"type":"update"}',
+    '{"type":"update","payload":null}',
+    '{"type":"update","payload":{"name":"ids","index":4294967294,"value":"x"}}',
+    '{"type":"reorder","payload":{"name":"ids","from":"a","to":{}}}',
+    '{"type":"update","payload":{"name":"__proto__.polluted","value":"x"}}',
+    '{"type":"update","payload":{"name":"email","value":"a\\u0000b"}}',
+  ),
+  fc.json({ maxDepth: 3 }),
+  fc.string({ maxLength: 30 }),
+);
+
 interface FuzzInput {
   intent: string | undefined;
   entries: [string, string][];
   repeat: boolean;
   query: [string, string][];
-  encoding: "urlencoded" | "multipart";
+  /** How the body is sent: a form (as browsers do), or JSON, text or nothing (issue 14 item 6: 4xx). */
+  encoding: "urlencoded" | "multipart" | "json" | "text" | "none";
+  /** One of conform's reserved fields (`__intent__`, `__state__`), well formed or not. */
+  reserved: [string, string] | null;
   file: { field: string; bytes: Uint8Array; filename: string; type: string } | null;
   json: boolean;
   lang: "en" | "ar";
@@ -368,7 +407,11 @@ function inputArb(vocabulary: Vocabulary, known: Known): fc.Arbitrary<FuzzInput>
     // Every key sent twice (arrays where the schema expects one value) in one request out of five.
     repeat: fc.integer({ min: 0, max: 4 }).map((n) => n === 0),
     query: fc.array(name.chain((n) => valueFor(n).map((v) => [n, v] as [string, string])), { maxLength: 2 }),
-    encoding: fc.constantFrom("urlencoded" as const, "multipart" as const),
+    encoding: fc.oneof(
+      { arbitrary: fc.constantFrom("urlencoded" as const, "multipart" as const), weight: 8 },
+      { arbitrary: fc.constantFrom("json" as const, "text" as const, "none" as const), weight: 1 },
+    ),
+    reserved: fc.option(fc.tuple(fc.constantFrom("__intent__", "__state__"), reservedValue), { nil: null, freq: 5 }),
     file: fc.option(
       fc.record({
         field: fc.constantFrom("file", ...vocabulary.names),
@@ -400,9 +443,16 @@ function buildRequest(url: string, input: FuzzInput, cookie: string | null): Req
     ...(input.intent === undefined ? [] : [["intent", input.intent] as [string, string]]),
     ...fields,
     ...(input.repeat ? fields : []),
+    ...(input.reserved ? [input.reserved] : []),
   ];
-  let body: BodyInit;
-  if (input.encoding === "urlencoded") {
+  let body: BodyInit | null;
+  if (input.encoding === "none") {
+    body = null;
+  } else if (input.encoding === "json") {
+    body = new Blob([JSON.stringify(Object.fromEntries(entries))], { type: "application/json" });
+  } else if (input.encoding === "text") {
+    body = new URLSearchParams(entries).toString(); // a string body is sent as text/plain
+  } else if (input.encoding === "urlencoded") {
     body = new URLSearchParams(entries);
   } else {
     const form = new FormData();
@@ -520,4 +570,134 @@ describe("fuzzing every form action (generated from app/routes.ts)", () => {
     },
     180_000,
   );
+});
+
+// ---- malformed requests (issue 14, items 1, 2 and 6) --------------------------------------------------
+// Every action gets the same set of broken requests: other content types, no body, conform's reserved
+// fields malformed, repeated fields, too many fields, bodies over the cap, NUL in the query. Each must be
+// a 4xx with a translated message that leaves the database as it was; the body-size attacks must be
+// refused in well under 100 ms (the form library's parse is quadratic in a repeated name: it must never
+// see such a body). Every page (every route with a loader) refuses NUL in its path or query with 400.
+
+const FORM = "application/x-www-form-urlencoded";
+
+interface Malformed {
+  label: string;
+  status: number[];
+  method?: string;
+  type?: string;
+  body?: (pattern: string) => string;
+  query?: string;
+  /** Must be refused in under 100 ms (the timing is the attack). */
+  fast?: boolean;
+}
+
+const intent = (control: unknown) => `__intent__=${encodeURIComponent(JSON.stringify(control))}`;
+
+const MALFORMED: Malformed[] = [
+  { label: "a JSON body", status: [415], type: "application/json", body: () => '{"email":"a@b.c","intent":"save"}' },
+  { label: "a text/plain body", status: [415], type: "text/plain", body: () => "email=a@b.c&intent=save" },
+  { label: "an XML body", status: [415], type: "application/xml", body: () => "<a>b</a>" },
+  { label: "no body at all", status: [415] },
+  { label: "PUT with a JSON body", status: [415], method: "PUT", type: "application/json", body: () => "{}" },
+  { label: "DELETE without a body", status: [415], method: "DELETE" },
+  { label: "multipart without its boundary", status: [400], type: "multipart/form-data", body: () => "--x\r\n" },
+  { label: "multipart cut short", status: [400], type: "multipart/form-data; boundary=x", body: () => '--x\r\nContent-Disposition: form-data; name="a"\r\n\r\nb' },
+  { label: "__intent__ that is not JSON", status: [400], type: FORM, body: () => "intent=save&__intent__=%7B" },
+  { label: "__intent__ without a payload", status: [400], type: FORM, body: () => intent({ type: "update" }) },
+  { label: "__intent__ with a wrong payload", status: [400], type: FORM, body: () => intent({ type: "reorder", payload: { name: "ids", from: "a", to: {} } }) },
+  { label: "__intent__ making a 4-billion-item list", status: [400], type: FORM, body: () => intent({ type: "update", payload: { name: "ids", index: 4294967294, value: "x" } }) },
+  { label: "__intent__ naming __proto__", status: [400], type: FORM, body: () => intent({ type: "update", payload: { name: "__proto__.polluted", value: "x" } }) },
+  { label: "__intent__ twice", status: [400], type: FORM, body: () => `${intent({ type: "validate", payload: { name: "email" } })}&${intent({ type: "validate", payload: { name: "email" } })}` },
+  { label: "__state__ that is not JSON", status: [400], type: FORM, body: () => "__state__=%7B" },
+  { label: "a list position past the field cap", status: [400], type: FORM, body: () => "ids[4294967294]=x" },
+  { label: "a single-valued field twice", status: [400], type: FORM, body: () => "intent=save&intent=delete" },
+  { label: "201 fields", status: [413], type: FORM, body: () => Array.from({ length: 201 }, (_, i) => `f${i}=x`).join("&") },
+  { label: "320 KB of one repeated field", status: [413], type: FORM, body: () => "email=x&".repeat(40_000), fast: true },
+  { label: "320 KB of one repeated field, multipart", status: [413], type: "multipart/form-data; boundary=b", body: () => '--b\r\nContent-Disposition: form-data; name="email"\r\n\r\nx\r\n'.repeat(6_000) + "--b--\r\n", fast: true },
+  {
+    label: "one field repeated up to the cap",
+    status: [400, 413],
+    type: FORM,
+    body: (pattern) => "email=x&".repeat(Math.floor(bodyLimitFor(pattern) / 8) - 1),
+    fast: true,
+  },
+  { label: "NUL in the query", status: [400], type: FORM, body: () => "a=b", query: "?q=%00&user=%00" },
+];
+
+function malformedRequest(url: string, m: Malformed, pattern: string, cookie: string | null): Request {
+  const target = new URL(url, PUBLIC_URL);
+  if (m.query) target.search = m.query;
+  const headers = new Headers({ origin: PUBLIC_URL, "user-agent": "security-fuzz" });
+  if (m.type) headers.set("content-type", m.type);
+  if (cookie) headers.set("cookie", cookie);
+  return new Request(target, { method: m.method ?? "POST", headers, body: m.body ? m.body(pattern) : null });
+}
+
+describe("malformed requests to every form action get 4xx (issue 14)", () => {
+  type Caller = "admin" | "visitor";
+  const cases = ROUTES.flatMap((route) => (route.visitor ? (["admin", "visitor"] as Caller[]) : (["admin"] as Caller[])).map((who) => ({ route, who })));
+
+  it.each(cases.map((c) => [`${c.route.pattern} as ${c.who}`, c] as const))("POST %s", async (_label, { route, who }) => {
+    const { url, params } = await resolvePattern(route.pattern, query);
+    const problems: string[] = [];
+    for (const m of MALFORMED) {
+      resetRateLimits();
+      resetAuthRateLimits();
+      if (who === "admin") await ensureAdminSession();
+      const before = await fingerprint(query);
+      const request = malformedRequest(url, m, route.pattern, who === "admin" ? adminCookie : null);
+      const started = performance.now();
+      const outcome = await invoke(route, request, params, "203.0.113.9");
+      const ms = performance.now() - started;
+      const where = `${m.label}: ${outcome.status} ${JSON.stringify(outcome.data ?? null).slice(0, 200)}`;
+      // The upload routes read their own bodies (with their own limits and messages): any 4xx of theirs.
+      const expected = isUploadPath(route.pattern) ? (s: number) => s >= 400 && s < 500 : (s: number) => m.status.includes(s);
+      if (!expected(outcome.status)) problems.push(`${where} (expected ${m.status.join(" or ")})`);
+      if (m.fast && ms >= 100) problems.push(`${m.label}: took ${Math.round(ms)} ms`);
+      const changed = diffFingerprints(before, await fingerprint(query));
+      if (changed.length) problems.push(`${m.label}: changed the database: ${JSON.stringify(changed).slice(0, 200)}`);
+      for (const message of collectMessages(outcome.data)) {
+        if (untranslated(message) !== null) problems.push(`${m.label}: untranslated ${JSON.stringify(message)}`);
+      }
+    }
+    expect(problems, route.pattern).toEqual([]);
+  });
+});
+
+const PAGE_ROUTES: ActionRoute[] = [];
+for (const r of flattenRoutes()) {
+  const module = await importModule(r.file);
+  if (typeof module.loader === "function") PAGE_ROUTES.push({ ...r, module, visitor: isVisitorRoute(r, module) });
+}
+
+describe("NUL in a path or a query string gets 400 on every page (issue 14)", () => {
+  it("covers the pages the attack used", () => {
+    const patterns = PAGE_ROUTES.map((r) => r.pattern);
+    for (const p of ["/:lang/courses", "/:lang/courses/:slug", "/admin/audit"]) expect(patterns).toContain(p);
+  });
+
+  it.each(PAGE_ROUTES.map((r) => [`${r.pattern} (${r.file})`, r] as const))("GET %s", async (_label, route) => {
+    await ensureAdminSession();
+    const cookie = route.visitor ? null : adminCookie;
+    const { url, params } = await resolvePattern(route.pattern, query);
+    const attempts: { url: string; params: Record<string, string> }[] = [
+      { url: `${url}?q=%00`, params },
+      { url: `${url}?user=x%00y&page=1`, params },
+    ];
+    // A NUL inside each dynamic segment (`/en/courses/a%00b`).
+    for (const name of Object.keys(params)) {
+      if (name === "lang") continue;
+      attempts.push({ url: url.replace(encodeURIComponent(params[name]!), "a%00b"), params: { ...params, [name]: "a\0b" } });
+    }
+    for (const attempt of attempts) {
+      const headers = new Headers({ "user-agent": "security-fuzz" });
+      if (cookie) headers.set("cookie", cookie);
+      const outcome = await invoke(route, new Request(new URL(attempt.url, PUBLIC_URL), { headers }), attempt.params, "203.0.113.9", "loader");
+      // A public URL without its language is sent to the language URL first (which then answers 400).
+      if (outcome.status === 302 && /^\/(en|ar)([/?]|$)/.test(outcome.location ?? "")) continue;
+      expect(outcome.status, `${attempt.url}: ${JSON.stringify(outcome.data ?? null).slice(0, 200)}`).toBe(400);
+      expect(outcome.data).toMatchObject({ messageKey: "errors.invalidAddress" });
+    }
+  });
 });

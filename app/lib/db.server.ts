@@ -31,6 +31,8 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, for snapshot/restore in tests and backups. */
   pglite?: PGlite;
+  /** The pg pool (PostgreSQL only): the rate limiters' shared store runs on it (rate-limit.server.ts). */
+  pool?: pg.Pool;
 }
 
 export interface DatabaseOptions {
@@ -81,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     return {
       db,
       kind: "postgres",
+      pool,
       ping: async (timeoutMs = 2000) => {
         try {
           await withTimeout(pool.query("select 1"), timeoutMs);

@@ -104,7 +104,8 @@ export const envSchema = z
     PUBLIC_PAGE_CACHE: bool(true),
     RATE_LIMIT_ENROLLMENT: rateLimitSpec("5/600"),
     RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
-    // Staff sign-in: failed attempts per client address and, separately, per email address.
+    // Staff and instructor sign-in: failed attempts per client address and per address+account (then
+    // 429); per account alone only a growing delay (app/lib/rate-limit.server.ts, createLoginLimits).
     RATE_LIMIT_LOGIN: rateLimitSpec("20/60"),
     // Password-reset requests per client address and, separately, per email address.
     RATE_LIMIT_RESET: rateLimitSpec("5/600"),

@@ -1,16 +1,30 @@
-// Our own rate limiter (QUALITY "Security bar"): rate-limiter-flexible, in memory by default. A limiter
-// counts points per key (usually the client IP) in a fixed window; once the points are used up,
-// consumeRateLimit throws the one error type (AppError "too_many_requests" → 429) with a locale key.
+// Our own rate limiter (QUALITY "Security bar"): rate-limiter-flexible. A limiter counts points per key
+// (usually the client IP) in a fixed window; once the points are used up, consumeRateLimit throws the one
+// error type (AppError "too_many_requests" → 429) with a locale key.
 //
-// Scaling out (several instances) needs a shared store (PostgreSQL or Redis): swap the store created
-// in createRateLimiter; callers do not change.
+// Where the counts live (issue 14 point 10): with PostgreSQL (DATABASE_URL) every limiter keeps them in
+// the database — rate-limiter-flexible's own PostgreSQL store on the app's pg pool, in the table
+// "rate_limit"."counters" (migration 0009; outside the public schema: operational state, not
+// application data) — so several instances share one limit instead of multiplying it. With the embedded
+// database (one process) they stay in memory. Every limiter is made by createRateLimiter; callers do
+// not see the difference.
+//
+// Sign-in (issue 14 point 5) has its own trio of limits (createLoginLimits): a hard limit per client
+// address and per address+account, and only a growing delay per account, so that nobody can lock an
+// account by failing on purpose from elsewhere.
+import { createHash } from "node:crypto";
 import { isIP } from "node:net";
-import { RateLimiterMemory, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import type pg from "pg";
+import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from "rate-limiter-flexible";
+import { getDatabase } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 
 /** Used when a limiter names no message of its own; the lead adds it to common.json ("errors"). */
 export const DEFAULT_RATE_LIMIT_MESSAGE_KEY = "errors.tooManyRequests";
+
+/** The shared store's table (created by db/migrations/0009_rate_limit_counters.sql). */
+export const RATE_LIMIT_TABLE = { schemaName: "rate_limit", tableName: "counters" } as const;
 
 export interface RateLimitOptions {
   /** Requests allowed per window. */
@@ -26,8 +40,39 @@ export interface RateLimiter {
   readonly points: number;
   readonly durationSec: number;
   readonly messageKey: string;
-  /** The underlying rate-limiter-flexible store. */
+  /**
+   * The underlying rate-limiter-flexible store: the PostgreSQL store on the current database's pool when
+   * it is PostgreSQL, otherwise this process's memory store.
+   */
   readonly store: RateLimiterAbstract;
+}
+
+/**
+ * Bumped by the tests' reset functions: limiters created afterwards use fresh keys, so counts kept in
+ * the shared PostgreSQL table by earlier tests do not carry over. Always 0 in a running server, so
+ * every instance uses the same keys.
+ */
+let generation = 0;
+
+/** Tests: limiters created from now on count from zero, in memory and in the shared table alike. */
+export function newRateLimitGeneration(): void {
+  generation++;
+}
+
+/**
+ * Pools whose expired counters are already swept: the store deletes rows expired an hour ago every five
+ * minutes (clearExpiredByTimeout), one timer per store; one store per pool is enough (tests make many).
+ */
+const swept = new WeakSet<pg.Pool>();
+
+/** The pg pool of the process database when that is PostgreSQL; undefined for PGlite or none yet. */
+function sharedPool(): pg.Pool | undefined {
+  try {
+    const database = getDatabase();
+    return database.kind === "postgres" ? database.pool : undefined;
+  } catch {
+    return undefined; // no database opened (unit tests, scripts): count in memory
+  }
 }
 
 export function createRateLimiter(name: string, options: RateLimitOptions): RateLimiter {
@@ -36,19 +81,43 @@ export function createRateLimiter(name: string, options: RateLimitOptions): Rate
   if (!Number.isInteger(durationSec) || durationSec < 1) {
     throw new Error(`rate limiter ${name}: durationSec must be a positive integer`);
   }
+  const keyPrefix = generation === 0 ? name : `${name}~${generation}`;
+  let memory: RateLimiterMemory | undefined;
+  // One PostgreSQL store per pool (a test may swap the process database; a server opens one pool).
+  const shared = new WeakMap<pg.Pool, RateLimiterPostgres>();
   return {
     name,
     points,
     durationSec,
     messageKey: options.messageKey ?? DEFAULT_RATE_LIMIT_MESSAGE_KEY,
-    store: new RateLimiterMemory({ keyPrefix: name, points, duration: durationSec }),
+    get store(): RateLimiterAbstract {
+      const pool = sharedPool();
+      if (!pool) return (memory ??= new RateLimiterMemory({ keyPrefix, points, duration: durationSec }));
+      let store = shared.get(pool);
+      if (!store) {
+        store = new RateLimiterPostgres({
+          storeClient: pool,
+          storeType: "pool",
+          ...RATE_LIMIT_TABLE,
+          // The migration made the table: no CREATE TABLE race at start, no "table is not created yet".
+          tableCreated: true,
+          clearExpiredByTimeout: !swept.has(pool),
+          keyPrefix,
+          points,
+          duration: durationSec,
+        });
+        swept.add(pool);
+        shared.set(pool, store);
+      }
+      return store;
+    },
   };
 }
 
 /**
  * Counts one request for `key`. Throws AppError("too_many_requests", limiter.messageKey) when the
- * limit is reached; its `cause` is the RateLimiterRes (see retryAfterSeconds). Store failures (only
- * possible with a networked store) are rethrown as they are.
+ * limit is reached; its `cause` is the RateLimiterRes (see retryAfterSeconds). Store failures (the
+ * PostgreSQL store when the database does not answer) are rethrown as they are.
  */
 export async function consumeRateLimit(limiter: RateLimiter, key: string): Promise<void> {
   try {
@@ -61,14 +130,21 @@ export async function consumeRateLimit(limiter: RateLimiter, key: string): Promi
   }
 }
 
-/** Seconds until the limiter lets the key through again, for a Retry-After header. */
+/** Points `key` has used in its current window (0 when none, or when the window has passed). */
+async function usedPoints(limiter: RateLimiter, key: string): Promise<{ used: number; res: RateLimiterRes | null }> {
+  const res = await limiter.store.get(key);
+  // A window that has passed but not yet been swept counts as nothing.
+  if (!res || res.msBeforeNext <= 0) return { used: 0, res: null };
+  return { used: res.consumedPoints, res };
+}
+
 /**
  * For limits that count failures only (sign-in): throws the limiter's 429 when `key` has used up its
  * points in the current window, counting nothing itself.
  */
 export async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
-  const res = await limiter.store.get(key);
-  if (res && res.consumedPoints >= limiter.points) {
+  const { used, res } = await usedPoints(limiter, key);
+  if (res && used >= limiter.points) {
     throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
   }
 }
@@ -82,9 +158,92 @@ export async function countFailure(limiter: RateLimiter, key: string): Promise<v
   }
 }
 
+/** Seconds until the limiter lets the key through again, for a Retry-After header. */
 export function retryAfterSeconds(error: unknown): number | undefined {
   if (!(error instanceof AppError) || !(error.cause instanceof RateLimiterRes)) return undefined;
   return Math.max(1, Math.ceil(error.cause.msBeforeNext / 1000));
+}
+
+// ---- sign-in limits -----------------------------------------------------------------------------------
+
+/** An address+account pair stays limited this long at least (seconds); see createLoginLimits. */
+export const LOGIN_PAIR_MIN_WINDOW_SEC = 900;
+/** Per-account slowing: each failure beyond the threshold adds this much delay, up to the cap. */
+export const LOGIN_SLOWDOWN_STEP_MS = 250;
+export const LOGIN_SLOWDOWN_MAX_MS = 5_000;
+
+/**
+ * The three limits of one sign-in form, all from RATE_LIMIT_LOGIN (`points` failures per `durationSec`):
+ *
+ * - address: `points` failed sign-ins per window from one client address, whatever the account → 429
+ *   for that address only;
+ * - pair: `points` consecutive failures for one account from one address (a success clears them), counted
+ *   over a longer window (at least LOGIN_PAIR_MIN_WINDOW_SEC) → 429 for that address and account only:
+ *   slow guessing at one account from one address stops even though the address window reopens;
+ * - account: failures for one account from every address together. Never a refusal (a stranger failing
+ *   on purpose must not lock the owner out): beyond `points` in the window each attempt waits
+ *   LOGIN_SLOWDOWN_STEP_MS more per failure, at most LOGIN_SLOWDOWN_MAX_MS.
+ */
+export interface LoginLimits {
+  address: RateLimiter;
+  pair: RateLimiter;
+  account: RateLimiter;
+}
+
+export function createLoginLimits(name: string, spec: { points: number; durationSec: number }, messageKey: string): LoginLimits {
+  return {
+    address: createRateLimiter(`${name}-ip`, { ...spec, messageKey }),
+    pair: createRateLimiter(`${name}-ip-account`, {
+      points: spec.points,
+      durationSec: Math.max(spec.durationSec, LOGIN_PAIR_MIN_WINDOW_SEC),
+      messageKey,
+    }),
+    account: createRateLimiter(`${name}-account`, { ...spec, messageKey }),
+  };
+}
+
+/** The account part of a key: a digest, so typed emails are neither stored nor of unbounded length. */
+function accountKey(account: string): string {
+  return createHash("sha256").update(account.trim().toLowerCase()).digest("base64url");
+}
+
+function pairKey(ip: string, account: string): string {
+  return `${ip}/${accountKey(account)}`;
+}
+
+/** The delay an attempt on `account` waits now (0 below the threshold). */
+export async function loginDelayMs(limits: LoginLimits, account: string): Promise<number> {
+  const { used } = await usedPoints(limits.account, accountKey(account));
+  const beyond = used - limits.account.points + 1;
+  return beyond > 0 ? Math.min(LOGIN_SLOWDOWN_MAX_MS, beyond * LOGIN_SLOWDOWN_STEP_MS) : 0;
+}
+
+/**
+ * Before a password is checked: throws the 429 (Retry-After from its window) when the address or the
+ * address+account pair has used up its failures; otherwise waits the account's current delay.
+ */
+export async function checkLogin(limits: LoginLimits, ip: string, account: string): Promise<void> {
+  await assertNotBlocked(limits.address, ip);
+  await assertNotBlocked(limits.pair, pairKey(ip, account));
+  const delay = await loginDelayMs(limits, account);
+  if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+}
+
+/** A wrong email or password: counts against the address, the pair and the account. */
+export async function countLoginFailure(limits: LoginLimits, ip: string, account: string): Promise<void> {
+  await Promise.all([
+    countFailure(limits.address, ip),
+    countFailure(limits.pair, pairKey(ip, account)),
+    countFailure(limits.account, accountKey(account)),
+  ]);
+}
+
+/**
+ * A correct password: the pair's consecutive failures end. The address keeps its count, and so does the
+ * account (an attack on it from elsewhere goes on; the owner's success must not reset its slowing).
+ */
+export async function countLoginSuccess(limits: LoginLimits, ip: string, account: string): Promise<void> {
+  await limits.pair.store.delete(pairKey(ip, account)).catch(() => undefined);
 }
 
 /** Parses "points/seconds" (e.g. "5/600"); blank gives the fallback; anything else throws naming the variable. */
@@ -131,6 +290,7 @@ export const rateLimits = {
 
 /** Forgets every count and re-reads the configuration on next use (tests). */
 export function resetRateLimits(): void {
+  newRateLimitGeneration();
   registry = {};
 }
 

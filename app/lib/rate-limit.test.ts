@@ -1,9 +1,17 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { AppError, isAppError } from "./errors.ts";
 import {
+  checkLogin,
   clientIp,
   consumeRateLimit,
+  countLoginFailure,
+  countLoginSuccess,
+  createLoginLimits,
   createRateLimiter,
+  LOGIN_PAIR_MIN_WINDOW_SEC,
+  LOGIN_SLOWDOWN_MAX_MS,
+  LOGIN_SLOWDOWN_STEP_MS,
+  loginDelayMs,
   parseRateLimitSpec,
   rateLimits,
   resetRateLimits,
@@ -103,6 +111,78 @@ describe("rateLimits registry", () => {
     expect(() => parseRateLimitSpec("RATE_LIMIT_CONTACT", value, { points: 5, durationSec: 600 })).toThrow(
       /^Invalid configuration: RATE_LIMIT_CONTACT must be "points\/seconds"/,
     );
+  });
+});
+
+describe("sign-in limits (createLoginLimits)", () => {
+  const KEY = "auth.errors.tooManyAttempts";
+  let n = 0;
+  const limits = (points = 3) => createLoginLimits(`unit-login-${++n}`, { points, durationSec: 60 }, KEY);
+
+  it("limits the address and the address+account pair, the pair over at least 15 minutes", () => {
+    const l = limits();
+    expect(l.address).toMatchObject({ points: 3, durationSec: 60, messageKey: KEY });
+    expect(l.pair).toMatchObject({ points: 3, durationSec: LOGIN_PAIR_MIN_WINDOW_SEC, messageKey: KEY });
+    expect(l.account).toMatchObject({ points: 3, durationSec: 60 });
+    expect(createLoginLimits(`unit-login-${++n}`, { points: 3, durationSec: 3600 }, KEY).pair.durationSec).toBe(3600);
+  });
+
+  it("refuses an address that has used its failures, whatever the account; other addresses go on", async () => {
+    const l = limits();
+    for (let i = 0; i < 3; i++) {
+      await checkLogin(l, "192.0.2.1", `user${i}@example.com`);
+      await countLoginFailure(l, "192.0.2.1", `user${i}@example.com`);
+    }
+    const err = await caught(checkLogin(l, "192.0.2.1", "someone@example.com"));
+    expect((err as AppError).status).toBe(429);
+    expect((err as AppError).messageKey).toBe(KEY);
+    expect(retryAfterSeconds(err)).toBeLessThanOrEqual(60);
+    await expect(checkLogin(l, "192.0.2.2", "user0@example.com")).resolves.toBeUndefined();
+  });
+
+  it("never refuses an account for failures from other addresses: it only grows a delay, capped", async () => {
+    const l = limits();
+    const account = "Victim@Example.com ";
+    for (let i = 0; i < 2; i++) await countLoginFailure(l, `198.51.100.${i + 1}`, account);
+    expect(await loginDelayMs(l, account)).toBe(0);
+    await countLoginFailure(l, "198.51.100.50", account);
+    expect(await loginDelayMs(l, "victim@example.com")).toBe(LOGIN_SLOWDOWN_STEP_MS);
+    await countLoginFailure(l, "198.51.100.51", account);
+    expect(await loginDelayMs(l, account)).toBe(2 * LOGIN_SLOWDOWN_STEP_MS);
+    for (let i = 0; i < 100; i++) await countLoginFailure(l, `203.0.113.${i}`, account);
+    expect(await loginDelayMs(l, account)).toBe(LOGIN_SLOWDOWN_MAX_MS);
+    // Never a 429 for a fresh address: the delay only.
+    vi.useFakeTimers();
+    try {
+      const pending = checkLogin(l, "192.0.2.77", account);
+      await vi.advanceTimersByTimeAsync(LOGIN_SLOWDOWN_MAX_MS);
+      await expect(pending).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it("refuses a pair after its failures in a row, beyond the address's window; a success clears them", async () => {
+    vi.useFakeTimers();
+    try {
+      const l = createLoginLimits(`unit-login-${++n}`, { points: 2, durationSec: 60 }, KEY);
+      const fail = () => countLoginFailure(l, "192.0.2.9", "a@example.com");
+      await fail();
+      await countLoginSuccess(l, "192.0.2.9", "a@example.com");
+      await fail();
+      // The address's window passes; the pair has one failure in a row (the success cleared the first).
+      await vi.advanceTimersByTimeAsync(61_000);
+      await expect(checkLogin(l, "192.0.2.9", "a@example.com")).resolves.toBeUndefined();
+      await fail();
+      // Two in a row: this pair is refused although the address has one failure in its new window…
+      const err = await caught(checkLogin(l, "192.0.2.9", "a@example.com"));
+      expect((err as AppError).status).toBe(429);
+      expect(retryAfterSeconds(err)).toBeGreaterThan(60);
+      // …and the address still works for another account.
+      await expect(checkLogin(l, "192.0.2.9", "b@example.com")).resolves.toBeUndefined();
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 

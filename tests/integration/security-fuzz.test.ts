@@ -19,6 +19,7 @@ import { RouterContextProvider } from "react-router";
 import { account, user } from "@db/schema/index.ts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { resetAuthRateLimits } from "~/features/auth/auth.server.ts";
+import { resetInstructorLoginLimits } from "~/features/instructor-accounts/portal.server.ts";
 import { appState, bootstrap, shutdown } from "~/lib/app.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { db } from "~/lib/db.server.ts";
@@ -532,6 +533,9 @@ describe("fuzzing every form action (generated from app/routes.ts)", () => {
           // Each run starts with fresh limits (the limiters themselves are tested in the e2e suite).
           resetRateLimits();
           resetAuthRateLimits();
+          // The instructor sign-in too: failures for one account from many addresses now slow it down (a
+          // growing delay, issue 14 point 5) rather than refuse it, which would make every later run wait.
+          resetInstructorLoginLimits();
           if (who === "admin") await ensureAdminSession();
           if (who === "forced") await ensureForcedSession();
           const before = await fingerprint(query);
@@ -646,6 +650,7 @@ describe("malformed requests to every form action get 4xx (issue 14)", () => {
     for (const m of MALFORMED) {
       resetRateLimits();
       resetAuthRateLimits();
+      resetInstructorLoginLimits();
       if (who === "admin") await ensureAdminSession();
       const before = await fingerprint(query);
       const request = malformedRequest(url, m, route.pattern, who === "admin" ? adminCookie : null);

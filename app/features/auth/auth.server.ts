@@ -4,7 +4,8 @@
 // limiter and with our own messages:
 //
 // - signIn: one generic message for a wrong email or password; failures limited per client address and
-//   per email (RATE_LIMIT_LOGIN); successful sign-ins recorded in the audit log.
+//   per address+account, and only slowed per account (RATE_LIMIT_LOGIN, createLoginLimits: a stranger
+//   cannot lock anyone out); successful sign-ins recorded in the audit log.
 // - requestPasswordReset: the same reply, after the same minimum time, whether the email exists or not;
 //   limited per client address and per email (RATE_LIMIT_RESET). A new link invalidates older ones.
 // - resetPassword: single-use, 1-hour token; all the user's sessions end; must_change_password is cleared.
@@ -23,10 +24,16 @@ import { logger } from "~/lib/logger.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import {
   assertNotBlocked,
+  checkLogin,
   consumeRateLimit,
   countFailure,
+  countLoginFailure,
+  countLoginSuccess,
+  createLoginLimits,
   createRateLimiter,
+  newRateLimitGeneration,
   parseRateLimitSpec,
+  type LoginLimits,
   type RateLimiter,
 } from "~/lib/rate-limit.server.ts";
 import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule } from "./auth.schema.ts";
@@ -53,8 +60,8 @@ const LIMIT_DEFAULTS = {
 } as const;
 
 interface AuthLimiters {
-  loginIp: RateLimiter;
-  loginEmail: RateLimiter;
+  /** Failed sign-ins: per address, per address+account (429), per account (a growing delay only). */
+  login: LoginLimits;
   resetIp: RateLimiter;
   resetEmail: RateLimiter;
   /** Refused reset-link submissions (unknown, used or expired token) per client address. */
@@ -70,8 +77,7 @@ function authLimiters(): AuthLimiters {
     const login = parseRateLimitSpec("RATE_LIMIT_LOGIN", env.RATE_LIMIT_LOGIN, LIMIT_DEFAULTS.login);
     const reset = parseRateLimitSpec("RATE_LIMIT_RESET", env.RATE_LIMIT_RESET, LIMIT_DEFAULTS.reset);
     limiters = {
-      loginIp: createRateLimiter("login-ip", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
-      loginEmail: createRateLimiter("login-email", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
+      login: createLoginLimits("login", login, AUTH_ERRORS.tooManyAttempts),
       resetIp: createRateLimiter("reset-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       resetEmail: createRateLimiter("reset-email", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       resetSubmitIp: createRateLimiter("reset-submit-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
@@ -82,6 +88,7 @@ function authLimiters(): AuthLimiters {
 
 /** Forgets every count and re-reads the configuration on next use (tests). */
 export function resetAuthRateLimits(): void {
+  newRateLimitGeneration();
   limiters = undefined;
 }
 
@@ -118,15 +125,15 @@ export interface SignInResult {
 
 /**
  * Signs a staff member in. Throws AppError: unauthenticated 'auth.errors.invalidCredentials' for a wrong
- * email or password (one message for both, D20); too_many_requests once the client address or the email
- * has used up its failures (RATE_LIMIT_LOGIN, default 20 a minute each); internal 'auth.errors.unexpected'
- * for anything else.
+ * email or password (one message for both, D20); too_many_requests once the client address, or this
+ * address for this email, has used up its failures (RATE_LIMIT_LOGIN, default 20 a minute; see
+ * createLoginLimits) — failures for the email from elsewhere only slow the answer down, never refuse it;
+ * internal 'auth.errors.unexpected' for anything else.
  */
 export async function signIn(request: Request, input: { email: string; password: string }, ip: string): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const l = authLimiters();
-  await assertNotBlocked(l.loginIp, ip);
-  await assertNotBlocked(l.loginEmail, email);
+  await checkLogin(l.login, ip, email);
 
   let response: Response;
   try {
@@ -142,7 +149,7 @@ export async function signIn(request: Request, input: { email: string; password:
 
   // 401: unknown email, no password, wrong password; 400: malformed email or an over-long password.
   if (response.status === 401 || response.status === 400) {
-    await Promise.all([countFailure(l.loginIp, ip), countFailure(l.loginEmail, email)]);
+    await countLoginFailure(l.login, ip, email);
     logger.warn({ ip }, "sign-in refused: wrong email or password");
     throw new AppError("unauthenticated", AUTH_ERRORS.invalidCredentials);
   }
@@ -167,8 +174,8 @@ export async function signIn(request: Request, input: { email: string; password:
   const headers = new Headers();
   for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
 
-  // A success clears the account's failures (the address keeps its count).
-  await l.loginEmail.store.delete(email).catch(() => undefined);
+  // A success ends this address's run of failures for the account (see countLoginSuccess).
+  await countLoginSuccess(l.login, ip, email);
   try {
     await recordAudit(db(), { id: user.id, email: user.email, ip }, { action: "sign_in", entity: "user", entityId: user.id });
   } catch (err) {

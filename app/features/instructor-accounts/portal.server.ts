@@ -2,8 +2,9 @@
 //
 // - signInInstructor: 'Invalid email or password.' alike for an unknown email and a wrong password (an
 //   unknown email still pays for one Argon2id verification, so timing tells nothing); the expired message
-//   only after a correct password; failures limited per client address and per email
-//   (RATE_LIMIT_LOGIN); the first success marks the account activated; a new session each time.
+//   only after a correct password; failures limited per client address and per address+account, only
+//   slowed per account (RATE_LIMIT_LOGIN, createLoginLimits); the first success marks the account
+//   activated; a new session each time.
 // - getInstructorPortal: the signed-in instructor and only the courses assigned to them (drafts
 //   included) with their materials — the instructor id comes from the session, never from the request.
 import { asc, desc, eq, inArray } from "drizzle-orm";
@@ -16,7 +17,15 @@ import { AppError, isAppError } from "~/lib/errors.ts";
 import { createInstructorSession, type InstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hashPassword, verifyPassword } from "~/lib/password.server.ts";
-import { assertNotBlocked, countFailure, createRateLimiter, parseRateLimitSpec, type RateLimiter } from "~/lib/rate-limit.server.ts";
+import {
+  checkLogin,
+  countLoginFailure,
+  countLoginSuccess,
+  createLoginLimits,
+  newRateLimitGeneration,
+  parseRateLimitSpec,
+  type LoginLimits,
+} from "~/lib/rate-limit.server.ts";
 import { PORTAL_ERRORS, type InstructorLoginInput } from "./accounts.schema.ts";
 import type { InstructorPortal, PortalCourse, PortalMaterial } from "./portal-types.ts";
 
@@ -24,22 +33,23 @@ export type { InstructorPortal, PortalCourse, PortalMaterial };
 
 // ---- rate limits ------------------------------------------------------------------------------------
 
-let limiters: { ip: RateLimiter; email: RateLimiter } | undefined;
+let limiters: LoginLimits | undefined;
 
-/** Created on first use from RATE_LIMIT_LOGIN (default 20 failures a minute per address and per email). */
-function loginLimiters() {
+/**
+ * Created on first use from RATE_LIMIT_LOGIN (default 20 failures a minute): per address and per
+ * address+account a 429, per account a growing delay only (createLoginLimits).
+ */
+function loginLimiters(): LoginLimits {
   if (!limiters) {
     const spec = parseRateLimitSpec("RATE_LIMIT_LOGIN", parseEnv().RATE_LIMIT_LOGIN, { points: 20, durationSec: 60 });
-    limiters = {
-      ip: createRateLimiter("instructor-login-ip", { ...spec, messageKey: PORTAL_ERRORS.tooManyAttempts }),
-      email: createRateLimiter("instructor-login-email", { ...spec, messageKey: PORTAL_ERRORS.tooManyAttempts }),
-    };
+    limiters = createLoginLimits("instructor-login", spec, PORTAL_ERRORS.tooManyAttempts);
   }
   return limiters;
 }
 
 /** Forgets every count and re-reads RATE_LIMIT_LOGIN on next use (tests). */
 export function resetInstructorLoginLimits(): void {
+  newRateLimitGeneration();
   limiters = undefined;
 }
 
@@ -68,8 +78,7 @@ export interface InstructorSignIn {
 export async function signInInstructor(input: InstructorLoginInput, ip: string, now: Date = new Date()): Promise<InstructorSignIn> {
   const email = input.email.trim().toLowerCase();
   const l = loginLimiters();
-  await assertNotBlocked(l.ip, ip);
-  await assertNotBlocked(l.email, email);
+  await checkLogin(l, ip, email);
 
   let account: typeof instructorAccounts.$inferSelect | undefined;
   let passwordOk: boolean;
@@ -81,7 +90,7 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
     throw new AppError("internal", PORTAL_ERRORS.unexpected, { cause: err });
   }
   if (!account || !passwordOk) {
-    await Promise.all([countFailure(l.ip, ip), countFailure(l.email, email)]);
+    await countLoginFailure(l, ip, email);
     logger.warn({ ip }, "instructor sign-in refused: wrong email or password");
     throw new AppError("unauthenticated", PORTAL_ERRORS.invalidCredentials);
   }
@@ -103,7 +112,7 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
       );
       return created;
     });
-    await l.email.store.delete(email).catch(() => undefined);
+    await countLoginSuccess(l, ip, email);
     return { ...session, instructorId: found.instructorId, accountId: found.id };
   } catch (err) {
     if (isAppError(err)) throw err;

@@ -1,0 +1,89 @@
+// Fault: two app instances on one PostgreSQL database share one sign-in limit (issue 14 point 10).
+// Rate-limit counters kept per process would let N instances allow every limit N times; on PostgreSQL
+// they live in the database (rate_limit.counters), so failures sent to either instance count once.
+// Also end to end (issue 14 point 5): the guessing address is refused on both instances while the owner,
+// from another address, signs in on either.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startApp, type RunningApp } from "../e2e/harness.ts";
+import { AUTH_SECRET, createDatabase, ensureBuild, request, stopApp, type FaultDatabase, type Outcome } from "./helpers.ts";
+
+const ADMIN = { email: "admin@example.com", password: "Shared-Limit-Passw0rd!" };
+const POINTS = 6;
+const GUESSER = "198.51.100.23";
+
+let database: FaultDatabase;
+const apps: RunningApp[] = [];
+
+beforeAll(async () => {
+  ensureBuild();
+  database = await createDatabase(undefined, "fault_limits");
+  const env = {
+    DATABASE_URL: database.url,
+    AUTH_SECRET,
+    SEED_DEMO: "false",
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    RATE_LIMIT_LOGIN: `${POINTS}/60`,
+    // The client address comes from X-Forwarded-For, as behind a proxy: one machine plays several clients.
+    TRUST_PROXY: "true",
+  };
+  // One after the other: the first migrates, the second finds the database ready.
+  apps.push(await startApp(env));
+  apps.push(await startApp(env));
+});
+
+afterAll(async () => {
+  for (const app of apps) await stopApp(app);
+  await database?.drop();
+});
+
+function signIn(app: RunningApp, password: string, ip: string): Promise<Outcome> {
+  return request(`${app.url}/login`, {
+    method: "POST",
+    body: new URLSearchParams({ email: ADMIN.email, password }).toString(),
+    headers: { origin: app.url, "x-forwarded-for": ip, "accept-language": "en" },
+  });
+}
+
+describe("two instances on one PostgreSQL", () => {
+  it("share one sign-in limit: failures sent to either count once, and both refuse the guesser", async () => {
+    const [a, b] = apps as [RunningApp, RunningApp];
+    // POINTS failures from one address, alternating between the instances: each instance has seen only
+    // half of them, so per-process counting would still answer 401 below.
+    for (let i = 0; i < POINTS; i++) {
+      const res = await signIn(i % 2 === 0 ? a : b, `Wrong-Passw0rd-${i}`, GUESSER);
+      expect(res.status, `attempt ${i + 1} on instance ${i % 2 === 0 ? "A" : "B"}: ${res.error ?? ""}`).toBe(401);
+    }
+    for (const [name, app] of [["A", a], ["B", b]] as const) {
+      const refused = await signIn(app, ADMIN.password, GUESSER);
+      expect(refused.status, `instance ${name} after ${POINTS} failures in all`).toBe(429);
+      expect(refused.body).toContain("Too many sign-in attempts. Please wait a minute and try again.");
+    }
+
+    // The counts are in the database, once.
+    const rows = await database.query<{ key: string; points: number }>("select key, points from rate_limit.counters where key = $1", [
+      `login-ip:${GUESSER}`,
+    ]);
+    expect(rows).toEqual([{ key: `login-ip:${GUESSER}`, points: POINTS }]);
+
+    // The owner, from another address, signs in on either instance (issue 14 point 5: no lockout by strangers).
+    for (const app of [a, b]) {
+      const ok = await signIn(app, ADMIN.password, "203.0.113.45");
+      expect([302, 303], `${app.url}: ${ok.status} ${ok.body?.slice(0, 200) ?? ok.error}`).toContain(ok.status);
+    }
+  });
+
+  it("refuse with a Retry-After header from either instance", async () => {
+    for (const app of apps) {
+      const res = await fetch(`${app.url}/login`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url, "x-forwarded-for": GUESSER },
+        body: new URLSearchParams({ email: ADMIN.email, password: "Wrong-again-1" }),
+      });
+      expect(res.status).toBe(429);
+      expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
+      await res.body?.cancel();
+    }
+  });
+});

@@ -13,6 +13,7 @@ import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
+import { isCrossSiteRequest } from "./app/lib/origin-check.ts";
 import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
 
 type Lifecycle = {
@@ -105,8 +106,9 @@ function originCheck(publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method === "GET" || req.method === "HEAD" || req.method === "OPTIONS") return next();
-    const origin = req.get("origin");
-    if (!origin || origin === allowed || origin === `${req.protocol}://${req.get("host")}`) return next();
+    const ours = [allowed, `${req.protocol}://${req.get("host")}`];
+    const headers = { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") };
+    if (!isCrossSiteRequest(headers, ours)) return next();
     res.status(403).type("text/plain").send("Cross-site request refused");
   };
 }

@@ -14,6 +14,7 @@ import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
 import { createLocalStorage, getStorage, MEDIA_PREFIX, type Storage } from "./storage.server.ts";
+import { cleanFileName, documentFileName } from "./file-name.ts";
 
 /** SPEC §9: images up to 5MB (5 242 880 bytes). */
 export const IMAGE_MAX_BYTES = 5_242_880;
@@ -241,19 +242,6 @@ export function isDocumentKey(key: unknown): key is string {
   return typeof key === "string" && DOCUMENT_KEY_RE.test(key);
 }
 
-/** A name safe to show and to send in Content-Disposition: no path, no control characters, ≤ 200 chars. */
-export function cleanFileName(name: string, fallback: string): string {
-  const base = name.split(/[\\/]/).pop() ?? "";
-  const cleaned = base
-    .normalize("NFC")
-    // Control characters and bidi overrides (a name must not reorder the text around it).
-    .replace(/\p{Cc}|[\u200e\u200f\u202a-\u202e\u2066-\u2069]/gu, "")
-    .replace(/\s+/g, " ")
-    .trim()
-    .slice(0, 200);
-  return cleaned && cleaned !== "." && cleaned !== ".." ? cleaned : fallback;
-}
-
 // ---------------------------------------------------------------------------------------------------
 // Images
 
@@ -397,14 +385,15 @@ async function checkPdfHead(head: Buffer): Promise<void> {
  * Receives one PDF from a multipart request (field `file`), checks it by content and stores it
  * privately (D8). The caller has checked the permission. Throws UploadError (an AppError).
  */
+export { cleanFileName };
+
 export async function handleDocumentUpload(request: Request): Promise<DocumentUploadResult> {
   const file = await receiveFile(request, {
     maxBytes: DOCUMENT_MAX_BYTES,
     tooLargeKey: UPLOAD_MESSAGES.pdfTooLarge,
     check: checkPdfHead,
   });
-  let fileName = cleanFileName(file.fileName, "document.pdf");
-  if (!/\.pdf$/i.test(fileName)) fileName = `${fileName.replace(/\.[^.]{1,8}$/, "")}.pdf`;
+  const fileName = documentFileName(file.fileName);
   const key = `documents/${randomId()}.pdf`;
   await getStorage().put(key, file.data, { contentType: "application/pdf", visibility: "private", originalName: fileName });
   return { key, fileName, fileType: "PDF", size: file.data.length };

@@ -534,6 +534,21 @@ describe("cross-site requests", () => {
     expect(diffFingerprints(before, await fingerprint(proxied.query))).toEqual([]);
   }, 120_000);
 
+  it("refuses a POST without Origin that Sec-Fetch-Site or a foreign Referer calls cross-site (issue 14 item 9)", async () => {
+    const before = await fingerprint(proxied.query);
+    for (const route of ACTIONS) {
+      const { url } = await resolvePattern(route.pattern, proxied.query);
+      const body = await workingBody(proxied, route);
+      for (const headers of [{ "sec-fetch-site": "cross-site" }, { referer: "https://evil.example/form.html" }] as Record<string, string>[]) {
+        const res = await send(proxied, url, { form: body, headers, origin: null });
+        const where = `${JSON.stringify(headers)} → POST ${url}`;
+        expect(res.status, where).toBe(403);
+        expect(await res.text(), where).not.toContain("<html");
+      }
+    }
+    expect(diffFingerprints(before, await fingerprint(proxied.query))).toEqual([]);
+  }, 120_000);
+
   it("accepts the same requests from the site itself (the refusal above was the origin check)", async () => {
     const cookie = cookieHeader((await signInStaff(proxied)).cookies);
     for (const file of ["routes/site/contact.tsx", "routes/site/enroll.tsx", "routes/admin/categories.tsx"]) {

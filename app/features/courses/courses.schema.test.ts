@@ -7,6 +7,7 @@ import {
   courseValuesSchema,
   createCourseSchema,
   curriculumFromText,
+  documentItemSchema,
   parseCourseQuery,
   shortId,
   slugFromTitle,
@@ -114,5 +115,13 @@ describe("initials", () => {
     expect(courseInitials("Python")).toBe("PY");
     expect(courseInitials("دورة اللغة")).toBe("د\u200Cل");
     expect(courseInitials("")).toBe("?");
+  });
+});
+
+describe("a document name edited in the course form", () => {
+  it("is cleaned as at upload and keeps .pdf (issue 14 item 9)", () => {
+    const item = { key: "documents/0123456789abcdef0123456789abcdef.pdf", fileType: "PDF", size: 10 };
+    expect(documentItemSchema.parse({ ...item, fileName: "../../evil\u202Efdp.exe" }).fileName).toBe("evilfdp.pdf");
+    expect(documentItemSchema.parse({ ...item, fileName: "المحاضرة الأولى.pdf" }).fileName).toBe("المحاضرة الأولى.pdf");
   });
 });

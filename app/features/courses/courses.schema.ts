@@ -6,6 +6,7 @@ import { z } from "zod";
 import { westernDigitsInput } from "~/lib/digits.ts";
 import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
+import { documentFileName } from "~/lib/file-name.ts";
 
 export const COURSE_LANGUAGES = ["en", "ar"] as const;
 export type CourseLanguage = (typeof COURSE_LANGUAGES)[number];
@@ -121,11 +122,13 @@ export function curriculumToText(items: readonly string[]): string {
 export const documentItemSchema = z.object({
   id: uuid(COURSE_ERRORS.documentsInvalid).optional(),
   key: z.string({ error: COURSE_ERRORS.documentsInvalid }).max(200, { error: COURSE_ERRORS.documentsInvalid }),
+  // Cleaned as at upload: no path, control or bidi characters, always `.pdf` (issue 14 item 9).
   fileName: z
     .string({ error: COURSE_ERRORS.documentsInvalid })
     .trim()
     .min(1, { error: COURSE_ERRORS.documentsInvalid })
-    .max(COURSE_LIMITS.documentName, { error: COURSE_ERRORS.documentsInvalid }),
+    .max(COURSE_LIMITS.documentName, { error: COURSE_ERRORS.documentsInvalid })
+    .transform(documentFileName),
   fileType: z
     .string({ error: COURSE_ERRORS.documentsInvalid })
     .trim()

@@ -5,7 +5,8 @@ import tseslint from "typescript-eslint";
 
 const TEST_RULES = [
   { selector: "CallExpression[callee.property.name='only']", message: "No focused tests." },
-  { selector: "CallExpression[callee.property.name='skip']", message: "No skipped tests." },
+  { selector: "CallExpression[callee.property.name=/^(skip|skipIf|runIf|todo)$/]", message: "No skipped tests: register a test only where it applies." },
+  { selector: "CallExpression[callee.object.property.name=/^(skip|skipIf|runIf|todo)$/]", message: "No skipped tests: register a test only where it applies." },
 ];
 /** A path of our own site that is not an API, file or media URL. */
 const INTERNAL = "/^\\/(?!\\/|api\\/|files\\/|media\\/)/";

@@ -321,7 +321,7 @@ describe("admin courses", () => {
 
     // The draft does not exist for the manager (issue 14): its edit dialog, update, delete and status
     // toggle are all 404, and the draft is left as it was.
-    const editDialog = await manager.request.get(`/admin/courses?lang=en&dialog=edit&course=${craftedId}`, { maxRedirects: 0 });
+    const editDialog = await manager.request.get(`/admin/courses?dialog=edit&course=${craftedId}`, { maxRedirects: 0 });
     expect(editDialog.status()).toBe(404);
     expect(await editDialog.text()).not.toContain(craftedTitle);
     const edited = await post({

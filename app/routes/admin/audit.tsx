@@ -1,22 +1,14 @@
 // /admin/audit — the audit log (issue 4 point 7; D18: admin only): who did what to which entity, when
 // and from where, newest first, filtered by user email and entity, 50 per page. Read-only: no action.
-import { ChevronLeft, ChevronRight } from "lucide-react";
-import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { inputClass } from "~/components/forms/field.tsx";
-import { Ltr } from "~/components/ui/bidi.tsx";
-import { auditActionLabel, auditEntityLabel } from "~/features/audit/audit-labels.ts";
+import { AuditPage } from "~/features/audit/components/audit-page.tsx";
 import { parseAuditFilter } from "~/features/audit/audit-log.schema.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
-import { formatDateTime } from "~/lib/format.ts";
 import type { Route } from "./+types/audit";
 
 export const handle = { adminOnly: true };
-
-const AUDIT_PATH = "/admin/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
@@ -28,145 +20,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-function pageHref(filter: { user: string; entity: string }, page: number): string {
-  const params = new URLSearchParams();
-  if (filter.user) params.set("user", filter.user);
-  if (filter.entity) params.set("entity", filter.entity);
-  if (page > 1) params.set("page", String(page));
-  const query = params.toString();
-  return query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
-}
-
-export default function AuditPage({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const locale = matches[0].loaderData.locale;
-  const { log, filter } = loaderData;
-  const actionLabel = (action: string) => auditActionLabel(t, action);
-  const entityLabel = (entity: string) => auditEntityLabel(t, entity);
-  const filtered = Boolean(filter.user || filter.entity);
-  const cell = "px-4 py-3 align-top";
-
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">{t("audit.title")}</h1>
-      <p className="mt-1 text-slate-700">{t("audit.intro")}</p>
-
-      <Form method="get" action={AUDIT_PATH} role="search" aria-label={t("audit.filters.label")} className="mt-6 flex flex-wrap items-end gap-4">
-        <div className="flex min-w-56 flex-col gap-1">
-          <label htmlFor="audit-user" className="text-sm font-medium text-slate-800">
-            {t("audit.filters.user")}
-          </label>
-          <input
-            id="audit-user"
-            name="user"
-            type="search"
-            dir="ltr"
-            defaultValue={filter.user}
-            key={filter.user}
-            maxLength={254}
-            placeholder={t("audit.filters.userPlaceholder")}
-            className={`${inputClass} text-start`}
-          />
-        </div>
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
-            {t("audit.filters.entity")}
-          </label>
-          <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
-            <option value="">{t("audit.filters.allEntities")}</option>
-            {log.entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {entityLabel(entity)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
-          {t("audit.filters.apply")}
-        </button>
-        {filtered && (
-          <Link to={AUDIT_PATH} className="py-2.5 text-sm text-teal-800 underline">
-            {t("audit.filters.clear")}
-          </Link>
-        )}
-      </Form>
-
-      <p className="mt-6 text-sm text-slate-700" role="status">
-        {t("audit.total", { count: log.total })}
-      </p>
-
-      {log.entries.length === 0 ? (
-        <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
-          {t("audit.empty")}
-        </p>
-      ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">{t("audit.table.caption")}</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                {(["when", "who", "action", "entity", "id", "ip", "details"] as const).map((col) => (
-                  <th key={col} scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t(`audit.table.${col}`)}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {log.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={`${cell} whitespace-nowrap text-slate-700`}>
-                    <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
-                  </td>
-                  <td className={cell}>
-                    {entry.actorEmail ? <Ltr truncate className="max-w-[16rem]">{entry.actorEmail}</Ltr> : <span className="text-slate-600">{t("audit.system")}</span>}
-                  </td>
-                  <td className={cell}>{actionLabel(entry.action)}</td>
-                  <td className={cell}>{entityLabel(entry.entity)}</td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.entityId && <Ltr>{entry.entityId}</Ltr>}</td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.ip && <Ltr>{entry.ip}</Ltr>}</td>
-                  <td className={cell}>
-                    {entry.details && (
-                      <details>
-                        <summary className="cursor-pointer text-teal-800 underline">{t("audit.table.show")}</summary>
-                        <pre dir="ltr" className="mt-2 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-start text-xs text-slate-800">
-                          {JSON.stringify(entry.details, null, 2)}
-                        </pre>
-                      </details>
-                    )}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-      )}
-
-      {log.pageCount > 1 && (
-        <nav aria-label={t("audit.pagination.label")} className="mt-6 flex flex-wrap items-center justify-between gap-4">
-          {log.page > 1 ? (
-            <Link to={pageHref(filter, log.page - 1)} className="btn-secondary inline-flex gap-1 px-4 py-2 text-sm" rel="prev">
-              <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
-              {t("audit.pagination.previous")}
-            </Link>
-          ) : (
-            <span />
-          )}
-          <p className="text-sm text-slate-700">
-            {t("audit.pagination.page", { page: log.page, pageCount: log.pageCount })}
-          </p>
-          {log.page < log.pageCount ? (
-            <Link to={pageHref(filter, log.page + 1)} className="btn-secondary inline-flex gap-1 px-4 py-2 text-sm" rel="next">
-              {t("audit.pagination.next")}
-              <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
-            </Link>
-          ) : (
-            <span />
-          )}
-        </nav>
-      )}
-    </div>
-  );
+export default function AuditRoute({ loaderData, matches }: Route.ComponentProps) {
+  return <AuditPage log={loaderData.log} filter={loaderData.filter} locale={matches[0].loaderData.locale} />;
 }
 
 export function ErrorBoundary() {

@@ -1,34 +1,13 @@
 // /admin — the dashboard (SPEC §2 Dashboard, §8 counts read 0 on failure, §9 five placeholders).
-import {
-  BookOpen,
-  BookOpenCheck,
-  ClipboardList,
-  FilePen,
-  FolderTree,
-  GraduationCap,
-  Hourglass,
-  Plus,
-  UserPlus,
-  type LucideIcon,
-} from "lucide-react";
-import { useI18n } from "~/lib/use-i18n.ts";
-import { Link } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { WeeklyChart } from "~/features/dashboard/components/weekly-chart.tsx";
-import { getDashboard, type DashboardData, type DashboardStats } from "~/features/dashboard/dashboard.server.ts";
+import { DashboardPage } from "~/features/dashboard/components/dashboard-page.tsx";
+import { getDashboard } from "~/features/dashboard/dashboard.server.ts";
 import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
-import { useSettled } from "~/features/dashboard/use-settled.ts";
-import { formatNumber } from "~/lib/format.ts";
-import type { Locale } from "~/lib/i18n.ts";
-import { can } from "~/lib/permissions.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/dashboard";
 
 export const handle = { permission: null };
-
-/** SPEC §9: five dashboard placeholders while loading. */
-const DASHBOARD_PLACEHOLDERS = 5;
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context);
@@ -46,137 +25,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-interface Card {
-  key: keyof DashboardStats;
-  icon: LucideIcon;
-  tone: string;
-}
-
-const CARDS: Card[] = [
-  { key: "totalCourses", icon: BookOpen, tone: "bg-teal-100 text-teal-900" },
-  { key: "publishedCourses", icon: BookOpenCheck, tone: "bg-emerald-100 text-emerald-900" },
-  { key: "draftCourses", icon: FilePen, tone: "bg-amber-100 text-amber-900" },
-  { key: "instructors", icon: GraduationCap, tone: "bg-sky-100 text-sky-900" },
-  { key: "categories", icon: FolderTree, tone: "bg-violet-100 text-violet-900" },
-  { key: "totalEnrollments", icon: ClipboardList, tone: "bg-indigo-100 text-indigo-900" },
-  { key: "pendingEnrollments", icon: Hourglass, tone: "bg-orange-100 text-orange-900" },
-];
-
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const locale = matches[0].loaderData.locale;
-  const { actor } = loaderData;
-  const { data, failed } = useSettled(loaderData.dashboard);
-  const isAdmin = actor.role === "admin";
-  const showsChart = data ? data.weekly !== undefined : can(actor, "enrollments:view");
-  return (
-    <div className="space-y-8">
-      <div>
-        <h1 className="text-2xl font-bold text-slate-900">{t("admin.nav.dashboard")}</h1>
-        <p className="mt-2 text-slate-700">{t("admin.dashboard.welcome")}</p>
-      </div>
-
-      <section aria-labelledby="dashboard-overview">
-        <h2 id="dashboard-overview" className="sr-only">
-          {t("dashboard.overview")}
-        </h2>
-        {data ? <Cards data={data} locale={locale} /> : failed ? <CardsFailed /> : <CardsPlaceholder />}
-      </section>
-
-      {isAdmin && (
-        <section aria-labelledby="dashboard-quick-actions" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-          <h2 id="dashboard-quick-actions" className="text-lg font-semibold text-slate-900">
-            {t("dashboard.quickActions.title")}
-          </h2>
-          <ul className="mt-4 flex flex-wrap gap-3">
-            <li>
-              <Link to="/admin/courses?action=create" className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                {t("dashboard.quickActions.createCourse")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/instructors?action=create" className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
-                <UserPlus aria-hidden="true" className="h-4 w-4" />
-                {t("dashboard.quickActions.addInstructor")}
-              </Link>
-            </li>
-            <li>
-              <Link to="/admin/categories" className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
-                <FolderTree aria-hidden="true" className="h-4 w-4" />
-                {t("dashboard.quickActions.manageCategories")}
-              </Link>
-            </li>
-          </ul>
-        </section>
-      )}
-
-      {/* The chart is an enrollment figure: absent from the data without enrollments:view. */}
-      {!showsChart ? null : data?.weekly ? (
-        <WeeklyChart weeks={data.weekly} locale={locale} />
-      ) : data ? (
-        <p role="status" className="rounded-2xl border border-slate-200 bg-white p-6 text-slate-700 shadow-sm">
-          {t("dashboard.chart.unavailable")}
-        </p>
-      ) : failed ? null : (
-        <ChartPlaceholder />
-      )}
-    </div>
-  );
-}
-
-function Cards({ data, locale }: { data: DashboardData; locale: Locale }) {
-  const { t } = useI18n();
-  const cards = CARDS.filter((c) => data.stats[c.key] !== null);
-  return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {cards.map(({ key, icon: Icon, tone }) => (
-        <li key={key} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-            <Icon aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <span className="text-sm text-slate-700">{t(`dashboard.cards.${key}`)}</span>
-            <span className="text-2xl font-bold text-slate-900">{formatNumber(data.stats[key] ?? 0, locale)}</span>
-          </div>
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-/** SPEC §9: five placeholders while the counts load. */
-function CardsPlaceholder() {
-  const { t } = useI18n();
-  return (
-    <div role="status">
-      <span className="sr-only">{t("dashboard.loadingStats")}</span>
-      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        {Array.from({ length: DASHBOARD_PLACEHOLDERS }, (_, i) => (
-          <li key={i} data-placeholder className="flex animate-pulse items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-            <span className="h-12 w-12 rounded-xl bg-slate-200" />
-            <span className="flex-1 space-y-2">
-              <span className="block h-6 w-16 rounded bg-slate-200" />
-              <span className="block h-4 w-28 rounded bg-slate-100" />
-            </span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
-
-function ChartPlaceholder() {
-  return <div aria-hidden="true" className="h-72 animate-pulse rounded-2xl border border-slate-200 bg-white" />;
-}
-
-function CardsFailed() {
-  const { t } = useI18n();
-  return (
-    <p role="alert" className="rounded-2xl border border-red-200 bg-red-50 p-4 text-red-900">
-      {t("dashboard.loadFailed")}
-    </p>
-  );
+  return <DashboardPage actor={loaderData.actor} dashboard={loaderData.dashboard} locale={matches[0].loaderData.locale} />;
 }
 
 export function ErrorBoundary() {

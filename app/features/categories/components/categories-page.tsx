@@ -1,0 +1,472 @@
+// The admin categories page (SPEC §2 Admin Categories, §5, §8; D18, D22): the route holds its loader and action.
+import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { Link, useSearchParams } from "react-router";
+import { showToast } from "~/components/ui/toast.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
+import type { CategoriesReply } from "../categories-reply.ts";
+import type { CategoriesAdminData } from "../categories.server.ts";
+import type { CategoryIntent } from "../categories.schema.ts";
+import {
+  CATEGORIES_PATH,
+  CategoryForm,
+  DeleteForm,
+  ModalOrPanel,
+  SubcategoryForm,
+  type CategoryView,
+  type SubcategoryView,
+} from "./category-dialogs.tsx";
+import { useSettled } from "~/features/dashboard/use-settled.ts";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { formatDate, formatNumber } from "~/lib/format.ts";
+import { sortByName, sortCategories } from "~/lib/collation.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import { can, type ActorView } from "~/lib/permissions.ts";
+
+type OpenDialog =
+  | { kind: "createCategory" | "createSubcategory" }
+  | { kind: "editCategory" | "deleteCategory"; item: CategoryView }
+  | { kind: "editSubcategory" | "deleteSubcategory"; item: SubcategoryView }
+  | null;
+
+const DIALOG_OF_INTENT: Record<CategoryIntent, NonNullable<OpenDialog>["kind"]> = {
+  createCategory: "createCategory",
+  updateCategory: "editCategory",
+  deleteCategory: "deleteCategory",
+  createSubcategory: "createSubcategory",
+  updateSubcategory: "editSubcategory",
+  deleteSubcategory: "deleteSubcategory",
+};
+
+/** Which form the URL (links without JavaScript) or a no-JS post's failed reply asks for. */
+function dialogFromUrl(params: URLSearchParams, lists: CategoriesAdminData, reply: CategoriesReply | undefined): OpenDialog {
+  const failed = reply && !reply.ok && reply.intent ? reply : undefined;
+  const kind = failed ? DIALOG_OF_INTENT[failed.intent!] : params.get("dialog");
+  const id = failed?.id ?? params.get("id");
+  if (kind === "createCategory" || kind === "createSubcategory") return { kind };
+  if (kind === "editCategory" || kind === "deleteCategory") {
+    const item = lists.categories.find((c) => c.id === id);
+    return item ? { kind, item } : null;
+  }
+  if (kind === "editSubcategory" || kind === "deleteSubcategory") {
+    const item = lists.subcategories.find((s) => s.id === id);
+    return item ? { kind, item } : null;
+  }
+  return null;
+}
+
+function dialogHref(target: NonNullable<OpenDialog>): string {
+  return "item" in target
+    ? `${CATEGORIES_PATH}?dialog=${target.kind}&id=${encodeURIComponent(target.item.id)}`
+    : `${CATEGORIES_PATH}?dialog=${target.kind}`;
+}
+
+const SUCCESS_KEYS: Record<CategoryIntent, string> = {
+  createCategory: "categories.success.categoryCreated",
+  updateCategory: "categories.success.categoryUpdated",
+  deleteCategory: "categories.success.categoryDeleted",
+  createSubcategory: "categories.success.subcategoryCreated",
+  updateSubcategory: "categories.success.subcategoryUpdated",
+  deleteSubcategory: "categories.success.subcategoryDeleted",
+};
+
+/** Categories and subcategories: two tables, their dialogs (modal with JavaScript, panel without). */
+export function CategoriesPage({
+  actor,
+  lists: pending,
+  actionData,
+  locale,
+}: {
+  actor: ActorView;
+  lists: CategoriesAdminData | Promise<CategoriesAdminData>;
+  actionData: CategoriesReply | undefined;
+  locale: Locale;
+}) {
+  const { t } = useI18n();
+  const { data: lists, failed } = useSettled(pending);
+  return (
+    <div>
+      <h1 className="text-2xl font-bold text-slate-900">{t("categories.title")}</h1>
+      <p className="mt-1 text-slate-700">{t("categories.intro")}</p>
+      {lists ? (
+        <CategoriesContent lists={lists} actor={actor} locale={locale} actionData={actionData} />
+      ) : failed ? (
+        <LoadFailed />
+      ) : (
+        <TablesPlaceholder />
+      )}
+    </div>
+  );
+}
+
+function CategoriesContent({
+  lists: loaded,
+  actor,
+  locale,
+  actionData,
+}: {
+  lists: CategoriesAdminData;
+  actor: ActorView;
+  locale: Locale;
+  actionData: CategoriesReply | undefined;
+}) {
+  const { t } = useI18n();
+  // Both tables (and the parent select) by displayed names, with the interface language's collation;
+  // subcategories by their sort order first.
+  const lists = useMemo(
+    () => ({ categories: sortCategories(loaded.categories, locale), subcategories: sortByName(loaded.subcategories, locale) }),
+    [loaded, locale],
+  );
+  const hydrated = useHydrated();
+  const [searchParams] = useSearchParams();
+  const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, lists, actionData));
+  const close = useCallback(() => setDialog(null), []);
+  const onDone = useCallback(
+    (reply: CategoriesReply) => {
+      setDialog(null);
+      if (reply.intent) showToast("success", t(SUCCESS_KEYS[reply.intent], { name: reply.name }));
+    },
+    [t],
+  );
+
+  const canCreate = can(actor, "categories:create");
+  const canEdit = can(actor, "categories:edit");
+  const canDelete = can(actor, "categories:delete");
+
+  // Without JavaScript: the page after a post shows its outcome in place.
+  const noJsReply = hydrated ? undefined : actionData;
+  const shown = hydrated ? dialog : dialogFromUrl(searchParams, lists, actionData);
+  const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
+
+  const openLink = (target: NonNullable<OpenDialog>, content: ReactNode, className: string) =>
+    hydrated ? (
+      <button type="button" className={className} onClick={() => setDialog(target)}>
+        {content}
+      </button>
+    ) : (
+      <Link to={dialogHref(target)} className={className}>
+        {content}
+      </Link>
+    );
+
+  const iconButton =
+    "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+  const editClass = `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`;
+  const deleteClass = `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
+  const th = "px-4 py-3 text-start font-semibold";
+
+  const rowActions = (target: { edit: NonNullable<OpenDialog>; remove: NonNullable<OpenDialog> }, name: string) => (
+    <div className="flex justify-end gap-2">
+      {canEdit &&
+        openLink(
+          target.edit,
+          <>
+            <Pencil aria-hidden="true" className="h-4 w-4" />
+            {t("categories.edit")}
+            <span className="sr-only">{`: ${name}`}</span>
+          </>,
+          editClass,
+        )}
+      {canDelete &&
+        openLink(
+          target.remove,
+          <>
+            <Trash2 aria-hidden="true" className="h-4 w-4" />
+            {t("categories.delete.button")}
+            <span className="sr-only">{`: ${name}`}</span>
+          </>,
+          deleteClass,
+        )}
+    </div>
+  );
+
+  const dialogItemName = shown && "item" in shown ? label(shown.item) : undefined;
+
+  return (
+    <>
+      {noJsReply?.ok && noJsReply.intent && (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+          {tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}
+        </p>
+      )}
+
+      <div className="mt-6">
+        <ModalOrPanel
+          open={shown?.kind === "createCategory" || shown?.kind === "editCategory"}
+          hydrated={hydrated}
+          onClose={close}
+          title={shown?.kind === "editCategory" ? t("categories.form.editCategoryTitle") : t("categories.form.createCategoryTitle")}
+        >
+          {(shown?.kind === "createCategory" || shown?.kind === "editCategory") && (
+            <CategoryForm
+              key={shown.kind === "editCategory" ? shown.item.id : "new"}
+              category={shown.kind === "editCategory" ? shown.item : undefined}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDone}
+              onCancel={close}
+            />
+          )}
+        </ModalOrPanel>
+        <ModalOrPanel
+          open={shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory"}
+          hydrated={hydrated}
+          onClose={close}
+          title={
+            shown?.kind === "editSubcategory" ? t("categories.form.editSubcategoryTitle") : t("categories.form.createSubcategoryTitle")
+          }
+        >
+          {(shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory") && (
+            <SubcategoryForm
+              key={shown.kind === "editSubcategory" ? shown.item.id : "new"}
+              subcategory={shown.kind === "editSubcategory" ? shown.item : undefined}
+              categories={lists.categories}
+              locale={locale}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDone}
+              onCancel={close}
+            />
+          )}
+        </ModalOrPanel>
+        <ModalOrPanel
+          open={shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory"}
+          hydrated={hydrated}
+          onClose={close}
+          size="sm"
+          title={shown?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
+          description={dialogItemName && <bdi>{dialogItemName}</bdi>}
+        >
+          {(shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory") && (
+            <DeleteForm
+              kind={shown.kind === "deleteCategory" ? "category" : "subcategory"}
+              item={{ id: shown.item.id, name: label(shown.item) }}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDone}
+              onCancel={close}
+            />
+          )}
+        </ModalOrPanel>
+      </div>
+
+      <section aria-labelledby="categories-heading" className="mt-2">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="categories-heading" className="text-xl font-semibold text-slate-900">
+            {t("categories.categoriesHeading")}
+          </h2>
+          {canCreate &&
+            openLink(
+              { kind: "createCategory" },
+              <>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                {t("categories.createCategory")}
+              </>,
+              "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
+            )}
+        </div>
+        {lists.categories.length === 0 ? (
+          <EmptyState icon={<FolderTree aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />} text={t("categories.empty")}>
+            {canCreate && openLink({ kind: "createCategory" }, t("categories.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
+          </EmptyState>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[40rem] text-start text-sm">
+              <caption className="sr-only">{t("categories.table.categoriesCaption")}</caption>
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("categories.table.name")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.slug")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.subcategories")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.created")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end font-semibold">
+                    {t("categories.table.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {lists.categories.map((c) => (
+                  <tr key={c.id}>
+                    <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                      <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
+                    </th>
+                    <td className="px-4 py-3">
+                      <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                        {c.slug}
+                      </code>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{formatNumber(c.subcategoryCount, locale)}</td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      {rowActions({ edit: { kind: "editCategory", item: c }, remove: { kind: "deleteCategory", item: c } }, label(c))}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+
+      <section aria-labelledby="subcategories-heading" className="mt-10">
+        <div className="flex flex-wrap items-center justify-between gap-4">
+          <h2 id="subcategories-heading" className="text-xl font-semibold text-slate-900">
+            {t("categories.subcategoriesHeading")}
+          </h2>
+          {canCreate &&
+            openLink(
+              { kind: "createSubcategory" },
+              <>
+                <Plus aria-hidden="true" className="h-4 w-4" />
+                {t("categories.createSubcategory")}
+              </>,
+              "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
+            )}
+        </div>
+        {lists.subcategories.length === 0 ? (
+          <EmptyState
+            icon={<FolderPlus aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />}
+            text={t("categories.subcategoriesEmpty")}
+          >
+            {canCreate &&
+              openLink({ kind: "createSubcategory" }, t("categories.createFirstSubcategory"), "btn-primary inline-flex px-4 py-2 text-sm")}
+          </EmptyState>
+        ) : (
+          <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[48rem] text-start text-sm">
+              <caption className="sr-only">{t("categories.table.subcategoriesCaption")}</caption>
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  <th scope="col" className={th}>
+                    {t("categories.table.name")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.parent")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.slug")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.status")}
+                  </th>
+                  <th scope="col" className={th}>
+                    {t("categories.table.created")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end font-semibold">
+                    {t("categories.table.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {lists.subcategories.map((s) => (
+                  <tr key={s.id}>
+                    <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                      <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
+                    </th>
+                    <td className="px-4 py-3 text-slate-700">
+                      {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
+                    </td>
+                    <td className="px-4 py-3">
+                      <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                        {s.slug}
+                      </code>
+                    </td>
+                    <td className="px-4 py-3">
+                      <span
+                        className={`whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${
+                          s.isActive ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"
+                        }`}
+                      >
+                        {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">
+                      <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      {rowActions(
+                        { edit: { kind: "editSubcategory", item: s }, remove: { kind: "deleteSubcategory", item: s } },
+                        label(s),
+                      )}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </>
+  );
+}
+
+/** The name in the page's language, with the other language's name beneath when there is one. */
+function NameCell({ name, nameAr, locale }: { name: string; nameAr: string | null; locale: Locale }) {
+  const primary = locale === "ar" && nameAr ? { text: nameAr, lang: "ar" } : { text: name, lang: "en" };
+  const secondary = locale === "ar" ? (nameAr ? { text: name, lang: "en" } : null) : nameAr ? { text: nameAr, lang: "ar" } : null;
+  return (
+    <>
+      <span lang={primary.lang} dir="auto">
+        {primary.text}
+      </span>
+      {secondary && (
+        <span lang={secondary.lang} dir="auto" className="block text-xs font-normal text-slate-600">
+          {secondary.text}
+        </span>
+      )}
+    </>
+  );
+}
+
+function EmptyState({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
+  return (
+    <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
+      {icon}
+      <p className="mt-3 text-lg font-semibold text-slate-900">{text}</p>
+      {children && <div className="mt-6">{children}</div>}
+    </div>
+  );
+}
+
+/** Shown while the lists load during a client navigation (SPEC: a placeholder while loading). */
+function TablesPlaceholder() {
+  const { t } = useI18n();
+  return (
+    <div role="status" className="mt-8 space-y-8">
+      <span className="sr-only">{t("loading")}</span>
+      {[0, 1].map((table) => (
+        <div key={table} aria-hidden="true" className="animate-pulse space-y-3">
+          <div className="h-6 w-48 rounded bg-slate-200" />
+          <div className="space-y-2 rounded-2xl border border-slate-200 bg-white p-4">
+            {[0, 1, 2].map((row) => (
+              <div key={row} className="h-8 rounded bg-slate-100" />
+            ))}
+          </div>
+        </div>
+      ))}
+    </div>
+  );
+}
+
+function LoadFailed() {
+  const { t } = useI18n();
+  return (
+    <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
+      <p>{t("categories.loadFailed")}</p>
+      <Link to={CATEGORIES_PATH} className="mt-3 inline-flex font-semibold underline">
+        {t("categories.retry")}
+      </Link>
+    </div>
+  );
+}

@@ -1,0 +1,536 @@
+// The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
+// holds its loader and action.
+import { BookOpen, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from "lucide-react";
+import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { Form, Link, useLocation, useNavigate, useSubmit } from "react-router";
+import { inputClass } from "~/components/forms/field.tsx";
+import { showToast } from "~/components/ui/toast.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
+import { CourseModal, DeleteCourseForm, StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { CourseForm } from "~/features/courses/components/course-form.tsx";
+import { failureMessage, type CoursesReply } from "~/features/courses/courses-reply.ts";
+import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
+import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { formatDate, intlLocale } from "~/lib/format.ts";
+import { sortByName, sortCategories } from "~/lib/collation.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import { can, type ActorView } from "~/lib/permissions.ts";
+import type { getCourseFormOptions, listAdminCourses } from "../courses-admin.server.ts";
+import type { CourseDialogState } from "../course-dialog.server.ts";
+
+const COURSES_PATH = "/admin/courses";
+/** Parameters that open a dialog; everything else in the URL is the list's state. */
+const DIALOG_PARAMS = ["dialog", "course", "action"];
+
+/** The list's own parameters (filters, sort, page), without any dialog ones. */
+function listSearch(search: string, overrides: Record<string, string | null> = {}): string {
+  const params = new URLSearchParams(search);
+  for (const p of DIALOG_PARAMS) params.delete(p);
+  for (const [k, v] of Object.entries(overrides)) {
+    if (v === null) params.delete(k);
+    else params.set(k, v);
+  }
+  const s = params.toString();
+  return s ? `?${s}` : "";
+}
+
+function formatAmount(price: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
+}
+
+const SUCCESS_KEYS: Record<CourseIntent, string> = {
+  create: "coursesAdmin.form.created",
+  update: "coursesAdmin.form.updated",
+  delete: "coursesAdmin.delete.success",
+  togglePublish: "coursesAdmin.status.publishedToast",
+  bulkPublish: "coursesAdmin.bulk.publishedToast",
+  bulkUnpublish: "coursesAdmin.bulk.unpublishedToast",
+};
+
+function successText(t: (k: string, o?: Record<string, unknown>) => string, r: CoursesReply): string {
+  if (!r.intent) return "";
+  if (r.intent === "togglePublish") return r.published ? t("coursesAdmin.status.publishedToast") : t("coursesAdmin.status.unpublishedToast");
+  if (r.intent === "create" && !r.published) return t("coursesAdmin.form.createdDraft");
+  return t(SUCCESS_KEYS[r.intent], { count: r.changed ?? 0, title: r.title ?? "" });
+}
+
+export interface CoursesPageProps {
+  list: Awaited<ReturnType<typeof listAdminCourses>>;
+  options: Awaited<ReturnType<typeof getCourseFormOptions>>;
+  dialog: CourseDialogState;
+  fromDashboard: boolean;
+  actor: ActorView;
+  actionData: CoursesReply | undefined;
+  locale: Locale;
+}
+
+/** Admin Courses: filters, sort and pages in the URL, the table, bulk status, and the course dialogs. */
+export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboard, actor, actionData, locale }: CoursesPageProps) {
+  const { t } = useI18n();
+  // The category filter and the form's category and subcategory selects by displayed names, with the
+  // interface language's collation (subcategories by their sort order first).
+  const options = useMemo(
+    () => ({
+      ...loadedOptions,
+      categories: sortCategories(loadedOptions.categories, locale),
+      subcategories: sortByName(loadedOptions.subcategories, locale),
+    }),
+    [loadedOptions, locale],
+  );
+  const hydrated = useHydrated();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const submit = useSubmit();
+
+  const canCreate = can(actor, "courses:create");
+  const canEdit = can(actor, "courses:edit");
+  const canDelete = can(actor, "courses:delete");
+  const canPublish = can(actor, "courses:publish");
+
+  const listHref = `${COURSES_PATH}${listSearch(location.search)}`;
+  const closeHref = fromDashboard ? "/admin" : listHref;
+  const pageAction = `${COURSES_PATH}${location.search}`;
+  const dialogHref = (kind: string, courseId?: string) =>
+    `${COURSES_PATH}${listSearch(location.search, { dialog: kind, course: courseId ?? null })}`;
+
+  const close = useCallback(() => {
+    void navigate(closeHref, { preventScrollReset: true });
+  }, [navigate, closeHref]);
+  const onSaved = useCallback(
+    (r: CoursesReply) => {
+      showToast("success", successText(t, r));
+      void navigate(closeHref, { preventScrollReset: true });
+    },
+    [t, navigate, closeHref],
+  );
+  const onDeleted = useCallback(
+    (r: CoursesReply) => {
+      showToast("success", successText(t, r));
+      void navigate(listHref, { preventScrollReset: true });
+    },
+    [t, navigate, listHref],
+  );
+
+  // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.
+  const noJsReply = hydrated ? undefined : actionData;
+  const noJsFailure = noJsReply && !noJsReply.ok && (noJsReply.intent === "togglePublish" || noJsReply.intent?.startsWith("bulk"));
+  const shownDialog = noJsReply?.ok ? null : dialog;
+
+  // Bulk selection (with JavaScript the count and "select all" follow the boxes).
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const pageIds = useMemo(() => list.rows.map((r) => r.id), [list.rows]);
+  const selectedOnPage = pageIds.filter((id) => selected.has(id));
+  const bulkFetcher = useFreshFetcher<CoursesReply>("courses-bulk");
+  useOnSuccess(bulkFetcher, (r) => {
+    showToast("success", successText(t, r));
+    setSelected(new Set());
+  });
+  const bulkFailure = bulkFetcher.state === "idle" ? failureMessage(t, bulkFetcher.data) : null;
+  const toggleOne = (id: string, on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (on) next.add(id);
+      else next.delete(id);
+      return next;
+    });
+
+  const filterLabel = "text-sm font-medium text-slate-800";
+  const selectClass = `${inputClass} py-2`;
+  const iconButton =
+    "inline-flex items-center rounded-lg p-2 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
+  const sortGroup = list.query.sort.split("_")[0];
+  const ariaSort = (group: string) =>
+    sortGroup === group ? (list.query.sort.endsWith("_asc") ? "ascending" : "descending") : undefined;
+
+  const createLink = (content: ReactNode, className: string) => (
+    <Link to={dialogHref("create")} className={className} preventScrollReset>
+      {content}
+    </Link>
+  );
+
+  const from = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
+  const to = Math.min(list.total, list.page * list.pageSize);
+
+  return (
+    <div>
+      <div className="flex flex-wrap items-start justify-between gap-4">
+        <div>
+          <h1 className="text-2xl font-bold text-slate-900">{t("coursesAdmin.title")}</h1>
+          <p className="mt-1 text-slate-700">{t("coursesAdmin.intro")}</p>
+        </div>
+        {canCreate &&
+          createLink(
+            <>
+              <Plus aria-hidden="true" className="h-4 w-4" />
+              {t("coursesAdmin.createCourse")}
+            </>,
+            "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
+          )}
+      </div>
+
+      {noJsReply?.ok && (
+        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+          {successText(t, noJsReply)}
+        </p>
+      )}
+      {noJsFailure && (
+        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+          {failureMessage(t, noJsReply)}
+        </p>
+      )}
+
+      <div className="mt-6">
+        <CourseModal
+          open={shownDialog?.kind === "create" || shownDialog?.kind === "edit"}
+          hydrated={hydrated}
+          onClose={close}
+          size="lg"
+          title={shownDialog?.kind === "edit" ? t("coursesAdmin.form.editTitle") : t("coursesAdmin.form.createTitle")}
+        >
+          {(shownDialog?.kind === "create" || shownDialog?.kind === "edit") && (
+            <CourseForm
+              key={shownDialog.kind === "edit" ? shownDialog.course.id : "create"}
+              course={shownDialog.kind === "edit" ? shownDialog.course : undefined}
+              options={options}
+              canPublish={canPublish}
+              hydrated={hydrated}
+              locale={locale}
+              action={pageAction}
+              cancelHref={closeHref}
+              initialReply={noJsReply}
+              onSuccess={onSaved}
+              onCancel={close}
+            />
+          )}
+        </CourseModal>
+        <CourseModal
+          open={shownDialog?.kind === "delete"}
+          hydrated={hydrated}
+          onClose={close}
+          title={t("coursesAdmin.delete.title")}
+          description={shownDialog?.kind === "delete" ? tIsolated(t, "coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
+        >
+          {shownDialog?.kind === "delete" && (
+            <DeleteCourseForm
+              course={shownDialog.course}
+              action={pageAction}
+              cancelHref={closeHref}
+              hydrated={hydrated}
+              initialReply={noJsReply}
+              onSuccess={onDeleted}
+              onCancel={close}
+            />
+          )}
+        </CourseModal>
+      </div>
+
+      <Form
+        method="get"
+        action={COURSES_PATH}
+        preventScrollReset
+        aria-label={t("coursesAdmin.filters.label")}
+        className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+        onChange={(e) => {
+          if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
+        }}
+      >
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-status" className={filterLabel}>
+            {t("coursesAdmin.filters.status")}
+          </label>
+          <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
+            {canPublish && <option value="all">{t("coursesAdmin.filters.all")}</option>}
+            <option value="published">{t("coursesAdmin.filters.published")}</option>
+            {canPublish && <option value="draft">{t("coursesAdmin.filters.drafts")}</option>}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-category" className={filterLabel}>
+            {t("coursesAdmin.filters.category")}
+          </label>
+          <select
+            id="filter-category"
+            name="category"
+            defaultValue={list.query.categoryId ?? ""}
+            key={`c-${list.query.categoryId ?? ""}`}
+            className={selectClass}
+          >
+            <option value="">{t("coursesAdmin.filters.allCategories")}</option>
+            {options.categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {pickText({ en: c.name, ar: c.nameAr }, locale)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-language" className={filterLabel}>
+            {t("coursesAdmin.filters.language")}
+          </label>
+          <select
+            id="filter-language"
+            name="language"
+            defaultValue={list.query.language ?? ""}
+            key={`l-${list.query.language ?? ""}`}
+            className={selectClass}
+          >
+            <option value="">{t("coursesAdmin.filters.allLanguages")}</option>
+            {COURSE_LANGUAGES.map((l) => (
+              <option key={l} value={l}>
+                {t(`coursesAdmin.languages.${l}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor="filter-sort" className={filterLabel}>
+            {t("coursesAdmin.filters.sort")}
+          </label>
+          <select id="filter-sort" name="sort" defaultValue={list.query.sort} key={`o-${list.query.sort}`} className={selectClass}>
+            {COURSE_SORTS.map((s) => (
+              <option key={s} value={s}>
+                {t(`coursesAdmin.sorts.${s}`)}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="flex gap-2">
+          <button type="submit" className="btn-secondary inline-flex px-4 py-2 text-sm">
+            {t("coursesAdmin.filters.apply")}
+          </button>
+          <Link to={COURSES_PATH} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
+            {t("coursesAdmin.filters.clear")}
+          </Link>
+        </div>
+        {!canPublish && <p className="w-full text-sm text-slate-600">{t("coursesAdmin.filters.publishedOnly")}</p>}
+      </Form>
+
+      {canPublish && list.rows.length > 0 && (
+        <bulkFetcher.Form
+          id="courses-bulk"
+          method="post"
+          action={pageAction}
+          aria-label={t("coursesAdmin.bulk.label")}
+          className="mb-4 flex flex-wrap items-center gap-3"
+        >
+          <p className="text-sm text-slate-700" aria-live="polite">
+            {hydrated ? t("coursesAdmin.bulk.selected", { count: selectedOnPage.length }) : t("coursesAdmin.bulk.hint")}
+          </p>
+          <button
+            type="submit"
+            name="intent"
+            value="bulkPublish"
+            disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
+            className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+          >
+            {t("coursesAdmin.bulk.publish")}
+          </button>
+          <button
+            type="submit"
+            name="intent"
+            value="bulkUnpublish"
+            disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
+            className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+          >
+            {t("coursesAdmin.bulk.unpublish")}
+          </button>
+          {bulkFetcher.state !== "idle" && (
+            <span role="status" className="text-sm text-slate-700">
+              {t("coursesAdmin.status.updating")}
+            </span>
+          )}
+          {bulkFailure && (
+            <span role="alert" className="text-sm text-red-800">
+              {bulkFailure}
+            </span>
+          )}
+        </bulkFetcher.Form>
+      )}
+
+      {list.rows.length === 0 ? (
+        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
+          <BookOpen aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
+          <p className="mt-3 text-lg font-semibold text-slate-900">{t("coursesAdmin.empty")}</p>
+          {canCreate && <div className="mt-6">{createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}</div>}
+        </div>
+      ) : (
+        <>
+          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
+            <table className="w-full min-w-[56rem] text-start text-sm">
+              <caption className="sr-only">{t("coursesAdmin.table.caption")}</caption>
+              <thead className="bg-slate-100 text-slate-700">
+                <tr>
+                  {canPublish && (
+                    <th scope="col" className="w-10 px-4 py-3 text-start">
+                      {hydrated ? (
+                        <input
+                          type="checkbox"
+                          className="h-4 w-4 accent-teal-700"
+                          aria-label={t("coursesAdmin.bulk.selectAll")}
+                          checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
+                          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
+                        />
+                      ) : (
+                        <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
+                      )}
+                    </th>
+                  )}
+                  <th scope="col" aria-sort={ariaSort("title")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.course")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.language")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.category")}
+                  </th>
+                  <th scope="col" aria-sort={ariaSort("price")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.price")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.enrollments")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.status")}
+                  </th>
+                  <th scope="col" aria-sort={ariaSort("created")} className="px-4 py-3 text-start font-semibold">
+                    {t("coursesAdmin.table.created")}
+                  </th>
+                  <th scope="col" className="px-4 py-3 text-end font-semibold">
+                    {t("coursesAdmin.table.actions")}
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-200">
+                {list.rows.map((c) => (
+                  <tr key={c.id}>
+                    {canPublish && (
+                      <td className="px-4 py-3">
+                        <input
+                          type="checkbox"
+                          name="ids"
+                          value={c.id}
+                          form="courses-bulk"
+                          className="h-4 w-4 accent-teal-700"
+                          aria-label={t("coursesAdmin.bulk.selectCourse", { title: c.title })}
+                          checked={selected.has(c.id)}
+                          onChange={(e) => toggleOne(c.id, e.currentTarget.checked)}
+                        />
+                      </td>
+                    )}
+                    <th scope="row" className="min-w-[17rem] px-4 py-3 text-start font-normal">
+                      <div className="flex items-center gap-3">
+                        {c.thumbnailUrl ? (
+                          <img
+                            src={c.thumbnailUrl}
+                            alt=""
+                            width={64}
+                            height={48}
+                            loading="lazy"
+                            decoding="async"
+                            className="h-12 w-16 shrink-0 rounded-md object-cover"
+                          />
+                        ) : (
+                          <span
+                            aria-hidden="true"
+                            className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-teal-100 text-sm font-bold text-teal-900"
+                          >
+                            {courseInitials(c.title)}
+                          </span>
+                        )}
+                        <div className="min-w-0">
+                          <p className="font-semibold text-slate-900" dir="auto">
+                            {c.title}
+                          </p>
+                          <p className="text-xs text-slate-600">
+                            <Ltr truncate className="max-w-[16rem] font-mono">{c.slug}</Ltr>
+                          </p>
+                        </div>
+                      </div>
+                    </th>
+                    <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
+                    <td className="px-4 py-3 text-slate-800">
+                      {c.categoryName ? <bdi>{pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale)}</bdi> : t("coursesAdmin.table.noCategory")}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">
+                      {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">{t("coursesAdmin.table.enrolled", { count: c.enrollmentCount })}</td>
+                    <td className="px-4 py-3">
+                      {canPublish ? (
+                        <StatusToggle course={c} action={pageAction} />
+                      ) : (
+                        <StatusBadge published={c.isPublished} />
+                      )}
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                      <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
+                    </td>
+                    <td className="px-4 py-3">
+                      <div className="flex justify-end gap-2">
+                        {canEdit && (
+                          <Link
+                            to={dialogHref("edit", c.id)}
+                            preventScrollReset
+                            title={t("coursesAdmin.table.edit")}
+                            className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
+                          >
+                            <Pencil aria-hidden="true" className="h-4 w-4" />
+                            <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
+                          </Link>
+                        )}
+                        {canDelete && (
+                          <Link
+                            to={dialogHref("delete", c.id)}
+                            preventScrollReset
+                            title={t("coursesAdmin.table.delete")}
+                            className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+                          >
+                            <Trash2 aria-hidden="true" className="h-4 w-4" />
+                            <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
+                          </Link>
+                        )}
+                      </div>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+          <nav aria-label={t("coursesAdmin.pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
+            <p className="text-slate-700">{t("coursesAdmin.pagination.showing", { from, to, total: list.total })}</p>
+            {list.pageCount > 1 && (
+              <div className="flex items-center gap-2">
+                {list.page > 1 ? (
+                  <Link
+                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page - 1) })}`}
+                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
+                    rel="prev"
+                  >
+                    <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+                    {t("coursesAdmin.pagination.previous")}
+                  </Link>
+                ) : null}
+                <span className="text-slate-700">
+                  {t("coursesAdmin.pagination.page", { page: list.page, pages: list.pageCount })}
+                </span>
+                {list.page < list.pageCount ? (
+                  <Link
+                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page + 1) })}`}
+                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
+                    rel="next"
+                  >
+                    {t("coursesAdmin.pagination.next")}
+                    <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
+                  </Link>
+                ) : null}
+              </div>
+            )}
+          </nav>
+        </>
+      )}
+    </div>
+  );
+}

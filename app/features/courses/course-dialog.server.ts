@@ -1,0 +1,52 @@
+// Which dialog the admin courses page opens, from its URL (?dialog=create|edit|delete&course=…, and
+// ?action=create from the dashboard): resolved on the server, so every link works without JavaScript.
+import { data } from "react-router";
+import { isAppError } from "~/lib/errors.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
+import { can, type ActorView } from "~/lib/permissions.ts";
+import { getCourseForEdit, getVisibleCourse, type AdminCourseDetail } from "./courses-admin.server.ts";
+
+export type CourseDialogState =
+  | { kind: "create" }
+  | { kind: "edit"; course: AdminCourseDetail }
+  | { kind: "delete"; course: { id: string; title: string } }
+  | null;
+
+/** Runs a domain read; its "not found" becomes the route's 404 (the admin error view shows it). */
+async function notFoundAs404<T>(read: () => Promise<T>): Promise<T> {
+  try {
+    return await read();
+  } catch (err) {
+    if (isAppError(err) && err.code === "not_found") throw data({ reason: "notFound" }, { status: 404 });
+    throw err;
+  }
+}
+
+/** The dialog the URL asks for, when the actor may open it; `fromDashboard`: closing returns to /admin. */
+export async function resolveCourseDialog(
+  actor: Actor,
+  view: ActorView,
+  params: URLSearchParams,
+): Promise<{ dialog: CourseDialogState; fromDashboard: boolean }> {
+  // SPEC: ?action=create opens the form directly (given create permission); closing returns to /admin.
+  const fromDashboard = params.get("action") === "create" && can(view, "courses:create");
+  const kind = fromDashboard ? "create" : params.get("dialog");
+  const courseId = params.get("course");
+  let dialog: CourseDialogState = null;
+  if (kind === "create" && can(view, "courses:create")) dialog = { kind: "create" };
+  // A course the actor may not know of — an unknown id, or a draft without courses:publish — answers the
+  // same for both, so nothing tells a draft from nothing (issue 14): the edit dialog is a 404 page; the
+  // delete dialog stays shut (the list reloads on that URL right after a successful delete).
+  if (kind === "edit" && courseId !== null) {
+    const course = await notFoundAs404(() => getVisibleCourse(actor, courseId));
+    if (can(view, "courses:edit")) dialog = { kind: "edit", course: await notFoundAs404(() => getCourseForEdit(actor, course.id)) };
+  }
+  if (kind === "delete" && courseId !== null && can(view, "courses:delete")) {
+    const course = await getVisibleCourse(actor, courseId).catch((err: unknown) => {
+      if (isAppError(err) && err.code === "not_found") return null;
+      throw err;
+    });
+    if (course) dialog = { kind: "delete", course: { id: course.id, title: course.title } };
+  }
+  return { dialog, fromDashboard: fromDashboard && dialog?.kind === "create" };
+}

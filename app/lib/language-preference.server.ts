@@ -6,7 +6,7 @@ import { instructorAccounts, user } from "@db/schema/index.ts";
 import { db, type Executor } from "./db.server.ts";
 import { isLocale, type Locale } from "./i18n.ts";
 import { logger } from "./logger.server.ts";
-import { localeFromCookieHeader } from "./locale-url.ts";
+import { rememberedLocale } from "./locale-cookie.server.ts";
 
 export async function staffLocale(executor: Executor, userId: string): Promise<Locale | null> {
   const [row] = await executor.select({ locale: user.locale }).from(user).where(eq(user.id, userId));
@@ -45,7 +45,7 @@ export async function languageAfterSignIn(
   pageLocale: Locale,
   who: { userId: string } | { instructorAccountId: string },
 ): Promise<Locale> {
-  const chosen = localeFromCookieHeader(request.headers.get("Cookie"));
+  const chosen = await rememberedLocale(request);
   try {
     const saved =
       "userId" in who ? await staffLocale(db(), who.userId) : await instructorLocale(db(), who.instructorAccountId);

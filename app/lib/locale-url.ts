@@ -82,33 +82,6 @@ export function negotiateLocale(cookieLocale: string | null | undefined, acceptL
   return DEFAULT_LOCALE;
 }
 
-/** The `lng` cookie's value in a Cookie header (the cookie is a serialized string; see localeCookie). */
-export function localeFromCookieHeader(cookie: string | null | undefined): Locale | null {
-  const match = /(?:^|;\s*)lng=([^;]*)/.exec(cookie ?? "");
-  if (!match) return null;
-  let raw = match[1] ?? "";
-  try {
-    raw = decodeURIComponent(raw);
-  } catch {
-    return null;
-  }
-  // React Router's createCookie stores JSON, base64-encoded: "ar" → btoa('"ar"').
-  for (const candidate of [raw, safeAtob(raw)]) {
-    if (!candidate) continue;
-    const value = candidate.replace(/^"|"$/g, "");
-    if (isLocale(value)) return value;
-  }
-  return null;
-}
-
-function safeAtob(value: string): string | null {
-  try {
-    return atob(value);
-  } catch {
-    return null;
-  }
-}
-
 export { LOCALES };
 
 /**

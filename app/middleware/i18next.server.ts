@@ -1,21 +1,11 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createCookie, type RouterContextProvider } from "react-router";
+import type { RouterContextProvider } from "react-router";
 import { createI18nextMiddleware } from "remix-i18next/middleware";
 import { DEFAULT_LOCALE, DEFAULT_NS, LOCALES } from "~/lib/i18n.ts";
+import { localeCookie } from "~/lib/locale-cookie.server.ts";
 import { localeOfPath } from "~/lib/locale-url.ts";
 import { resources } from "~/locales/index.ts";
-
-/**
- * The remembered language (D19 revised): set by the EN|AR switcher, by `?lang=` on a staff page and at
- * sign-in from the saved preference. Decides bare public URLs once, and the language of staff pages.
- */
-export const localeCookie = createCookie("lng", {
-  path: "/",
-  sameSite: "lax",
-  httpOnly: true,
-  maxAge: 60 * 60 * 24 * 365,
-});
 
 export const [i18nextMiddleware, getLocale, getInstance] = createI18nextMiddleware({
   detection: {

@@ -10,19 +10,18 @@ import { eq } from "drizzle-orm";
 import { instructorAccounts, user } from "@db/schema/index.ts";
 import { db } from "~/lib/db.server.ts";
 import { getInstructorSession } from "~/lib/instructor-session.server.ts";
+import { rememberedLocale, rememberLocale } from "~/lib/locale-cookie.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
 import {
   canonicalStaffPath,
   isStaffPath,
-  localeFromCookieHeader,
   localeOfPath,
   localePath,
   needsLocalePrefix,
   negotiateLocale,
 } from "~/lib/locale-url.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
-import { localeCookie } from "./i18next.server.ts";
 
 function withoutLang(url: URL): string {
   const params = new URLSearchParams(url.search);
@@ -47,10 +46,6 @@ export async function saveLanguagePreference(request: Request, locale: Locale): 
   }
 }
 
-/** The header that remembers a chosen language for a year. */
-export async function rememberLocale(locale: Locale): Promise<string> {
-  return localeCookie.serialize(locale);
-}
 
 /** Responses that depend on who is signed in: staff and instructor pages (any letter case) and private documents. */
 function isPrivatePath(pathname: string): boolean {
@@ -131,7 +126,7 @@ async function routeLanguage(
       // An old `?lang=` URL (shared links, search results): its permanent new address.
       throw redirect(safeRedirect(localePath(lang, withoutLang(url)), localePath(lang, "/")), 301);
     }
-    const locale = negotiateLocale(localeFromCookieHeader(request.headers.get("Cookie")), request.headers.get("Accept-Language"));
+    const locale = negotiateLocale(await rememberedLocale(request), request.headers.get("Accept-Language"));
     // 308 keeps the method and body of a form posted to an old address; 302 for pages.
     throw redirect(safeRedirect(localePath(locale, withoutLang(url)), localePath(locale, "/")), {
       status: reading ? 302 : 308,

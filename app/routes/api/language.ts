@@ -2,7 +2,8 @@ import { redirect } from "react-router";
 import { isLocale } from "~/lib/i18n.ts";
 import { localeOfPath, localePath, needsLocalePrefix } from "~/lib/locale-url.ts";
 import { safeRedirect } from "~/lib/safe-redirect.ts";
-import { rememberLocale, saveLanguagePreference } from "~/middleware/locale.server.ts";
+import { rememberLocale } from "~/lib/locale-cookie.server.ts";
+import { saveLanguagePreference } from "~/middleware/locale.server.ts";
 import type { Route } from "./+types/language";
 
 /** Where a switch to `lang` lands: public pages in that language's URL, staff pages on the same URL. */

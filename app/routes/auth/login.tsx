@@ -14,7 +14,7 @@ import { getActor } from "~/lib/staff-session.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
-import { rememberLocale } from "~/middleware/locale.server.ts";
+import { rememberLocale } from "~/lib/locale-cookie.server.ts";
 import type { Route } from "./+types/login";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 

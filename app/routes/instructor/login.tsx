@@ -23,7 +23,7 @@ import { pageMeta } from "~/lib/seo.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
-import { rememberLocale } from "~/middleware/locale.server.ts";
+import { rememberLocale } from "~/lib/locale-cookie.server.ts";
 import type { Route } from "./+types/login";
 
 /** On client navigation into this area, fetch the staff strings before rendering. */

@@ -1,5 +1,6 @@
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
+import { twoFactor } from "better-auth/plugins/two-factor";
 import * as schema from "@db/schema/index.ts";
 import { sendResetPasswordEmail } from "~/features/auth/reset-email.server.ts";
 import type { Db } from "./db.server.ts";
@@ -11,9 +12,16 @@ export interface AuthConfig {
   secret: string;
   baseURL: string;
   trustedOrigins?: string[];
+  /** The name authenticator apps show beside the account (the brand). */
+  issuer?: string;
 }
 
 const DAY = 60 * 60 * 24;
+
+/** A device trusted at the second step skips it for this long (issue 14 point 12: at most 30 days). */
+export const TRUSTED_DEVICE_SECONDS = 30 * DAY;
+/** Time between the password and the code before the sign-in starts over. */
+export const SECOND_STEP_SECONDS = 10 * 60;
 
 export function createAuth(config: AuthConfig) {
   return betterAuth({
@@ -53,6 +61,16 @@ export function createAuth(config: AuthConfig) {
         logger[level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
       },
     },
+    // Two-step sign-in for staff (authenticator app codes and single-use recovery codes). Its endpoints
+    // are reached only through app/features/auth/two-factor.server.ts (the HTTP handler is not mounted).
+    plugins: [
+      twoFactor({
+        issuer: config.issuer ?? "Course Academy",
+        trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
+        twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
+        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+      }),
+    ],
     advanced: { database: { generateId: () => crypto.randomUUID() } },
   });
 }

@@ -13,6 +13,8 @@ export interface Actor {
   name: string;
   role: string;
   mustChangePassword: boolean;
+  /** Settings require two-step sign-in and this account has no second factor yet (only the security page opens). */
+  needsSecondFactor?: boolean;
   permissions: ReadonlySet<Permission>;
   /** Client address, for the audit log. */
   ip?: string;

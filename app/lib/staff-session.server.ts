@@ -3,7 +3,7 @@
 // action then calls requireActor/requireRoutePermission itself (a layout alone is not a guard).
 import { eq } from "drizzle-orm";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { session as sessionTable } from "@db/schema/index.ts";
+import { session as sessionTable, siteSettings } from "@db/schema/index.ts";
 import { appState } from "./app.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { db } from "./db.server.ts";
@@ -16,6 +16,26 @@ import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
 export const ABSOLUTE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const actorContext = createContext<Actor | null>(null);
+
+/** Settings → Security: `{ required: true }` makes two-step sign-in compulsory for every staff member. */
+export const TWO_FACTOR_SETTING_KEY = "two_factor";
+export interface TwoFactorSetting {
+  required: boolean;
+}
+
+/** The staff security page, where a second factor is set up (reachable while one is required and missing). */
+export const SECURITY_PATH = "/admin/two-factor";
+
+async function twoFactorRequired(): Promise<boolean> {
+  try {
+    const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TWO_FACTOR_SETTING_KEY));
+    return Boolean((row?.value as TwoFactorSetting | undefined)?.required);
+  } catch (err) {
+    // Failing closed would lock every staff member out of the page that fixes it; the session still holds.
+    logger.error({ err }, "two-factor setting lookup failed");
+    return false;
+  }
+}
 
 /** The signed-in staff member for this request, or null (no session, expired, or the lookup failed). */
 export async function getActor(request: Request, ip?: string): Promise<Actor | null> {
@@ -33,15 +53,17 @@ export async function getActor(request: Request, ip?: string): Promise<Actor | n
     await db().delete(sessionTable).where(eq(sessionTable.id, result.session.id));
     return null;
   }
-  const user = result.user as typeof result.user & { role?: string; mustChangePassword?: boolean };
+  const user = result.user as typeof result.user & { role?: string; mustChangePassword?: boolean; twoFactorEnabled?: boolean | null };
   const role = user.role ?? "";
+  const [permissions, required] = await Promise.all([loadPermissions(role), user.twoFactorEnabled ? false : twoFactorRequired()]);
   return {
     id: user.id,
     email: user.email,
     name: user.name,
     role,
     mustChangePassword: Boolean(user.mustChangePassword),
-    permissions: await loadPermissions(role),
+    needsSecondFactor: isStaffRole(role) && required,
+    permissions,
     ip,
   };
 }
@@ -64,16 +86,18 @@ export type DenialReason = "accessDenied" | "forbidden";
 
 /**
  * The per-route guard. Anonymous → /login; a role outside the admin area → 403 Access Denied; a generated
- * password not yet changed → the forced change (D9); a missing flag → 403 per-feature denial.
+ * password not yet changed → the forced change (D9); a second factor required by Settings and not set
+ * up → the security page; a missing flag → 403 per-feature denial.
  */
 export function requireActor(
   context: Readonly<RouterContextProvider>,
-  options: { permission?: Permission; adminOnly?: boolean; allowPasswordChange?: boolean } = {},
+  options: { permission?: Permission; adminOnly?: boolean; allowPasswordChange?: boolean; allowSecuritySetup?: boolean } = {},
 ): Actor {
   const actor = context.get(actorContext);
   if (!actor) throw redirect("/login");
   if (!isStaffRole(actor.role)) throw data({ reason: "accessDenied" as DenialReason, email: actor.email }, { status: 403 });
   if (actor.mustChangePassword && !options.allowPasswordChange) throw redirect("/admin/change-password");
+  if (actor.needsSecondFactor && !actor.mustChangePassword && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
   if (options.adminOnly && actor.role !== "admin") throw data({ reason: "forbidden" as DenialReason }, { status: 403 });
   if (options.permission && !hasPermission(actor, options.permission)) {
     throw data({ reason: "forbidden" as DenialReason }, { status: 403 });

@@ -1,7 +1,7 @@
 // Tables used by better-auth (staff accounts). Column set follows better-auth's generated schema for the
 // email/password core plus our additional user fields (role, mustChangePassword).
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, integer, pgTable, text, timestamp } from "drizzle-orm/pg-core";
 
 
 export const user = pgTable(
@@ -16,6 +16,8 @@ export const user = pgTable(
     mustChangePassword: boolean("must_change_password").notNull().default(false),
     /** The staff member's language (D19 revised): their pages and emails; null until first chosen. */
     locale: text("locale"),
+    /** Two-step sign-in is on (better-auth two-factor plugin; set once the first code is confirmed). */
+    twoFactorEnabled: boolean("two_factor_enabled").notNull().default(false),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .defaultNow()
@@ -87,4 +89,25 @@ export const verification = pgTable(
       .notNull(),
   },
   (t) => [index("verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * A staff member's second factor (better-auth two-factor plugin, issue 14 point 12): the authenticator
+ * secret and the recovery codes, both encrypted with the auth secret; `verified` is false while a setup
+ * waits for its first code; the failure count and lock are the plugin's own per-account limit.
+ */
+export const twoFactor = pgTable(
+  "two_factor",
+  {
+    id: text("id").primaryKey(),
+    secret: text("secret").notNull(),
+    backupCodes: text("backup_codes").notNull(),
+    userId: text("user_id")
+      .notNull()
+      .unique()
+      .references(() => user.id, { onDelete: "cascade" }),
+    verified: boolean("verified").notNull().default(true),
+    failedVerificationCount: integer("failed_verification_count").notNull().default(0),
+    lockedUntil: timestamp("locked_until", { withTimezone: true }),
+  },
 );

@@ -163,9 +163,16 @@ async function actorFor(userId: string): Promise<Actor> {
   };
 }
 
+/** A sign-in that must complete at the password (these accounts have no second factor). */
+async function signInFully(...args: Parameters<typeof signIn>) {
+  const result = await signIn(...args);
+  if (result.status !== "signed-in") throw new Error(`expected a completed sign-in, got ${result.status}`);
+  return result;
+}
+
 describe("signIn", () => {
   it("creates a database session in an HTTP-only SameSite=Lax cookie and records the sign-in", async () => {
-    const { headers, user: signedIn } = await signIn(loginRequest(), { email: " Admin@Example.com ", password: ADMIN.password }, "198.51.100.1");
+    const { headers, user: signedIn } = await signInFully(loginRequest(), { email: " Admin@Example.com ", password: ADMIN.password }, "198.51.100.1");
     expect(signedIn).toEqual({ id: adminId, email: ADMIN.email, role: "admin", mustChangePassword: false });
     const cookie = headers.getSetCookie().find((c) => c.startsWith("better-auth.session_token="));
     expect(cookie).toBeDefined();
@@ -187,7 +194,7 @@ describe("signIn", () => {
   });
 
   it("reports the manager's forced change", async () => {
-    const { user: signedIn } = await signIn(loginRequest(), MANAGER, "198.51.100.1");
+    const { user: signedIn } = await signInFully(loginRequest(), MANAGER, "198.51.100.1");
     expect(signedIn).toMatchObject({ id: managerId, role: "instructor_course_manager", mustChangePassword: true });
   });
 
@@ -400,7 +407,7 @@ describe("changeOwnPassword (forced change, D9)", () => {
       .where(and(eq(account.userId, managerId), eq(account.providerId, "credential")));
     expect(credential!.hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect((await caught(signIn(loginRequest(), MANAGER, "198.51.100.11"))).messageKey).toBe("auth.errors.invalidCredentials");
-    const next = await signIn(loginRequest(), { email: MANAGER.email, password: "Manager-Own-Passw0rd" }, "198.51.100.11");
+    const next = await signInFully(loginRequest(), { email: MANAGER.email, password: "Manager-Own-Passw0rd" }, "198.51.100.11");
     expect(next.user.mustChangePassword).toBe(false);
 
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.action, "password.change"));

@@ -3,6 +3,7 @@
 // No server imports here. Messages are locale keys under "auth." (app/locales/<lng>/auth.json).
 import { z } from "zod";
 import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { toWesternDigits } from "~/lib/digits.ts";
 import { sameOriginPath } from "~/lib/safe-redirect.ts";
 
 /** D25: staff passwords 8 to 128 characters (OWASP ASVS 6.2.1); better-auth is configured the same. */
@@ -24,6 +25,22 @@ export const AUTH_ERRORS = {
   updateFailed: "auth.errors.updateFailed",
   sameAsCurrent: "auth.errors.sameAsCurrent",
   currentPasswordInvalid: "auth.errors.currentPasswordInvalid",
+} as const;
+
+/** Two-step sign-in (issue 14 point 12): messages under auth.twoFactor.errors. */
+export const TWO_FACTOR_ERRORS = {
+  codeRequired: "auth.twoFactor.errors.codeRequired",
+  codeFormat: "auth.twoFactor.errors.codeFormat",
+  recoveryFormat: "auth.twoFactor.errors.recoveryFormat",
+  wrongCode: "auth.twoFactor.errors.wrongCode",
+  wrongRecoveryCode: "auth.twoFactor.errors.wrongRecoveryCode",
+  codeUsed: "auth.twoFactor.errors.codeUsed",
+  expired: "auth.twoFactor.errors.expired",
+  locked: "auth.twoFactor.errors.locked",
+  alreadyOn: "auth.twoFactor.errors.alreadyOn",
+  notOn: "auth.twoFactor.errors.notOn",
+  requiredCannotTurnOff: "auth.twoFactor.errors.requiredCannotTurnOff",
+  resetSelf: "auth.twoFactor.errors.resetSelf",
 } as const;
 
 export const PASSWORD_ERRORS = {
@@ -105,6 +122,43 @@ export const changePasswordSchema = withConfirmation(
     confirmPassword,
   }),
 );
+
+/**
+ * An authenticator code as typed: spaces and dashes dropped, an Arabic keyboard's digits folded (D26),
+ * then exactly six digits.
+ */
+export const totpCode = z
+  .string({ error: TWO_FACTOR_ERRORS.codeRequired })
+  .transform((v) => toWesternDigits(v).replace(/[\s-]/g, ""))
+  .pipe(z.string().min(1, { error: TWO_FACTOR_ERRORS.codeRequired, abort: true }).regex(/^\d{6}$/, { error: TWO_FACTOR_ERRORS.codeFormat }));
+
+/** A recovery code as typed: 10 letters and digits, the dash in the middle optional (stored as "abcde-12345"). */
+export const recoveryCode = z
+  .string({ error: TWO_FACTOR_ERRORS.codeRequired })
+  .transform((v) => toWesternDigits(v).replace(/\s/g, ""))
+  .pipe(
+    z
+      .string()
+      .min(1, { error: TWO_FACTOR_ERRORS.codeRequired, abort: true })
+      .regex(/^[A-Za-z0-9]{5}-?[A-Za-z0-9]{5}$/, { error: TWO_FACTOR_ERRORS.recoveryFormat })
+      .transform((v) => (v.includes("-") ? v : `${v.slice(0, 5)}-${v.slice(5)}`)),
+  );
+
+const checkbox = z.preprocess((v) => v === "on" || v === "true", z.boolean());
+
+/** The second step of a sign-in: a code from the app, or a recovery code (`method`). */
+export const secondStepSchema = z.discriminatedUnion("method", [
+  z.object({ method: z.literal("totp"), code: totpCode, trustDevice: checkbox.optional(), from: loginSchema.shape.from }),
+  z.object({ method: z.literal("recovery"), code: recoveryCode, trustDevice: checkbox.optional(), from: loginSchema.shape.from }),
+]);
+
+/** The security page's forms, one intent each. */
+export const securitySchema = z.discriminatedUnion("intent", [
+  z.object({ intent: z.literal("start"), password: loginSchema.shape.password }),
+  z.object({ intent: z.literal("confirm"), code: totpCode }),
+  z.object({ intent: z.literal("recovery-codes"), password: loginSchema.shape.password }),
+  z.object({ intent: z.literal("turn-off"), password: loginSchema.shape.password }),
+]);
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;

@@ -48,7 +48,8 @@ export function setAuthInstance(auth: Auth | undefined): void {
   authOverride = auth;
 }
 
-function auth(): Auth {
+/** The better-auth instance these functions (and two-factor.server.ts) call. */
+export function authApi(): Auth {
   return authOverride ?? appState().auth;
 }
 
@@ -66,6 +67,8 @@ interface AuthLimiters {
   resetEmail: RateLimiter;
   /** Refused reset-link submissions (unknown, used or expired token) per client address. */
   resetSubmitIp: RateLimiter;
+  /** Authenticator codes already used, per account and code: a code signs in once (ASVS 2.8.4). */
+  usedCodes: RateLimiter;
 }
 
 let limiters: AuthLimiters | undefined;
@@ -81,6 +84,8 @@ function authLimiters(): AuthLimiters {
       resetIp: createRateLimiter("reset-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       resetEmail: createRateLimiter("reset-email", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       resetSubmitIp: createRateLimiter("reset-submit-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
+      // A code is accepted for 30 s either side of its own 30 s: 90 s covers its whole life.
+      usedCodes: createRateLimiter("totp-used", { points: 1, durationSec: 90 }),
     };
   }
   return limiters;
@@ -98,13 +103,16 @@ function normalizeEmail(email: string): string {
 
 /**
  * Headers for a server-side better-auth call: only what it uses for the session row (user agent,
- * client address resolved by us with TRUST_PROXY applied), never the browser's cookies or body headers.
+ * client address resolved by us with TRUST_PROXY applied) and the cookies, never the body headers.
  */
 function callHeaders(request: Request, ip: string): Headers {
   const headers = new Headers();
   const agent = request.headers.get("user-agent");
   if (agent) headers.set("user-agent", agent.slice(0, 512));
   if (ip && ip !== "unknown") headers.set("x-forwarded-for", ip);
+  // Only for the trusted-device cookie of two-step sign-in (a device trusted for 30 days skips the step).
+  const cookie = request.headers.get("cookie");
+  if (cookie) headers.set("cookie", cookie);
   return headers;
 }
 
@@ -117,10 +125,48 @@ export interface SignedInUser {
   mustChangePassword: boolean;
 }
 
-export interface SignInResult {
-  /** The Set-Cookie headers of the new session, to forward on the redirect. */
-  headers: Headers;
-  user: SignedInUser;
+export type SignInResult =
+  | {
+      status: "signed-in";
+      /** The Set-Cookie headers of the new session, to forward on the redirect. */
+      headers: Headers;
+      user: SignedInUser;
+    }
+  | {
+      /** The password was right and the account has a second factor: the sign-in waits for a code. */
+      status: "second-step";
+      /** The signed cookie of the waiting sign-in (10 minutes), to forward on the redirect. */
+      headers: Headers;
+    };
+
+/** The Set-Cookie headers of a better-auth answer, to forward to the browser. */
+export function sessionCookies(response: Response): Headers {
+  const headers = new Headers();
+  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+}
+
+/** A completed sign-in in the audit log (never fatal: the session exists already). */
+export async function recordSignIn(user: SignedInUser, ip: string, data?: Record<string, unknown>): Promise<void> {
+  try {
+    await recordAudit(db(), { id: user.id, email: user.email, ip }, { action: "sign_in", entity: "user", entityId: user.id, data });
+  } catch (err) {
+    logger.error({ err, userId: user.id }, "could not record sign-in in the audit log");
+  }
+}
+
+/**
+ * Refuses an authenticator code this account has used in the last 90 seconds (shared by every instance
+ * on PostgreSQL). Called after the code was found right, so only codes that worked are remembered.
+ */
+export async function assertCodeUnused(userId: string, code: string): Promise<boolean> {
+  try {
+    await consumeRateLimit(authLimiters().usedCodes, `${userId}:${code}`);
+    return true;
+  } catch (err) {
+    if (isAppError(err) && err.code === "too_many_requests") return false;
+    throw err;
+  }
 }
 
 /**
@@ -137,7 +183,7 @@ export async function signIn(request: Request, input: { email: string; password:
 
   let response: Response;
   try {
-    response = await auth().api.signInEmail({
+    response = await authApi().api.signInEmail({
       body: { email, password: input.password, rememberMe: true },
       headers: callHeaders(request, ip),
       asResponse: true,
@@ -159,8 +205,14 @@ export async function signIn(request: Request, input: { email: string; password:
   }
 
   const body = (await response.json()) as {
+    twoFactorRedirect?: boolean;
     user?: { id?: string; email?: string; role?: string; mustChangePassword?: boolean };
   };
+  // The password was right: this address's run of failures for the account ends (see countLoginSuccess).
+  if (body.twoFactorRedirect) {
+    await countLoginSuccess(l.login, ip, email);
+    return { status: "second-step", headers: sessionCookies(response) };
+  }
   if (!body.user?.id || !body.user.email) {
     logger.error({}, "sign-in answered without a user");
     throw new AppError("internal", AUTH_ERRORS.unexpected);
@@ -171,17 +223,9 @@ export async function signIn(request: Request, input: { email: string; password:
     role: body.user.role ?? "",
     mustChangePassword: Boolean(body.user.mustChangePassword),
   };
-  const headers = new Headers();
-  for (const cookie of response.headers.getSetCookie()) headers.append("Set-Cookie", cookie);
-
-  // A success ends this address's run of failures for the account (see countLoginSuccess).
   await countLoginSuccess(l.login, ip, email);
-  try {
-    await recordAudit(db(), { id: user.id, email: user.email, ip }, { action: "sign_in", entity: "user", entityId: user.id });
-  } catch (err) {
-    logger.error({ err, userId: user.id }, "could not record sign-in in the audit log");
-  }
-  return { headers, user };
+  await recordSignIn(user, ip);
+  return { status: "signed-in", headers: sessionCookies(response), user };
 }
 
 // ---- password reset ---------------------------------------------------------------------------------
@@ -204,7 +248,7 @@ export async function requestPasswordReset(email: string, locale: Locale, ip: st
   await consumeRateLimit(l.resetIp, ip);
   await consumeRateLimit(l.resetEmail, normalized);
   try {
-    await withEmailLocale(locale, () => auth().api.requestPasswordReset({ body: { email: normalized } }));
+    await withEmailLocale(locale, () => authApi().api.requestPasswordReset({ body: { email: normalized } }));
   } catch (err) {
     logger.error({ err }, "password reset request failed");
   }
@@ -256,7 +300,7 @@ export async function resetPassword(
 
   try {
     // Consumes the token, ends every session and writes the new hash in one transaction.
-    await auth().api.resetPassword({ body: { token, newPassword } });
+    await authApi().api.resetPassword({ body: { token, newPassword } });
   } catch (err) {
     if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code === "INVALID_TOKEN") {
       throw await invalidLink();
@@ -311,7 +355,7 @@ export async function changeOwnPassword(
   const { newPassword } = parsed.data;
 
   try {
-    const a = auth();
+    const a = authApi();
     const current = await a.api.getSession({ headers: request.headers });
     if (!current || current.user.id !== actor.id) throw new AppError("unauthenticated", "admin.errors.signInRequired");
 

@@ -8,13 +8,11 @@ import { LoginForm } from "~/features/auth/components/login-form.tsx";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
 import { loginSchema, safeAdminPath } from "~/features/auth/auth.schema.ts";
 import { signIn } from "~/features/auth/auth.server.ts";
+import { afterSignIn, SECOND_STEP_PATH } from "~/features/auth/after-sign-in.server.ts";
 import { isStaffRole } from "~/lib/permissions.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
-import type { Locale } from "~/lib/i18n.ts";
-import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
-import { rememberLocale } from "~/lib/locale-cookie.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/login";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
@@ -49,16 +47,13 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    const { headers, user } = await signIn(request, submission.value, requestIp(request, context));
-    // The staff member's saved language follows them to this browser (D19 revised).
-    const locale = await languageAfterSignIn(request, getLocale(context) as Locale, { userId: user.id });
-    headers.append("Set-Cookie", await rememberLocale(locale));
-    const to = !isStaffRole(user.role)
-      ? "/"
-      : user.mustChangePassword
-        ? "/admin/change-password"
-        : (safeAdminPath(submission.value.from) ?? "/admin");
-    return redirect(to, { headers });
+    const result = await signIn(request, submission.value, requestIp(request, context));
+    if (result.status === "second-step") {
+      // The password was right; the session begins after the code (the waiting sign-in's cookie travels).
+      const from = safeAdminPath(submission.value.from);
+      return redirect(`${SECOND_STEP_PATH}${from ? `?from=${encodeURIComponent(from)}` : ""}`, { headers: result.headers });
+    }
+    return redirect(await afterSignIn(request, context, result.user, submission.value.from, result.headers), { headers: result.headers });
   } catch (err) {
     return errorReply(submission, err);
   }

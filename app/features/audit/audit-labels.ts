@@ -20,6 +20,10 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   reject: "audit.actions.reject",
   export: "audit.actions.export",
   renew: "audit.actions.renew",
+  "two_factor.enable": "audit.actions.twoFactorEnable",
+  "two_factor.disable": "audit.actions.twoFactorDisable",
+  "two_factor.recovery_codes": "audit.actions.twoFactorRecoveryCodes",
+  "two_factor.reset": "audit.actions.twoFactorReset",
 };
 
 /** Entity codes as recorded; each is labelled by `audit.entities.<code>`. */

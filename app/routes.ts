@@ -18,6 +18,7 @@ export default [
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),
   route("login", "routes/auth/login.tsx"),
+  route("login/two-factor", "routes/auth/login-two-factor.tsx"),
   route("forgot-password", "routes/auth/forgot-password.tsx"),
   route("reset-password", "routes/auth/reset-password.tsx"),
   route("logout", "routes/auth/logout.ts"),
@@ -28,6 +29,7 @@ export default [
     layout("routes/admin/layout.tsx", [
       index("routes/admin/dashboard.tsx"),
       route("change-password", "routes/admin/change-password.tsx"),
+      route("two-factor", "routes/admin/two-factor.tsx"),
       route("courses", "routes/admin/courses.tsx"),
       route("categories", "routes/admin/categories.tsx"),
       route("instructors", "routes/admin/instructors.tsx"),

@@ -3,6 +3,7 @@ import {
   ClipboardList,
   FolderTree,
   GraduationCap,
+  KeyRound,
   LayoutDashboard,
   Mail,
   MailCheck,
@@ -41,6 +42,8 @@ export const ADMIN_NAV: NavEntry[] = [
   { to: "/admin/roles", key: "roles", icon: ShieldCheck, needs: "admin" },
   { to: "/admin/audit", key: "audit", icon: ScrollText, needs: "admin" },
   { to: "/admin/emails", key: "emails", icon: MailCheck, needs: "admin" },
+  // Every staff member's own second factor (issue 14 point 12).
+  { to: "/admin/two-factor", key: "security", icon: KeyRound },
 ];
 
 export function visibleNav(actor: ActorView, existing: ReadonlySet<string>): NavEntry[] {

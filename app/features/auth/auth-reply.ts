@@ -7,7 +7,9 @@ export interface AuthReply {
   formError?: string;
   /** The request was accepted (forgot password: the generic confirmation). */
   success?: boolean;
+  /** The second sign-in step can no longer succeed: the page offers to sign in again. */
+  expired?: boolean;
 }
 
 /** The fields that never travel back to the browser in a reply. */
-export const SECRET_FIELDS = ["password", "newPassword", "confirmPassword", "currentPassword"];
+export const SECRET_FIELDS = ["password", "newPassword", "confirmPassword", "currentPassword", "code"];

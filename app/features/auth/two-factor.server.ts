@@ -17,28 +17,10 @@ import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
 import { TWO_FACTOR_SETTING_KEY, type TwoFactorSetting } from "~/lib/staff-session.server.ts";
 import { AUTH_ERRORS, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
+import type { PendingSetup, TwoFactorStatus } from "./security-reply.ts";
 import { assertCodeUnused, authApi, recordSignIn, sessionCookies, type SignInResult } from "./auth.server.ts";
 
 // ---- the staff member's own second factor -------------------------------------------------------------
-
-export interface TwoFactorStatus {
-  enabled: boolean;
-  /** Every staff member must have one (Settings → Security). */
-  required: boolean;
-  /** Recovery codes not used yet (null when off). */
-  recoveryCodesLeft: number | null;
-  /** A setup waiting for its first code: the key and QR code to show again on reload. */
-  pending: PendingSetup | null;
-}
-
-export interface PendingSetup {
-  /** The otpauth:// address the QR code holds. */
-  uri: string;
-  /** The same secret for typing by hand (base32, in groups of four). */
-  manualKey: string;
-  /** The QR code as an SVG document (made here, from the address only). */
-  qrSvg: string;
-}
 
 export async function isTwoFactorRequired(): Promise<boolean> {
   const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TWO_FACTOR_SETTING_KEY));
@@ -196,6 +178,11 @@ export async function resetStaffTwoFactor(actor: Actor, userId: string): Promise
 }
 
 // ---- the second step of a sign-in -----------------------------------------------------------------------
+
+/** True when the browser holds a sign-in waiting for its second step (better-auth's signed cookie). */
+export function hasWaitingSignIn(request: Request): boolean {
+  return /(?:^|;\s*)(?:__Secure-)?better-auth\.two_factor=[^;]+/.test(request.headers.get("cookie") ?? "");
+}
 
 export type SecondStepMethod = "totp" | "recovery";
 

@@ -21,6 +21,7 @@ const EXISTING_PATHS = [
   "/admin/enrollments",
   "/admin/messages",
   "/admin/emails",
+  "/admin/two-factor",
 ];
 
 /** On client navigation into this area, fetch the staff strings before rendering. */
@@ -30,8 +31,13 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 }
 
 export function loader({ context }: Route.LoaderArgs) {
-  const actor = requireActor(context, { allowPasswordChange: true });
-  return { actor: toActorView(actor), mustChangePassword: actor.mustChangePassword, existingPaths: EXISTING_PATHS };
+  const actor = requireActor(context, { allowPasswordChange: true, allowSecuritySetup: true });
+  return {
+    actor: toActorView(actor),
+    // The forced password change (D9) and a second factor the settings require stand alone.
+    standalone: actor.mustChangePassword || Boolean(actor.needsSecondFactor),
+    existingPaths: EXISTING_PATHS,
+  };
 }
 
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
@@ -40,8 +46,9 @@ export default function AdminLayout({ loaderData, matches }: Route.ComponentProp
   const { t } = useI18n();
   const navigation = useNavigation();
   const root = matches[0].loaderData;
-  if (loaderData.mustChangePassword) {
-    // The forced password change stands alone: nothing else in the admin area works until it is done (D9).
+  if (loaderData.standalone) {
+    // The forced password change (D9), then a second factor required by the settings, stand alone:
+    // nothing else in the admin area works until they are done.
     return (
       <main id="main" className="min-h-screen bg-slate-50 px-4 py-12">
         <Outlet />

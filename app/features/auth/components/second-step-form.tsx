@@ -1,0 +1,86 @@
+import { getFormProps, getInputProps, useForm } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { Form, Link, useNavigation } from "react-router";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { useI18n } from "~/lib/use-i18n.ts";
+import type { AuthReply } from "../auth-reply.ts";
+import { secondStepSchema } from "../auth.schema.ts";
+import { FormMessage } from "./auth-card.tsx";
+
+/**
+ * The second step of a staff sign-in: the 6-digit code from the authenticator app (or a recovery code),
+ * "trust this device for 30 days", and a link to switch between the two. A plain post without JS.
+ */
+export function SecondStepForm({ method, from, reply }: { method: "totp" | "recovery"; from: string; reply?: AuthReply }) {
+  const { t } = useI18n();
+  const navigation = useNavigation();
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
+  const [form, fields] = useForm({
+    id: `second-step-${method}`,
+    lastResult: navigation.state === "idle" ? reply?.result : undefined,
+    shouldValidate: "onSubmit",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondStepSchema }),
+  });
+  const query = new URLSearchParams();
+  if (from) query.set("from", from);
+  if (method === "totp") query.set("method", "recovery");
+  const otherMethod = `/login/two-factor${query.size ? `?${query}` : ""}`;
+  const codeErrors = fields.code.errors;
+  return (
+    <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
+      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      <input type="hidden" name="method" value={method} />
+      <input type="hidden" name="from" value={from} />
+      <Field
+        id={fields.code.id}
+        label={t(method === "totp" ? "auth.twoFactor.step.codeLabel" : "auth.twoFactor.step.recoveryLabel")}
+        required
+        errors={codeErrors}
+      >
+        <input
+          {...getInputProps(fields.code, { type: "text" })}
+          key={fields.code.key}
+          autoFocus
+          dir="ltr"
+          autoComplete={method === "totp" ? "one-time-code" : "off"}
+          inputMode={method === "totp" ? "numeric" : "text"}
+          autoCapitalize="off"
+          spellCheck={false}
+          maxLength={method === "totp" ? 12 : 24}
+          placeholder={method === "totp" ? "123456" : "abcde-12345"}
+          className={`${inputClass} text-start font-mono tracking-widest`}
+          aria-describedby={codeErrors?.length ? `${fields.code.id}-error` : undefined}
+        />
+      </Field>
+      <div className="flex items-start gap-3">
+        <input
+          id="trust-device"
+          name="trustDevice"
+          type="checkbox"
+          className="mt-1 h-5 w-5 shrink-0 rounded border-slate-400 text-teal-700 focus-visible:outline-2 focus-visible:outline-teal-700"
+          aria-describedby="trust-device-hint"
+        />
+        <div>
+          <label htmlFor="trust-device" className="text-sm font-medium text-slate-800">
+            {t("auth.twoFactor.step.trustDevice")}
+          </label>
+          <p id="trust-device-hint" className="text-xs text-slate-600">
+            {t("auth.twoFactor.step.trustDeviceHint")}
+          </p>
+        </div>
+      </div>
+      <button type="submit" disabled={busy} className="btn-primary flex w-full disabled:opacity-60">
+        {busy ? t("auth.twoFactor.step.submitting") : t("auth.twoFactor.step.submit")}
+      </button>
+      <p className="flex flex-wrap justify-between gap-3 text-sm">
+        <Link to={otherMethod} replace className="font-medium text-teal-800 underline hover:text-teal-950">
+          {t(method === "totp" ? "auth.twoFactor.step.useRecovery" : "auth.twoFactor.step.useApp")}
+        </Link>
+        <Link to="/login" className="font-medium text-teal-800 underline hover:text-teal-950">
+          {t("auth.twoFactor.step.startOver")}
+        </Link>
+      </p>
+    </Form>
+  );
+}

@@ -1,0 +1,96 @@
+// /login/two-factor — the second step of a staff sign-in (issue 14 point 12): a code from the
+// authenticator app, or a recovery code (?method=recovery), and "trust this device for 30 days".
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, Link, redirect } from "react-router";
+import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import { SecondStepForm } from "~/features/auth/components/second-step-form.tsx";
+import { afterSignIn } from "~/features/auth/after-sign-in.server.ts";
+import type { AuthReply } from "~/features/auth/auth-reply.ts";
+import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
+import { safeAdminPath, secondStepSchema } from "~/features/auth/auth.schema.ts";
+import { hasWaitingSignIn, SecondStepExpired, verifySecondStep } from "~/features/auth/two-factor.server.ts";
+import { ensureStaffStrings } from "~/lib/i18n-client.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/login-two-factor";
+
+/** On client navigation into this area, fetch the staff strings before rendering. */
+export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
+  return data;
+}
+
+export function loader({ request, context }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const from = safeAdminPath(url.searchParams.get("from")) ?? "";
+  // Nothing waits for a second step in this browser: the sign-in starts at the password.
+  if (!hasWaitingSignIn(request)) throw redirect(from ? `/login?from=${encodeURIComponent(from)}` : "/login");
+  const t = getInstance(context).t;
+  return {
+    title: t("auth.twoFactor.step.metaTitle"),
+    description: t("auth.twoFactor.step.intro"),
+    method: url.searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const),
+    from,
+  };
+}
+
+export async function action({ request, context }: Route.ActionArgs) {
+  const submission = parseWithZod(await request.formData(), { schema: secondStepSchema });
+  if (submission.status !== "success") return invalidReply(submission);
+  const { method, code, trustDevice, from } = submission.value;
+  try {
+    const result = await verifySecondStep(request, { method, code, trustDevice: Boolean(trustDevice) }, requestIp(request, context));
+    if (result.status !== "signed-in") throw new Error("second step answered without a session");
+    return redirect(await afterSignIn(request, context, result.user, from, result.headers), { headers: result.headers });
+  } catch (err) {
+    if (err instanceof SecondStepExpired) {
+      return data<AuthReply>(
+        { result: submission.reply({ hideFields: ["code"] }), formError: err.messageKey, expired: true },
+        { status: err.status, headers: err.headers },
+      );
+    }
+    return errorReply(submission, err);
+  }
+}
+
+export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
+  return pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    path: "/login/two-factor",
+    locale: root.locale,
+    brand: root.brand,
+    localized: false,
+    noindex: true,
+  });
+};
+
+export default function SecondStepPage({ loaderData, actionData }: Route.ComponentProps) {
+  const { t } = useI18n();
+  const { method, from } = loaderData;
+  const restart = from ? `/login?from=${encodeURIComponent(from)}` : "/login";
+  if (actionData?.expired) {
+    return (
+      <AuthCard title={t("auth.twoFactor.step.heading")}>
+        <FormMessage kind="error">{t(actionData.formError ?? "auth.twoFactor.errors.expired")}</FormMessage>
+        <Link to={restart} className="btn-primary mt-6 flex w-full">
+          {t("auth.twoFactor.step.startOver")}
+        </Link>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={t(method === "recovery" ? "auth.twoFactor.step.recoveryHeading" : "auth.twoFactor.step.heading")}
+      intro={t(method === "recovery" ? "auth.twoFactor.step.recoveryIntro" : "auth.twoFactor.step.intro")}
+    >
+      <SecondStepForm key={method} method={method} from={from} reply={actionData} />
+    </AuthCard>
+  );
+}

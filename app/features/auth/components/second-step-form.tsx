@@ -29,7 +29,8 @@ export function SecondStepForm({ method, from, reply }: { method: "totp" | "reco
   const codeErrors = fields.code.errors;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      {/* A refusal shown next to the code is not repeated above the form. */}
+      {reply?.formError && !codeErrors?.includes(reply.formError) && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
       <input type="hidden" name="method" value={method} />
       <input type="hidden" name="from" value={from} />
       <Field

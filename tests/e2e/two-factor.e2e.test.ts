@@ -1,0 +1,230 @@
+// Two-step sign-in for staff in a real browser (issue 14 point 12), on a server of its own over
+// PostgreSQL: the admin turns it on from the key the page shows (codes from the test's own RFC 6238
+// implementation, as an authenticator app makes them), signs out and back in with a code, then with a
+// recovery code once (the second use fails); with the setting on, a manager without a second factor is
+// led to set one up, in Arabic, before reaching the admin area. Phone and laptop widths, no overflow.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import pg from "pg";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { hashPassword } from "~/lib/password.server.ts";
+import { totp } from "../setup/totp.ts";
+import { assertNoSecretsInOutput, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_2fa_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+const ADMIN = { email: "admin@2fa.test", password: "Admin-Passw0rd!" };
+const MANAGER = { email: "manager@2fa.test", password: "Manager-Passw0rd!" };
+
+let app: RunningApp;
+let browser: Browser;
+let server: pg.Client;
+let pool: pg.Pool;
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  server = new pg.Client({ connectionString: PG_BASE });
+  await server.connect();
+  await server.query(`create database "${dbName}"`);
+  [app, browser] = await Promise.all([
+    startApp({
+      DATABASE_URL: dbUrl,
+      AUTH_SECRET: "e2e-two-factor-secret-".padEnd(48, "t"),
+      SEED_DEMO: "false",
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+    }),
+    launchBrowser(),
+  ]);
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  const id = crypto.randomUUID();
+  await pool.query(
+    `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
+     values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
+    [id, MANAGER.email],
+  );
+  await pool.query(
+    `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+     values ($1, $2, 'credential', $2, $3, now(), now())`,
+    [crypto.randomUUID(), id, await hashPassword(MANAGER.password)],
+  );
+  await pool.query(
+    `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', '["courses:view"]'::jsonb, now())
+     on conflict (role_name) do update set permissions = excluded.permissions`,
+  );
+}, 180_000);
+
+afterAll(async () => {
+  for (const c of contexts) await c.close().catch(() => undefined);
+  await browser?.close();
+  await pool?.end();
+  if (app) {
+    const output = app.output();
+    await app.stop();
+    assertNoSecretsInOutput(output);
+  }
+  await server?.query(`drop database if exists "${dbName}" with (force)`);
+  await server?.end();
+});
+
+async function newPage(locale: "en" | "ar", width = 1366): Promise<Page & { errors: string[] }> {
+  const context = await browser.newContext({
+    baseURL: app.url,
+    locale: locale === "ar" ? "ar-EG" : "en-US",
+    viewport: { width, height: width < 500 ? 812 : 900 },
+  });
+  contexts.push(context);
+  const page = (await context.newPage()) as Page & { errors: string[] };
+  page.errors = [];
+  page.on("pageerror", (e) => page.errors.push(e.message));
+  return page;
+}
+
+/** A form field by its whole label (the required marker " *" aside). */
+function field(page: Page, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+async function noHorizontalOverflow(page: Page): Promise<void> {
+  const { scroll, client } = await page.evaluate(() => ({
+    scroll: document.documentElement.scrollWidth,
+    client: document.documentElement.clientWidth,
+  }));
+  expect(scroll).toBeLessThanOrEqual(client);
+}
+
+async function passwordStep(page: Page, who: { email: string; password: string }, l: { email: string; password: string; signIn: string }) {
+  await page.goto("/login");
+  await field(page, l.email).fill(who.email);
+  await field(page, l.password).fill(who.password);
+  await page.getByRole("button", { name: l.signIn, exact: true }).click();
+}
+
+const EN = { email: "Email", password: "Password", signIn: "Sign In" };
+const AR = { email: "البريد الإلكتروني", password: "كلمة المرور", signIn: "تسجيل الدخول" };
+
+async function signOut(page: Page, label = "Sign Out"): Promise<void> {
+  await page.getByRole("button", { name: label, exact: true }).click();
+  await page.waitForURL((u) => !u.pathname.startsWith("/admin"));
+}
+
+describe("two-step sign-in", () => {
+  it("the admin turns it on, then signs in with an app code and with a recovery code once", async () => {
+    const page = await newPage("en");
+    await passwordStep(page, ADMIN, EN);
+    await page.waitForURL("**/admin");
+
+    // From the side navigation, as staff find it.
+    await page.getByRole("link", { name: "Two-Step Sign-In" }).click();
+    await page.waitForURL("**/admin/two-factor");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain("Two-step sign-in");
+    await field(page, "Your password").fill(ADMIN.password);
+    await page.getByRole("button", { name: "Begin setup" }).click();
+
+    const keyText = page.getByTestId("manual-key");
+    await keyText.waitFor();
+    const key = (await keyText.textContent())!.trim();
+    expect(key).toMatch(/^[A-Z2-7 ]{20,}$/);
+    expect(await page.getByRole("img", { name: "QR code for your authenticator app" }).locator("svg").count()).toBe(1);
+    await screenshot(page, "two-factor-setup-en-1366");
+
+    // A wrong code first: refused next to the field, nothing turned on.
+    await field(page, "6-digit code").fill(totp(key, Date.now() - 10 * 60_000));
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    await page.getByText("That code is not right.", { exact: false }).waitFor();
+    expect(await page.getByText("That code is not right.", { exact: false }).count()).toBe(1);
+    await field(page, "6-digit code").fill(totp(key));
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+
+    const list = page.getByTestId("recovery-codes");
+    await list.waitFor();
+    const codes = (await list.locator("li").allTextContents()).map((c) => c.trim());
+    expect(codes).toHaveLength(10);
+    await page.getByText("Two-step sign-in is on.", { exact: false }).first().waitFor();
+    await page.getByRole("link", { name: "Continue to the admin area" }).click();
+    await page.waitForURL("**/admin");
+    await signOut(page);
+
+    // Password, then the app's code (the next one: the setup's code signs in nobody).
+    await passwordStep(page, ADMIN, EN);
+    await page.waitForURL("**/login/two-factor");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Enter your sign-in code");
+    await field(page, "6-digit code").fill(totp(key, Date.now() + 30_000));
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/admin");
+    await signOut(page);
+
+    // Password, then a recovery code.
+    await passwordStep(page, ADMIN, EN);
+    await page.waitForURL("**/login/two-factor");
+    await page.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
+    await page.waitForURL("**/login/two-factor?method=recovery");
+    await field(page, "Recovery code").fill(codes[0]!);
+    await page.getByRole("button", { name: "Verify" }).click();
+    await page.waitForURL("**/admin");
+    await signOut(page);
+
+    // The same recovery code a second time: refused, still outside.
+    await passwordStep(page, ADMIN, EN);
+    await page.waitForURL("**/login/two-factor");
+    await page.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
+    await field(page, "Recovery code").fill(codes[0]!);
+    await page.getByRole("button", { name: "Verify" }).click();
+    // Said once, next to the field (not again above the form).
+    await page.getByText("That recovery code is not right or was used already.").waitFor();
+    expect(await page.getByRole("alert").count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/login/two-factor");
+    const res = await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    expect(res?.status()).toBe(200);
+    expect(page.errors).toEqual([]);
+  });
+
+  it("with the setting on, a manager without a second factor sets one up (Arabic, phone) before the admin area", async () => {
+    await pool.query(
+      `insert into site_settings (key, value, updated_at) values ('two_factor', '{"required": true}'::jsonb, now())
+       on conflict (key) do update set value = excluded.value`,
+    );
+    const page = await newPage("ar", 375);
+    await passwordStep(page, MANAGER, AR);
+    await page.waitForURL("**/admin/two-factor");
+    await page.getByText("التحقق بخطوتين مطلوب لكل أعضاء فريق العمل.", { exact: false }).waitFor();
+    // Nothing else opens meanwhile, by link or by typing the address.
+    expect(await page.getByRole("link", { name: "الدورات" }).count()).toBe(0);
+    await page.goto("/admin/courses");
+    expect(new URL(page.url()).pathname).toBe("/admin/two-factor");
+    await noHorizontalOverflow(page);
+
+    await field(page, "كلمة المرور").fill(MANAGER.password);
+    await page.getByRole("button", { name: "بدء الإعداد" }).click();
+    const keyText = page.getByTestId("manual-key");
+    await keyText.waitFor();
+    const key = (await keyText.textContent())!.trim();
+    await noHorizontalOverflow(page);
+    await screenshot(page, "two-factor-setup-ar-375");
+    // An Arabic keyboard's digits are accepted (D26).
+    const arabicDigits = totp(key).replace(/\d/g, (d) => String.fromCharCode(0x0660 + Number(d)));
+    await field(page, "الرمز المكوّن من 6 أرقام").fill(arabicDigits);
+    await page.getByRole("button", { name: "تفعيل التحقق بخطوتين" }).click();
+    await page.getByTestId("recovery-codes").waitFor();
+    await noHorizontalOverflow(page);
+    await screenshot(page, "two-factor-codes-ar-375");
+    await page.getByRole("link", { name: "المتابعة إلى لوحة الإدارة" }).click();
+    await page.waitForURL("**/admin");
+    await page.goto("/admin/courses");
+    expect(new URL(page.url()).pathname).toBe("/admin/courses");
+
+    // The next sign-in asks for the code, on the phone, in Arabic.
+    await signOut(page, "تسجيل الخروج");
+    await passwordStep(page, MANAGER, AR);
+    await page.waitForURL("**/login/two-factor");
+    await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("أدخل رمز تسجيل الدخول");
+    await noHorizontalOverflow(page);
+    await screenshot(page, "two-factor-step-ar-375");
+    await field(page, "الرمز المكوّن من 6 أرقام").fill(totp(key, Date.now() + 30_000));
+    await page.getByRole("button", { name: "تحقق" }).click();
+    await page.waitForURL("**/admin");
+    expect(page.errors).toEqual([]);
+  });
+});

@@ -3,7 +3,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
-import { Ltr } from "~/components/ui/bidi.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useHydrated } from "~/features/users/components/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -29,7 +29,13 @@ export function SecurityPage({ email, status, reply }: { email: string; status: 
             {t(status.enabled ? "auth.twoFactor.security.statusOn" : "auth.twoFactor.security.statusOff")}
           </span>
         </h1>
-        <p className="mt-2 text-slate-700">{t("auth.twoFactor.security.intro")}</p>
+        <p className="mt-2 text-slate-700">
+          {tIsolated(t, "auth.twoFactor.security.intro", {
+            app1: <Ltr>Google Authenticator</Ltr>,
+            app2: <Ltr>Microsoft Authenticator</Ltr>,
+            app3: <Ltr>2FAS</Ltr>,
+          })}
+        </p>
         <p className="mt-1 text-sm text-slate-600">
           <Ltr>{email}</Ltr>
         </p>
@@ -71,7 +77,7 @@ export function SecurityPage({ email, status, reply }: { email: string; status: 
               />
               <div className="min-w-0 text-sm text-slate-700">
                 <p>{t("auth.twoFactor.security.scan.manualKey")}</p>
-                <p className="mt-2 break-all rounded-lg bg-slate-100 p-3 font-mono text-base text-slate-900" dir="ltr" data-testid="manual-key">
+                <p className="mt-2 break-words rounded-lg bg-slate-100 p-3 font-mono text-base text-slate-900" dir="ltr" data-testid="manual-key">
                   {status.pending.manualKey}
                 </p>
               </div>

@@ -67,8 +67,9 @@ afterAll(async () => {
   await server?.end();
 });
 
-async function newPage(locale: "en" | "ar", width = 1366): Promise<Page & { errors: string[] }> {
+async function newPage(locale: "en" | "ar", width = 1366, javaScriptEnabled = true): Promise<Page & { errors: string[] }> {
   const context = await browser.newContext({
+    javaScriptEnabled,
     baseURL: app.url,
     locale: locale === "ar" ? "ar-EG" : "en-US",
     viewport: { width, height: width < 500 ? 812 : 900 },
@@ -94,8 +95,13 @@ async function noHorizontalOverflow(page: Page): Promise<void> {
   expect(scroll).toBeLessThanOrEqual(client);
 }
 
-async function passwordStep(page: Page, who: { email: string; password: string }, l: { email: string; password: string; signIn: string }) {
-  await page.goto("/login");
+async function passwordStep(
+  page: Page,
+  who: { email: string; password: string },
+  l: { email: string; password: string; signIn: string },
+  start = "/login",
+) {
+  await page.goto(start);
   await field(page, l.email).fill(who.email);
   await field(page, l.password).fill(who.password);
   await page.getByRole("button", { name: l.signIn, exact: true }).click();
@@ -146,13 +152,14 @@ describe("two-step sign-in", () => {
     await page.waitForURL("**/admin");
     await signOut(page);
 
-    // Password, then the app's code (the next one: the setup's code signs in nobody).
-    await passwordStep(page, ADMIN, EN);
-    await page.waitForURL("**/login/two-factor");
+    // From a bookmarked admin page: password, then the app's code (the next one: the setup's code signs
+    // in nobody), and back to the page asked for.
+    await passwordStep(page, ADMIN, EN, "/admin/courses");
+    await page.waitForURL("**/login/two-factor?from=%2Fadmin%2Fcourses");
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Enter your sign-in code");
     await field(page, "6-digit code").fill(totp(key, Date.now() + 30_000));
     await page.getByRole("button", { name: "Verify" }).click();
-    await page.waitForURL("**/admin");
+    await page.waitForURL("**/admin/courses");
     await signOut(page);
 
     // Password, then a recovery code.
@@ -179,6 +186,21 @@ describe("two-step sign-in", () => {
     expect(new URL(page.url()).pathname).toBe("/login");
     expect(res?.status()).toBe(200);
     expect(page.errors).toEqual([]);
+
+    // Without JavaScript: another recovery code, and "trust this device"; the next sign-in on this
+    // browser skips the step.
+    const plain = await newPage("en", 1366, false);
+    await passwordStep(plain, ADMIN, EN);
+    await plain.waitForURL("**/login/two-factor");
+    await plain.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
+    await plain.waitForURL("**/login/two-factor?method=recovery");
+    await field(plain, "Recovery code").fill(codes[1]!.replace("-", ""));
+    await plain.getByLabel("Trust this device for 30 days").check();
+    await plain.getByRole("button", { name: "Verify" }).click();
+    await plain.waitForURL("**/admin");
+    await signOut(plain);
+    await passwordStep(plain, ADMIN, EN);
+    await plain.waitForURL("**/admin");
   });
 
   it("with the setting on, a manager without a second factor sets one up (Arabic, phone) before the admin area", async () => {

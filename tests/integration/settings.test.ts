@@ -1,12 +1,14 @@
 // Site settings (D12) against a real database: the admin form's values round-trip into the JSON the
-// public site reads (footer, chat button, About figures, notification inbox), every refusal has its
-// message in English and Arabic with nothing written, settings:edit is enforced, and saves are audited.
+// public site reads (footer, chat button, About figures, notification inbox) and the two-step sign-in
+// requirement the staff session reads (D28), every refusal has its message in English and Arabic with
+// nothing written, settings:edit is enforced, and saves are audited.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import i18next from "i18next";
 import { RouterContextProvider } from "react-router";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, rolePermissions, siteSettings, user } from "@db/schema/index.ts";
+import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
 import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
 import { loadMailContext } from "~/features/enrollments/enrollments.server.ts";
 import type { SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
@@ -137,6 +139,8 @@ describe("reading and saving", () => {
       tiktok: DEFAULT_SITE_SETTINGS.social.tiktok,
       yearsOfExperience: DEFAULT_SITE_SETTINGS.about.yearsOfExperience,
       students: DEFAULT_SITE_SETTINGS.about.students,
+      // No two_factor row yet: not required.
+      twoFactorRequired: false,
     });
   });
 
@@ -212,7 +216,8 @@ describe("reading and saving", () => {
     const fresh = await actorFor(created.id);
     expect(await getSiteSettingsForm(fresh)).toMatchObject({ brandNameEn: "", phone1: "", yearsOfExperience: 0 });
     await saveSiteSettings(fresh, validForm());
-    expect(Object.keys(await storedRows()).sort()).toEqual(["about", "brand", "contact", "social"]);
+    expect(Object.keys(await storedRows()).sort()).toEqual(["about", "brand", "contact", "social", "two_factor"]);
+    expect((await storedRows()).two_factor).toEqual({ required: false });
   });
 
   it("records each save in the audit log with the fields that changed", async () => {
@@ -368,6 +373,67 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
     const saved = await run(editor, { intent: "save", ...formFields({ yearsOfExperience: "١٢", partners: "۴۰", students: "٢٠٠٠٠" }) });
     expect(saved).toMatchObject({ status: 200, reply: { ok: true } });
     expect((await storedRows()).about).toMatchObject({ yearsOfExperience: 12, partners: 40, students: 20000 });
+  });
+
+  it("Security: saves two-step sign-in required on and off (an unticked box posts nothing), audited", async () => {
+    expect((await storedRows()).two_factor).toBeUndefined();
+    expect((await load(admin)).values.twoFactorRequired).toBe(false);
+
+    const on = await run(admin, { intent: "save", ...formFields(), twoFactorRequired: "on" });
+    expect(on).toMatchObject({ status: 200, reply: { ok: true } });
+    expect((await storedRows()).two_factor).toEqual({ required: true });
+    expect(await isTwoFactorRequired()).toBe(true);
+    expect((await load(admin)).values.twoFactorRequired).toBe(true);
+
+    const off = await run(admin, { intent: "save", ...formFields() });
+    expect(off).toMatchObject({ status: 200, reply: { ok: true } });
+    expect((await storedRows()).two_factor).toEqual({ required: false });
+    expect(await isTwoFactorRequired()).toBe(false);
+
+    const audits = await settingsAudit();
+    expect(audits).toHaveLength(2);
+    const turnedOn = audits.find((a) => (a.data as { after?: { twoFactorRequired?: boolean } }).after?.twoFactorRequired === true);
+    const turnedOff = audits.find((a) => (a.data as { after?: { twoFactorRequired?: boolean } }).after?.twoFactorRequired === false);
+    expect(turnedOn).toMatchObject({ action: "update", entity: "site_settings", actorId: admin.id, actorEmail: "admin@example.com" });
+    expect(turnedOn!.data).toMatchObject({ before: { twoFactorRequired: false }, ip: "198.51.100.4" });
+    expect((turnedOn!.data as { changed: string[] }).changed).toContain("twoFactorRequired");
+    expect(turnedOff).toMatchObject({ action: "update", entity: "site_settings", actorId: admin.id });
+    expect(turnedOff!.data).toMatchObject({ changed: ["twoFactorRequired"], before: { twoFactorRequired: true } });
+
+    expect(tEn("settings.groups.security")).toBe("Security");
+    expect(tEn("settings.fields.twoFactorRequired")).toBe("Require two-step sign-in for every staff member");
+    for (const key of ["settings.groups.security", "settings.fields.twoFactorRequired", "settings.fields.twoFactorRequiredHint"]) {
+      expect(tAr(key)).toMatch(ARABIC);
+    }
+  });
+
+  it("Security: keeps other keys of the two_factor row; a value that is not a checkbox's is refused", async () => {
+    await database.db.insert(siteSettings).values({ key: "two_factor", value: { required: true, note: "kept" } });
+    expect((await getSiteSettingsForm(admin)).twoFactorRequired).toBe(true);
+    const before = await storedRows();
+    const bad = await run(admin, { intent: "save", ...formFields(), twoFactorRequired: "yes" });
+    expect(bad.status).toBe(400);
+    expect(await storedRows()).toEqual(before);
+    expect(await settingsAudit()).toEqual([]);
+    await run(admin, { intent: "save", ...formFields() });
+    expect((await storedRows()).two_factor).toEqual({ required: false, note: "kept" });
+  });
+
+  it("Security: a manager without settings:edit can neither turn it on nor off (403, nothing changes)", async () => {
+    const usersManager = await manager("users-manager@example.com", ["users:view", "users:edit"]);
+    expect((await run(usersManager, { intent: "save", ...formFields(), twoFactorRequired: "on" })).status).toBe(403);
+    expect((await storedRows()).two_factor).toBeUndefined();
+    expect(await isTwoFactorRequired()).toBe(false);
+
+    await saveSiteSettings(admin, { ...(await getSiteSettingsForm(admin)), twoFactorRequired: true });
+    const before = await storedRows();
+    const auditsBefore = await settingsAudit();
+    expect((await run(usersManager, { intent: "save", ...formFields() })).status).toBe(403);
+    expect(await storedRows()).toEqual(before);
+    expect(before.two_factor).toEqual({ required: true });
+    expect(await settingsAudit()).toEqual(auditsBefore);
+    await expect(saveSiteSettings(usersManager, { ...validForm(), twoFactorRequired: false })).rejects.toMatchObject({ status: 403 });
+    expect(await isTwoFactorRequired()).toBe(true);
   });
 
   it("answers bad input with 400 and field message keys; an unknown intent with 400", async () => {

@@ -1,7 +1,8 @@
 // The Site settings form (D12): brand, contact details, notification address, social links, chat
-// button and the About key figures, bilingual where text. Shared by the browser (instant feedback) and
-// the server (the action and saveSiteSettings re-check). No server imports here. Error messages are
-// locale keys ("settings.errors.*" in app/locales/<lng>/admin-settings.json).
+// button, the About key figures (bilingual where text) and Security (two-step sign-in required, D28).
+// Shared by the browser (instant feedback) and the server (the action and saveSiteSettings re-check).
+// No server imports here. Error messages are locale keys ("settings.errors.*" in
+// app/locales/<lng>/admin-settings.json).
 import { z } from "zod";
 import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
@@ -163,6 +164,8 @@ export const siteSettingsSchema = z.object({
   yearsOfExperience: figure,
   partners: figure,
   students: figure,
+  /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
+  twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
 });
 
 /** What the form and saveSiteSettings accept (before parsing). */

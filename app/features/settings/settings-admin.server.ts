@@ -1,7 +1,8 @@
 // Site settings for admins (D12): one form over the `brand`, `contact`, `social` and `about` rows of
 // site_settings, in the JSON shapes the public site reads (settings.server.ts getPublicSettings, the
-// About figures in catalog.server.ts, the mail context in enrollments.server.ts). Needs settings:edit;
-// a save is one transaction with its audit line.
+// About figures in catalog.server.ts, the mail context in enrollments.server.ts), and the `two_factor`
+// row (Settings → Security, D28: `{ required }`, read by app/lib/staff-session.server.ts). Needs
+// settings:edit; a save is one transaction with its audit line.
 import { inArray } from "drizzle-orm";
 import { siteSettings } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
@@ -9,6 +10,7 @@ import { db, type Executor } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { TWO_FACTOR_SETTING_KEY, type TwoFactorSetting } from "~/lib/staff-session.server.ts";
 import {
   SETTINGS_ERRORS,
   SETTINGS_FIELDS,
@@ -17,7 +19,7 @@ import {
   type SiteSettingsValues,
 } from "./settings-admin.schema.ts";
 
-export const SETTINGS_KEYS = ["brand", "contact", "social", "about"] as const;
+export const SETTINGS_KEYS = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY] as const;
 type SettingsKey = (typeof SETTINGS_KEYS)[number];
 type Json = Record<string, unknown>;
 
@@ -58,12 +60,14 @@ async function readRows(executor: Executor, lock = false): Promise<Record<Settin
     contact: byKey.get("contact") ?? {},
     social: byKey.get("social") ?? {},
     about: byKey.get("about") ?? {},
+    // An absent row reads as "not required".
+    [TWO_FACTOR_SETTING_KEY]: byKey.get(TWO_FACTOR_SETTING_KEY) ?? {},
   };
 }
 
 /** The stored JSON as the form's flat values (missing pieces read as empty). */
 export function toFormValues(rows: Record<SettingsKey, Json>): SiteSettingsInput {
-  const { brand, contact, social, about } = rows;
+  const { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor } = rows;
   const name = obj(brand.name);
   const description = obj(brand.description);
   const address = obj(contact.address);
@@ -90,12 +94,13 @@ export function toFormValues(rows: Record<SettingsKey, Json>): SiteSettingsInput
     yearsOfExperience: whole(about.yearsOfExperience),
     partners: whole(about.partners),
     students: whole(about.students),
+    twoFactorRequired: twoFactor.required === true,
   };
 }
 
 /**
- * The four rows after a save: the form's values in the public JSON shapes. Keys the form does not
- * know (added later by someone else) are kept as they were.
+ * The rows after a save: the form's values in the public JSON shapes (and `{ required }` for two-step
+ * sign-in). Keys the form does not know (added later by someone else) are kept as they were.
  */
 export function toStoredRows(before: Record<SettingsKey, Json>, v: SiteSettingsInput): Record<SettingsKey, Json> {
   const brand: Json = { ...before.brand };
@@ -119,7 +124,8 @@ export function toStoredRows(before: Record<SettingsKey, Json>, v: SiteSettingsI
     partners: v.partners,
     students: v.students,
   };
-  return { brand, contact, social, about };
+  const twoFactor: Json = { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired } satisfies TwoFactorSetting;
+  return { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor };
 }
 
 /** The settings form's current values. */

@@ -1,6 +1,6 @@
 // /admin/settings — Site settings (D12; settings:edit): brand, contact details, notification address,
-// social links, chat button and About key figures, bilingual where text, in one form. The public site
-// reads them on its next request.
+// social links, chat button and About key figures, bilingual where text, and Security (two-step sign-in
+// required for every staff member, D28), in one form. The site reads them on its next request.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useEffect, type ReactNode } from "react";
@@ -273,6 +273,23 @@ export default function SettingsPage({ loaderData, actionData }: Route.Component
           {/* Text inputs, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
           <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" inputMode="numeric" />
           <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
+        </Group>
+
+        <Group title={t("settings.groups.security")}>
+          <div className="md:col-span-2">
+            <label className="flex items-start gap-3 text-sm font-medium text-slate-900">
+              <input
+                {...getInputProps(fields.twoFactorRequired, { type: "checkbox" })}
+                key={fields.twoFactorRequired.key}
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-teal-700"
+                aria-describedby={`${fields.twoFactorRequired.id}-hint`}
+              />
+              {t("settings.fields.twoFactorRequired")}
+            </label>
+            <p id={`${fields.twoFactorRequired.id}-hint`} className="mt-1 ps-7 text-sm text-slate-600">
+              {t("settings.fields.twoFactorRequiredHint")}
+            </p>
+          </div>
         </Group>
 
         <div className="flex justify-end">

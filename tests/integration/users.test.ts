@@ -4,7 +4,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { RouterContextProvider } from "react-router";
-import { account, auditLog, rolePermissions, session, user } from "@db/schema/index.ts";
+import { account, auditLog, rolePermissions, session, twoFactor, user } from "@db/schema/index.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import {
   addStaffUser,
@@ -12,7 +12,7 @@ import {
   deleteStaffUser,
   listStaffUsers,
 } from "~/features/users/users.server.ts";
-import type { UsersReply } from "~/features/users/users-reply.ts";
+import { FAILURE_KEYS, type UsersReply } from "~/features/users/users-reply.ts";
 import { AppError } from "~/lib/errors.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
@@ -118,6 +118,20 @@ async function insertSession(userId: string, token: string): Promise<void> {
   });
 }
 
+/** Gives a user a second factor the way better-auth stores one (the secret's content does not matter here). */
+async function giveSecondFactor(userId: string): Promise<void> {
+  await database.db.execute(sql`update "user" set two_factor_enabled = true where id = ${userId}`);
+  await database.db.execute(
+    sql`insert into two_factor (id, secret, backup_codes, user_id, verified) values (${crypto.randomUUID()}, 'secret', 'codes', ${userId}, true)`,
+  );
+}
+
+async function secondFactorOf(userId: string) {
+  const [row] = await database.db.select({ enabled: user.twoFactorEnabled }).from(user).where(eq(user.id, userId));
+  const rows = await database.db.select().from(twoFactor).where(eq(twoFactor.userId, userId));
+  return { enabled: row?.enabled, rows: rows.length };
+}
+
 describe("listStaffUsers", () => {
   it("lists id, email, role and created date, newest first", async () => {
     await manager("first@example.com", ["users:view"]);
@@ -125,8 +139,20 @@ describe("listStaffUsers", () => {
     await addStaffUser(admin, { email: "second@example.com", role: MANAGER });
     const list = await listStaffUsers(admin);
     expect(list.map((u) => u.email)).toEqual(["second@example.com", "first@example.com", "admin@example.com"]);
-    expect(Object.keys(list[0]!).sort()).toEqual(["createdAt", "email", "id", "role"]);
+    expect(Object.keys(list[0]!).sort()).toEqual(["createdAt", "email", "id", "role", "twoFactorEnabled"]);
     expect(list[0]!.createdAt).toBeInstanceOf(Date);
+  });
+
+  it("reports whether two-step sign-in is on for each user", async () => {
+    const { user: withFactor } = await addStaffUser(admin, { email: "with@example.com", role: MANAGER });
+    await addStaffUser(admin, { email: "without@example.com", role: MANAGER });
+    await giveSecondFactor(withFactor.id);
+    const list = await listStaffUsers(admin);
+    expect(Object.fromEntries(list.map((u) => [u.email, u.twoFactorEnabled]))).toEqual({
+      "with@example.com": true,
+      "without@example.com": false,
+      "admin@example.com": false,
+    });
   });
 
   it("needs users:view", async () => {
@@ -528,6 +554,117 @@ describe("/admin/users loader and action", () => {
     expect(await roleOf(other.id)).toBeUndefined();
     expect((await run(admin, { intent: "promote", userId: admin.id })).status).toBe(400);
     expect((await run(admin, { intent: "editRole", userId: "", role: "admin" })).status).toBe(400);
+  });
+});
+
+describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", () => {
+  function contextFor(actor: Actor) {
+    const context = new RouterContextProvider();
+    context.set(actorContext, actor);
+    return context;
+  }
+
+  async function reset(actor: Actor, userId: string): Promise<{ status: number; reply: UsersReply }> {
+    const request = new Request("http://localhost/admin/users", {
+      method: "POST",
+      body: new URLSearchParams({ intent: "resetTwoFactor", userId }),
+      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
+    });
+    try {
+      const result = (await usersAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
+        data: UsersReply;
+        init?: ResponseInit | null;
+      };
+      return { status: result.init?.status ?? 200, reply: result.data };
+    } catch (thrown) {
+      // requireActor throws a data() 403 for a missing flag.
+      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500, reply: { intent: null, ok: false } };
+    }
+  }
+
+  async function sessionsOf(userId: string): Promise<number> {
+    return (await database.db.select().from(session).where(eq(session.userId, userId))).length;
+  }
+
+  it("lets an admin remove a user's second factor: the flag, the two_factor row and their sessions go, audited", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "lost.phone@example.com", role: MANAGER });
+    await giveSecondFactor(target.id);
+    await insertSession(target.id, "target-one");
+    await insertSession(target.id, "target-two");
+    await insertSession(admin.id, "admin-token");
+    expect((await listStaffUsers(admin)).find((u) => u.id === target.id)?.twoFactorEnabled).toBe(true);
+
+    const { status, reply } = await reset(admin, target.id);
+    expect(status).toBe(200);
+    expect(reply).toEqual({ intent: "resetTwoFactor", ok: true, userId: target.id, email: "lost.phone@example.com" });
+    expect(await secondFactorOf(target.id)).toEqual({ enabled: false, rows: 0 });
+    expect(await sessionsOf(target.id)).toBe(0);
+    // Nobody else's sessions end; the user stays, with their role and password.
+    expect(await sessionsOf(admin.id)).toBe(1);
+    expect(await roleOf(target.id)).toBe(MANAGER);
+    expect(await database.db.select().from(account).where(eq(account.userId, target.id))).toHaveLength(1);
+    expect((await listStaffUsers(admin)).find((u) => u.id === target.id)?.twoFactorEnabled).toBe(false);
+
+    const [audit] = await auditRows("two_factor.reset");
+    expect(audit).toMatchObject({
+      actorId: admin.id,
+      actorEmail: "admin@example.com",
+      entity: "user",
+      entityId: target.id,
+      data: { email: "lost.phone@example.com", hadSecondFactor: true, ip: "203.0.113.7" },
+    });
+    expect(tEn("users.twoFactor.success", { email: "lost.phone@example.com" })).toBe("Two-step sign-in reset for lost.phone@example.com");
+    expect(tAr("users.twoFactor.success", { email: "x@example.com" })).toMatch(/[\u0600-\u06FF].*x@example\.com/);
+  });
+
+  it("is refused (403) to staff without users:edit, and changes nothing", async () => {
+    const { user: target } = await addStaffUser(admin, { email: "target@example.com", role: MANAGER });
+    await giveSecondFactor(target.id);
+    await insertSession(target.id, "target-token");
+    const deleter = await manager("deleter@example.com", ["users:view", "users:create", "users:delete"]);
+    expect((await reset(deleter, target.id)).status).toBe(403);
+    expect(await secondFactorOf(target.id)).toEqual({ enabled: true, rows: 1 });
+    expect(await sessionsOf(target.id)).toBe(1);
+    expect(await auditRows("two_factor.reset")).toEqual([]);
+  });
+
+  it("is refused (400) on one's own account, and changes nothing", async () => {
+    await giveSecondFactor(admin.id);
+    await insertSession(admin.id, "admin-token");
+    const { status, reply } = await reset(admin, admin.id);
+    expect(status).toBe(400);
+    expect(reply).toMatchObject({ intent: "resetTwoFactor", ok: false, userId: admin.id, messageKey: "auth.twoFactor.errors.resetSelf" });
+    expect(tEn(FAILURE_KEYS.resetTwoFactor, { msg: tEn(reply.messageKey!) })).toBe(
+      "Failed to reset two-step sign-in: Use your own two-step sign-in page to change your second factor.",
+    );
+    expect(tAr(reply.messageKey!)).not.toBe(reply.messageKey);
+    expect(await secondFactorOf(admin.id)).toEqual({ enabled: true, rows: 1 });
+    expect(await sessionsOf(admin.id)).toBe(1);
+    expect(await auditRows("two_factor.reset")).toEqual([]);
+  });
+
+  it("lets a manager with users:edit reset a manager but not an admin (D18), and answers 404 for an unknown user", async () => {
+    const editor = await manager("editor@example.com", ["users:view", "users:edit"]);
+    const { user: colleague } = await addStaffUser(admin, { email: "colleague@example.com", role: MANAGER });
+    await giveSecondFactor(admin.id);
+    await giveSecondFactor(colleague.id);
+    await insertSession(admin.id, "admin-token");
+
+    expect(await reset(editor, admin.id)).toMatchObject({
+      status: 403,
+      reply: { ok: false, messageKey: "users.errors.onlyAdminResetsAdmin" },
+    });
+    expect(await secondFactorOf(admin.id)).toEqual({ enabled: true, rows: 1 });
+    expect(await sessionsOf(admin.id)).toBe(1);
+    for (const t of [tEn, tAr]) expect(t("users.errors.onlyAdminResetsAdmin")).not.toBe("users.errors.onlyAdminResetsAdmin");
+
+    expect(await reset(editor, colleague.id)).toMatchObject({ status: 200, reply: { ok: true, email: "colleague@example.com" } });
+    expect(await secondFactorOf(colleague.id)).toEqual({ enabled: false, rows: 0 });
+
+    expect(await reset(admin, "no-such-user")).toMatchObject({ status: 404, reply: { ok: false, messageKey: "users.errors.notFound" } });
+    expect((await reset(admin, "")).status).toBe(400);
+    const rows = await auditRows("two_factor.reset");
+    expect(rows.map((r) => [r.actorId, r.entityId])).toEqual([[editor.id, colleague.id]]);
   });
 });
 

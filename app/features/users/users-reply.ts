@@ -9,9 +9,9 @@ export interface UsersReply {
   result?: SubmissionResult<string[]>;
   /** Locale key of the refusal or failure (AppError). */
   messageKey?: string;
-  /** The user an edit or delete was about (so a no-JS page can show that form again). */
+  /** The user an edit, delete or reset was about (so a no-JS page can show that form again). */
   userId?: string;
-  /** Email of the user added, changed or deleted. */
+  /** Email of the user added, changed, deleted or whose two-step sign-in was reset. */
   email?: string;
   /** A new manager's generated password: in this one reply only, never stored in plain text. */
   generatedPassword?: string;
@@ -22,6 +22,7 @@ export const FAILURE_KEYS: Record<UserIntent, string> = {
   add: "users.errors.addFailed",
   editRole: "users.errors.updateRoleFailed",
   delete: "users.errors.deleteFailed",
+  resetTwoFactor: "users.errors.resetTwoFactorFailed",
 };
 
 type T = (key: string, options?: Record<string, unknown>) => string;

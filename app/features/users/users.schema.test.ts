@@ -9,6 +9,7 @@ import {
   deleteUserSchema,
   editRoleSchema,
   isUserIntent,
+  resetTwoFactorSchema,
   USERS_ERRORS,
 } from "./users.schema.ts";
 
@@ -108,6 +109,10 @@ describe("intent schemas", () => {
     );
     expect(deleteUserSchema.safeParse({ intent: "delete", userId: "u1" }).success).toBe(true);
     expect(deleteUserSchema.safeParse({ intent: "delete" }).success).toBe(false);
+    expect(resetTwoFactorSchema.safeParse({ intent: "resetTwoFactor", userId: "u1" }).success).toBe(true);
+    expect(resetTwoFactorSchema.safeParse({ intent: "delete", userId: "u1" }).success).toBe(false);
+    expect(resetTwoFactorSchema.safeParse({ intent: "resetTwoFactor", userId: "" }).error!.issues[0]!.message).toBe(USERS_ERRORS.userInvalid);
+    expect(isUserIntent("resetTwoFactor")).toBe(true);
     expect(isUserIntent("add")).toBe(true);
     expect(isUserIntent("promote")).toBe(false);
     expect(isUserIntent(undefined)).toBe(false);
@@ -117,6 +122,9 @@ describe("intent schemas", () => {
 describe("Admin Users texts", () => {
   it("has every schema message in both languages", () => {
     for (const key of Object.values(USERS_ERRORS)) expectTranslated(key);
+    for (const key of ["users.errors.resetTwoFactorFailed", "users.errors.onlyAdminResetsAdmin", "users.twoFactor.badge", "users.twoFactor.confirm"]) {
+      expectTranslated(key);
+    }
   });
 
   it("keeps SPEC's English wording", () => {
@@ -153,6 +161,9 @@ describe("failureMessage", () => {
       'users.errors.updateRoleFailed({"msg":"T:users.errors.ownRole"})',
     );
     expect(failureMessage(t, { intent: "delete", ok: false, messageKey: "users.errors.deleteSelf" })).toContain("deleteFailed");
+    expect(failureMessage(t, { intent: "resetTwoFactor", ok: false, messageKey: "users.errors.onlyAdminResetsAdmin" })).toBe(
+      'users.errors.resetTwoFactorFailed({"msg":"T:users.errors.onlyAdminResetsAdmin"})',
+    );
   });
 
   it("says nothing on success, without a message, or when the field already shows it", () => {

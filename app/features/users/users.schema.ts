@@ -61,7 +61,7 @@ const userId = z.string({ error: USERS_ERRORS.userInvalid }).trim().min(1, { err
   error: USERS_ERRORS.userInvalid,
 });
 
-export const USER_INTENTS = ["add", "editRole", "delete"] as const;
+export const USER_INTENTS = ["add", "editRole", "delete", "resetTwoFactor"] as const;
 export type UserIntent = (typeof USER_INTENTS)[number];
 
 /** Add User modal (intent "add"). */
@@ -73,10 +73,14 @@ export const editRoleSchema = z.object({ intent: z.literal("editRole"), userId, 
 /** Delete confirmation (intent "delete"). */
 export const deleteUserSchema = z.object({ intent: z.literal("delete"), userId });
 
+/** Reset two-step sign-in confirmation (intent "resetTwoFactor", D28). */
+export const resetTwoFactorSchema = z.object({ intent: z.literal("resetTwoFactor"), userId });
+
 export const USER_INTENT_SCHEMAS = {
   add: addUserSchema,
   editRole: editRoleSchema,
   delete: deleteUserSchema,
+  resetTwoFactor: resetTwoFactorSchema,
 } as const;
 
 export function isUserIntent(value: unknown): value is UserIntent {

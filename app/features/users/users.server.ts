@@ -16,6 +16,7 @@ export const USERS_MESSAGES = {
   alreadyRegistered: "users.errors.alreadyRegistered",
   onlyAdminGrantsAdmin: "users.errors.onlyAdminGrantsAdmin",
   onlyAdminDeletesAdmin: "users.errors.onlyAdminDeletesAdmin",
+  onlyAdminResetsAdmin: "users.errors.onlyAdminResetsAdmin",
   ownRole: "users.errors.ownRole",
   deleteSelf: "users.errors.deleteSelf",
   lastAdmin: "users.errors.lastAdmin",
@@ -28,7 +29,17 @@ export interface StaffUserRow {
   email: string;
   role: string;
   createdAt: Date;
+  /** Two-step sign-in is on (D28): the user has a second factor. */
+  twoFactorEnabled: boolean;
 }
+
+const ROW_COLUMNS = {
+  id: user.id,
+  email: user.email,
+  role: user.role,
+  createdAt: user.createdAt,
+  twoFactorEnabled: user.twoFactorEnabled,
+};
 
 export interface AddedUser {
   user: StaffUserRow;
@@ -39,10 +50,7 @@ export interface AddedUser {
 /** Users, newest first (SPEC: profiles select … newest first). */
 export async function listStaffUsers(actor: Actor): Promise<StaffUserRow[]> {
   requirePermission(actor, "users:view");
-  return db()
-    .select({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt })
-    .from(user)
-    .orderBy(desc(user.createdAt), user.id);
+  return db().select(ROW_COLUMNS).from(user).orderBy(desc(user.createdAt), user.id);
 }
 
 function isUniqueViolation(err: unknown): boolean {
@@ -115,7 +123,7 @@ export async function addStaffUser(
     }
     unexpected(err, "add staff user failed");
   }
-  return { user: { id, email, role, createdAt: now }, generatedPassword };
+  return { user: { id, email, role, createdAt: now, twoFactorEnabled: false }, generatedPassword };
 }
 
 interface LockedRow {
@@ -158,10 +166,7 @@ export async function changeUserRole(actor: Actor, userId: string, role: string)
       if ((newRole === "admin" || target.role === "admin") && !actorIsAdmin) {
         throw new AppError("forbidden", USERS_MESSAGES.onlyAdminGrantsAdmin);
       }
-      const [row] = await tx
-        .select({ id: user.id, email: user.email, role: user.role, createdAt: user.createdAt })
-        .from(user)
-        .where(eq(user.id, userId));
+      const [row] = await tx.select(ROW_COLUMNS).from(user).where(eq(user.id, userId));
       if (target.role === newRole) return row!; // nothing changes, nothing to record
       if (target.role === "admin" && admins <= 1) throw new AppError("conflict", USERS_MESSAGES.lastAdmin);
       await tx.update(user).set({ role: newRole, updatedAt: new Date() }).where(eq(user.id, userId));
@@ -206,3 +211,20 @@ export async function deleteStaffUser(actor: Actor, userId: string): Promise<{ i
   }
 }
 
+/**
+ * D18 for "Reset two-step sign-in" (the reset itself is resetStaffTwoFactor in the auth feature): the user
+ * exists, and only an admin resets an admin's second factor; otherwise a manager with users:edit could
+ * strip an admin's second factor. One's own account is refused by the reset itself.
+ */
+export async function assertMayResetTwoFactor(actor: Actor, userId: string): Promise<void> {
+  requirePermission(actor, "users:edit");
+  const rows = await db()
+    .select({ id: user.id, role: user.role })
+    .from(user)
+    .where(inArray(user.id, [...new Set([actor.id, userId])]));
+  const target = rows.find((r) => r.id === userId);
+  if (!target) throw new AppError("not_found", USERS_MESSAGES.notFound);
+  // The actor was read at the start of the request; an admin demoted meanwhile is no longer one.
+  const actorIsAdmin = actor.role === "admin" && rows.find((r) => r.id === actor.id)?.role === "admin";
+  if (target.role === "admin" && !actorIsAdmin) throw new AppError("forbidden", USERS_MESSAGES.onlyAdminResetsAdmin);
+}

@@ -1,5 +1,5 @@
-// The Admin Users modals (SPEC §2): Add User, Edit User Role, delete confirmation and the generated
-// password shown once. With JavaScript each is a modal posting through a fetcher; without, the page
+// The Admin Users modals (SPEC §2): Add User, Edit User Role, delete confirmation, the reset of a user's
+// two-step sign-in (D28) and the generated password shown once. With JavaScript each is a modal posting through a fetcher; without, the page
 // renders the same form in place (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
@@ -23,6 +23,8 @@ export interface UserRowView {
   id: string;
   email: string;
   role: string;
+  /** Two-step sign-in is on (D28). */
+  twoFactorEnabled?: boolean;
 }
 
 /** A modal once hydrated; before that (or without JavaScript) the same content in place. */
@@ -278,6 +280,45 @@ export function DeleteUserForm({
           className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
         >
           {busy ? t("users.delete.deleting") : t("users.delete.submit")}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}
+
+/** Reset two-step sign-in (D28): removes the user's second factor and ends their sessions. */
+export function ResetTwoFactorForm({
+  user,
+  hydrated,
+  initialReply,
+  onSuccess,
+  onCancel,
+}: {
+  user: UserRowView;
+  hydrated: boolean;
+  initialReply?: UsersReply;
+  onSuccess: (reply: UsersReply) => void;
+  onCancel: () => void;
+}) {
+  const { t } = useI18n();
+  const fetcher = useFreshFetcher<UsersReply>("users-reset-two-factor");
+  const reply = fetcher.data ?? (initialReply?.intent === "resetTwoFactor" ? initialReply : undefined);
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  return (
+    <fetcher.Form method="post" action={USERS_PATH} className="space-y-4">
+      <input type="hidden" name="intent" value="resetTwoFactor" />
+      <input type="hidden" name="userId" value={user.id} />
+      <FormAlert message={failureMessage(t, reply)} />
+      <p className="text-slate-800">{t("users.twoFactor.confirm")}</p>
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.twoFactor.cancel")} />
+        <button
+          type="submit"
+          disabled={busy}
+          className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
+        >
+          {busy ? t("users.twoFactor.resetting") : t("users.twoFactor.submit")}
         </button>
       </div>
     </fetcher.Form>

@@ -7,7 +7,7 @@
 import { isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { createOTP } from "@better-auth/utils/otp";
-import { and, eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
 import { session as sessionTable, siteSettings, twoFactor, user as userTable, verification } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
@@ -151,22 +151,28 @@ export async function turnOffTwoFactor(actor: Actor, request: Request, password:
 /**
  * For a staff member who lost their phone and their recovery codes: their second factor is removed,
  * their sessions and trusted devices end, and the next sign-in asks them to set one up again when
- * Settings require it. Needs users:edit; not for one's own account (the security page does that).
+ * Settings require it. Needs users:edit; only an admin resets an admin (D18); not for one's own account
+ * (the security page does that).
  */
 export async function resetStaffTwoFactor(actor: Actor, userId: string): Promise<{ email: string }> {
   requirePermission(actor, "users:edit");
   if (userId === actor.id) throw new AppError("bad_request", TWO_FACTOR_ERRORS.resetSelf);
   return db().transaction(async (tx) => {
-    const [target] = await tx
-      .update(userTable)
-      .set({ twoFactorEnabled: false, updatedAt: new Date() })
-      .where(eq(userTable.id, userId))
-      .returning({ id: userTable.id, email: userTable.email });
-    if (!target) throw new AppError("not_found", "admin.users.errors.notFound");
+    const rows = await tx
+      .select({ id: userTable.id, role: userTable.role, email: userTable.email })
+      .from(userTable)
+      .where(inArray(userTable.id, [actor.id, userId]))
+      .for("update");
+    const target = rows.find((r) => r.id === userId);
+    if (!target) throw new AppError("not_found", "users.errors.notFound");
+    // D18: only an admin touches an admin (the actor's role as it is now, not as the request began).
+    const actorIsAdmin = rows.find((r) => r.id === actor.id)?.role === "admin";
+    if (target.role === "admin" && !actorIsAdmin) throw new AppError("forbidden", "users.errors.onlyAdminResetsAdmin");
+    await tx.update(userTable).set({ twoFactorEnabled: false, updatedAt: new Date() }).where(eq(userTable.id, userId));
     const removed = await tx.delete(twoFactor).where(eq(twoFactor.userId, userId)).returning({ id: twoFactor.id });
     await tx.delete(sessionTable).where(eq(sessionTable.userId, userId));
     // Trusted devices and sign-ins waiting for their second step are verification rows holding the user id.
-    await tx.delete(verification).where(and(eq(verification.value, userId)));
+    await tx.delete(verification).where(eq(verification.value, userId));
     await recordAudit(tx, actor, {
       action: "two_factor.reset",
       entity: "user",

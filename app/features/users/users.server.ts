@@ -210,21 +210,3 @@ export async function deleteStaffUser(actor: Actor, userId: string): Promise<{ i
     unexpected(err, "delete staff user failed");
   }
 }
-
-/**
- * D18 for "Reset two-step sign-in" (the reset itself is resetStaffTwoFactor in the auth feature): the user
- * exists, and only an admin resets an admin's second factor; otherwise a manager with users:edit could
- * strip an admin's second factor. One's own account is refused by the reset itself.
- */
-export async function assertMayResetTwoFactor(actor: Actor, userId: string): Promise<void> {
-  requirePermission(actor, "users:edit");
-  const rows = await db()
-    .select({ id: user.id, role: user.role })
-    .from(user)
-    .where(inArray(user.id, [...new Set([actor.id, userId])]));
-  const target = rows.find((r) => r.id === userId);
-  if (!target) throw new AppError("not_found", USERS_MESSAGES.notFound);
-  // The actor was read at the start of the request; an admin demoted meanwhile is no longer one.
-  const actorIsAdmin = actor.role === "admin" && rows.find((r) => r.id === actor.id)?.role === "admin";
-  if (target.role === "admin" && !actorIsAdmin) throw new AppError("forbidden", USERS_MESSAGES.onlyAdminResetsAdmin);
-}

@@ -21,6 +21,8 @@ let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 const contexts: BrowserContext[] = [];
+/** The admin's recovery codes, from the first journey. */
+let adminCodes: string[] = [];
 
 beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });
@@ -147,6 +149,7 @@ describe("two-step sign-in", () => {
     await list.waitFor();
     const codes = (await list.locator("li").allTextContents()).map((c) => c.trim());
     expect(codes).toHaveLength(10);
+    adminCodes = codes;
     await page.getByText("Two-step sign-in is on.", { exact: false }).first().waitFor();
     await page.getByRole("link", { name: "Continue to the admin area" }).click();
     await page.waitForURL("**/admin");
@@ -204,10 +207,20 @@ describe("two-step sign-in", () => {
   });
 
   it("with the setting on, a manager without a second factor sets one up (Arabic, phone) before the admin area", async () => {
-    await pool.query(
-      `insert into site_settings (key, value, updated_at) values ('two_factor', '{"required": true}'::jsonb, now())
-       on conflict (key) do update set value = excluded.value`,
-    );
+    // The admin turns the setting on in Settings (signed in with a recovery code: their app codes of this
+    // minute are spent).
+    const admin = await newPage("en");
+    await passwordStep(admin, ADMIN, EN, "/admin/settings");
+    await admin.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
+    await field(admin, "Recovery code").fill(adminCodes[2]!);
+    await admin.getByRole("button", { name: "Verify" }).click();
+    await admin.waitForURL("**/admin/settings");
+    await admin.getByLabel("Require two-step sign-in for every staff member").check();
+    await admin.getByRole("button", { name: "Save Settings" }).click();
+    await expect
+      .poll(async () => (await pool.query(`select value from site_settings where key = 'two_factor'`)).rows[0]?.value)
+      .toEqual({ required: true });
+
     const page = await newPage("ar", 375);
     await passwordStep(page, MANAGER, AR);
     await page.waitForURL("**/admin/two-factor");
@@ -248,5 +261,24 @@ describe("two-step sign-in", () => {
     await page.getByRole("button", { name: "تحقق" }).click();
     await page.waitForURL("**/admin");
     expect(page.errors).toEqual([]);
+
+    // The manager lost the phone: the admin resets their second factor from Users (audited).
+    await admin.getByRole("link", { name: "Users" }).click();
+    await admin.waitForURL("**/admin/users");
+    const row = admin.getByRole("row").filter({ hasText: MANAGER.email });
+    await row.getByText("2-step on").waitFor();
+    await row.getByRole("button", { name: /Reset two-step sign-in/ }).click();
+    await admin.getByRole("dialog").getByRole("button", { name: "Reset", exact: true }).click();
+    await admin.getByText(`Two-step sign-in reset for`, { exact: false }).first().waitFor();
+    await expect.poll(() => row.getByText("2-step on").count()).toBe(0);
+    await screenshot(admin, "two-factor-users-reset-en-1366");
+    const audit = await pool.query(`select actor_email from audit_log where action = 'two_factor.reset'`);
+    expect(audit.rows).toEqual([{ actor_email: ADMIN.email }]);
+    // Their session ended; the next visit asks for the password, then for a new setup (the setting is on).
+    await page.goto("/admin");
+    expect(new URL(page.url()).pathname).toBe("/login");
+    await passwordStep(page, MANAGER, AR);
+    await page.waitForURL("**/admin/two-factor");
+    expect(admin.errors).toEqual([]);
   });
 });

@@ -15,6 +15,7 @@ const dbName = `e2e_2fa_${Date.now().toString(36)}`;
 const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN = { email: "admin@2fa.test", password: "Admin-Passw0rd!" };
 const MANAGER = { email: "manager@2fa.test", password: "Manager-Passw0rd!" };
+const EDITOR = { email: "editor@2fa.test", password: "Manager-Passw0rd!" };
 
 let app: RunningApp;
 let browser: Browser;
@@ -39,17 +40,19 @@ beforeAll(async () => {
     launchBrowser(),
   ]);
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-  const id = crypto.randomUUID();
-  await pool.query(
-    `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
-     values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
-    [id, MANAGER.email],
-  );
-  await pool.query(
-    `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
-     values ($1, $2, 'credential', $2, $3, now(), now())`,
-    [crypto.randomUUID(), id, await hashPassword(MANAGER.password)],
-  );
+  for (const who of [MANAGER, EDITOR]) {
+    const id = crypto.randomUUID();
+    await pool.query(
+      `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
+       values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
+      [id, who.email],
+    );
+    await pool.query(
+      `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
+       values ($1, $2, 'credential', $2, $3, now(), now())`,
+      [crypto.randomUUID(), id, await hashPassword(who.password)],
+    );
+  }
   await pool.query(
     `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', '["courses:view"]'::jsonb, now())
      on conflict (role_name) do update set permissions = excluded.permissions`,
@@ -280,5 +283,25 @@ describe("two-step sign-in", () => {
     await passwordStep(page, MANAGER, AR);
     await page.waitForURL("**/admin/two-factor");
     expect(admin.errors).toEqual([]);
+  });
+
+  it("sets up without JavaScript too: the key, the first code and the recovery codes are plain forms", async () => {
+    // The requirement is on (previous journey): the sign-in lands on the security page.
+    const page = await newPage("en", 375, false);
+    await passwordStep(page, EDITOR, EN);
+    await page.waitForURL("**/admin/two-factor");
+    await field(page, "Your password").fill(EDITOR.password);
+    await page.getByRole("button", { name: "Begin setup" }).click();
+    const key = (await page.getByTestId("manual-key").textContent())!.trim();
+    await field(page, "6-digit code").fill(totp(key));
+    await page.getByRole("button", { name: "Turn on two-step sign-in" }).click();
+    expect(await page.getByTestId("recovery-codes").locator("li").count()).toBe(10);
+    // No copy button without JavaScript: it could not work.
+    expect(await page.getByRole("button", { name: "Copy codes" }).count()).toBe(0);
+    await noHorizontalOverflow(page);
+    await page.getByRole("link", { name: "Continue to the admin area" }).click();
+    await page.waitForURL("**/admin");
+    const { rows } = await pool.query(`select two_factor_enabled from "user" where email = $1`, [EDITOR.email]);
+    expect(rows).toEqual([{ two_factor_enabled: true }]);
   });
 });

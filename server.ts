@@ -250,9 +250,18 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     res.status(status).type("text/plain").send(status < 500 ? "Bad request" : "Server error");
   });
 
-  const server = await new Promise<Server>((resolve) => {
-    const s = app.listen(env.PORT, env.HOST, () => resolve(s));
-  });
+  // Express 5 hands a failed listen (port taken, address not available) to this callback: the database
+  // opened by bootstrap is closed again and the start fails instead of running without listening.
+  let server: Server;
+  try {
+    server = await new Promise<Server>((resolve, reject) => {
+      const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
+    });
+  } catch (err) {
+    await lifecycle.shutdown();
+    await closeVite?.();
+    throw err;
+  }
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
@@ -284,7 +293,19 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     process.exit(1);
   }
   const dev = argv.includes("--dev");
-  const started = await startServer(env, { dev });
+  let started: StartedServer;
+  try {
+    started = await startServer(env, { dev });
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
+      // One line, no stack: the operator's mistake, not the program's.
+      const why = code === "EADDRINUSE" ? "is already in use" : code === "EACCES" ? "needs more privileges" : "is not available on this machine";
+      console.error(`Cannot listen on ${env.HOST}:${env.PORT}: port ${env.PORT} ${why}. Stop the other server or set PORT.`);
+      process.exit(1);
+    }
+    throw err;
+  }
   logger.info(
     { url: started.url, database: env.DATABASE_URL ? "postgresql" : `pglite (${path.resolve(env.DATA_DIR, "db")})` },
     `Site running at ${started.url} (${env.PUBLIC_URL}). Staff sign in at ${env.PUBLIC_URL}/login` +

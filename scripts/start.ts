@@ -2,10 +2,10 @@
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
+import { applyStartDefaults, ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
 
 loadDotEnv();
-process.env.NODE_ENV ??= "production";
+applyStartDefaults();
 
 try {
   parseEnv();

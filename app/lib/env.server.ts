@@ -176,6 +176,14 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
 }
 
 /** Loads ./.env into process.env when present (variables already set win). */
+/**
+ * `npm start` runs in production unless NODE_ENV says otherwise; an empty NODE_ENV (as in a copied
+ * .env.example) is no exception: empty means the default, for every variable.
+ */
+export function applyStartDefaults(source: Record<string, string | undefined> = process.env): void {
+  if (!source.NODE_ENV?.trim()) source.NODE_ENV = "production";
+}
+
 export function loadDotEnv(file = ".env"): void {
   try {
     process.loadEnvFile(file);

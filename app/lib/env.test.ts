@@ -1,5 +1,9 @@
+import fs from "node:fs";
+import path from "node:path";
+import { parseEnv as parseDotEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { ConfigError, parseEnv } from "./env.server.ts";
+import { applyStartDefaults, ConfigError, parseEnv } from "./env.server.ts";
+import { logLevelFrom } from "./logger.server.ts";
 
 describe("parseEnv", () => {
   it("gives working defaults for a laptop: port 3000, embedded database, demo seeding on", () => {
@@ -54,5 +58,39 @@ describe("auth rate limits", () => {
   it.each([["RATE_LIMIT_LOGIN"], ["RATE_LIMIT_RESET"]])("rejects a malformed %s naming it", (name) => {
     expect(() => parseEnv({ [name]: "lots" })).toThrow(new RegExp(`^Invalid configuration: ${name} must be "points/seconds"`));
     expect(() => parseEnv({ [name]: "0/60" })).toThrow(ConfigError);
+  });
+});
+
+describe("a .env copied from .env.example (issue 15 point 3)", () => {
+  const example = parseDotEnv(fs.readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8")) as Record<
+    string,
+    string | undefined
+  >;
+
+  it("starts in production: its empty NODE_ENV means the default", () => {
+    expect(example.NODE_ENV).toBe("");
+    const source = { ...example };
+    applyStartDefaults(source);
+    expect(source.NODE_ENV).toBe("production");
+    expect(parseEnv(source).NODE_ENV).toBe("production");
+    // A value given is kept.
+    const dev = { NODE_ENV: "development" };
+    applyStartDefaults(dev);
+    expect(dev.NODE_ENV).toBe("development");
+  });
+
+  it("parses with every empty value read as its default, the log level included", () => {
+    const env = parseEnv({ ...example, LOG_LEVEL: "" });
+    expect(env.LOG_LEVEL).toBe("info");
+    expect(env.PORT).toBe(3000);
+    expect(logLevelFrom({ LOG_LEVEL: "" })).toBe("info");
+    expect(logLevelFrom({ LOG_LEVEL: "  " , NODE_ENV: "test" })).toBe("silent");
+    expect(logLevelFrom({ LOG_LEVEL: "warn" })).toBe("warn");
+  });
+
+  it("leaves a wrong log level to the configuration's one-line refusal instead of crashing the logger", () => {
+    expect(logLevelFrom({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
+    expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/^Invalid configuration: LOG_LEVEL /);
   });
 });

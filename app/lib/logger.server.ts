@@ -163,6 +163,19 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
-export const logger = createLogger(process.env.LOG_LEVEL ?? (process.env.NODE_ENV === "test" ? "silent" : "info"));
+const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
+
+/**
+ * The level from LOG_LEVEL as the configuration reads it (env.server.ts): empty means the default; a value
+ * that is not a level is left to parseEnv, which stops the start with one line, so the logger made at
+ * import time never throws first.
+ */
+export function logLevelFrom(source: Record<string, string | undefined>): string {
+  const value = source.LOG_LEVEL?.trim();
+  if (value && LEVELS.includes(value)) return value;
+  return source.NODE_ENV?.trim() === "test" ? "silent" : "info";
+}
+
+export const logger = createLogger(logLevelFrom(process.env));
 
 export type Logger = typeof logger;

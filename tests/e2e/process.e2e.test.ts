@@ -1,6 +1,8 @@
 // The process as an operator meets it: configuration errors, PostgreSQL, readiness, graceful shutdown.
 import { spawnSync } from "node:child_process";
+import fs from "node:fs";
 import net from "node:net";
+import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
@@ -30,6 +32,27 @@ describe("configuration errors", () => {
     expect(lines[0]).toContain(name);
     expect(result.stdout).not.toContain("Site running");
   });
+});
+
+describe("a port already taken (issue 15 point 1)", () => {
+  it("stops the start with one line and exit code 1, the embedded database closed again", async () => {
+    const port = await freePort();
+    const busy = net.createServer();
+    await new Promise<void>((resolve) => busy.listen(port, "0.0.0.0", resolve));
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-busy-"));
+    try {
+      const result = runStart({ PORT: String(port), DATA_DIR: dataDir, SEED_DEMO: "false" });
+      expect(result.status).toBe(1);
+      const lines = result.stderr.trim().split("\n").filter((l) => !l.includes("nodedir"));
+      expect(lines).toEqual([`Cannot listen on 0.0.0.0:${port}: port ${port} is already in use. Stop the other server or set PORT.`]);
+      expect(result.stdout).not.toContain("Site running");
+      // The database was shut down, not left open (its lock file is gone).
+      expect(fs.existsSync(path.join(dataDir, "db", "postmaster.pid"))).toBe(false);
+    } finally {
+      busy.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });
 
 /** A TCP proxy to PostgreSQL that the test can cut and restore, to make the database unreachable. */

@@ -590,6 +590,11 @@ const RECIPES: Record<string, Recipe | { exempt: string }> = {
     body: () => ({ token: crypto.randomBytes(24).toString("base64url"), newPassword: "Brand-New-Passw0rd", confirmPassword: "Brand-New-Passw0rd" }),
     messageKey: "auth.errors.tooManyResetRequests",
   },
+  // Without a waiting sign-in (no two_factor cookie) every code is refused, and counted per address.
+  "routes/auth/login-two-factor.tsx": {
+    body: () => ({ method: "totp", code: "123456" }),
+    messageKey: "auth.errors.tooManyAttempts",
+  },
   "routes/instructor/login.tsx": {
     body: (i) => ({ email: `nobody-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "Wrong123" }),
     messageKey: "instructorPortal.login.errors.tooManyAttempts",

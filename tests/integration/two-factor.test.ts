@@ -230,6 +230,22 @@ describe("signing in with a second factor", () => {
     expect(sixth.status).toBe(401);
   });
 
+  it("counts refused steps per client address, like failed sign-ins (RATE_LIMIT_LOGIN, 20 a minute)", async () => {
+    const { key } = await enable(ADMIN, adminId);
+    const guesser = "203.0.113.77";
+    for (let i = 0; i < 20; i++) {
+      const err = await caught(verifySecondStep(request(), { method: "totp", code: "123456", trustDevice: false }, guesser));
+      expect(err).toBeInstanceOf(SecondStepExpired);
+    }
+    const refused = await caught(verifySecondStep(request(), { method: "totp", code: "123456", trustDevice: false }, guesser));
+    expect(refused.status).toBe(429);
+    expect(refused.messageKey).toBe("auth.errors.tooManyAttempts");
+    // The admin at another address is not affected.
+    const a = await signIn(request(), ADMIN, IP);
+    const done = await verifySecondStep(request(cookies(a.headers)), { method: "totp", code: totp(key, Date.now() + 30_000), trustDevice: false }, IP);
+    expect(done.status).toBe("signed-in");
+  });
+
   it("accepts each recovery code once", async () => {
     const { recoveryCodes } = await enable(ADMIN, adminId);
     const code = recoveryCodes[3]!;

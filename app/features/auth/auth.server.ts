@@ -69,6 +69,8 @@ interface AuthLimiters {
   resetSubmitIp: RateLimiter;
   /** Authenticator codes already used, per account and code: a code signs in once (ASVS 2.8.4). */
   usedCodes: RateLimiter;
+  /** Refused second sign-in steps (wrong code, no or expired waiting sign-in) per client address. */
+  secondStepIp: RateLimiter;
 }
 
 let limiters: AuthLimiters | undefined;
@@ -86,6 +88,9 @@ function authLimiters(): AuthLimiters {
       resetSubmitIp: createRateLimiter("reset-submit-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       // A code is accepted for 30 s either side of its own 30 s: 90 s covers its whole life.
       usedCodes: createRateLimiter("totp-used", { points: 1, durationSec: 90 }),
+      // Counted like failed sign-ins (RATE_LIMIT_LOGIN per address); the plugin also limits each waiting
+      // sign-in to 5 codes and pauses the account after 10 failures in a row.
+      secondStepIp: createRateLimiter("second-step-ip", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
     };
   }
   return limiters;
@@ -153,6 +158,16 @@ export async function recordSignIn(user: SignedInUser, ip: string, data?: Record
   } catch (err) {
     logger.error({ err, userId: user.id }, "could not record sign-in in the audit log");
   }
+}
+
+/** Throws 429 once this address has used up its refused second steps (RATE_LIMIT_LOGIN). */
+export async function assertSecondStepAllowed(ip: string): Promise<void> {
+  await assertNotBlocked(authLimiters().secondStepIp, ip);
+}
+
+/** Counts a refused second step against the client address. */
+export async function countSecondStepFailure(ip: string): Promise<void> {
+  await countFailure(authLimiters().secondStepIp, ip);
 }
 
 /**

@@ -18,7 +18,15 @@ import { requirePermission, requireStaffRole, type Actor } from "~/lib/permissio
 import { TWO_FACTOR_SETTING_KEY, type TwoFactorSetting } from "~/lib/staff-session.server.ts";
 import { AUTH_ERRORS, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
 import type { PendingSetup, TwoFactorStatus } from "./security-reply.ts";
-import { assertCodeUnused, authApi, recordSignIn, sessionCookies, type SignInResult } from "./auth.server.ts";
+import {
+  assertCodeUnused,
+  assertSecondStepAllowed,
+  authApi,
+  countSecondStepFailure,
+  recordSignIn,
+  sessionCookies,
+  type SignInResult,
+} from "./auth.server.ts";
 
 // ---- the staff member's own second factor -------------------------------------------------------------
 
@@ -197,13 +205,16 @@ export type SecondStepMethod = "totp" | "recovery";
  * password). A right code creates the session; `trustDevice` skips the step on this browser for 30 days.
  * Throws AppError: bad_request with a field error for a wrong code; unauthenticated
  * 'auth.twoFactor.errors.expired' when the step has expired, was used up (5 wrong codes) or never began;
- * too_many_requests while the account is locked after 10 failures in a row.
+ * too_many_requests while the account is locked after 10 failures in a row, or once this address has
+ * used up its refused steps (RATE_LIMIT_LOGIN, 'auth.errors.tooManyAttempts').
  */
 export async function verifySecondStep(
   request: Request,
   input: { method: SecondStepMethod; code: string; trustDevice: boolean },
   ip: string,
 ): Promise<SignInResult> {
+  // Refused steps count against the address, like failed sign-ins: the step is a public POST.
+  await assertSecondStepAllowed(ip);
   const headers = new Headers();
   const cookie = request.headers.get("cookie");
   if (cookie) headers.set("cookie", cookie);
@@ -221,6 +232,7 @@ export async function verifySecondStep(
   if (!response.ok) {
     const body = (await response.json().catch(() => ({}))) as { code?: string };
     const cookies = sessionCookies(response);
+    await countSecondStepFailure(ip);
     logger.warn({ ip, status: response.status, code: body.code }, "second sign-in step refused");
     if (body.code === "INVALID_CODE" || body.code === "INVALID_BACKUP_CODE") {
       const key = input.method === "totp" ? TWO_FACTOR_ERRORS.wrongCode : TWO_FACTOR_ERRORS.wrongRecoveryCode;
@@ -240,6 +252,7 @@ export async function verifySecondStep(
   if (input.method === "totp" && !(await assertCodeUnused(result.user.id, input.code))) {
     // A code seen over a shoulder or in a proxy log does not sign anyone in a second time.
     if (result.token) await db().delete(sessionTable).where(eq(sessionTable.token, result.token));
+    await countSecondStepFailure(ip);
     logger.warn({ ip }, "second sign-in step refused: authenticator code used already");
     throw new SecondStepExpired(new Headers(), TWO_FACTOR_ERRORS.codeUsed);
   }

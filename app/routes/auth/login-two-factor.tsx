@@ -24,14 +24,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 export function loader({ request, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const from = safeAdminPath(url.searchParams.get("from")) ?? "";
-  // Nothing waits for a second step in this browser: the sign-in starts at the password.
-  if (!hasWaitingSignIn(request)) throw redirect(from ? `/login?from=${encodeURIComponent(from)}` : "/login");
   const t = getInstance(context).t;
   return {
     title: t("auth.twoFactor.step.metaTitle"),
     description: t("auth.twoFactor.step.intro"),
     method: url.searchParams.get("method") === "recovery" ? ("recovery" as const) : ("totp" as const),
     from,
+    // Nothing waits for a second step in this browser (never signed in, or the 10 minutes passed): the
+    // page says so and links to the password step (a redirect here would also hide an action's answer).
+    waiting: hasWaitingSignIn(request),
   };
 }
 
@@ -75,10 +76,10 @@ export default function SecondStepPage({ loaderData, actionData }: Route.Compone
   const { t } = useI18n();
   const { method, from } = loaderData;
   const restart = from ? `/login?from=${encodeURIComponent(from)}` : "/login";
-  if (actionData?.expired) {
+  if (actionData?.expired || !loaderData.waiting) {
     return (
       <AuthCard title={t("auth.twoFactor.step.heading")}>
-        <FormMessage kind="error">{t(actionData.formError ?? "auth.twoFactor.errors.expired")}</FormMessage>
+        <FormMessage kind="error">{t(actionData?.formError ?? "auth.twoFactor.errors.expired")}</FormMessage>
         <Link to={restart} className="btn-primary mt-6 flex w-full">
           {t("auth.twoFactor.step.startOver")}
         </Link>

@@ -24,7 +24,7 @@ export function slugify(name: string, maxLength?: number): string {
     .replace(/\s+/g, "-")
     .replace(/-{2,}/g, "-")
     .replace(/^-+|-+$/g, "");
-  if (!/[a-z]/.test(slug)) return "";
   if (maxLength !== undefined && slug.length > maxLength) slug = slug.slice(0, maxLength).replace(/-+$/, "");
-  return slug;
+  // A slug holds a letter (checked after the cut: "0a" cut to 1 is "0", which is no slug).
+  return /[a-z]/.test(slug) ? slug : "";
 }

@@ -10,13 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import {
-  controlSocketPath,
-  databaseDir,
-  isDatabaseOpenOrUnclean,
-  sendControlCommand,
-  startControlServer,
-} from "../app/lib/backup.server.ts";
+import { claimStoppedDatabase, CommandRefusedError, databaseDir } from "../app/lib/backup.server.ts";
 import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
 import { OwnerOnlyNodeFS } from "../app/lib/pglite-fs.server.ts";
 
@@ -48,18 +42,14 @@ const file = path.resolve(fileArg);
 if (!fs.existsSync(file) || !fs.statSync(file).isFile()) fail(`No such file: ${file}`);
 
 const dataDir = path.resolve(env.DATA_DIR);
-const socket = controlSocketPath(dataDir);
-const running = await sendControlCommand(socket, "ping", 5_000);
-if (running?.ok) fail(`The server is running on ${dataDir} (pid ${running.pid}). Stop it, then restore.`);
-if (isDatabaseOpenOrUnclean(dataDir) && !force) {
-  fail(
-    `${databaseDir(dataDir)} is open in another process, or was not closed cleanly (postmaster.pid is present).\n` +
-      "Stop every process using it; if you are sure none does, run this again with --force.",
-  );
+// Nothing else may have the database open; the control socket is held meanwhile, so a server started
+// now refuses to open the directory.
+let claim;
+try {
+  claim = await claimStoppedDatabase(dataDir, { then: "restore", force });
+} catch (err) {
+  fail(err instanceof CommandRefusedError ? err.message : String(err));
 }
-
-// Hold the control socket meanwhile: a server started now refuses to open the directory.
-const claim = await startControlServer({ dataDir, pglite: () => undefined });
 const stamp = new Date().toISOString().replace(/[:.]/g, "-");
 const staging = path.join(dataDir, `db.restoring-${stamp}`);
 try {

@@ -1,5 +1,6 @@
 // `npm run db:migrate`: applies committed migrations to DATABASE_URL or the embedded database.
 import path from "node:path";
+import { claimStoppedDatabase, CommandRefusedError, type ControlServer } from "../app/lib/backup.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
 
@@ -12,10 +13,21 @@ try {
   console.error(err instanceof ConfigError ? err.message : String(err));
   process.exit(1);
 }
+// The embedded database opens in one process at a time: refused while the server runs (issue 15 point 2).
+let claim: ControlServer | undefined;
+if (!env.DATABASE_URL) {
+  try {
+    claim = await claimStoppedDatabase(env.DATA_DIR, { then: "apply the migrations", force: process.argv.includes("--force") });
+  } catch (err) {
+    console.error(err instanceof CommandRefusedError ? err.message : String(err));
+    process.exit(1);
+  }
+}
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, "db") });
 try {
   await database.migrate();
   console.log(`Migrations applied (${database.kind}).`);
 } finally {
   await database.close();
+  await claim?.close();
 }

@@ -198,6 +198,35 @@ export function sendControlCommand(socketPath: string, command: "ping" | "backup
   });
 }
 
+/** A command refused before it touched anything; its message is one line for the operator. */
+export class CommandRefusedError extends Error {
+  override name = "CommandRefusedError";
+}
+
+/**
+ * For a command that opens the embedded database itself (db:migrate, admin:create, db:restore): refuses
+ * while a server runs on the data directory, or while the database is open in another process
+ * (postmaster.pid; `force` when the operator knows it is a leftover of a crash), then holds the control
+ * socket so that no server starts meanwhile. Two processes on one PGlite directory corrupt it (issue 15
+ * point 2). Close the answer when done.
+ */
+export async function claimStoppedDatabase(dataDir: string, opts: { then: string; force?: boolean }): Promise<ControlServer> {
+  const dir = path.resolve(dataDir);
+  const running = await sendControlCommand(controlSocketPath(dir), "ping", 5_000);
+  if (running?.ok) throw new CommandRefusedError(`The server is running on ${dir} (pid ${running.pid}). Stop it, then ${opts.then}.`);
+  if (isDatabaseOpenOrUnclean(dir) && !opts.force) {
+    throw new CommandRefusedError(
+      `${databaseDir(dir)} is open in another process or was not closed cleanly (postmaster.pid is present): stop every process using it, or run this again with --force if you are sure none does.`,
+    );
+  }
+  try {
+    return await startControlServer({ dataDir: dir, pglite: () => undefined });
+  } catch (err) {
+    if (err instanceof DataDirInUseError) throw new CommandRefusedError(`The server is running on ${dir}. Stop it, then ${opts.then}.`);
+    throw err;
+  }
+}
+
 /** True when a server answers on the control socket. */
 export async function ping(socketPath: string): Promise<boolean> {
   const reply = await sendControlCommand(socketPath, "ping", 5_000);

@@ -13,6 +13,7 @@ import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
+import { startFailureLine } from "./app/lib/start-failure.server.ts";
 import { isCrossSiteRequest } from "./app/lib/origin-check.ts";
 import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
 
@@ -297,11 +298,10 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   try {
     started = await startServer(env, { dev });
   } catch (err) {
-    const code = (err as NodeJS.ErrnoException).code;
-    if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
-      // One line, no stack: the operator's mistake, not the program's.
-      const why = code === "EADDRINUSE" ? "is already in use" : code === "EACCES" ? "needs more privileges" : "is not available on this machine";
-      console.error(`Cannot listen on ${env.HOST}:${env.PORT}: port ${env.PORT} ${why}. Stop the other server or set PORT.`);
+    // The environment's refusals are one line, no stack: the operator's to fix, not the program's.
+    const line = startFailureLine(err, env);
+    if (line) {
+      console.error(line);
       process.exit(1);
     }
     throw err;

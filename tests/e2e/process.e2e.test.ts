@@ -34,6 +34,22 @@ describe("configuration errors", () => {
   });
 });
 
+describe("PostgreSQL refusing at start (issue 15 point 4)", () => {
+  const secret = "e2e-refusal-secret-".padEnd(40, "r");
+  it.each([
+    ["postgres://postgres:hunter2@127.0.0.1:1/x", "Cannot use PostgreSQL at 127.0.0.1:1/x: connection refused"],
+    [PG_BASE.replace(/\/[^/]*$/, "/no_such_database_here"), "/no_such_database_here: the database does not exist"],
+  ])("%s: one line with the host and the cause, no stack, no password", (url, expected) => {
+    const result = runStart({ DATABASE_URL: url, AUTH_SECRET: secret, PORT: "1" });
+    expect(result.status).toBe(1);
+    const lines = result.stderr.trim().split("\n").filter((l) => !l.includes("nodedir"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain(expected);
+    expect(result.stderr).not.toContain("hunter2");
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
 describe("a port already taken (issue 15 point 1)", () => {
   it("stops the start with one line and exit code 1, the embedded database closed again", async () => {
     const port = await freePort();

@@ -1,22 +1,22 @@
 // The commands that open the embedded database (issue 15 point 2), run against a real running server: a
 // second process on one PGlite directory damages it (the issue saw "Admin created", an account nobody could
 // see and a lost postmaster.pid). While the server runs, db:migrate, admin:create and db:restore refuse with
-// one line and change nothing; db:backup is taken by the server itself. With the server stopped,
+// one line and change nothing, as does a second server; db:backup is taken by the server itself. With the server stopped,
 // admin:create works and the next start signs the new admin in. seed:scale uses PostgreSQL only.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ROOT, type RunningApp } from "../e2e/harness.ts";
+import { freePort, ROOT, type RunningApp } from "../e2e/harness.ts";
 import { ensureBuild, startServerProcess, stopApp } from "./helpers.ts";
 
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
 let dataDir: string;
 let app: RunningApp | undefined;
 
-function run(script: string, args: string[] = []) {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir };
+function run(script: string, args: string[] = [], extra: Record<string, string> = {}) {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", DATA_DIR: dataDir, ...extra };
   return spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), `scripts/${script}`, ...args], {
     cwd: ROOT,
     env,
@@ -77,6 +77,14 @@ describe("commands against a running server on the embedded database", () => {
       expect(lines[0]).toContain(`The server is running on ${path.resolve(dataDir)} (pid ${pid}). Stop it, then ${then}`);
       expect(result.stdout, script).toBe("");
     }
+
+    // A second server on the same directory: one line, and it never opens the database.
+    // (on a free port of its own: it must be refused for the directory, not for the port)
+    const second = run("start.ts", [], { PORT: String(await freePort()) });
+    expect(second.status).toBe(1);
+    expect(errorLines(second.stderr)).toEqual([
+      `Cannot start: another server is running on ${path.resolve(dataDir)} (it answers on ${path.resolve(dataDir, "control.sock")}). Stop the other server first.`,
+    ]);
 
     // The server still holds its database and answers; the admin signs in; nobody else was created.
     expect(fs.existsSync(path.join(dataDir, "db", "postmaster.pid"))).toBe(true);

@@ -19,7 +19,7 @@ import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
 
 type Lifecycle = {
   requestInfoContext: typeof RequestInfoContext;
-  bootstrap(env: Env): Promise<void>;
+  bootstrap(env: Env): Promise<{ admins: number }>;
   shutdown(): Promise<void>;
   isReady(): Promise<boolean>;
   storedPublicPage?: typeof StoredPublicPage;
@@ -117,6 +117,8 @@ function originCheck(publicUrl: string) {
 export interface StartedServer {
   server: Server;
   url: string;
+  /** Admin accounts at start (the start line's sign-in hint). */
+  admins: number;
   close(): Promise<void>;
 }
 
@@ -164,7 +166,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
   }
   const lifecycle = (await getBuild()).entry.module as unknown as Lifecycle;
-  await lifecycle.bootstrap(env);
+  const { admins } = await lifecycle.bootstrap(env);
 
   // Public uploads. Generated image keys are never rewritten (a new upload gets a new key), so they are
   // cached for good; other files (demo images) for a day. Never sniffed. With S3 storage and no
@@ -281,7 +283,20 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     })();
     return closing;
   };
-  return { server, url, close };
+  return { server, url, admins, close };
+}
+
+/**
+ * The last line of a start: where the site is, and how to sign in as things stand — the first admin's
+ * creation only while there is none, with "stop the server first" where the embedded database needs it.
+ */
+export function startLine(env: Pick<Env, "PUBLIC_URL" | "DATABASE_URL">, started: { url: string; admins: number }): string {
+  const site = env.PUBLIC_URL === started.url ? started.url : `${started.url} (public address ${env.PUBLIC_URL})`;
+  if (started.admins > 0) return `Site running at ${site}. Staff sign in at ${env.PUBLIC_URL}/login`;
+  const create = "npm run admin:create -- --email you@example.com";
+  return env.DATABASE_URL
+    ? `Site running at ${site}. No admin yet: run ${create} (beside the running server), then sign in at ${env.PUBLIC_URL}/login`
+    : `Site running at ${site}. No admin yet: stop the server (Ctrl-C), run ${create}, start again and sign in at ${env.PUBLIC_URL}/login; or start with ADMIN_EMAIL and ADMIN_PASSWORD set`;
 }
 
 /** `tsx server.ts [--dev]`: parse configuration, start, and shut down cleanly on SIGTERM/SIGINT. */
@@ -306,18 +321,15 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     }
     throw err;
   }
-  logger.info(
-    { url: started.url, database: env.DATABASE_URL ? "postgresql" : `pglite (${path.resolve(env.DATA_DIR, "db")})` },
-    `Site running at ${started.url} (${env.PUBLIC_URL}). Staff sign in at ${env.PUBLIC_URL}/login` +
-      (env.ADMIN_EMAIL
-        ? ` as ${env.ADMIN_EMAIL}.`
-        : ` — create the first admin with ADMIN_EMAIL and ADMIN_PASSWORD, or: npm run admin:create -- --email you@example.com`),
-  );
+  logger.info({ url: started.url, database: env.DATABASE_URL ? "postgresql" : "embedded" }, startLine(env, started));
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");
       started.close().then(
-        () => process.exit(0),
+        () => {
+          logger.info("stopped");
+          process.exit(0);
+        },
         (err: unknown) => {
           logger.error({ err }, "shutdown failed");
           process.exit(1);

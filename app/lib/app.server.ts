@@ -1,6 +1,8 @@
 // Process lifecycle: open and migrate the database, seed, create the first admin, run the outbox worker.
 // Exported through entry.server so server.ts shares the very module instances the routes use.
 import path from "node:path";
+import { eq, sql } from "drizzle-orm";
+import { user } from "@db/schema/index.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { scheduleOrphanSweep } from "~/features/uploads/orphans.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
@@ -32,7 +34,12 @@ export function uploadsDir(env: Pick<Env, "DATA_DIR">): string {
   return path.resolve(env.DATA_DIR, "uploads");
 }
 
-export async function bootstrap(env: Env): Promise<void> {
+/** What the start line tells the operator (server.ts): how to sign in depends on whether an admin exists. */
+export interface BootstrapResult {
+  admins: number;
+}
+
+export async function bootstrap(env: Env): Promise<BootstrapResult> {
   const started = Date.now();
   // Embedded database: the backup socket (ADR 006), opened first — it refuses a second server on DATA_DIR.
   control = env.DATABASE_URL
@@ -76,7 +83,9 @@ export async function bootstrap(env: Env): Promise<void> {
   });
   worker.start();
   state = { env, auth, secret, worker, sweep: scheduleOrphanSweep() };
+  const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin"));
   logger.info({ database: database.kind, ms: Date.now() - started }, "app ready");
+  return { admins: row?.n ?? 0 };
 }
 
 /** Readiness: the database answers within a short timeout. */

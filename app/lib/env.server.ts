@@ -99,6 +99,8 @@ export const envSchema = z
     OUTBOX_MAX_ATTEMPTS: intIn(1, 50, 8),
     OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
     LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
+    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
     TRUST_PROXY: bool(false),
     // Keep rendered public pages in memory (embedded database only; app/lib/public-cache.server.ts).
     PUBLIC_PAGE_CACHE: bool(true),

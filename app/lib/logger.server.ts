@@ -11,6 +11,7 @@
 //  - `hooks.streamWrite` rewrites secret query parameters in the final line, which also covers the
 //    message string and child bindings.
 import pino from "pino";
+import pretty from "pino-pretty";
 
 export const REDACTED = "[REDACTED]";
 
@@ -176,6 +177,30 @@ export function logLevelFrom(source: Record<string, string | undefined>): string
   return source.NODE_ENV?.trim() === "test" ? "silent" : "info";
 }
 
-export const logger = createLogger(logLevelFrom(process.env));
+export type LogFormat = "json" | "pretty";
+
+/**
+ * LOG_FORMAT: `json` (one object per line, for a process manager or a log collector) or `pretty`
+ * (readable lines for a person). Unset: pretty at a terminal, JSON otherwise (issue 15 point 5).
+ */
+export function logFormatFrom(source: Record<string, string | undefined>, isTTY: boolean): LogFormat {
+  const value = source.LOG_FORMAT?.trim();
+  if (value === "json" || value === "pretty") return value;
+  return isTTY ? "pretty" : "json";
+}
+
+/**
+ * Where log lines go: stdout, written synchronously, so that the lines of the server and of the app build
+ * (each has its own logger) come out in the order they were logged.
+ */
+export function logDestination(format: LogFormat, colorize = false): pino.DestinationStream {
+  if (format === "pretty") {
+    return pretty({ sync: true, destination: 1, colorize, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true });
+  }
+  return pino.destination({ dest: 1, sync: true });
+}
+
+const tty = Boolean(process.stdout.isTTY);
+export const logger = createLogger(logLevelFrom(process.env), logDestination(logFormatFrom(process.env, tty), tty));
 
 export type Logger = typeof logger;

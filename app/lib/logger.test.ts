@@ -2,7 +2,7 @@
 // and the application's logger end to end (what it writes for the request log, errors, messages).
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, isSecretName, REDACTED, redactQuery, redactText, redactValue, serializeError } from "./logger.server.ts";
+import { createLogger, isSecretName, logFormatFrom, REDACTED, redactQuery, redactText, redactValue, serializeError } from "./logger.server.ts";
 
 const R = REDACTED;
 
@@ -160,5 +160,15 @@ describe("the application logger", () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ url: `/reset-password?token=${R}`, status: 200 });
     expect(JSON.parse(lines[3]!)).toMatchObject({ msg: "request error", url: `http://h/x?token=${R}` });
     expect(JSON.parse(lines[4]!)).toMatchObject({ msg: `bad /x?secret=${R}` });
+  });
+});
+
+describe("logFormatFrom (issue 15 point 5)", () => {
+  it("is readable at a terminal and JSON elsewhere unless LOG_FORMAT says", () => {
+    expect(logFormatFrom({}, true)).toBe("pretty");
+    expect(logFormatFrom({}, false)).toBe("json");
+    expect(logFormatFrom({ LOG_FORMAT: "" }, false)).toBe("json");
+    expect(logFormatFrom({ LOG_FORMAT: "json" }, true)).toBe("json");
+    expect(logFormatFrom({ LOG_FORMAT: "pretty" }, false)).toBe("pretty");
   });
 });

@@ -1,5 +1,5 @@
 // The process as an operator meets it: configuration errors, PostgreSQL, readiness, graceful shutdown.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
@@ -32,6 +32,49 @@ describe("configuration errors", () => {
     expect(lines[0]).toContain(name);
     expect(result.stdout).not.toContain("Site running");
   });
+});
+
+/** Runs `npm start`'s script until its last start line, then Ctrl-C; answers everything it printed. */
+async function startAndStop(env: Record<string, string>): Promise<{ lines: string[]; code: number | null }> {
+  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  child.stdout.on("data", (d: Buffer) => (out += d.toString()));
+  child.stderr.on("data", (d: Buffer) => (out += d.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once("exit", resolve));
+  const started = await poll(async () => out.includes("Site running at"), 90_000);
+  expect(started, out).toBe(true);
+  child.kill("SIGINT");
+  const code = await exited;
+  return { lines: out.trimEnd().split("\n"), code };
+}
+
+describe("the start output (issue 15 point 5)", () => {
+  it("a first start is a few readable lines ending with the URL and how to create the first admin; Ctrl-C says stopped", async () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-first-start-"));
+    try {
+      const port = String(await freePort());
+      const first = await startAndStop({ DATA_DIR: dataDir, PORT: port, LOG_FORMAT: "pretty" });
+      expect(first.code).toBe(0);
+      expect(first.lines.length).toBeLessThanOrEqual(25);
+      expect(first.lines.join("\n")).not.toContain('{"level"');
+      const urlLine = first.lines.findIndex((l) => l.includes("Site running at"));
+      // The URL line ends the start; only the shutdown follows it.
+      expect(first.lines.slice(urlLine + 1).map((l) => l.replace(/^\[[\d:]+\] \w+: /, ""))).toEqual(['shutting down {"signal":"SIGINT"}', "stopped"]);
+      expect(first.lines[urlLine]).toContain(`Site running at http://localhost:${port}. No admin yet: stop the server (Ctrl-C), run npm run admin:create`);
+
+      // With an admin, the line says where to sign in, and nothing about creating one.
+      const second = await startAndStop({ DATA_DIR: dataDir, PORT: port, LOG_FORMAT: "pretty", ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "Owner-Own-Passw0rd" });
+      const line = second.lines.find((l) => l.includes("Site running at"))!;
+      expect(line).toContain(`Site running at http://localhost:${port}. Staff sign in at http://localhost:${port}/login`);
+      expect(line).not.toContain("admin:create");
+    } finally {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
 
 describe("PostgreSQL refusing at start (issue 15 point 4)", () => {

@@ -1,5 +1,31 @@
 import { z } from "zod";
 
+/** An empty value (as in a copied .env.example) means "use the default", for every variable. */
+export function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
+  return Object.fromEntries(Object.entries(source).filter((e): e is [string, string] => e[1] !== undefined && e[1].trim() !== ""));
+}
+
+export const LOG_LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"] as const;
+export const LOG_FORMATS = ["json", "pretty"] as const;
+const logLevel = z.enum(LOG_LEVELS);
+const logFormat = z.enum(LOG_FORMATS);
+
+/**
+ * The logger's settings, read by the same rules as the rest of the configuration, for the logger made at
+ * import time (before parseEnv runs): LOG_LEVEL (default info, silent in tests) and LOG_FORMAT (default
+ * pretty at a terminal, JSON otherwise). A wrong value falls back to the default here and is refused by
+ * parseEnv with its one line, so the logger never throws first.
+ */
+export function logSettings(source: Record<string, string | undefined>, isTTY: boolean): { level: string; format: "json" | "pretty" } {
+  const values = withoutEmpty(source);
+  const level = logLevel.safeParse(values.LOG_LEVEL?.trim());
+  const format = logFormat.safeParse(values.LOG_FORMAT?.trim());
+  return {
+    level: level.success ? level.data : values.NODE_ENV?.trim() === "test" ? "silent" : "info",
+    format: format.success ? format.data : isTTY ? "pretty" : "json",
+  };
+}
+
 const bool = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", ""])
@@ -98,9 +124,9 @@ export const envSchema = z
     }),
     OUTBOX_MAX_ATTEMPTS: intIn(1, 50, 8),
     OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
-    LOG_LEVEL: z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+    LOG_LEVEL: logLevel.default("info"),
     // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
-    LOG_FORMAT: z.enum(["json", "pretty"]).optional(),
+    LOG_FORMAT: logFormat.optional(),
     TRUST_PROXY: bool(false),
     // Keep rendered public pages in memory (embedded database only; app/lib/public-cache.server.ts).
     PUBLIC_PAGE_CACHE: bool(true),
@@ -157,7 +183,7 @@ export class ConfigError extends Error {
 /** Parses configuration; throws a ConfigError whose message is one line naming the variable. */
 export function parseEnv(source: Record<string, string | undefined> = process.env): Env {
   // An empty value (as in a copied .env.example) means "use the default".
-  const cleaned = Object.fromEntries(Object.entries(source).filter(([, v]) => v !== undefined && v.trim() !== ""));
+  const cleaned = withoutEmpty(source);
   const result = envSchema.safeParse(cleaned);
   if (!result.success) {
     const issue = result.error.issues[0]!;

@@ -2,8 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseEnv as parseDotEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { applyStartDefaults, ConfigError, parseEnv } from "./env.server.ts";
-import { logLevelFrom } from "./logger.server.ts";
+import { applyStartDefaults, ConfigError, logSettings, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("gives working defaults for a laptop: port 3000, embedded database, demo seeding on", () => {
@@ -83,13 +82,14 @@ describe("a .env copied from .env.example (issue 15 point 3)", () => {
     const env = parseEnv({ ...example, LOG_LEVEL: "" });
     expect(env.LOG_LEVEL).toBe("info");
     expect(env.PORT).toBe(3000);
-    expect(logLevelFrom({ LOG_LEVEL: "" })).toBe("info");
-    expect(logLevelFrom({ LOG_LEVEL: "  " , NODE_ENV: "test" })).toBe("silent");
-    expect(logLevelFrom({ LOG_LEVEL: "warn" })).toBe("warn");
+    expect(logSettings({ LOG_LEVEL: "" }, false).level).toBe("info");
+    expect(logSettings({ LOG_LEVEL: "  ", NODE_ENV: "test" }, false).level).toBe("silent");
+    expect(logSettings({ LOG_LEVEL: "warn" }, false).level).toBe("warn");
+    expect(logSettings(example, false)).toEqual({ level: "info", format: "json" });
   });
 
   it("leaves a wrong log level to the configuration's one-line refusal instead of crashing the logger", () => {
-    expect(logLevelFrom({ LOG_LEVEL: "loud" })).toBe("info");
+    expect(logSettings({ LOG_LEVEL: "loud" }, false).level).toBe("info");
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(ConfigError);
     expect(() => parseEnv({ LOG_LEVEL: "loud" })).toThrow(/^Invalid configuration: LOG_LEVEL /);
   });

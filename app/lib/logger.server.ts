@@ -12,6 +12,7 @@
 //    message string and child bindings.
 import pino from "pino";
 import pretty from "pino-pretty";
+import { logSettings } from "./env.server.ts";
 
 export const REDACTED = "[REDACTED]";
 
@@ -164,30 +165,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
   return destination ? pino(options, destination) : pino(options);
 }
 
-const LEVELS = ["fatal", "error", "warn", "info", "debug", "trace", "silent"];
-
-/**
- * The level from LOG_LEVEL as the configuration reads it (env.server.ts): empty means the default; a value
- * that is not a level is left to parseEnv, which stops the start with one line, so the logger made at
- * import time never throws first.
- */
-export function logLevelFrom(source: Record<string, string | undefined>): string {
-  const value = source.LOG_LEVEL?.trim();
-  if (value && LEVELS.includes(value)) return value;
-  return source.NODE_ENV?.trim() === "test" ? "silent" : "info";
-}
-
 export type LogFormat = "json" | "pretty";
-
-/**
- * LOG_FORMAT: `json` (one object per line, for a process manager or a log collector) or `pretty`
- * (readable lines for a person). Unset: pretty at a terminal, JSON otherwise (issue 15 point 5).
- */
-export function logFormatFrom(source: Record<string, string | undefined>, isTTY: boolean): LogFormat {
-  const value = source.LOG_FORMAT?.trim();
-  if (value === "json" || value === "pretty") return value;
-  return isTTY ? "pretty" : "json";
-}
 
 /**
  * Where log lines go: stdout, written synchronously, so that the lines of the server and of the app build
@@ -201,6 +179,7 @@ export function logDestination(format: LogFormat, colorize = false): pino.Destin
 }
 
 const tty = Boolean(process.stdout.isTTY);
-export const logger = createLogger(logLevelFrom(process.env), logDestination(logFormatFrom(process.env, tty), tty));
+const settings = logSettings(process.env, tty);
+export const logger = createLogger(settings.level, logDestination(settings.format, tty));
 
 export type Logger = typeof logger;

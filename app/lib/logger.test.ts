@@ -2,7 +2,8 @@
 // and the application's logger end to end (what it writes for the request log, errors, messages).
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createLogger, isSecretName, logFormatFrom, REDACTED, redactQuery, redactText, redactValue, serializeError } from "./logger.server.ts";
+import { logSettings } from "./env.server.ts";
+import { createLogger, isSecretName, REDACTED, redactQuery, redactText, redactValue, serializeError } from "./logger.server.ts";
 
 const R = REDACTED;
 
@@ -163,12 +164,13 @@ describe("the application logger", () => {
   });
 });
 
-describe("logFormatFrom (issue 15 point 5)", () => {
+describe("the log format (issue 15 point 5)", () => {
   it("is readable at a terminal and JSON elsewhere unless LOG_FORMAT says", () => {
-    expect(logFormatFrom({}, true)).toBe("pretty");
-    expect(logFormatFrom({}, false)).toBe("json");
-    expect(logFormatFrom({ LOG_FORMAT: "" }, false)).toBe("json");
-    expect(logFormatFrom({ LOG_FORMAT: "json" }, true)).toBe("json");
-    expect(logFormatFrom({ LOG_FORMAT: "pretty" }, false)).toBe("pretty");
+    const format = (source: Record<string, string>, tty: boolean) => logSettings(source, tty).format;
+    expect(format({}, true)).toBe("pretty");
+    expect(format({}, false)).toBe("json");
+    expect(format({ LOG_FORMAT: "" }, false)).toBe("json");
+    expect(format({ LOG_FORMAT: "json" }, true)).toBe("json");
+    expect(format({ LOG_FORMAT: "pretty" }, false)).toBe("pretty");
   });
 });

@@ -204,6 +204,17 @@ describe("signing in with a second factor", () => {
     expect(again).toBeInstanceOf(SecondStepExpired);
   });
 
+  it("finishes only a waiting sign-in: a session cookie beside the code does not turn a pending setup on", async () => {
+    const jar = await passwordSession(MANAGER);
+    const actor = await actorFor(managerId);
+    await startTwoFactorSetup(actor, request(jar), MANAGER.password, ISSUER);
+    const key = (await twoFactorStatus(actor, ISSUER)).pending!.manualKey;
+    const err = await caught(verifySecondStep(request(jar), { method: "totp", code: totp(key), trustDevice: false }, IP));
+    expect(err).toBeInstanceOf(SecondStepExpired);
+    const [row] = await database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, managerId));
+    expect(row!.on).toBe(false);
+  });
+
   it("refuses a code that already signed this account in (a replay within its 90 seconds)", async () => {
     const { key } = await enable(ADMIN, adminId);
     const code = totp(key, Date.now() + 30_000);

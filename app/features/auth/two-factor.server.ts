@@ -215,8 +215,13 @@ export async function verifySecondStep(
 ): Promise<SignInResult> {
   // Refused steps count against the address, like failed sign-ins: the step is a public POST.
   await assertSecondStepAllowed(ip);
+  // Only the waiting sign-in's own cookies: with a session cookie beside them, better-auth would verify
+  // the code for that session instead (and could finish a pending setup outside the security page).
   const headers = new Headers();
-  const cookie = request.headers.get("cookie");
+  const cookie = (request.headers.get("cookie") ?? "")
+    .split(/;\s*/)
+    .filter((c) => /^(?:__Secure-)?better-auth\.(?:two_factor|dont_remember)=/.test(c))
+    .join("; ");
   if (cookie) headers.set("cookie", cookie);
   let response: Response;
   try {

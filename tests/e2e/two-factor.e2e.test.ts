@@ -288,6 +288,10 @@ describe("two-step sign-in", () => {
   it("sets up without JavaScript too: the key, the first code and the recovery codes are plain forms", async () => {
     // The requirement is on (previous journey): the sign-in lands on the security page.
     const page = await newPage("en", 375, false);
+    // A bookmarked second step with no sign-in waiting says what to do, with the way back.
+    await page.goto("/login/two-factor");
+    await page.getByText("Sign in with your email and password first; this page then asks for your code.").waitFor();
+    expect(await page.getByRole("link", { name: "Sign in again" }).getAttribute("href")).toBe("/login");
     await passwordStep(page, EDITOR, EN);
     await page.waitForURL("**/admin/two-factor");
     await field(page, "Your password").fill(EDITOR.password);

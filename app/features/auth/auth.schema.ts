@@ -36,6 +36,7 @@ export const TWO_FACTOR_ERRORS = {
   wrongRecoveryCode: "auth.twoFactor.errors.wrongRecoveryCode",
   codeUsed: "auth.twoFactor.errors.codeUsed",
   expired: "auth.twoFactor.errors.expired",
+  notWaiting: "auth.twoFactor.errors.notWaiting",
   locked: "auth.twoFactor.errors.locked",
   alreadyOn: "auth.twoFactor.errors.alreadyOn",
   notOn: "auth.twoFactor.errors.notOn",

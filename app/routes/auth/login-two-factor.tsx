@@ -7,7 +7,7 @@ import { SecondStepForm } from "~/features/auth/components/second-step-form.tsx"
 import { afterSignIn } from "~/features/auth/after-sign-in.server.ts";
 import type { AuthReply } from "~/features/auth/auth-reply.ts";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
-import { safeAdminPath, secondStepSchema } from "~/features/auth/auth.schema.ts";
+import { safeAdminPath, secondStepSchema, TWO_FACTOR_ERRORS } from "~/features/auth/auth.schema.ts";
 import { hasWaitingSignIn, SecondStepExpired, verifySecondStep } from "~/features/auth/two-factor.server.ts";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -79,7 +79,7 @@ export default function SecondStepPage({ loaderData, actionData }: Route.Compone
   if (actionData?.expired || !loaderData.waiting) {
     return (
       <AuthCard title={t("auth.twoFactor.step.heading")}>
-        <FormMessage kind="error">{t(actionData?.formError ?? "auth.twoFactor.errors.expired")}</FormMessage>
+        <FormMessage kind="error">{t(actionData?.formError ?? TWO_FACTOR_ERRORS.notWaiting)}</FormMessage>
         <Link to={restart} className="btn-primary mt-6 flex w-full">
           {t("auth.twoFactor.step.startOver")}
         </Link>

@@ -1,16 +1,7 @@
 import { ChevronDown } from "lucide-react";
-import { useEffect, useId, useRef, useState, useSyncExternalStore, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-
-const noSubscribe = () => () => {};
-/** false on the server and while hydrating, true once React runs in the browser. */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    noSubscribe,
-    () => true,
-    () => false,
-  );
-}
 
 const TOGGLE =
   "inline-flex cursor-pointer items-center gap-1 self-start rounded font-semibold text-teal-800 underline-offset-4 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";

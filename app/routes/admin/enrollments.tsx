@@ -26,7 +26,7 @@ import {
   parseEnrollmentQuery,
 } from "~/features/enrollments/enrollments-admin.schema.ts";
 import { enrollmentCounters, getEnrollment, listEnrollments, setEnrollmentStatus } from "~/features/enrollments/enrollments-admin.server.ts";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { can, type Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";

@@ -35,7 +35,7 @@ import {
   listInstructorsForAdmin,
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { can, type Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";

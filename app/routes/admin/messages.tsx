@@ -23,7 +23,7 @@ import {
   type MessagesReply,
 } from "~/features/messages/messages.schema.ts";
 import { loadInbox, setMessageRead } from "~/features/messages/messages.server.ts";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";

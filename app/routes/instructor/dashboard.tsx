@@ -16,7 +16,7 @@ import { PortalCourseCard, PortalCourseDetails } from "~/features/instructor-acc
 import type { PortalCourse, PortalMaterial } from "~/features/instructor-accounts/portal-types.ts";
 import { getInstructorPortal } from "~/features/instructor-accounts/portal.server.ts";
 import { ModalOrPanel } from "~/features/instructors/components/instructor-dialogs.tsx";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { isAppError } from "~/lib/errors.ts";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 import { endInstructorSession, requireInstructorSession } from "~/lib/instructor-session.server.ts";

@@ -1,7 +1,8 @@
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Circle } from "lucide-react";
-import { useState, useSyncExternalStore } from "react";
+import { useState } from "react";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/forms/field.tsx";
@@ -9,16 +10,6 @@ import type { AuthReply } from "../auth-reply.ts";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_RULES, resetPasswordSchema } from "../auth.schema.ts";
 import { FormMessage } from "./auth-card.tsx";
 import { PasswordInput } from "./password-input.tsx";
-
-const subscribeNever = () => () => {};
-/** False during server rendering and hydration, true afterwards (the form then works without JS too). */
-function useHydrated(): boolean {
-  return useSyncExternalStore(
-    subscribeNever,
-    () => true,
-    () => false,
-  );
-}
 
 /**
  * New password + confirmation, each with show/hide, and the rules as a live checklist. `strong` adds the

@@ -18,7 +18,7 @@ import {
   type SubcategoryView,
 } from "./category-dialogs.tsx";
 import { useSettled } from "~/features/dashboard/use-settled.ts";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";

@@ -12,7 +12,7 @@ import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { CourseForm } from "~/features/courses/components/course-form.tsx";
 import { failureMessage, type CoursesReply } from "~/features/courses/courses-reply.ts";
 import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
-import { useHydrated } from "~/features/users/components/use-hydrated.ts";
+import { useHydrated } from "~/lib/use-hydrated.ts";
 import { formatDate, intlLocale } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";

@@ -1,20 +1,16 @@
 // /admin/settings — Site settings (D12; settings:edit): brand, contact details, notification address,
 // social links, chat button and About key figures, bilingual where text, and Security (two-step sign-in
 // required for every staff member, D28), in one form. The site reads them on its next request.
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, type ReactNode } from "react";
-import { useI18n } from "~/lib/use-i18n.ts";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { Field, inputClass } from "~/components/forms/field.tsx";
-import { showToast } from "~/components/ui/toast.tsx";
-import { SETTINGS_ERRORS, SETTINGS_LIMITS, settingsFormSchema } from "~/features/settings/settings-admin.schema.ts";
+import { SettingsPage } from "~/features/settings/components/settings-page.tsx";
+import { SETTINGS_ERRORS, settingsFormSchema } from "~/features/settings/settings-admin.schema.ts";
+import type { SettingsReply } from "~/features/settings/settings-reply.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { adminAction, requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
-import type { SubmissionResult } from "@conform-to/react";
 import type { Route } from "./+types/settings";
 
 export const handle = { permission: "settings:edit" } satisfies { permission: Permission };
@@ -27,11 +23,7 @@ export async function loader({ context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export interface SettingsReply {
-  ok: boolean;
-  result?: SubmissionResult<string[]>;
-  messageKey?: string;
-}
+export type { SettingsReply };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, { permission: "settings:edit" });
@@ -57,249 +49,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-type Lang = "en" | "ar";
-
-/** Text direction and language of a field's content (English, Arabic, or Latin-only like URLs). */
-function langProps(lang: Lang | "latin") {
-  if (lang === "ar") return { dir: "rtl" as const, lang: "ar" };
-  if (lang === "en") return { dir: "ltr" as const, lang: "en" };
-  return { dir: "ltr" as const };
-}
-
-function describedBy(field: FieldMetadata<unknown>, hint?: string): string | undefined {
-  const ids = [hint ? `${field.id}-hint` : undefined, field.errors?.length ? `${field.id}-error` : undefined].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
-
-function TextInput({
-  field,
-  label,
-  lang,
-  type = "text",
-  max,
-  hint,
-  required,
-  autoComplete = "off",
-  inputMode,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  lang: Lang | "latin";
-  type?: "text" | "email" | "url" | "tel" | "number";
-  max?: number;
-  hint?: string;
-  required?: boolean;
-  autoComplete?: string;
-  inputMode?: "numeric" | "tel" | "email" | "url";
-}) {
-  return (
-    <Field id={field.id} label={label} required={required} errors={field.errors} hint={hint}>
-      <input
-        {...getInputProps(field, { type })}
-        key={field.key}
-        {...langProps(lang)}
-        {...(type === "number" ? { min: 0, max: SETTINGS_LIMITS.figureMax, step: 1 } : { maxLength: max })}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        className={`${inputClass} ${lang === "ar" ? "" : "text-start"}`}
-        aria-describedby={describedBy(field, hint)}
-      />
-    </Field>
-  );
-}
-
-function TextArea({
-  field,
-  label,
-  lang,
-  max,
-  hint,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  lang: Lang;
-  max: number;
-  hint?: string;
-}) {
-  return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <textarea
-        {...getTextareaProps(field)}
-        key={field.key}
-        {...langProps(lang)}
-        rows={3}
-        maxLength={max}
-        className={inputClass}
-        aria-describedby={describedBy(field, hint)}
-      />
-    </Field>
-  );
-}
-
-function Group({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
-  return (
-    <fieldset className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
-      {description && <p className="mb-4 text-sm text-slate-600">{description}</p>}
-      <div className="grid gap-4 md:grid-cols-2">{children}</div>
-    </fieldset>
-  );
-}
-
-export default function SettingsPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const fetcher = useFetcher<SettingsReply>({ key: "site-settings" });
-  const reply = fetcher.data ?? actionData;
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useForm({
-    id: "site-settings",
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    defaultValue: loaderData.values,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
-  });
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) showToast("success", t("settings.success"));
-    else showToast("error", t("settings.errors.checkFields"));
-  }, [fetcher.state, fetcher.data, t]);
-
-  const fieldKeys = Object.values(fields).flatMap((f) => f.errors ?? []);
-  const formFailure =
-    reply && !reply.ok && reply.messageKey && !fieldKeys.includes(reply.messageKey) ? t(reply.messageKey) : null;
-
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">{t("settings.title")}</h1>
-      <p className="mt-1 max-w-3xl text-slate-700">{t("settings.intro")}</p>
-
-      {/* Shown after a post without JavaScript; with it, a toast says the same. */}
-      {!fetcher.data && actionData && (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-lg border p-3 text-sm ${
-            actionData.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}
-        </p>
-      )}
-      {formFailure && (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formFailure}
-        </p>
-      )}
-
-      <fetcher.Form method="post" action="/admin/settings" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
-        <input type="hidden" name="intent" value="save" />
-
-        <Group title={t("settings.groups.brand")} description={t("settings.groups.brandHint")}>
-          <TextInput field={fields.brandNameEn} label={t("settings.fields.brandNameEn")} lang="en" max={SETTINGS_LIMITS.brandName} required />
-          <TextInput field={fields.brandNameAr} label={t("settings.fields.brandNameAr")} lang="ar" max={SETTINGS_LIMITS.brandName} />
-          <TextArea
-            field={fields.brandDescriptionEn}
-            label={t("settings.fields.brandDescriptionEn")}
-            lang="en"
-            max={SETTINGS_LIMITS.brandDescription}
-          />
-          <TextArea
-            field={fields.brandDescriptionAr}
-            label={t("settings.fields.brandDescriptionAr")}
-            lang="ar"
-            max={SETTINGS_LIMITS.brandDescription}
-          />
-        </Group>
-
-        <Group title={t("settings.groups.contact")} description={t("settings.groups.contactHint")}>
-          <TextArea field={fields.addressEn} label={t("settings.fields.addressEn")} lang="en" max={SETTINGS_LIMITS.address} />
-          <TextArea field={fields.addressAr} label={t("settings.fields.addressAr")} lang="ar" max={SETTINGS_LIMITS.address} />
-          <TextInput
-            field={fields.phone1}
-            label={t("settings.fields.phone1")}
-            lang="latin"
-            type="tel"
-            max={SETTINGS_LIMITS.phone}
-            hint={t("settings.fields.phoneHint")}
-          />
-          <TextInput
-            field={fields.phone2}
-            label={t("settings.fields.phone2")}
-            lang="latin"
-            type="tel"
-            max={SETTINGS_LIMITS.phone}
-            hint={t("settings.fields.phoneHint")}
-          />
-          <TextInput field={fields.email} label={t("settings.fields.email")} lang="latin" type="email" max={SETTINGS_LIMITS.email} />
-          <TextInput
-            field={fields.notifyEmail}
-            label={t("settings.fields.notifyEmail")}
-            lang="latin"
-            type="email"
-            max={SETTINGS_LIMITS.email}
-            hint={t("settings.fields.notifyEmailHint")}
-          />
-        </Group>
-
-        <Group title={t("settings.groups.social")} description={t("settings.groups.socialHint")}>
-          <TextInput field={fields.facebook} label={t("settings.fields.facebook")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-          <TextInput field={fields.instagram} label={t("settings.fields.instagram")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-          <TextInput field={fields.linkedin} label={t("settings.fields.linkedin")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-          <TextInput field={fields.tiktok} label={t("settings.fields.tiktok")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        </Group>
-
-        <Group title={t("settings.groups.chat")} description={t("settings.groups.chatHint")}>
-          <TextInput
-            field={fields.chatNumber}
-            label={t("settings.fields.chatNumber")}
-            lang="latin"
-            type="tel"
-            max={20}
-            hint={t("settings.fields.chatNumberHint")}
-          />
-          <div className="hidden md:block" />
-          <TextArea field={fields.chatGreetingEn} label={t("settings.fields.chatGreetingEn")} lang="en" max={SETTINGS_LIMITS.greeting} />
-          <TextArea field={fields.chatGreetingAr} label={t("settings.fields.chatGreetingAr")} lang="ar" max={SETTINGS_LIMITS.greeting} />
-        </Group>
-
-        <Group title={t("settings.groups.about")} description={t("settings.groups.aboutHint")}>
-          <TextInput
-            field={fields.yearsOfExperience}
-            label={t("settings.fields.yearsOfExperience")}
-            lang="latin"
-            inputMode="numeric"
-          />
-          {/* Text inputs, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
-          <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" inputMode="numeric" />
-          <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
-        </Group>
-
-        <Group title={t("settings.groups.security")}>
-          <div className="md:col-span-2">
-            <label className="flex items-start gap-3 text-sm font-medium text-slate-900">
-              <input
-                {...getInputProps(fields.twoFactorRequired, { type: "checkbox" })}
-                key={fields.twoFactorRequired.key}
-                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-teal-700"
-                aria-describedby={`${fields.twoFactorRequired.id}-hint`}
-              />
-              {t("settings.fields.twoFactorRequired")}
-            </label>
-            <p id={`${fields.twoFactorRequired.id}-hint`} className="mt-1 ps-7 text-sm text-slate-600">
-              {t("settings.fields.twoFactorRequiredHint")}
-            </p>
-          </div>
-        </Group>
-
-        <div className="flex justify-end">
-          <button type="submit" disabled={busy} className="btn-primary inline-flex px-6 py-2.5 disabled:opacity-60">
-            {busy ? t("settings.saving") : t("settings.save")}
-          </button>
-        </div>
-      </fetcher.Form>
-    </div>
-  );
+export default function SettingsRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <SettingsPage values={loaderData.values} actionData={actionData} />;
 }
 
 export function ErrorBoundary() {

@@ -1,0 +1,65 @@
+// The bulk bar of Admin Enrollments (SPEC §2; issue 6): approve or reject the selected pending rows. The
+// table's checkboxes belong to this form (form="enrollments-bulk"), so it works without JavaScript too.
+import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { useI18n } from "~/lib/use-i18n.ts";
+import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import { BULK_FORM_ID } from "./admin-table.tsx";
+
+export function AdminEnrollmentsBulkBar({
+  fetcher,
+  action,
+  hydrated,
+  hasPending,
+  selectedCount,
+  failure,
+}: {
+  fetcher: ReturnType<typeof useFreshFetcher<EnrollmentsReply>>;
+  action: string;
+  hydrated: boolean;
+  hasPending: boolean;
+  selectedCount: number;
+  failure: string | null;
+}) {
+  const { t } = useI18n();
+  return (
+    <fetcher.Form
+      id={BULK_FORM_ID}
+      method="post"
+      action={action}
+      aria-label={t("adminEnrollments.bulk.label")}
+      className={`mb-4 flex flex-wrap items-center gap-3 ${hasPending ? "" : "hidden"}`}
+    >
+      <p className="text-sm text-slate-700" aria-live="polite">
+        {hydrated ? t("adminEnrollments.bulk.selected", { count: selectedCount }) : t("adminEnrollments.bulk.hint")}
+      </p>
+      <button
+        type="submit"
+        name="intent"
+        value="bulkApprove"
+        disabled={hydrated && (selectedCount === 0 || fetcher.state !== "idle")}
+        className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+      >
+        {t("adminEnrollments.bulk.approve")}
+      </button>
+      <button
+        type="submit"
+        name="intent"
+        value="bulkReject"
+        disabled={hydrated && (selectedCount === 0 || fetcher.state !== "idle")}
+        className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+      >
+        {t("adminEnrollments.bulk.reject")}
+      </button>
+      {fetcher.state !== "idle" && (
+        <span role="status" className="text-sm text-slate-700">
+          {t("adminEnrollments.actions.updating")}
+        </span>
+      )}
+      {failure && (
+        <span role="alert" className="text-sm text-red-800">
+          {failure}
+        </span>
+      )}
+    </fetcher.Form>
+  );
+}

@@ -1,7 +1,7 @@
 // A real SMTP server for tests (smtp-server on 127.0.0.1, no TLS, no auth) that keeps every message
 // it receives. Restart it on the same port with `startSmtpServer({ port })` to simulate an outage.
-// Includes a small MIME decoder (RFC 2047 headers, base64 / quoted-printable bodies, multipart),
-// enough for what nodemailer produces; mailparser is not available here.
+// Messages are decoded by mailparser (RFC 2047 headers, base64 / quoted-printable bodies, multipart).
+import { simpleParser, type HeaderValue } from "mailparser";
 import { SMTPServer } from "smtp-server";
 
 export interface ReceivedMail {
@@ -11,7 +11,7 @@ export interface ReceivedMail {
   to: string[];
   /** Decoded Subject header. */
   subject: string;
-  /** Unfolded headers, names lower-cased, values decoded (first occurrence wins). */
+  /** Headers, names lower-cased, values decoded to text (first occurrence wins). */
   headers: Record<string, string>;
   /** Decoded text/plain part, if any. */
   text?: string;
@@ -29,119 +29,30 @@ export interface TestSmtpServer {
   stop(): Promise<void>;
 }
 
-// ---- MIME decoding -----------------------------------------------------------------------------
+// ---- MIME decoding (mailparser) ------------------------------------------------------------------
 
-function decodeCharset(buf: Buffer, charset: string): string {
-  try {
-    return new TextDecoder(charset.trim().toLowerCase() || "utf-8").decode(buf);
-  } catch {
-    return buf.toString("latin1");
-  }
+/** A header value as text: addresses as "Name <address>", dates as RFC 2822, structured values with their parameters. */
+function headerText(value: HeaderValue): string {
+  if (typeof value === "string") return value;
+  if (value instanceof Date) return value.toUTCString();
+  if (Array.isArray(value)) return value.length ? headerText(value[0]!) : "";
+  if ("text" in value) return value.text;
+  const params = Object.entries(value.params).map(([k, v]) => `; ${k}=${v}`);
+  return value.value + params.join("");
 }
 
-function qpToBuffer(input: string, header: boolean): Buffer {
-  const s = header ? input.replace(/_/g, " ") : input.replace(/=\r?\n/g, "");
-  const bytes: number[] = [];
-  for (let i = 0; i < s.length; i++) {
-    const c = s[i]!;
-    const hex = s.slice(i + 1, i + 3);
-    if (c === "=" && /^[0-9A-Fa-f]{2}$/.test(hex)) {
-      bytes.push(parseInt(hex, 16));
-      i += 2;
-    } else {
-      bytes.push(...Buffer.from(c, "utf8"));
-    }
-  }
-  return Buffer.from(bytes);
-}
-
-/** Decodes RFC 2047 encoded-words; adjacent words are joined byte-wise so split characters survive. */
-export function decodeEncodedWords(value: string): string {
-  const re = /=\?([^?]+)\?([BbQq])\?([^?]*)\?=/g;
-  let out = "";
-  let last = 0;
-  let pending: { charset: string; bytes: Buffer[] } | undefined;
-  const flush = () => {
-    if (pending) out += decodeCharset(Buffer.concat(pending.bytes), pending.charset);
-    pending = undefined;
-  };
-  for (let m = re.exec(value); m; m = re.exec(value)) {
-    const between = value.slice(last, m.index);
-    // Whitespace between two encoded words is not part of the text.
-    if (!(pending && /^\s*$/.test(between))) {
-      flush();
-      out += between;
-    }
-    const charset = m[1]!.split("*")[0]!;
-    const bytes = m[2]!.toUpperCase() === "B" ? Buffer.from(m[3]!, "base64") : qpToBuffer(m[3]!, true);
-    if (pending && pending.charset.toLowerCase() === charset.toLowerCase()) pending.bytes.push(bytes);
-    else {
-      flush();
-      pending = { charset, bytes: [bytes] };
-    }
-    last = m.index + m[0].length;
-  }
-  flush();
-  return out + value.slice(last);
-}
-
-interface Part {
-  headers: Record<string, string>;
-  body: string;
-}
-
-function splitHeaders(raw: string): Part {
-  const idx = raw.search(/\r?\n\r?\n/);
-  const head = idx === -1 ? raw : raw.slice(0, idx);
-  const body = idx === -1 ? "" : raw.slice(idx).replace(/^\r?\n\r?\n/, "");
+export async function parseMail(raw: Buffer, envelope: { from: string; to: string[] }): Promise<ReceivedMail> {
+  const parsed = await simpleParser(raw, { skipImageLinks: true, skipTextToHtml: true, skipTextLinks: true });
   const headers: Record<string, string> = {};
-  for (const line of head.replace(/\r?\n[ \t]+/g, " ").split(/\r?\n/)) {
-    const colon = line.indexOf(":");
-    if (colon <= 0) continue;
-    const name = line.slice(0, colon).trim().toLowerCase();
-    if (!(name in headers)) headers[name] = decodeEncodedWords(line.slice(colon + 1).trim());
-  }
-  return { headers, body };
-}
-
-function param(header: string | undefined, name: string): string | undefined {
-  const m = new RegExp(`;\\s*${name}\\s*=\\s*(?:"([^"]*)"|([^;\\s]+))`, "i").exec(header ?? "");
-  return m ? (m[1] ?? m[2]) : undefined;
-}
-
-function decodeBody(part: Part): string {
-  const cte = (part.headers["content-transfer-encoding"] ?? "7bit").toLowerCase();
-  const charset = param(part.headers["content-type"], "charset") ?? "utf-8";
-  let bytes: Buffer;
-  if (cte === "base64") bytes = Buffer.from(part.body.replace(/\s+/g, ""), "base64");
-  else if (cte === "quoted-printable") bytes = qpToBuffer(part.body, false);
-  else bytes = Buffer.from(part.body, "latin1");
-  return decodeCharset(bytes, charset);
-}
-
-function collectParts(part: Part, into: { text?: string; html?: string }): void {
-  const type = (part.headers["content-type"] ?? "text/plain").toLowerCase();
-  if (type.startsWith("multipart/")) {
-    const boundary = param(part.headers["content-type"], "boundary");
-    if (!boundary) return;
-    const sections = part.body.split(`--${boundary}`);
-    // sections[0] is the preamble; the last one starts with "--" (the epilogue).
-    for (const section of sections.slice(1)) {
-      if (section.startsWith("--")) break;
-      collectParts(splitHeaders(section.replace(/^\r?\n/, "").replace(/\r?\n$/, "")), into);
-    }
-  } else if (type.startsWith("text/plain") && into.text === undefined) {
-    into.text = decodeBody(part);
-  } else if (type.startsWith("text/html") && into.html === undefined) {
-    into.html = decodeBody(part);
-  }
-}
-
-export function parseMail(raw: string, envelope: { from: string; to: string[] }): ReceivedMail {
-  const top = splitHeaders(raw);
-  const bodies: { text?: string; html?: string } = {};
-  collectParts(top, bodies);
-  return { ...envelope, subject: top.headers.subject ?? "", headers: top.headers, ...bodies, raw };
+  for (const [name, value] of parsed.headers) headers[name] = headerText(value);
+  return {
+    ...envelope,
+    subject: parsed.subject ?? "",
+    headers,
+    text: parsed.text,
+    html: parsed.html === false ? undefined : parsed.html,
+    raw: raw.toString("latin1"),
+  };
 }
 
 // ---- server ------------------------------------------------------------------------------------
@@ -149,6 +60,7 @@ export function parseMail(raw: string, envelope: { from: string; to: string[] })
 export async function startSmtpServer(options: { port?: number } = {}): Promise<TestSmtpServer> {
   const messages: ReceivedMail[] = [];
   const waiters = new Set<() => void>();
+  let parsing: Promise<void> = Promise.resolve();
 
   const server = new SMTPServer({
     authOptional: true,
@@ -168,16 +80,20 @@ export async function startSmtpServer(options: { port?: number } = {}): Promise<
       stream.on("data", (chunk: Buffer) => chunks.push(chunk));
       stream.on("error", (err) => callback(err));
       stream.on("end", () => {
-        const raw = Buffer.concat(chunks).toString("latin1");
         const mailFrom = session.envelope.mailFrom;
-        messages.push(
-          parseMail(raw, {
-            from: mailFrom ? mailFrom.address : "",
-            to: session.envelope.rcptTo.map((r) => r.address),
-          }),
-        );
-        for (const w of waiters) w();
-        callback();
+        const envelope = { from: mailFrom ? mailFrom.address : "", to: session.envelope.rcptTo.map((r) => r.address) };
+        // Parsed one after another, so `messages` keeps the order of arrival; the sender hears "250" only
+        // once the message is in the list.
+        parsing = parsing
+          .then(() => parseMail(Buffer.concat(chunks), envelope))
+          .then(
+            (mail) => {
+              messages.push(mail);
+              for (const w of waiters) w();
+              callback();
+            },
+            (err: Error) => callback(err),
+          );
       });
     },
   });

@@ -113,14 +113,17 @@ export function AdminShell({
             </Form>
           </div>
         </header>
+        {/* A navigation keeps the page in place: a slim bar shows it is under way, announced once. */}
+        {loading && (
+          <div aria-hidden="true" className="fixed inset-x-0 top-0 z-[70] h-1 overflow-hidden bg-teal-100">
+            <div className="h-full w-full origin-left animate-progress bg-teal-700 rtl:origin-right" />
+          </div>
+        )}
+        <p role="status" className="sr-only">
+          {loading ? t("admin.navigating") : ""}
+        </p>
         <main id="main" className="flex-1 bg-slate-50 px-6 py-8">
-          {loading ? (
-            <p role="status" className="text-slate-600">
-              {t("admin.loadingPermissions")}
-            </p>
-          ) : (
-            children
-          )}
+          {children}
         </main>
       </div>
     </div>

@@ -1,0 +1,64 @@
+// The confirmation of a destructive or irreversible action (issue 16): inside a DialogFrame it says what
+// will happen, with Cancel (focused first) and the destructive button. With JavaScript it posts through a
+// fetcher of its own and the frame is a modal; without, the frame is a panel reached by its URL and the
+// same form posts the page. The action on the server is the one the page always had.
+import type { ReactNode } from "react";
+import type { FetcherWithComponents } from "react-router";
+import { FormAlert, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { DialogCancel } from "./url-dialog.tsx";
+
+export const DANGER_BUTTON =
+  "inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
+
+export function ConfirmForm<R extends { ok: boolean }>({
+  fetcher,
+  action,
+  fields,
+  message,
+  consequences,
+  submitLabel,
+  busyLabel,
+  cancelLabel,
+  failure,
+  initialReply,
+  onSuccess,
+}: {
+  /** The form's own fetcher (`useFreshFetcher`), typed with the page's reply. */
+  fetcher: FetcherWithComponents<R>;
+  /** Where the form posts (the page, so a reply without JavaScript renders in place). */
+  action: string;
+  /** The hidden fields the action reads (intent, ids); a list posts one field per value. */
+  fields: Record<string, string | readonly string[]>;
+  /** What will happen, in one sentence. */
+  message: ReactNode;
+  /** What else follows from it, if anything. */
+  consequences?: ReactNode;
+  submitLabel: string;
+  busyLabel: string;
+  cancelLabel: string;
+  /** The translated refusal of a reply, or null. */
+  failure: (reply: R | undefined) => string | null;
+  /** The page's reply after a post without JavaScript, when it answers this form. */
+  initialReply?: R;
+  onSuccess: (reply: R) => void;
+}) {
+  useOnSuccess(fetcher, onSuccess);
+  const busy = fetcher.state !== "idle";
+  const reply = fetcher.data ?? initialReply;
+  return (
+    <fetcher.Form method="post" action={action} preventScrollReset className="space-y-4">
+      {Object.entries(fields).flatMap(([name, value]) =>
+        (typeof value === "string" ? [value] : value).map((v) => <input key={`${name}=${v}`} type="hidden" name={name} value={v} />),
+      )}
+      <FormAlert message={busy ? null : failure(reply)} />
+      <p className="text-slate-800">{message}</p>
+      {consequences && <p className="text-sm text-slate-600">{consequences}</p>}
+      <div className="flex flex-wrap justify-end gap-3 pt-2">
+        <DialogCancel label={cancelLabel} autoFocus />
+        <button type="submit" disabled={busy} className={DANGER_BUTTON}>
+          {busy ? busyLabel : submitLabel}
+        </button>
+      </div>
+    </fetcher.Form>
+  );
+}

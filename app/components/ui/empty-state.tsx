@@ -1,0 +1,29 @@
+// What an admin list shows when it has no rows (issue 16): an icon, one line, an optional explanation
+// and an optional next step (a create link, "Show all").
+import type { LucideIcon } from "lucide-react";
+import type { ReactNode } from "react";
+
+export function EmptyState({
+  icon: Icon,
+  title,
+  text,
+  className = "",
+  children,
+}: {
+  icon: LucideIcon;
+  title: string;
+  text?: string;
+  /** Extra classes (spacing). */
+  className?: string;
+  /** The next step. */
+  children?: ReactNode;
+}) {
+  return (
+    <div className={`rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center ${className}`}>
+      <Icon aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
+      <p className="mt-3 text-lg font-semibold text-slate-900">{title}</p>
+      {text && <p className="mt-1 text-slate-700">{text}</p>}
+      {children && <div className="mt-6">{children}</div>}
+    </div>
+  );
+}

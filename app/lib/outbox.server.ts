@@ -11,7 +11,7 @@
 // completion updates are fenced on the claimed attempt number, so a stale worker cannot overwrite
 // the newer outcome.
 import nodemailer from "nodemailer";
-import { and, eq, inArray, or, sql, lt, lte } from "drizzle-orm";
+import { and, eq, inArray, or, sql, lt, lte, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import type { Db, Executor } from "~/lib/db.server.ts";
 import { logger as appLogger } from "~/lib/logger.server.ts";
@@ -113,10 +113,26 @@ function errorMessage(err: unknown): string {
   return msg.length > LAST_ERROR_MAX ? msg.slice(0, LAST_ERROR_MAX) : msg;
 }
 
-/** `now() + ms milliseconds` as an SQL expression. */
-function nowPlus(ms: number) {
-  return sql`now() + (${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
+/**
+ * The worker's time: the instant its due and lease checks compare with, and the timer of its polling.
+ * Production uses `systemClock`; tests pass a clock they move forward instead of sleeping.
+ */
+export interface OutboxClock {
+  /** The current instant, as an SQL expression. */
+  now(): SQL;
+  /** Calls `fn` once after `ms`, without keeping the process alive; returns a function that cancels it. */
+  setTimer(fn: () => void, ms: number): () => void;
 }
+
+/** The database's `now()` (one clock for every instance on the database) and Node's timers. */
+export const systemClock: OutboxClock = {
+  now: () => sql`now()`,
+  setTimer(fn, ms) {
+    const timer = setTimeout(fn, ms);
+    timer.unref();
+    return () => clearTimeout(timer);
+  },
+};
 
 export interface OutboxWorkerOptions {
   db: Db;
@@ -136,6 +152,8 @@ export interface OutboxWorkerOptions {
   backoffBaseMs?: number;
   /** Backoff cap. Default 1 hour. */
   backoffMaxMs?: number;
+  /** Default `systemClock`. */
+  clock?: OutboxClock;
 }
 
 export interface RunResult {
@@ -163,6 +181,12 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   const leaseMs = opts.leaseMs ?? 5 * 60_000;
   const backoffBaseMs = opts.backoffBaseMs ?? 5_000;
   const backoffMaxMs = opts.backoffMaxMs ?? 60 * 60_000;
+  const clock = opts.clock ?? systemClock;
+
+  /** The clock's now plus `ms` milliseconds, as an SQL expression. */
+  function nowPlus(ms: number) {
+    return sql`${clock.now()} + (${Math.max(0, Math.round(ms))}::integer * interval '1 millisecond')`;
+  }
 
   async function claim(): Promise<OutboxRow[]> {
     const due = db
@@ -170,8 +194,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
       .from(emailOutbox)
       .where(
         or(
-          and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, sql`now()`)),
-          and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, sql`now()`)),
+          and(eq(emailOutbox.status, "pending"), lte(emailOutbox.nextAttemptAt, clock.now())),
+          and(eq(emailOutbox.status, "sending"), lt(emailOutbox.lockedUntil, clock.now())),
         ),
       )
       .orderBy(emailOutbox.nextAttemptAt)
@@ -236,7 +260,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     try {
       await db
         .update(emailOutbox)
-        .set({ status: "sent", sentAt: sql`now()`, lockedUntil: null, lastError: null })
+        .set({ status: "sent", sentAt: clock.now(), lockedUntil: null, lastError: null })
         .where(claimed(row));
       log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
     } catch (dbErr) {
@@ -255,19 +279,18 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   }
 
   let started = false;
-  let timer: NodeJS.Timeout | undefined;
+  let cancelTimer: (() => void) | undefined;
   let inFlight: Promise<void> | undefined;
   let wakeRequested = false;
 
   function schedule(ms: number): void {
     if (!started) return;
-    if (timer) clearTimeout(timer);
-    timer = setTimeout(tick, ms);
-    timer.unref();
+    cancelTimer?.();
+    cancelTimer = clock.setTimer(tick, ms);
   }
 
   function tick(): void {
-    timer = undefined;
+    cancelTimer = undefined;
     if (!started) return;
     if (inFlight) {
       // A run is going on; it reschedules itself when it ends.
@@ -304,8 +327,8 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     },
     async stop() {
       started = false;
-      if (timer) clearTimeout(timer);
-      timer = undefined;
+      cancelTimer?.();
+      cancelTimer = undefined;
       await inFlight;
     },
   };

@@ -2,7 +2,7 @@
 // PostgreSQL with TEST_DB=pg) and a real better-auth instance; reset emails go through the outbox to an
 // in-process SMTP server. The domain functions are called with real Requests, as the route actions do.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { and, eq, sql } from "drizzle-orm";
+import { and, eq } from "drizzle-orm";
 import i18next from "i18next";
 import { account, auditLog, emailOutbox, session, user, verification } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -24,7 +24,9 @@ import { hashPassword } from "~/lib/password.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { retryAfterSeconds } from "~/lib/rate-limit.server.ts";
 import { resources } from "~/locales/index.ts";
+import { createTestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
 
 const BASE_URL = "http://localhost:3000";
@@ -33,7 +35,6 @@ const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
 const MANAGER = { email: "manager@example.com", password: "gEn3rated!pw" };
 const FROM = '"Nile Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -121,19 +122,10 @@ async function sessionsOf(userId: string) {
 }
 
 /** Runs the outbox worker until every queued email is sent to the SMTP server. */
-async function drain(timeoutMs = 15_000): Promise<void> {
-  const worker = createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, backoffBaseMs: 50 });
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    await worker.runOnce();
-    const [left] = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.status} <> 'sent'`);
-    if (left?.n === 0) return;
-    await sleep(40);
-  }
-  throw new Error("outbox not drained in time");
+async function drain(): Promise<void> {
+  const clock = createTestClock();
+  const worker = createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, backoffBaseMs: 50, clock });
+  await drainOutbox(worker, database.db, clock);
 }
 
 const LINK = /http:\/\/localhost:3000\/reset-password\?token=([A-Za-z0-9_-]+)/;
@@ -363,7 +355,6 @@ describe("password reset", () => {
 
     await drain();
     await smtp.waitFor(1);
-    await sleep(200);
     expect(smtp.messages.map((m) => m.to)).toEqual([[ADMIN.email]]);
     const outbox = await database.db.select({ to: emailOutbox.toAddress }).from(emailOutbox);
     expect(outbox).toEqual([{ to: ADMIN.email }]);

@@ -14,7 +14,9 @@ import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { resources } from "~/locales/index.ts";
+import { createTestClock, type TestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
 
 // NOTIFY_EMAIL is read through env(), which caches process.env; the fallback tests switch it here.
@@ -37,7 +39,6 @@ vi.mock("~/lib/app.server.ts", () => ({
 const FROM = '"Nile Academy" <no-reply@academy.test>';
 const INBOX = "info@nileacademy.example"; // the seeded `contact.email` site setting
 const silent = { info() {}, warn() {}, error() {} };
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -47,6 +48,7 @@ const tAr = i18n.getFixedT("ar");
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
+let clock: TestClock;
 let publishedId: string;
 let draftId: string;
 
@@ -72,6 +74,7 @@ beforeEach(async () => {
   draftId = rows[1]!.id;
   smtp = await startSmtpServer();
   transport = smtpTransport(smtp.url);
+  clock = createTestClock();
 });
 afterEach(async () => {
   transport.close();
@@ -79,22 +82,7 @@ afterEach(async () => {
 });
 
 function worker(extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
-  return createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, backoffBaseMs: 50, ...extra });
-}
-
-/** Runs the worker until nothing is left to send (or the deadline passes). */
-async function drain(w: ReturnType<typeof worker>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    await w.runOnce();
-    const [left] = await database.db
-      .select({ n: sql<number>`count(*)::int` })
-      .from(emailOutbox)
-      .where(sql`${emailOutbox.status} <> 'sent'`);
-    if (left?.n === 0) return;
-    await sleep(40);
-  }
-  throw new Error("outbox not drained in time");
+  return createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent, backoffBaseMs: 50, clock, ...extra });
 }
 
 function input(patch: Partial<EnrollmentInput> = {}): EnrollmentInput {
@@ -377,9 +365,9 @@ describe("createEnrollment", () => {
     expect(afterFailure.every((r) => r.status === "pending" && r.attempts === 1 && /ECONNREFUSED|connect/i.test(r.lastError ?? ""))).toBe(true);
 
     smtp = await startSmtpServer({ port });
-    await drain(w);
+    await drainOutbox(w, database.db, clock);
     await smtp.waitFor(40);
-    await sleep(300); // anything extra would have arrived by now
+    // Every run has ended, and the test SMTP server records a message before acknowledging it: nothing more can arrive.
     expect(smtp.messages).toHaveLength(40);
 
     // Exactly once: 40 distinct messages, each enrollment id in one notification and one confirmation.
@@ -436,7 +424,6 @@ describe("createContactMessage", () => {
     expect(text).toContain("Message: Do you offer weekend classes?\nThanks");
     expect(text).toContain("Reply to: omar@example.com");
     expect(text).toContain("Visitor's language: Arabic");
-    await sleep(100);
     expect(smtp.messages).toHaveLength(1);
   });
 

@@ -12,6 +12,7 @@ import {
   smtpTransport,
   type MailTransport,
 } from "~/lib/outbox.server.ts";
+import { createTestClock, type TestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -21,6 +22,8 @@ const silent = { info() {}, warn() {}, error() {} };
 let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
+/** The workers' time: moved forward by the tests instead of sleeping. */
+let clock: TestClock;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -32,6 +35,7 @@ beforeEach(async () => {
   await resetDatabase(database.db);
   smtp = await startSmtpServer();
   transport = smtpTransport(smtp.url);
+  clock = createTestClock();
 });
 afterEach(async () => {
   transport.close();
@@ -39,7 +43,7 @@ afterEach(async () => {
 });
 
 function worker(db: Db = database.db, extra: Partial<Parameters<typeof createOutboxWorker>[0]> = {}) {
-  return createOutboxWorker({ db, transport, from: FROM, logger: silent, backoffBaseMs: 300, ...extra });
+  return createOutboxWorker({ db, transport, from: FROM, logger: silent, backoffBaseMs: 300, clock, ...extra });
 }
 
 async function row(id: string) {
@@ -55,8 +59,6 @@ async function dueInFuture(id: string): Promise<boolean> {
   return res.rows[0]?.future === true;
 }
 
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
-
 describe("email outbox", () => {
   it("never sends an email whose transaction rolled back", async () => {
     await expect(
@@ -68,7 +70,6 @@ describe("email outbox", () => {
 
     expect(await database.db.select().from(emailOutbox)).toHaveLength(0);
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
-    await sleep(100);
     expect(smtp.messages).toHaveLength(0);
   });
 
@@ -102,9 +103,8 @@ describe("email outbox", () => {
     expect(r?.lastError).toBeNull();
     expect(r?.lockedUntil).toBeNull();
 
-    // Nothing is sent twice.
+    // Nothing is sent twice (a message is in smtp.messages before its sender hears back).
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
-    await sleep(100);
     expect(smtp.messages).toHaveLength(1);
   });
 
@@ -127,11 +127,10 @@ describe("email outbox", () => {
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
     expect((await row(id))?.attempts).toBe(1);
 
-    await sleep(1_100);
+    clock.advance(1_100);
     expect(await w.runOnce()).toEqual({ sent: 1, failed: 0, retried: 0 });
     await smtp.waitFor(1);
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
-    await sleep(100);
     expect(smtp.messages.map((m) => m.subject)).toEqual(["Retry me"]);
     const r2 = await row(id);
     expect(r2?.status).toBe("sent");
@@ -148,7 +147,7 @@ describe("email outbox", () => {
       },
     };
     const id = await enqueueEmail(database.db, { kind: "test", to: "c@example.com", subject: "Doomed", text: "t", html: "t", maxAttempts: 3 });
-    const w = createOutboxWorker({ db: database.db, transport: failing, from: FROM, logger: silent, backoffBaseMs: 20 });
+    const w = createOutboxWorker({ db: database.db, transport: failing, from: FROM, logger: silent, backoffBaseMs: 20, clock });
 
     const totals = { sent: 0, failed: 0, retried: 0 };
     for (let i = 0; i < 50 && totals.failed === 0; i++) {
@@ -156,7 +155,7 @@ describe("email outbox", () => {
       totals.sent += r.sent;
       totals.failed += r.failed;
       totals.retried += r.retried;
-      await sleep(30);
+      clock.advance(30);
     }
     expect(totals).toEqual({ sent: 0, failed: 1, retried: 2 });
     expect(calls).toBe(3);
@@ -167,7 +166,7 @@ describe("email outbox", () => {
     expect(r?.lastError).toHaveLength(1000);
 
     // A failed row stays failed.
-    await sleep(100);
+    clock.advance(100);
     expect(await w.runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
 
     // An admin retry gives it one more attempt, this time through the working SMTP server.
@@ -221,7 +220,6 @@ describe("email outbox", () => {
       expect(perWorker[0]! + perWorker[1]!).toBe(N);
 
       await smtp.waitFor(N);
-      await sleep(200);
       expect(smtp.messages).toHaveLength(N);
       const seen = smtp.messages.map((m) => m.subject.split(" ")[1]);
       expect(new Set(seen).size).toBe(N);
@@ -237,17 +235,20 @@ describe("email outbox", () => {
   it("start() polls in the background, wake() triggers a run, stop() waits for it", async () => {
     const w = worker(database.db, { pollMs: 60_000 });
     w.start();
-    await sleep(100); // the first run finds nothing
+    clock.advance(0);
+    await clock.timersSet(60_000); // the first run found nothing and set the next poll
     await enqueueEmail(database.db, { kind: "test", to: "e@example.com", subject: "Woken", text: "t", html: "t" });
     w.wake();
+    clock.advance(0);
     const [mail] = await smtp.waitFor(1, 5_000);
     expect(mail?.subject).toBe("Woken");
     await w.stop();
 
-    // After stop, wake does nothing.
+    // After stop, wake does nothing: no timer is left, and a minute later nothing more was sent.
     await enqueueEmail(database.db, { kind: "test", to: "e@example.com", subject: "After stop", text: "t", html: "t" });
     w.wake();
-    await sleep(200);
+    expect(clock.pending()).toBe(0);
+    clock.advance(60_000);
     expect(smtp.messages).toHaveLength(1);
   });
 
@@ -260,10 +261,13 @@ describe("email outbox", () => {
     // A database that does not answer (nothing listens on port 1).
     const dead = await openDatabase({ url: "postgres://postgres@127.0.0.1:1/none", poolMax: 1 });
     try {
-      const w = createOutboxWorker({ db: dead.db, transport, from: FROM, logger: broken, pollMs: 20 });
+      const w = createOutboxWorker({ db: dead.db, transport, from: FROM, logger: broken, pollMs: 20, clock });
       await expect(w.runOnce()).rejects.toThrow();
       w.start();
-      await sleep(300);
+      clock.advance(0);
+      await clock.timersSet(20, 1); // the first background run failed and set the next poll
+      clock.advance(20);
+      await clock.timersSet(20, 2);
       await w.stop();
       expect(errors.length).toBeGreaterThan(1);
     } finally {

@@ -35,8 +35,7 @@ import {
   setCoursesPublished,
   updateCourse,
 } from "~/features/courses/courses-admin.server.ts";
-import type { CoursesReply } from "~/features/courses/courses-reply.ts";
-import { COURSE_ERRORS, type CourseValues } from "~/features/courses/courses.schema.ts";
+import { COURSE_ERRORS, type CoursesReply, type CourseValues } from "~/features/courses/courses.schema.ts";
 import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";

@@ -3,6 +3,7 @@
 // re-check). No server imports here. Error messages are locale keys ("coursesAdmin.errors.*" in
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
@@ -293,21 +294,19 @@ const idList = z
   .max(BULK_MAX, { error: COURSE_ERRORS.selectionInvalid });
 export const bulkPublishSchema = z.object({ intent: z.enum(["bulkPublish", "bulkUnpublish"]), ids: idList });
 
-export const COURSE_INTENTS = ["create", "update", "delete", "togglePublish", "bulkPublish", "bulkUnpublish"] as const;
-export type CourseIntent = (typeof COURSE_INTENTS)[number];
+export type CourseIntent = "create" | "update" | "delete" | "togglePublish" | "bulkPublish" | "bulkUnpublish";
 
-export const COURSE_INTENT_SCHEMAS = {
-  create: createCourseSchema,
-  update: updateCourseSchema,
-  delete: deleteCourseSchema,
-  togglePublish: togglePublishSchema,
-  bulkPublish: bulkPublishSchema,
-  bulkUnpublish: bulkPublishSchema,
-} as const;
-
-export function isCourseIntent(value: unknown): value is CourseIntent {
-  return typeof value === "string" && (COURSE_INTENTS as readonly string[]).includes(value);
+/** What the /admin/courses action reports besides the common part of an AdminReply. */
+export interface CourseReplyFields {
+  /** The course the action was about. */
+  courseId: string;
+  title: string;
+  /** The published state after a save or a toggle. */
+  published: boolean;
+  /** Bulk: how many courses changed state. */
+  changed: number;
 }
+export type CoursesReply = AdminReply<CourseIntent, CourseReplyFields>;
 
 // ---------------------------------------------------------------------------------------------------------
 // The list: filters, sorting and paging from the URL

@@ -10,7 +10,8 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { DocumentsUpload } from "~/components/uploads/documents-upload.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import { failureMessage, type CoursesReply } from "../courses-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { CoursesReply } from "../courses.schema.ts";
 import {
   COURSE_LANGUAGES,
   COURSE_LEVELS,
@@ -144,7 +145,6 @@ export function CourseForm({
     if (!options.subcategories.some((s) => s.id === subcategoryId && s.categoryId === next)) setSubcategoryId("");
   };
 
-  const fieldErrorKeys = Object.values(fields).flatMap((f) => f.errors ?? []);
   const name = (v: { name: string; nameAr: string | null }) => pickText({ en: v.name, ar: v.nameAr }, locale);
   const categoryName = (id: string) => {
     const c = options.categories.find((x) => x.id === id);
@@ -155,7 +155,7 @@ export function CourseForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {course && <input type="hidden" name="courseId" value={course.id} />}
-      <FormAlert message={failureMessage(t, reply, fieldErrorKeys)} />
+      <FormAlert message={failureMessage(t, reply)} />
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">

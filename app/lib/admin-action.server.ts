@@ -1,0 +1,123 @@
+// The one way an admin action runs (issue 16): the post names an intent; the intent's schema parses the
+// form (the same schema the browser validates with), the page's guard and the intent's own flag are
+// checked, one domain function runs, and the answer is one AdminReply. A refusal (an AppError) becomes a
+// translated reply with its status, field errors beside their fields; bad input is a 400 and changes
+// nothing. The domain functions check their flags again: this is the first gate, not the only one.
+import type { SubmissionResult } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { data, type RouterContextProvider } from "react-router";
+import type { z } from "zod";
+import type { AdminReply, AdminReplyBase } from "./admin-reply.ts";
+import { isAppError } from "./errors.ts";
+import type { Actor } from "./permissions.server.ts";
+import type { Permission } from "./permissions.ts";
+import { requireActor } from "./staff-session.server.ts";
+
+type FormSchema = z.ZodType<Record<string, unknown>>;
+
+export interface IntentContext {
+  actor: Actor;
+  request: Request;
+  formData: FormData;
+}
+
+interface IntentDefinition<S extends FormSchema, X> {
+  /** The flag this intent needs beyond the page's own. */
+  permission?: Permission;
+  schema: S;
+  /** A form whose fields show their own errors: the reply carries conform's result. */
+  form?: boolean;
+  /** After a save the form shows what the page now holds (true), or keeps what was typed (false). */
+  reset?: boolean;
+  /** Fields never sent back to the browser (passwords). */
+  hideFields?: string[];
+  /** Locale key that frames a refusal: "Failed to add user: {{msg}}". */
+  failureKey?: string;
+  run: (value: z.output<S>, context: IntentContext) => Promise<X>;
+}
+
+type Step<X> =
+  | { ok: true; value: X; result?: SubmissionResult<string[]> }
+  | { ok: false; status: number; messageKey: string; result?: SubmissionResult<string[]> };
+
+export interface AdminIntent<X> {
+  readonly permission?: Permission;
+  readonly failureKey?: string;
+  run(context: IntentContext, invalidKey: string): Promise<Step<X>>;
+}
+
+/** One intent of an admin page: its flag, its schema and the domain call it makes. */
+export function intent<S extends FormSchema, X extends object>(definition: IntentDefinition<S, X>): AdminIntent<X> {
+  const { schema, form = false, reset = true, hideFields } = definition;
+  return {
+    permission: definition.permission,
+    failureKey: definition.failureKey,
+    async run(context, invalidKey) {
+      const submission = parseWithZod(context.formData, { schema });
+      if (submission.status !== "success") {
+        const first = Object.values(submission.error ?? {}).flat()[0] ?? invalidKey;
+        return { ok: false, status: 400, messageKey: first, result: form ? submission.reply({ hideFields }) : undefined };
+      }
+      try {
+        const value = await definition.run(submission.value, context);
+        const result = form ? submission.reply(reset ? { resetForm: true, hideFields } : { hideFields }) : undefined;
+        return { ok: true, value, result };
+      } catch (err) {
+        if (!isAppError(err)) throw err;
+        const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
+        return { ok: false, status: err.status, messageKey: err.messageKey, result: form ? submission.reply({ fieldErrors, hideFields }) : undefined };
+      }
+    },
+  };
+}
+
+function isIntentName<I extends string>(intents: Record<I, unknown>, name: unknown): name is I {
+  return typeof name === "string" && Object.hasOwn(intents, name);
+}
+
+/** A text field of the post, for echoing which record a refused post was about. */
+export function formText(formData: FormData, name: string): string | undefined {
+  const value = formData.get(name);
+  return typeof value === "string" ? value : undefined;
+}
+
+export interface AdminActionConfig<I extends string, X extends object> {
+  /** The page's own guard (its view flag, or admins only). */
+  guard: { permission?: Permission; adminOnly?: boolean };
+  /** Locale key of the refusal when the post names no known intent or carries no usable value. */
+  invalidKey: string;
+  intents: Record<I, AdminIntent<Partial<X>>>;
+  /** What a refused post was about (the record's id), so a page without JavaScript can show that form again. */
+  subject?: (formData: FormData) => Partial<X>;
+  /** Refusals that already say what failed: shown without the intent's failureKey. */
+  plain?: readonly string[];
+}
+
+/** The action function of an admin page; I names its intents, X what its replies report. */
+export function adminAction<I extends string, X extends object>(config: AdminActionConfig<I, X>) {
+  return async ({ request, context }: { request: Request; context: Readonly<RouterContextProvider> }) => {
+    requireActor(context, config.guard);
+    const formData = await request.formData();
+    const name = formData.get("intent");
+    const echo: Partial<X> = config.subject?.(formData) ?? {};
+    if (!isIntentName(config.intents, name)) {
+      const refused: AdminReplyBase<I> = { intent: null, ok: false, messageKey: config.invalidKey };
+      return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: 400 });
+    }
+    const chosen = config.intents[name];
+    const actor = requireActor(context, { adminOnly: config.guard.adminOnly, permission: chosen.permission ?? config.guard.permission });
+    const step = await chosen.run({ actor, request, formData }, config.invalidKey);
+    if (step.ok) {
+      return data<AdminReply<I, X>>({ ...step.value, intent: name, ok: true, result: step.result });
+    }
+    const framed = chosen.failureKey && !config.plain?.includes(step.messageKey);
+    const refused: AdminReplyBase<I> = {
+      intent: name,
+      ok: false,
+      messageKey: step.messageKey,
+      failureKey: framed ? chosen.failureKey : undefined,
+      result: step.result,
+    };
+    return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: step.status });
+  };
+}

@@ -1,0 +1,33 @@
+// What every admin action answers (types and the failure line only: safe in the browser). The server
+// side is app/lib/admin-action.server.ts.
+import type { SubmissionResult } from "@conform-to/react";
+
+export interface AdminReplyBase<I extends string> {
+  /** The intent the post named, or null when it named none we know. */
+  intent: I | null;
+  ok: boolean;
+  /** Conform's reply for a form (field errors, the values typed, or the reset after a save). */
+  result?: SubmissionResult<string[]>;
+  /** Locale key of the refusal (an AppError's message, or the first invalid field's). */
+  messageKey?: string;
+  /** Locale key that frames the refusal with what failed: "Failed to add user: {{msg}}". */
+  failureKey?: string;
+}
+
+/** An admin page's reply: the common part and what its intents report (the record, its name, counts…). */
+export type AdminReply<I extends string, X extends object = Record<never, never>> = AdminReplyBase<I> & Partial<X>;
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The translated failure line of a reply, or null when there is none to show above the form: no reply,
+ * a success, or a refusal already shown next to its field (e.g. the slug already taken).
+ */
+export function failureMessage(t: T, reply: AdminReplyBase<string> | null | undefined): string | null {
+  if (!reply || reply.ok || !reply.messageKey) return null;
+  const key = reply.messageKey;
+  const shownByField = Object.values(reply.result?.error ?? {}).some((errors) => errors?.includes(key));
+  if (shownByField) return null;
+  const msg = t(key);
+  return reply.failureKey ? t(reply.failureKey, { msg }) : msg;
+}

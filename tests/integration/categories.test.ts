@@ -7,7 +7,7 @@ import { and, count, eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { RouterContextProvider } from "react-router";
 import { auditLog, categories, courses, rolePermissions, subcategories, user } from "@db/schema/index.ts";
-import type { CategoriesReply } from "~/features/categories/categories-reply.ts";
+import type { CategoriesReply } from "~/features/categories/categories.schema.ts";
 import {
   createCategory,
   createSubcategory,

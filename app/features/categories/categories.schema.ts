@@ -3,6 +3,7 @@
 // keys ("categories.errors.*" in app/locales/<lng>/admin-catalog.json); each field reports one error
 // at a time, the first rule it breaks.
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 import { SLUG_PATTERN } from "~/lib/slug.ts";
 
@@ -115,19 +116,16 @@ export const subcategoryInputSchema = z.object({
 export type SubcategoryInput = z.output<typeof subcategoryInputSchema>;
 export type SubcategoryValues = z.input<typeof subcategoryInputSchema>;
 
-export const CATEGORY_INTENTS = [
-  "createCategory",
-  "updateCategory",
-  "deleteCategory",
-  "createSubcategory",
-  "updateSubcategory",
-  "deleteSubcategory",
-] as const;
-export type CategoryIntent = (typeof CATEGORY_INTENTS)[number];
+export type CategoryIntent = "createCategory" | "updateCategory" | "deleteCategory" | "createSubcategory" | "updateSubcategory" | "deleteSubcategory";
 
-export function isCategoryIntent(value: unknown): value is CategoryIntent {
-  return typeof value === "string" && (CATEGORY_INTENTS as readonly string[]).includes(value);
+/** What the /admin/categories action reports besides the common part of an AdminReply. */
+export interface CategoryReplyFields {
+  /** The row an edit or delete was about (so a page without JavaScript can show that form again). */
+  id: string;
+  /** Name of the row saved or deleted, for the success message. */
+  name: string;
 }
+export type CategoriesReply = AdminReply<CategoryIntent, CategoryReplyFields>;
 
 // ---- the forms (parsed with conform, which turns "" into undefined and "on" into true) ------------
 

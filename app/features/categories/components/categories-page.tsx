@@ -5,7 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, useSearchParams } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
-import type { CategoriesReply } from "../categories-reply.ts";
+import type { CategoriesReply } from "../categories.schema.ts";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import type { CategoryIntent } from "../categories.schema.ts";
 import {

@@ -10,7 +10,8 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { slugify } from "~/lib/slug.ts";
-import { failureMessage, type CategoriesReply } from "../categories-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { CategoriesReply } from "../categories.schema.ts";
 import {
   CATEGORY_LIMITS,
   createCategoryFormSchema,
@@ -177,14 +178,13 @@ export function CategoryForm({
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
-  const fieldErrors = [...(fields.name.errors ?? []), ...(fields.nameAr.errors ?? []), ...(fields.slug.errors ?? [])];
   const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
 
   return (
     <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {category && <input type="hidden" name="id" value={category.id} />}
-      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <FormAlert message={failureMessage(t, reply)} />
       <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
         <input
           {...getInputProps(fields.name, { type: "text" })}
@@ -292,7 +292,6 @@ export function SubcategoryForm({
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.subcategorySlug);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
-  const fieldErrors = Object.values(fields).flatMap((f) => f.errors ?? []);
   const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
 
   if (categories.length === 0) {
@@ -310,7 +309,7 @@ export function SubcategoryForm({
     <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
-      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <FormAlert message={failureMessage(t, reply)} />
       <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
         <input
           {...getInputProps(fields.name, { type: "text" })}

@@ -12,7 +12,7 @@ import { logger } from "./lib/logger.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
 // Lifecycle for server.ts: the same module instances the routes use.
-export { bootstrap, isReady, shutdown } from "./lib/app.server.ts";
+export { bootstrap, isReady, shutdown } from "./bootstrap.server.ts";
 export { requestInfoContext } from "./lib/context.server.ts";
 export { storedPublicPage } from "./lib/public-cache.server.ts";
 

@@ -1,14 +1,12 @@
 // The email a student gets when staff approve or reject their enrollment request (issue 6), in the
 // student's own language (enrollments.locale). Strings: "adminEnrollments.email.*" in
 // app/locales/<lng>/admin-enrollments.json; the layout escapes every value.
-import { renderEmailLayout } from "./layout.ts";
-
-type T = (key: string, options?: Record<string, unknown>) => string;
+import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface EnrollmentStatusEmailInput {
   locale: "en" | "ar";
   /** A translation function fixed to `locale`. */
-  t: T;
+  t: EmailT;
   brand: string;
   status: "approved" | "rejected";
   studentName: string;
@@ -16,7 +14,7 @@ export interface EnrollmentStatusEmailInput {
   enrollmentId: string;
 }
 
-export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): { subject: string; text: string; html: string } {
+export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): RenderedEmail {
   const { locale, t, brand, status, studentName, courseName, enrollmentId } = input;
   const k = `adminEnrollments.email.${status}`;
   const vars = { course: courseName, id: enrollmentId };

@@ -2,6 +2,16 @@
 // <style> blocks and external CSS) and a plain-text version with the same content. Every value passed
 // in is treated as untrusted text and HTML-escaped; line breaks in paragraphs and field values are kept.
 
+/** A translation function fixed to the email's language (values are not escaped: the layout escapes). */
+export type EmailT = (key: string, options?: Record<string, unknown>) => string;
+
+/** What a template gives the outbox. */
+export interface RenderedEmail {
+  subject: string;
+  text: string;
+  html: string;
+}
+
 export interface EmailLayoutInput {
   locale: "en" | "ar";
   brand: string;

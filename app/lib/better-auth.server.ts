@@ -1,8 +1,11 @@
+// How better-auth is configured for staff and instructors: sessions, Argon2id hashing, reset tokens, the
+// second factor. The reset email is passed in (`sendResetPassword`) by auth.server.ts, which is what the
+// app calls; this module stays free of email code so the running state (app.server.ts) can name the
+// instance's type without importing the outbox.
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { twoFactor } from "better-auth/plugins/two-factor";
 import * as schema from "@db/schema/index.ts";
-import { sendResetPasswordEmail } from "~/features/auth/reset-email.server.ts";
 import type { Db } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
@@ -23,7 +26,10 @@ export const TRUSTED_DEVICE_SECONDS = 30 * DAY;
 /** Time between the password and the code before the sign-in starts over. */
 export const SECOND_STEP_SECONDS = 10 * 60;
 
-export function createAuth(config: AuthConfig) {
+/** better-auth's `sendResetPassword` hook: queues the email for an existing user's new reset token. */
+export type SendResetPassword = (args: { user: { id: string; email: string }; token: string }) => Promise<void>;
+
+export function configureAuth(config: AuthConfig, sendResetEmail: SendResetPassword) {
   return betterAuth({
     appName: "Course Academy",
     secret: config.secret,
@@ -40,8 +46,7 @@ export function createAuth(config: AuthConfig) {
       resetPasswordTokenExpiresIn: 60 * 60,
       // Called by auth.api.requestPasswordReset for an existing user only: drops the user's older reset
       // links and queues the email (link to our /reset-password page) through the outbox.
-      sendResetPassword: ({ user, token }) =>
-        sendResetPasswordEmail({ db: config.db, baseURL: config.baseURL, user, token }),
+      sendResetPassword: ({ user, token }) => sendResetEmail({ user, token }),
       password: { hash: hashPassword, verify: verifyPassword },
     },
     user: {
@@ -75,4 +80,4 @@ export function createAuth(config: AuthConfig) {
   });
 }
 
-export type Auth = ReturnType<typeof createAuth>;
+export type Auth = ReturnType<typeof configureAuth>;

@@ -13,11 +13,11 @@ import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
 import { and, eq, gt, ne } from "drizzle-orm";
 import { verification } from "@db/schema/index.ts";
-import { renderEmailLayout } from "~/emails/layout.ts";
-import { emailT, loadMailContext, wakeOutbox } from "~/features/enrollments/enrollments.server.ts";
-import type { Db, Executor } from "~/lib/db.server.ts";
-import type { Locale } from "~/lib/i18n.ts";
-import { enqueueEmail } from "~/lib/outbox.server.ts";
+import { renderResetPasswordEmail } from "~/emails/reset-password.ts";
+import type { Db, Executor } from "./db.server.ts";
+import { emailT, loadMailContext, wakeOutbox } from "./email.server.ts";
+import type { Locale } from "./i18n.ts";
+import { enqueueEmail } from "./outbox.server.ts";
 
 /** The language of the request being served, for the email better-auth asks us to send. */
 const emailLocale = new AsyncLocalStorage<Locale>();
@@ -81,29 +81,8 @@ export async function sendResetPasswordEmail(args: {
       .delete(verification)
       .where(and(eq(verification.value, user.id), ne(verification.identifier, storedResetIdentifier(token))));
     const mail = await loadMailContext(tx);
-    const t = emailT(locale);
-    const brand = mail.brandName(locale);
-    const { text, html } = renderEmailLayout({
-      locale,
-      brand,
-      heading: t("auth.email.reset.heading"),
-      paragraphs: [
-        t("auth.email.reset.greeting"),
-        t("auth.email.reset.intro", { email: user.email, brand }),
-        t("auth.email.reset.action"),
-        link,
-        t("auth.email.reset.validity"),
-        t("auth.email.reset.ignore"),
-      ],
-      footer: t("email.footer", { brand }),
-    });
-    await enqueueEmail(tx, {
-      kind: "password-reset",
-      to: user.email,
-      subject: t("auth.email.reset.subject", { brand }),
-      text,
-      html,
-    });
+    const email = renderResetPasswordEmail({ locale, t: emailT(locale), brand: mail.brandName(locale), email: user.email, link });
+    await enqueueEmail(tx, { kind: "password-reset", to: user.email, ...email });
   });
   await wakeOutbox();
 }

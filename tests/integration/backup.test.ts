@@ -19,7 +19,7 @@ import {
   siteSettings,
   subcategories,
 } from "@db/schema/index.ts";
-import { bootstrap, isReady, shutdown } from "~/lib/app.server.ts";
+import { bootstrap, isReady, shutdown } from "~/bootstrap.server.ts";
 import { controlSocketPath } from "~/lib/backup.server.ts";
 import { openEntries } from "~/lib/data-dir.server.ts";
 import { db, openDatabase, type Db } from "~/lib/db.server.ts";

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { RouterContextProvider } from "react-router";
 import { auditLog, emailOutbox, rolePermissions, user } from "@db/schema/index.ts";
-import { sendResetPasswordEmail } from "~/features/auth/reset-email.server.ts";
+import { sendResetPasswordEmail } from "~/lib/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import type { EmailLogReply } from "~/features/emails/email-log.schema.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";

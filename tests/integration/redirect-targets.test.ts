@@ -13,7 +13,7 @@ import path from "node:path";
 import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as authServer from "~/features/auth/auth.server.ts";
-import { bootstrap, shutdown } from "~/lib/app.server.ts";
+import { bootstrap, shutdown } from "~/bootstrap.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { adminMiddleware } from "~/lib/staff-session.server.ts";

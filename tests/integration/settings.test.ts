@@ -10,7 +10,7 @@ import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, rolePermissions, siteSettings, user } from "@db/schema/index.ts";
 import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
 import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
-import { loadMailContext } from "~/features/enrollments/enrollments.server.ts";
+import { loadMailContext } from "~/lib/email.server.ts";
 import type { SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { getPublicSettings } from "~/features/settings/settings.server.ts";

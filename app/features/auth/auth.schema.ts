@@ -2,16 +2,13 @@
 // (instant feedback, the live checklist) and the server (actions and domain functions re-check).
 // No server imports here. Messages are locale keys under "auth." (app/locales/<lng>/auth.json).
 import { z } from "zod";
-import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
 import { sameOriginPath } from "~/lib/safe-redirect.ts";
+import { requiredEmail } from "~/lib/validation.schema.ts";
 
 /** D25: staff passwords 8 to 128 characters (OWASP ASVS 6.2.1); better-auth is configured the same. */
 export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 128;
-/** RFC 5321 limit for an address. */
-export const EMAIL_MAX = 254;
-
 export const AUTH_ERRORS = {
   emailRequired: "auth.errors.emailRequired",
   emailInvalid: "auth.errors.emailInvalid",
@@ -93,12 +90,8 @@ function withConfirmation<T extends z.ZodObject<{ newPassword: z.ZodType<string>
 
 /** Staff sign-in (SPEC §5: email and password required). */
 export const loginSchema = z.object({
-  email: z
-    .string({ error: AUTH_ERRORS.emailRequired })
-    .trim()
-    .min(1, { error: AUTH_ERRORS.emailRequired, abort: true })
-    .max(EMAIL_MAX, { error: AUTH_ERRORS.emailInvalid, abort: true })
-    .regex(EMAIL_PATTERN, { error: AUTH_ERRORS.emailInvalid }),
+  // Too long is reported as invalid: the sign-in form names no limits.
+  email: requiredEmail({ required: AUTH_ERRORS.emailRequired, tooLong: AUTH_ERRORS.emailInvalid, invalid: AUTH_ERRORS.emailInvalid }),
   // No length rule shown here: a sign-in form must not hint at the password policy.
   password: z.string({ error: AUTH_ERRORS.passwordRequired }).min(1, { error: AUTH_ERRORS.passwordRequired }),
   /** Where to go after signing in (only a same-site /admin path is honoured). */

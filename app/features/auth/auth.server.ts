@@ -15,7 +15,7 @@ import { and, eq, ne } from "drizzle-orm";
 import { account, session as sessionTable, user as userTable } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
 import { appState } from "~/lib/app.server.ts";
-import type { Auth } from "~/lib/auth.server.ts";
+import type { Auth } from "~/lib/better-auth.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
@@ -36,8 +36,8 @@ import {
   type LoginLimits,
   type RateLimiter,
 } from "~/lib/rate-limit.server.ts";
+import { findResetToken, isWellFormedToken, withEmailLocale } from "~/lib/reset-password.server.ts";
 import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule } from "./auth.schema.ts";
-import { findResetToken, isWellFormedToken, withEmailLocale } from "./reset-email.server.ts";
 
 // ---- the better-auth instance ----------------------------------------------------------------------
 

@@ -1,8 +1,8 @@
 // Contact form rules without zod (SPEC §5): the limits and messages contact.schema.ts (the server) is
 // built from, and the same checks for the browser (docs/decisions/005-js-budget.md);
 // contact.rules.test.ts checks that both always agree. Messages are locale keys ("contact.errors.*").
-import { checkRequiredEmail, checkRequiredText } from "~/features/enrollments/enrollment.rules.ts";
 import type { FieldErrors, FormValues } from "~/lib/form-validation.ts";
+import { checkRequiredEmail, checkRequiredText } from "~/lib/validation.ts";
 
 /** SPEC §9 name 100; email 254 (RFC 5321); message 2000. */
 export const CONTACT_LIMITS = { name: 100, email: 254, message: 2000 } as const;

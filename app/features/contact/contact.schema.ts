@@ -2,10 +2,10 @@
 // (contact.rules.ts: validateContact); a test keeps the two in agreement. No server imports here.
 // Error messages are locale keys ("contact.errors.*" in app/locales/<lng>/forms.json).
 import { z } from "zod";
-import { honeypot, requiredEmail, requiredText } from "~/features/enrollments/enrollment.schema.ts";
+import { honeypot, requiredEmail, requiredText } from "~/lib/validation.schema.ts";
 import { CONTACT_ERRORS, CONTACT_LIMITS } from "./contact.rules.ts";
 
-export { isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
+export { isHoneypotFilled } from "~/lib/validation.ts";
 export { CONTACT_ERRORS, CONTACT_LIMITS } from "./contact.rules.ts";
 
 export const contactSchema = z.object({

@@ -1,9 +1,9 @@
 // Contact messages (SPEC §7, DECISIONS D5, D6): stored with the visitor's language and, in the same
 // transaction, an email to the provider inbox queued in the outbox (reply-to the visitor).
 import { contactMessages } from "@db/schema/index.ts";
-import { renderEmailLayout } from "~/emails/layout.ts";
-import { emailT, loadMailContext, wakeOutbox } from "~/features/enrollments/enrollments.server.ts";
+import { renderContactMessageEmail } from "~/emails/contact-message.ts";
 import { db } from "~/lib/db.server.ts";
+import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { env } from "~/lib/env.server.ts";
@@ -42,41 +42,17 @@ export async function createContactMessage(input: ContactInput, ctx: { locale: L
       return row.id;
     }
 
-    // SPEC §7 contact parameters: from_name, from_email, to_name, to_email, subject, message, reply_to.
     // In the language of the inbox's staff account when it has one, else the visitor's (D19 revised).
     const staffLang = await notificationLocale(tx, mail.providerEmail, ctx.locale);
-    const t = emailT(staffLang);
-    const brand = mail.brandName(staffLang);
-    const subject = t("contact.email.subject", { name: data.name });
-    const f = "contact.email.fields";
-    const { text, html } = renderEmailLayout({
+    const email = renderContactMessageEmail({
       locale: staffLang,
-      brand,
-      heading: t("contact.email.heading"),
-      paragraphs: [
-        t("contact.email.intro", { name: data.name }),
-        t("contact.email.review", { url: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/messages")}` }),
-      ],
-      fields: [
-        { label: t(`${f}.fromName`), value: data.name },
-        { label: t(`${f}.fromEmail`), value: data.email },
-        { label: t(`${f}.toName`), value: brand },
-        { label: t(`${f}.toEmail`), value: mail.providerEmail },
-        { label: t(`${f}.subject`), value: subject },
-        { label: t(`${f}.message`), value: data.message },
-        { label: t(`${f}.replyTo`), value: data.email },
-        { label: t(`${f}.language`), value: t(`contact.email.languageNames.${ctx.locale}`) },
-      ],
-      footer: t("email.footer", { brand }),
-    });
-    await enqueueEmail(tx, {
-      kind: "contact-message",
+      t: emailT(staffLang),
+      brand: mail.brandName(staffLang),
+      message: { name: data.name, email: data.email, message: data.message, locale: ctx.locale },
       to: mail.providerEmail,
-      replyTo: data.email,
-      subject,
-      text,
-      html,
+      reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/messages")}`,
     });
+    await enqueueEmail(tx, { kind: "contact-message", to: mail.providerEmail, replyTo: data.email, ...email });
     return row.id;
   });
 

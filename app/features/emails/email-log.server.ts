@@ -9,8 +9,8 @@
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
-import { wakeOutbox } from "~/features/enrollments/enrollments.server.ts";
 import { db } from "~/lib/db.server.ts";
+import { wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -6,6 +6,7 @@
 // Error messages are locale keys ("enrollment.errors.*" in app/locales/<lng>/forms.json).
 import type { FieldErrors, FormValues } from "~/lib/form-validation.ts";
 import { compactPhone, parsePhone, type PhoneProblem } from "~/lib/phone.ts";
+import { checkOptionalText, checkRequiredEmail, checkRequiredText, EMAIL_MAX, isOneOf } from "~/lib/validation.ts";
 
 export interface CountryCode {
   /** Dialling code, e.g. "+20". */
@@ -50,14 +51,7 @@ export const DEFAULT_COUNTRY_CODE: CountryDialCode = "+20";
 export const DIAL_CODES = COUNTRY_CODES.map((c) => c.code) as [CountryDialCode, ...CountryDialCode[]];
 
 /** Field limits (SPEC §9: name 100; email 254 per RFC 5321; message 2000). */
-export const ENROLLMENT_LIMITS = { studentName: 100, studentEmail: 254, message: 2000 } as const;
-
-/**
- * SPEC §5 "basic x@y.z pattern": something, @, something, a dot, something. Whitespace and the
- * characters that separate or quote addresses in a mail header (<>()[]\,;:") are refused as well,
- * so the address is always one plain mailbox when it is used as a Reply-To.
- */
-export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+export const ENROLLMENT_LIMITS = { studentName: 100, studentEmail: EMAIL_MAX, message: 2000 } as const;
 
 /**
  * The phone number as it is checked: Arabic-Indic and Persian digits (as typed on an Arabic keyboard)
@@ -80,10 +74,6 @@ export function isValidPhone(value: string, countryCode: string = DEFAULT_COUNTR
 export function enrollmentPhone(value: string, countryCode: string = DEFAULT_COUNTRY_CODE): string | null {
   const parsed = parsePhone(value, { dialCode: countryCode });
   return parsed.ok ? parsed.e164 : null;
-}
-
-export function isHoneypotFilled(value: { website?: string | undefined }): boolean {
-  return typeof value.website === "string" && value.website.trim() !== "";
 }
 
 export const ENROLLMENT_ERRORS = {
@@ -119,29 +109,6 @@ export function phoneCountryError(value: string, countryCode: string): string | 
   return parsed.ok ? null : PHONE_PROBLEM_ERRORS[parsed.problem];
 }
 
-// --- The checks, one error per field (the first rule broken), as the zod schema reports them. ---------
-
-/** Required, trimmed text: required, then too long. */
-export function checkRequiredText(value: string | undefined, max: number, keys: { required: string; tooLong: string }): string | null {
-  const text = (value ?? "").trim();
-  if (text.length < 1) return keys.required;
-  if (text.length > max) return keys.tooLong;
-  return null;
-}
-
-/** Required email: required, then too long, then the x@y.z pattern. */
-export function checkRequiredEmail(
-  value: string | undefined,
-  keys: { required: string; tooLong: string; invalid: string },
-): string | null {
-  return checkRequiredText(value, ENROLLMENT_LIMITS.studentEmail, keys) ?? (EMAIL_PATTERN.test((value ?? "").trim()) ? null : keys.invalid);
-}
-
-/** Optional text: only too long. */
-export function checkOptionalText(value: string | undefined, max: number, tooLongKey: string): string | null {
-  return (value ?? "").trim().length > max ? tooLongKey : null;
-}
-
 /** zod's z.guid(): any 8-4-4-4-12 hexadecimal identifier. */
 const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
@@ -167,7 +134,7 @@ export function validateEnrollment(values: FormValues): FieldErrors {
     }),
   );
   const code = values.countryCode;
-  const codeValid = code === undefined || (DIAL_CODES as readonly string[]).includes(code);
+  const codeValid = code === undefined || isOneOf(code, DIAL_CODES);
   put("countryCode", codeValid ? null : ENROLLMENT_ERRORS.countryCodeInvalid);
   // As the schema: required, then the shape; then, when the country code is valid, the number in that country.
   const phone = (values.phoneNumber ?? "").trim();

@@ -6,10 +6,11 @@
 // Error messages are locale keys ("enrollment.errors.*" in app/locales/<lng>/forms.json); the UI
 // translates them. Each field reports one error at a time (`abort`), the first rule it breaks.
 import { z } from "zod";
+import { isOneOf } from "~/lib/validation.ts";
+import { honeypot, optionalText, requiredEmail, requiredText } from "~/lib/validation.schema.ts";
 import {
   DEFAULT_COUNTRY_CODE,
   DIAL_CODES,
-  EMAIL_PATTERN,
   ENROLLMENT_ERRORS,
   ENROLLMENT_LIMITS,
   enrollmentPhone,
@@ -22,46 +23,15 @@ import {
 export {
   COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
-  EMAIL_PATTERN,
   ENROLLMENT_ERRORS,
   ENROLLMENT_LIMITS,
   enrollmentPhone,
-  isHoneypotFilled,
   isValidPhone,
   normalizePhone,
   type CountryCode,
   type CountryDialCode,
 } from "./enrollment.rules.ts";
-
-/** A required, trimmed text field with one error at a time: required, then too long. */
-export function requiredText(max: number, keys: { required: string; tooLong: string }) {
-  return z
-    .string({ error: keys.required })
-    .trim()
-    .min(1, { error: keys.required, abort: true })
-    .max(max, { error: keys.tooLong, abort: true });
-}
-
-/** A required email: required, then too long, then the x@y.z pattern. */
-export function requiredEmail(keys: { required: string; tooLong: string; invalid: string }) {
-  return requiredText(ENROLLMENT_LIMITS.studentEmail, keys).regex(EMAIL_PATTERN, { error: keys.invalid });
-}
-
-/** An optional text: blank becomes undefined. */
-export function optionalText(max: number, tooLongKey: string) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: tooLongKey, abort: true })
-    .optional()
-    .transform((v) => (v ? v : undefined));
-}
-
-/**
- * Honeypot: a field hidden from people. The schema accepts any value so a bot gets no hint; the
- * action checks `isHoneypotFilled` and answers as if the request succeeded, storing nothing.
- */
-export const honeypot = z.string().optional();
+export { isHoneypotFilled } from "~/lib/validation.ts";
 
 const enrollmentFields = z.object({
   studentName: requiredText(ENROLLMENT_LIMITS.studentName, {
@@ -94,7 +64,7 @@ const phoneInCountry = z
   .object({ countryCode: z.unknown().optional(), phoneNumber: z.unknown().optional() })
   .superRefine(({ countryCode, phoneNumber }, ctx) => {
     const code = countryCode === undefined || countryCode === "" ? DEFAULT_COUNTRY_CODE : countryCode;
-    if (typeof code !== "string" || !(DIAL_CODES as readonly string[]).includes(code)) return;
+    if (!isOneOf(code, DIAL_CODES)) return;
     const phone = typeof phoneNumber === "string" ? phoneNumber.trim() : "";
     if (phone === "" || phoneShapeError(phone)) return;
     const error = phoneCountryError(phone, code);

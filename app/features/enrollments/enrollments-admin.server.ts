@@ -14,6 +14,7 @@ import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
 import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
+import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -31,7 +32,6 @@ import {
   type EnrollmentStatus,
   type EnrollmentStatusFilter,
 } from "./enrollments-admin.schema.ts";
-import { emailT, loadMailContext, wakeOutbox } from "./enrollments.server.ts";
 
 /** Every field of an enrollment, as the table and the details modal show it. */
 export interface AdminEnrollmentRow {

@@ -4,81 +4,22 @@
 // (English, reply-to the student) and the student's confirmation (in the student's language). The
 // outbox worker sends them after commit, with retries, so a failing mail server never loses a lead.
 import { randomInt } from "node:crypto";
-import i18next, { type TFunction } from "i18next";
-import { and, eq, inArray } from "drizzle-orm";
-import { courses, enrollments, siteSettings } from "@db/schema/index.ts";
-import { renderEmailLayout } from "~/emails/layout.ts";
-import { db, type Executor } from "~/lib/db.server.ts";
+import { and, eq } from "drizzle-orm";
+import { courses, enrollments } from "@db/schema/index.ts";
+import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "~/emails/enrollment-request.ts";
+import { db } from "~/lib/db.server.ts";
+import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { DEFAULT_NS, pickText, type Locale } from "~/lib/i18n.ts";
+import type { Locale } from "~/lib/i18n.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { phoneInText } from "~/lib/phone.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
-import { resources } from "~/locales/index.ts";
-import { EMAIL_PATTERN, enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
+import { enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
 
 export type { EnrollmentInput } from "./enrollment.schema.ts";
-
-// ---- shared by the enrollment and contact emails --------------------------------------------------
-
-let i18n: typeof i18next | undefined;
-
-/** A translation function for server-side emails (values are not HTML-escaped: the layout escapes). */
-export function emailT(locale: Locale): TFunction {
-  if (!i18n) {
-    i18n = i18next.createInstance();
-    void i18n.init({
-      resources,
-      lng: locale,
-      fallbackLng: "en",
-      defaultNS: DEFAULT_NS,
-      interpolation: { escapeValue: false },
-      initAsync: false,
-    });
-  }
-  return i18n.getFixedT(locale);
-}
-
-export interface MailContext {
-  /** Where provider notifications go: the `contact.email` setting, else NOTIFY_EMAIL; undefined when neither. */
-  providerEmail: string | undefined;
-  /** Brand name from the `brand` setting, per language, falling back to the locale's brand. */
-  brandName(locale: Locale): string;
-}
-
-/** Reads the provider inbox and brand name from the site settings (inside the caller's transaction). */
-export async function loadMailContext(tx: Executor): Promise<MailContext> {
-  const rows = await tx
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, ["contact", "brand"]));
-  const byKey = new Map(rows.map((r) => [r.key, r.value]));
-  const contact = byKey.get("contact") as { email?: unknown; notifyEmail?: unknown } | undefined;
-  const brand = byKey.get("brand") as { name?: { en?: string; ar?: string } } | undefined;
-  // The notification address set in Settings (D12), else the public contact email, else NOTIFY_EMAIL.
-  const candidates = [contact?.notifyEmail, contact?.email].map((v) => (typeof v === "string" ? v.trim() : ""));
-  const providerEmail = candidates.find((v) => EMAIL_PATTERN.test(v)) ?? env().NOTIFY_EMAIL;
-  return {
-    providerEmail,
-    brandName: (locale) => pickText(brand?.name, locale) || emailT(locale)("brand"),
-  };
-}
-
-/** Nudges the running outbox worker to send right away; a no-op when the app is not started (tests, scripts). */
-export async function wakeOutbox(): Promise<void> {
-  try {
-    const { appState } = await import("~/lib/app.server.ts");
-    appState().worker.wake();
-  } catch {
-    // Not started: the worker's poll (or the next start) sends the rows.
-  }
-}
-
-// ---- enrollment ---------------------------------------------------------------------------------
 
 const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
 
@@ -149,41 +90,28 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
     if (!id) throw new Error("createEnrollment: could not generate a unique enrollment id");
 
     const mail = await loadMailContext(tx);
+    const request: EnrollmentRequestEmail = {
+      id,
+      studentName: data.studentName,
+      studentEmail: data.studentEmail,
+      studentPhone,
+      message: data.message,
+      course: { id: course.id, title: course.title },
+      studentLocale: locale,
+    };
 
     // (a) Provider notification with the SPEC §7 parameters, in the language of the inbox's staff account
     // when it has one, else the student's (D19 revised); replies go to the student.
     if (mail.providerEmail) {
       const staffLang = await notificationLocale(tx, mail.providerEmail, locale);
-      const t = emailT(staffLang);
-      const f = "enrollment.email.notification.fields";
-      const { text, html } = renderEmailLayout({
+      const email = renderEnrollmentNotificationEmail({
         locale: staffLang,
+        t: emailT(staffLang),
         brand: mail.brandName(staffLang),
-        heading: t("enrollment.email.notification.heading"),
-        paragraphs: [
-          t("enrollment.email.notification.intro", { name: data.studentName, course: course.title }),
-          t("enrollment.email.notification.review", { url: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/enrollments")}` }),
-        ],
-        fields: [
-          { label: t(`${f}.studentName`), value: data.studentName },
-          { label: t(`${f}.studentEmail`), value: data.studentEmail },
-          { label: t(`${f}.studentPhone`), value: phoneInText(studentPhone, staffLang) },
-          { label: t(`${f}.courseName`), value: course.title },
-          { label: t(`${f}.courseId`), value: course.id },
-          { label: t(`${f}.message`), value: data.message ?? t("enrollment.email.noMessage") },
-          { label: t(`${f}.enrollmentId`), value: id },
-          { label: t(`${f}.language`), value: t(`enrollment.email.languageNames.${locale}`) },
-        ],
-        footer: t("email.footer", { brand: mail.brandName(staffLang) }),
+        request,
+        reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/enrollments")}`,
       });
-      await enqueueEmail(tx, {
-        kind: "enrollment-notification",
-        to: mail.providerEmail,
-        replyTo: data.studentEmail,
-        subject: t("enrollment.email.notification.subject", { course: course.title, id }),
-        text,
-        html,
-      });
+      await enqueueEmail(tx, { kind: "enrollment-notification", to: mail.providerEmail, replyTo: data.studentEmail, ...email });
     } else {
       logger.warn(
         { enrollmentId: id },
@@ -192,35 +120,18 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
     }
 
     // (b) Confirmation to the student, in the student's language.
-    const t = emailT(locale);
-    const f = "enrollment.email.confirmation.fields";
-    const brand = mail.brandName(locale);
-    const { text, html } = renderEmailLayout({
+    const email = renderEnrollmentConfirmationEmail({
       locale,
-      brand,
-      heading: t("enrollment.email.confirmation.heading"),
-      paragraphs: [
-        t("email.greeting", { name: data.studentName }),
-        t("enrollment.email.confirmation.intro", { course: course.title }),
-        t("enrollment.email.confirmation.idNote", { id }),
-        t("enrollment.email.confirmation.replyNote"),
-        t("enrollment.email.confirmation.courseLink", { url: `${env().PUBLIC_URL}${localePath(locale, courseHref(course.slug))}` }),
-      ],
-      fields: [
-        { label: t(`${f}.course`), value: course.title },
-        { label: t(`${f}.enrollmentId`), value: id },
-        { label: t(`${f}.studentName`), value: data.studentName },
-        { label: t(`${f}.phone`), value: phoneInText(studentPhone, locale) },
-      ],
-      footer: t("email.footer", { brand }),
+      t: emailT(locale),
+      brand: mail.brandName(locale),
+      request,
+      courseUrl: `${env().PUBLIC_URL}${localePath(locale, courseHref(course.slug))}`,
     });
     await enqueueEmail(tx, {
       kind: "enrollment-confirmation",
       to: data.studentEmail,
       ...(mail.providerEmail ? { replyTo: mail.providerEmail } : {}),
-      subject: t("enrollment.email.confirmation.subject", { course: course.title, id }),
-      text,
-      html,
+      ...email,
     });
 
     return id;

@@ -2,8 +2,7 @@
 // forms in the browser and by the actions and domain functions on the server. No server imports here.
 // Messages are locale keys (app/locales/<lng>/instructor.json).
 import { z } from "zod";
-import { AUTH_ERRORS, EMAIL_MAX } from "~/features/auth/auth.schema.ts";
-import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { AUTH_ERRORS, loginSchema } from "~/features/auth/auth.schema.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 
 /** SPEC §5/§9: the validity the admin enters, hours 0–24 and minutes 0–59 (empty counts as 0). */
@@ -85,12 +84,7 @@ export const PORTAL_ERRORS = {
 
 /** /instructor-login: email and password required (the staff sign-in's messages). */
 export const instructorLoginSchema = z.object({
-  email: z
-    .string({ error: AUTH_ERRORS.emailRequired })
-    .trim()
-    .min(1, { error: AUTH_ERRORS.emailRequired, abort: true })
-    .max(EMAIL_MAX, { error: AUTH_ERRORS.emailInvalid, abort: true })
-    .regex(EMAIL_PATTERN, { error: AUTH_ERRORS.emailInvalid }),
+  email: loginSchema.shape.email,
   // No rule beyond "required": a sign-in form must not hint at how passwords are made.
   password: z
     .string({ error: AUTH_ERRORS.passwordRequired })

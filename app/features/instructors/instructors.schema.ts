@@ -3,7 +3,7 @@
 // imports here. Error messages are locale keys ("instructorsAdmin.errors.*" in
 // app/locales/<lng>/admin-instructors.json); each field reports one error at a time, the first it breaks.
 import { z } from "zod";
-import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { EMAIL_PATTERN } from "~/lib/validation.ts";
 
 /** SPEC §5/§9 field limits; email 254 (RFC 5321); links 2048 (a practical URL limit). */
 export const INSTRUCTOR_LIMITS = {

@@ -5,8 +5,8 @@
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { contactMessages } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
-import { emailT, loadMailContext } from "~/features/enrollments/enrollments.server.ts";
 import { db } from "~/lib/db.server.ts";
+import { emailT, loadMailContext } from "~/lib/email.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";

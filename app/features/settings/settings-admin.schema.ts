@@ -4,7 +4,7 @@
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
 import { z } from "zod";
-import { EMAIL_PATTERN } from "~/features/enrollments/enrollment.schema.ts";
+import { EMAIL_PATTERN } from "~/lib/validation.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
 

@@ -2,7 +2,7 @@
 // feedback) and the server (the action and the domain functions re-check). No server imports here.
 // Error messages are locale keys ("users.errors.*" in app/locales/<lng>/admin-users.json).
 import { z } from "zod";
-import { requiredEmail } from "~/features/enrollments/enrollment.schema.ts";
+import { requiredEmail } from "~/lib/validation.schema.ts";
 import { STAFF_ROLES } from "~/lib/permissions.ts";
 
 /** D25: staff passwords 8–128 characters; generated staff passwords are 12 (SPEC §9). */

@@ -1,0 +1,35 @@
+// zod builders for the rules of validation.ts, shared by the forms' schemas (contact, enrollment, staff
+// users, sign-in). Each field reports one error at a time (`abort`), the first rule it breaks, exactly as
+// the zod-free checks in validation.ts do. No server imports here.
+import { z } from "zod";
+import { EMAIL_MAX, EMAIL_PATTERN } from "./validation.ts";
+
+/** A required, trimmed text field with one error at a time: required, then too long. */
+export function requiredText(max: number, keys: { required: string; tooLong: string }) {
+  return z
+    .string({ error: keys.required })
+    .trim()
+    .min(1, { error: keys.required, abort: true })
+    .max(max, { error: keys.tooLong, abort: true });
+}
+
+/** A required email: required, then too long, then the x@y.z pattern. */
+export function requiredEmail(keys: { required: string; tooLong: string; invalid: string }) {
+  return requiredText(EMAIL_MAX, keys).regex(EMAIL_PATTERN, { error: keys.invalid });
+}
+
+/** An optional text: blank becomes undefined. */
+export function optionalText(max: number, tooLongKey: string) {
+  return z
+    .string()
+    .trim()
+    .max(max, { error: tooLongKey, abort: true })
+    .optional()
+    .transform((v) => (v ? v : undefined));
+}
+
+/**
+ * Honeypot: a field hidden from people. The schema accepts any value so a bot gets no hint; the
+ * action checks `isHoneypotFilled` (validation.ts) and answers as if the request succeeded, storing nothing.
+ */
+export const honeypot = z.string().optional();

@@ -1,0 +1,48 @@
+// Shared form rules without zod, for the browser and the server alike: the email pattern and limit, the
+// one-error-per-field checks the public forms run before posting (contact.rules.ts, enrollment.rules.ts),
+// the honeypot check, and the `isOneOf` guard. Public pages load this file, so it must not import zod
+// (docs/decisions/005-js-budget.md); the zod builders made of the same rules are in validation.schema.ts.
+// Error messages are locale keys chosen by each form.
+
+/**
+ * SPEC §5 "basic x@y.z pattern": something, @, something, a dot, something. Whitespace and the
+ * characters that separate or quote addresses in a mail header (<>()[]\,;:") are refused as well,
+ * so the address is always one plain mailbox when it is used as a Reply-To.
+ */
+export const EMAIL_PATTERN = /^[^\s@<>()[\]\\,;:"]+@[^\s@<>()[\]\\,;:"]+\.[^\s@<>()[\]\\,;:"]+$/;
+
+/** RFC 5321 limit for an address. */
+export const EMAIL_MAX = 254;
+
+/** Whether `value` is one of `list`, narrowing it to the list's type (replaces `(list as readonly string[]).includes(v)`). */
+export function isOneOf<const T extends string>(value: unknown, list: readonly T[]): value is T {
+  return typeof value === "string" && list.some((item) => item === value);
+}
+
+/** The honeypot field ("website", hidden from people) holds something: a bot filled the form. */
+export function isHoneypotFilled(value: { website?: string | undefined }): boolean {
+  return typeof value.website === "string" && value.website.trim() !== "";
+}
+
+// --- The checks, one error per field (the first rule broken), as the zod builders report them. -------
+
+/** Required, trimmed text: required, then too long. */
+export function checkRequiredText(value: string | undefined, max: number, keys: { required: string; tooLong: string }): string | null {
+  const text = (value ?? "").trim();
+  if (text.length < 1) return keys.required;
+  if (text.length > max) return keys.tooLong;
+  return null;
+}
+
+/** Required email: required, then too long, then the x@y.z pattern. */
+export function checkRequiredEmail(
+  value: string | undefined,
+  keys: { required: string; tooLong: string; invalid: string },
+): string | null {
+  return checkRequiredText(value, EMAIL_MAX, keys) ?? (EMAIL_PATTERN.test((value ?? "").trim()) ? null : keys.invalid);
+}
+
+/** Optional text: only too long. */
+export function checkOptionalText(value: string | undefined, max: number, tooLongKey: string): string | null {
+  return (value ?? "").trim().length > max ? tooLongKey : null;
+}

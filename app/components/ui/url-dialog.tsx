@@ -238,23 +238,26 @@ function GuardedBody({ allow, children }: { allow: RefObject<boolean>; children:
  * Opens a dialog: a link to its URL (it works without JavaScript). With `as="button"` it is a button
  * once hydrated (a control that opens a dialog), still a link before.
  */
-export function DialogLink({
+export function DialogLink<K extends string>({
   dialog,
   kind,
   id,
   as = "link",
   className,
   label,
+  title = label,
   onOpen,
   children,
 }: {
-  dialog: Pick<UrlDialog, "href" | "open">;
-  kind: string;
+  dialog: Pick<UrlDialog<K>, "href" | "open">;
+  kind: K;
   id?: string;
   as?: "link" | "button";
   className?: string;
   /** An accessible name (and tooltip) when the content is an icon. */
   label?: string;
+  /** A tooltip (the label by default). */
+  title?: string;
   /** Runs as the dialog opens (with JavaScript), e.g. to mark a message read. */
   onOpen?: () => void;
   children: ReactNode;
@@ -269,7 +272,7 @@ export function DialogLink({
         data-dialog-opener={key}
         className={className}
         aria-label={label}
-        title={label}
+        title={title}
         onClick={(event) => {
           rememberOpener(event.currentTarget);
           onOpen?.();
@@ -288,7 +291,7 @@ export function DialogLink({
       data-dialog-opener={key}
       className={className}
       aria-label={label}
-      title={label}
+      title={title}
       onClick={(event) => {
         rememberOpener(event.currentTarget);
         onOpen?.();

@@ -2,7 +2,8 @@
 // the SPEC form plus level and curriculum. With JavaScript it posts through a fetcher and checks as you
 // go; without, it is a plain form (uploads need JavaScript; every other field works).
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -63,10 +64,8 @@ export function CourseForm({
   hydrated,
   locale,
   action,
-  cancelHref,
   initialReply,
   onSuccess,
-  onCancel,
 }: {
   /** The course being edited; absent when creating. */
   course?: CourseFormCourse;
@@ -76,10 +75,8 @@ export function CourseForm({
   locale: Locale;
   /** Where the form posts (the page URL, so a no-JS reply renders in place). */
   action: string;
-  cancelHref: string;
   initialReply?: CoursesReply;
   onSuccess: (reply: CoursesReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const editing = Boolean(course);
@@ -152,7 +149,7 @@ export function CourseForm({
   };
 
   return (
-    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate>
+    <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {course && <input type="hidden" name="courseId" value={course.id} />}
       <FormAlert message={failureMessage(t, reply)} />
@@ -411,7 +408,7 @@ export function CourseForm({
       </div>
 
       <div className="flex flex-wrap justify-end gap-3 border-t border-slate-200 pt-4">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={cancelHref} label={t("coursesAdmin.form.cancel")} />
+        <DialogCancel label={t("coursesAdmin.form.cancel")} />
         <button type="submit" disabled={busy || uploading} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy ? t("coursesAdmin.form.saving") : editing ? t("coursesAdmin.form.update") : t("coursesAdmin.form.create")}
         </button>

@@ -1,13 +1,19 @@
 // The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
 // holds its loader and action.
-import { BookOpen, ChevronLeft, ChevronRight, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookOpen, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, Link, useLocation, useNavigate, useSubmit } from "react-router";
+import { Form, Link, useLocation, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
-import { CourseModal, DeleteCourseForm, StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
+import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
+import { Pager } from "~/components/ui/pager.tsx";
+import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
+import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { CourseForm } from "~/features/courses/components/course-form.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
@@ -68,7 +74,7 @@ export interface CoursesPageProps {
 }
 
 /** Admin Courses: filters, sort and pages in the URL, the table, bulk status, and the course dialogs. */
-export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboard, actor, actionData, locale }: CoursesPageProps) {
+export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog, fromDashboard, actor, actionData, locale }: CoursesPageProps) {
   const { t } = useI18n();
   // The category filter and the form's category and subcategory selects by displayed names, with the
   // interface language's collation (subcategories by their sort order first).
@@ -81,7 +87,6 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
     [loadedOptions, locale],
   );
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const location = useLocation();
   const submit = useSubmit();
 
@@ -90,34 +95,27 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
   const canDelete = can(actor, "courses:delete");
   const canPublish = can(actor, "courses:publish");
 
-  const listHref = `${COURSES_PATH}${listSearch(location.search)}`;
-  const closeHref = fromDashboard ? "/admin" : listHref;
+  // ?dialog=create|edit|delete&course=…; ?action=create (from the dashboard) closes back to /admin.
+  const dialog = useUrlDialog<"create" | "edit" | "delete">({
+    idParam: "course",
+    params: DIALOG_PARAMS,
+    closeTo: fromDashboard ? "/admin" : undefined,
+  });
   const pageAction = `${COURSES_PATH}${location.search}`;
-  const dialogHref = (kind: string, courseId?: string) =>
-    `${COURSES_PATH}${listSearch(location.search, { dialog: kind, course: courseId ?? null })}`;
-
-  const close = useCallback(() => {
-    void navigate(closeHref, { preventScrollReset: true });
-  }, [navigate, closeHref]);
-  const onSaved = useCallback(
+  const { finish } = dialog;
+  const onDone = useCallback(
     (r: CoursesReply) => {
       showToast("success", successText(t, r));
-      void navigate(closeHref, { preventScrollReset: true });
+      finish();
     },
-    [t, navigate, closeHref],
+    [t, finish],
   );
-  const onDeleted = useCallback(
-    (r: CoursesReply) => {
-      showToast("success", successText(t, r));
-      void navigate(listHref, { preventScrollReset: true });
-    },
-    [t, navigate, listHref],
-  );
+  const deleteFetcher = useFreshFetcher<CoursesReply>("course-delete");
 
   // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.
   const noJsReply = hydrated ? undefined : actionData;
   const noJsFailure = noJsReply && !noJsReply.ok && (noJsReply.intent === "togglePublish" || noJsReply.intent?.startsWith("bulk"));
-  const shownDialog = noJsReply?.ok ? null : dialog;
+  const shownDialog = noJsReply?.ok ? null : serverDialog;
 
   // Bulk selection (with JavaScript the count and "select all" follow the boxes).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -146,13 +144,14 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
     sortGroup === group ? (list.query.sort.endsWith("_asc") ? "ascending" : "descending") : undefined;
 
   const createLink = (content: ReactNode, className: string) => (
-    <Link to={dialogHref("create")} className={className} preventScrollReset>
+    <DialogLink dialog={dialog} kind="create" className={className}>
       {content}
-    </Link>
+    </DialogLink>
   );
 
   const from = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const to = Math.min(list.total, list.page * list.pageSize);
+  const editing = shownDialog?.kind === "create" || shownDialog?.kind === "edit" ? shownDialog : null;
 
   return (
     <div>
@@ -171,60 +170,52 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
           )}
       </div>
 
-      {noJsReply?.ok && (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-          {successText(t, noJsReply)}
-        </p>
-      )}
-      {noJsFailure && (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {failureMessage(t, noJsReply)}
-        </p>
-      )}
+      {noJsReply?.ok && <Notice ok>{successText(t, noJsReply)}</Notice>}
+      {noJsFailure && <Notice ok={false}>{failureMessage(t, noJsReply)}</Notice>}
 
       <div className="mt-6">
-        <CourseModal
-          open={shownDialog?.kind === "create" || shownDialog?.kind === "edit"}
-          hydrated={hydrated}
-          onClose={close}
+        <DialogFrame
+          open={editing !== null}
+          dialog={dialog}
           size="lg"
-          title={shownDialog?.kind === "edit" ? t("coursesAdmin.form.editTitle") : t("coursesAdmin.form.createTitle")}
+          title={editing?.kind === "edit" ? t("coursesAdmin.form.editTitle") : t("coursesAdmin.form.createTitle")}
         >
-          {(shownDialog?.kind === "create" || shownDialog?.kind === "edit") && (
+          {editing && (
             <CourseForm
-              key={shownDialog.kind === "edit" ? shownDialog.course.id : "create"}
-              course={shownDialog.kind === "edit" ? shownDialog.course : undefined}
+              key={editing.kind === "edit" ? editing.course.id : "create"}
+              course={editing.kind === "edit" ? editing.course : undefined}
               options={options}
               canPublish={canPublish}
               hydrated={hydrated}
               locale={locale}
               action={pageAction}
-              cancelHref={closeHref}
               initialReply={noJsReply}
-              onSuccess={onSaved}
-              onCancel={close}
+              onSuccess={onDone}
             />
           )}
-        </CourseModal>
-        <CourseModal
+        </DialogFrame>
+        <DialogFrame
           open={shownDialog?.kind === "delete"}
-          hydrated={hydrated}
-          onClose={close}
+          dialog={dialog}
+          guard={false}
           title={t("coursesAdmin.delete.title")}
           description={shownDialog?.kind === "delete" ? tIsolated(t, "coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
         >
           {shownDialog?.kind === "delete" && (
-            <DeleteCourseForm
-              course={shownDialog.course}
+            <ConfirmForm
+              fetcher={deleteFetcher}
               action={pageAction}
-              cancelHref={closeHref}
-              hydrated={hydrated}
-              initialReply={noJsReply}
-              onSuccess={onDeleted}
-              onCancel={close}
+              fields={{ intent: "delete", courseId: shownDialog.course.id }}
+              message={t("coursesAdmin.delete.confirm")}
+              cancelLabel={t("coursesAdmin.delete.cancel")}
+              submitLabel={t("coursesAdmin.delete.submit")}
+              busyLabel={t("coursesAdmin.delete.deleting")}
+              failure={(r) => failureMessage(t, r)}
+              initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
+              onSuccess={onDone}
             />
           )}
-        </CourseModal>
+        </DialogFrame>
       </div>
 
       <Form
@@ -351,20 +342,15 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
       )}
 
       {list.rows.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <BookOpen aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
-          <p className="mt-3 text-lg font-semibold text-slate-900">{t("coursesAdmin.empty")}</p>
-          {canCreate && <div className="mt-6">{createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}</div>}
-        </div>
+        <EmptyState icon={BookOpen} title={t("coursesAdmin.empty")}>
+          {canCreate && createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
+        </EmptyState>
       ) : (
         <>
-          <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[56rem] text-start text-sm">
-              <caption className="sr-only">{t("coursesAdmin.table.caption")}</caption>
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
+          <Table caption={t("coursesAdmin.table.caption")} minWidth="min-w-[56rem]">
+            <TableHead>
                   {canPublish && (
-                    <th scope="col" className="w-10 px-4 py-3 text-start">
+                    <HeaderCell className="w-10">
                       {hydrated ? (
                         <input
                           type="checkbox"
@@ -376,35 +362,18 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
                       ) : (
                         <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
                       )}
-                    </th>
+                    </HeaderCell>
                   )}
-                  <th scope="col" aria-sort={ariaSort("title")} className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.course")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.language")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.category")}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort("price")} className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.price")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.enrollments")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.status")}
-                  </th>
-                  <th scope="col" aria-sort={ariaSort("created")} className="px-4 py-3 text-start font-semibold">
-                    {t("coursesAdmin.table.created")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-end font-semibold">
-                    {t("coursesAdmin.table.actions")}
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
+                  <HeaderCell aria-sort={ariaSort("title")}>{t("coursesAdmin.table.course")}</HeaderCell>
+                  <HeaderCell>{t("coursesAdmin.table.language")}</HeaderCell>
+                  <HeaderCell>{t("coursesAdmin.table.category")}</HeaderCell>
+                  <HeaderCell aria-sort={ariaSort("price")}>{t("coursesAdmin.table.price")}</HeaderCell>
+                  <HeaderCell>{t("coursesAdmin.table.enrollments")}</HeaderCell>
+                  <HeaderCell>{t("coursesAdmin.table.status")}</HeaderCell>
+                  <HeaderCell aria-sort={ariaSort("created")}>{t("coursesAdmin.table.created")}</HeaderCell>
+                  <HeaderCell end>{t("coursesAdmin.table.actions")}</HeaderCell>
+            </TableHead>
+            <TableBody>
                 {list.rows.map((c) => (
                   <tr key={c.id}>
                     {canPublish && (
@@ -472,64 +441,48 @@ export function CoursesPage({ list, options: loadedOptions, dialog, fromDashboar
                     <td className="px-4 py-3">
                       <div className="flex justify-end gap-2">
                         {canEdit && (
-                          <Link
-                            to={dialogHref("edit", c.id)}
-                            preventScrollReset
+                          <DialogLink
+                            dialog={dialog}
+                            kind="edit"
+                            id={c.id}
                             title={t("coursesAdmin.table.edit")}
                             className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
                           >
                             <Pencil aria-hidden="true" className="h-4 w-4" />
                             <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
-                          </Link>
+                          </DialogLink>
                         )}
                         {canDelete && (
-                          <Link
-                            to={dialogHref("delete", c.id)}
-                            preventScrollReset
+                          <DialogLink
+                            dialog={dialog}
+                            kind="delete"
+                            id={c.id}
                             title={t("coursesAdmin.table.delete")}
                             className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
                           >
                             <Trash2 aria-hidden="true" className="h-4 w-4" />
                             <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
-                          </Link>
+                          </DialogLink>
                         )}
                       </div>
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
-          </div>
-          <nav aria-label={t("coursesAdmin.pagination.label")} className="mt-4 flex flex-wrap items-center justify-between gap-3 text-sm">
-            <p className="text-slate-700">{t("coursesAdmin.pagination.showing", { from, to, total: list.total })}</p>
-            {list.pageCount > 1 && (
-              <div className="flex items-center gap-2">
-                {list.page > 1 ? (
-                  <Link
-                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page - 1) })}`}
-                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
-                    rel="prev"
-                  >
-                    <ChevronLeft aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
-                    {t("coursesAdmin.pagination.previous")}
-                  </Link>
-                ) : null}
-                <span className="text-slate-700">
-                  {t("coursesAdmin.pagination.page", { page: list.page, pages: list.pageCount })}
-                </span>
-                {list.page < list.pageCount ? (
-                  <Link
-                    to={`${COURSES_PATH}${listSearch(location.search, { page: String(list.page + 1) })}`}
-                    className="btn-secondary inline-flex gap-1 px-3 py-1.5 text-sm"
-                    rel="next"
-                  >
-                    {t("coursesAdmin.pagination.next")}
-                    <ChevronRight aria-hidden="true" className="h-4 w-4 rtl:rotate-180" />
-                  </Link>
-                ) : null}
-              </div>
-            )}
-          </nav>
+            </TableBody>
+          </Table>
+          <Pager
+            page={list.page}
+            pageCount={list.pageCount}
+            total={list.total}
+            href={(page) => `${COURSES_PATH}${listSearch(location.search, { page: String(page) })}`}
+            labels={{
+              nav: t("coursesAdmin.pagination.label"),
+              showing: t("coursesAdmin.pagination.showing", { from, to, total: list.total }),
+              previous: t("coursesAdmin.pagination.previous"),
+              next: t("coursesAdmin.pagination.next"),
+              page: t("coursesAdmin.pagination.page", { page: list.page, pages: list.pageCount }),
+            }}
+          />
         </>
       )}
     </div>

@@ -12,7 +12,8 @@ import {
   deleteStaffUser,
   listStaffUsers,
 } from "~/features/users/users.server.ts";
-import { FAILURE_KEYS, type UsersReply } from "~/features/users/users-reply.ts";
+import type { UsersReply } from "~/features/users/users.schema.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
 import { AppError } from "~/lib/errors.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
@@ -634,7 +635,7 @@ describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", ()
     const { status, reply } = await reset(admin, admin.id);
     expect(status).toBe(400);
     expect(reply).toMatchObject({ intent: "resetTwoFactor", ok: false, userId: admin.id, messageKey: "auth.twoFactor.errors.resetSelf" });
-    expect(tEn(FAILURE_KEYS.resetTwoFactor, { msg: tEn(reply.messageKey!) })).toBe(
+    expect(failureMessage(tEn, reply)).toBe(
       "Failed to reset two-step sign-in: Use your own two-step sign-in page to change your second factor.",
     );
     expect(tAr(reply.messageKey!)).not.toBe(reply.messageKey);

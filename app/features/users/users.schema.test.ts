@@ -2,13 +2,11 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/admin-users.json";
 import ar from "~/locales/ar/admin-users.json";
-import { failureMessage } from "./users-reply.ts";
 import {
   addUserInputSchema,
   addUserSchema,
   deleteUserSchema,
   editRoleSchema,
-  isUserIntent,
   resetTwoFactorSchema,
   USERS_ERRORS,
 } from "./users.schema.ts";
@@ -112,10 +110,6 @@ describe("intent schemas", () => {
     expect(resetTwoFactorSchema.safeParse({ intent: "resetTwoFactor", userId: "u1" }).success).toBe(true);
     expect(resetTwoFactorSchema.safeParse({ intent: "delete", userId: "u1" }).success).toBe(false);
     expect(resetTwoFactorSchema.safeParse({ intent: "resetTwoFactor", userId: "" }).error!.issues[0]!.message).toBe(USERS_ERRORS.userInvalid);
-    expect(isUserIntent("resetTwoFactor")).toBe(true);
-    expect(isUserIntent("add")).toBe(true);
-    expect(isUserIntent("promote")).toBe(false);
-    expect(isUserIntent(undefined)).toBe(false);
   });
 });
 
@@ -150,28 +144,3 @@ describe("Admin Users texts", () => {
   });
 });
 
-describe("failureMessage", () => {
-  const t = (key: string, options?: Record<string, unknown>) => (options ? `${key}(${JSON.stringify(options)})` : `T:${key}`);
-
-  it("wraps the refusal in the SPEC 'Failed to …' line of its action", () => {
-    expect(failureMessage(t, { intent: "add", ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" })).toBe(
-      'users.errors.addFailed({"msg":"T:users.errors.onlyAdminGrantsAdmin"})',
-    );
-    expect(failureMessage(t, { intent: "editRole", ok: false, messageKey: "users.errors.ownRole" })).toBe(
-      'users.errors.updateRoleFailed({"msg":"T:users.errors.ownRole"})',
-    );
-    expect(failureMessage(t, { intent: "delete", ok: false, messageKey: "users.errors.deleteSelf" })).toContain("deleteFailed");
-    expect(failureMessage(t, { intent: "resetTwoFactor", ok: false, messageKey: "users.errors.onlyAdminResetsAdmin" })).toBe(
-      'users.errors.resetTwoFactorFailed({"msg":"T:users.errors.onlyAdminResetsAdmin"})',
-    );
-  });
-
-  it("says nothing on success, without a message, or when the field already shows it", () => {
-    expect(failureMessage(t, undefined)).toBeNull();
-    expect(failureMessage(t, { intent: "add", ok: true })).toBeNull();
-    expect(failureMessage(t, { intent: "add", ok: false })).toBeNull();
-    expect(
-      failureMessage(t, { intent: "add", ok: false, messageKey: "users.errors.alreadyRegistered" }, ["users.errors.alreadyRegistered"]),
-    ).toBeNull();
-  });
-});

@@ -2,6 +2,7 @@
 // feedback) and the server (the action and the domain functions re-check). No server imports here.
 // Error messages are locale keys ("users.errors.*" in app/locales/<lng>/admin-users.json).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { requiredEmail } from "~/lib/validation.schema.ts";
 import { STAFF_ROLES } from "~/lib/permissions.ts";
 
@@ -17,6 +18,7 @@ export const USERS_ERRORS = {
   passwordTooShort: "users.errors.passwordTooShort",
   passwordTooLong: "users.errors.passwordTooLong",
   userInvalid: "users.errors.userInvalid",
+  invalidRequest: "users.errors.invalidRequest",
 } as const;
 
 /** Role select: one of the staff roles; anything else is refused (D18). */
@@ -61,8 +63,18 @@ const userId = z.string({ error: USERS_ERRORS.userInvalid }).trim().min(1, { err
   error: USERS_ERRORS.userInvalid,
 });
 
-export const USER_INTENTS = ["add", "editRole", "delete", "resetTwoFactor"] as const;
-export type UserIntent = (typeof USER_INTENTS)[number];
+export type UserIntent = "add" | "editRole" | "delete" | "resetTwoFactor";
+
+/** What the /admin/users action reports besides the common part of an AdminReply. */
+export interface UserReplyFields {
+  /** The user an edit, delete or reset was about (so a no-JS page can show that form again). */
+  userId: string;
+  /** Email of the user added, changed, deleted or whose two-step sign-in was reset. */
+  email: string;
+  /** A new manager's generated password: in this one reply only, never stored in plain text. */
+  generatedPassword: string;
+}
+export type UsersReply = AdminReply<UserIntent, UserReplyFields>;
 
 /** Add User modal (intent "add"). */
 export const addUserSchema = z.object({ intent: z.literal("add"), email: staffEmailSchema }).and(roleAndPassword);
@@ -76,13 +88,3 @@ export const deleteUserSchema = z.object({ intent: z.literal("delete"), userId }
 /** Reset two-step sign-in confirmation (intent "resetTwoFactor", D28). */
 export const resetTwoFactorSchema = z.object({ intent: z.literal("resetTwoFactor"), userId });
 
-export const USER_INTENT_SCHEMAS = {
-  add: addUserSchema,
-  editRole: editRoleSchema,
-  delete: deleteUserSchema,
-  resetTwoFactor: resetTwoFactorSchema,
-} as const;
-
-export function isUserIntent(value: unknown): value is UserIntent {
-  return typeof value === "string" && (USER_INTENTS as readonly string[]).includes(value);
-}

@@ -12,7 +12,8 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
-import { failureMessage, type UsersReply } from "../users-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { UsersReply } from "../users.schema.ts";
 import { addUserSchema, STAFF_PASSWORD } from "../users.schema.ts";
 
 export const USERS_PATH = "/admin/users";
@@ -107,7 +108,7 @@ export function AddUserForm({
   return (
     <fetcher.Form method="post" action={USERS_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
       <input type="hidden" name="intent" value="add" />
-      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <FormAlert message={failureMessage(t, reply)} />
       <Field id={fields.email.id} label={t("users.add.email")} required errors={fields.email.errors}>
         <input
           {...getInputProps(fields.email, { type: "email" })}

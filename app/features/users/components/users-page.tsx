@@ -9,7 +9,7 @@ import { formatDate } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, isStaffRole, type ActorView } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { UsersReply } from "../users-reply.ts";
+import type { UsersReply } from "../users.schema.ts";
 import {
   AddUserForm,
   DeleteUserForm,

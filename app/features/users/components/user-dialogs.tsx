@@ -102,7 +102,6 @@ export function AddUserForm({
   // Without JavaScript the field cannot follow the select, so it shows with a hint; the server ignores
   // a password sent with the manager role.
   const passwordShown = !hydrated || role === "admin";
-  const fieldErrors = [...(fields.email.errors ?? []), ...(fields.role.errors ?? []), ...(fields.password.errors ?? [])];
   const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
   return (

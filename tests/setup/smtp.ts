@@ -36,9 +36,12 @@ function headerText(value: HeaderValue): string {
   if (typeof value === "string") return value;
   if (value instanceof Date) return value.toUTCString();
   if (Array.isArray(value)) return value.length ? headerText(value[0]!) : "";
-  if ("text" in value) return value.text;
-  const params = Object.entries(value.params).map(([k, v]) => `; ${k}=${v}`);
-  return value.value + params.join("");
+  if ("text" in value && typeof value.text === "string") return value.text;
+  if ("value" in value && typeof value.value === "string" && "params" in value) {
+    return value.value + Object.entries(value.params).map(([k, v]) => `; ${k}=${String(v)}`).join("");
+  }
+  // List-* headers: mailparser's parsed form.
+  return JSON.stringify(value);
 }
 
 export async function parseMail(raw: Buffer, envelope: { from: string; to: string[] }): Promise<ReceivedMail> {

@@ -4,6 +4,7 @@
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { EMAIL_PATTERN } from "~/lib/validation.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
@@ -175,5 +176,8 @@ export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;
 
 /** The form posts this intent (anything else is refused). */
 export const settingsFormSchema = siteSettingsSchema.extend({ intent: z.literal("save") });
+
+/** What the /admin/settings action answers (one intent, nothing to report besides the common part). */
+export type SettingsReply = AdminReply<"save">;
 
 export const SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape) as (keyof SiteSettingsInput)[];

@@ -6,7 +6,8 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { SETTINGS_LIMITS, settingsFormSchema, type SiteSettingsInput } from "../settings-admin.schema.ts";
-import type { SettingsReply } from "../settings-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { SettingsReply } from "../settings-admin.schema.ts";
 
 type Lang = "en" | "ar";
 
@@ -118,9 +119,7 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
     else showToast("error", t("settings.errors.checkFields"));
   }, [fetcher.state, fetcher.data, t]);
 
-  const fieldKeys = Object.values(fields).flatMap((f) => f.errors ?? []);
-  const formFailure =
-    reply && !reply.ok && reply.messageKey && !fieldKeys.includes(reply.messageKey) ? t(reply.messageKey) : null;
+  const formFailure = failureMessage(t, reply);
 
   return (
     <div>

@@ -18,7 +18,7 @@ export function wholeFigure(value: unknown): number {
 
 const text = z.string().optional().catch(undefined);
 const bilingual = z.object({ en: text, ar: text }).optional().catch(undefined);
-const figure = z.unknown().transform(wholeFigure);
+const figure = z.unknown().optional().transform(wholeFigure);
 // A non-object value (or no row) reads as an empty object (`catch`).
 const SETTING_SCHEMAS = {
   brand: z.looseObject({ name: bilingual, description: bilingual }).catch({}),

@@ -3,7 +3,7 @@
 // action then calls requireActor/requireRoutePermission itself (a layout alone is not a guard).
 import { eq } from "drizzle-orm";
 import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
-import { session as sessionTable, siteSettings } from "@db/schema/index.ts";
+import { session as sessionTable } from "@db/schema/index.ts";
 import { appState } from "./app.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { db } from "./db.server.ts";
@@ -11,25 +11,19 @@ import { isAppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { loadPermissions, hasPermission, type Actor } from "./permissions.server.ts";
 import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
+import { isTwoFactorRequired } from "./site-settings.server.ts";
 
 /** Sessions end after 7 days whatever the activity (QUALITY: absolute lifetime beside the sliding one). */
 export const ABSOLUTE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 
 export const actorContext = createContext<Actor | null>(null);
 
-/** Settings → Security: `{ required: true }` makes two-step sign-in compulsory for every staff member. */
-export const TWO_FACTOR_SETTING_KEY = "two_factor";
-export interface TwoFactorSetting {
-  required: boolean;
-}
-
 /** The staff security page, where a second factor is set up (reachable while one is required and missing). */
 export const SECURITY_PATH = "/admin/two-factor";
 
 async function twoFactorRequired(): Promise<boolean> {
   try {
-    const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TWO_FACTOR_SETTING_KEY));
-    return Boolean((row?.value as TwoFactorSetting | undefined)?.required);
+    return await isTwoFactorRequired();
   } catch (err) {
     // Failing closed would lock every staff member out of the page that fixes it; the session still holds.
     logger.error({ err }, "two-factor setting lookup failed");

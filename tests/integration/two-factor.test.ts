@@ -23,7 +23,7 @@ import { createAuth, type Auth } from "~/lib/auth.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
-import { TWO_FACTOR_SETTING_KEY } from "~/lib/staff-session.server.ts";
+import { TWO_FACTOR_SETTING_KEY } from "~/lib/site-settings.server.ts";
 import { account } from "@db/schema/index.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { totp } from "../setup/totp.ts";

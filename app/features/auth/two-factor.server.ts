@@ -9,13 +9,13 @@ import { symmetricDecrypt } from "better-auth/crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { eq, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
-import { session as sessionTable, siteSettings, twoFactor, user as userTable, verification } from "@db/schema/index.ts";
+import { session as sessionTable, twoFactor, user as userTable, verification } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
-import { TWO_FACTOR_SETTING_KEY, type TwoFactorSetting } from "~/lib/staff-session.server.ts";
+import { isTwoFactorRequired } from "~/lib/site-settings.server.ts";
 import { AUTH_ERRORS, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
 import type { PendingSetup, TwoFactorStatus } from "./security-reply.ts";
 import {
@@ -30,10 +30,8 @@ import {
 
 // ---- the staff member's own second factor -------------------------------------------------------------
 
-export async function isTwoFactorRequired(): Promise<boolean> {
-  const [row] = await db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, TWO_FACTOR_SETTING_KEY));
-  return Boolean((row?.value as TwoFactorSetting | undefined)?.required);
-}
+/** Whether an admin made two-step sign-in compulsory (read in app/lib, where staff sessions read it too). */
+export { isTwoFactorRequired };
 
 async function decrypt(data: string): Promise<string> {
   const ctx = await authApi().$context;

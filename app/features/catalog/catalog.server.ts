@@ -8,11 +8,11 @@ import {
   courses,
   enrollments,
   instructors,
-  siteSettings,
   subcategories,
 } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { db } from "~/lib/db.server.ts";
+import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
 
 export type CourseLanguage = "en" | "ar";
@@ -436,24 +436,16 @@ export function listPublicInstructors(): Promise<PublicInstructor[]> {
     .orderBy(asc(instructors.name), asc(instructors.id));
 }
 
-/** A non-negative whole number from a settings value, else 0. */
-function figure(value: unknown): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-}
-
 /** The About page's key figures: three from the 'about' setting (D12), available courses counted. Two queries. */
 export async function getAboutFigures(): Promise<AboutFigures> {
-  const [settings, counted] = await Promise.all([
-    db().select({ value: siteSettings.value }).from(siteSettings).where(eq(siteSettings.key, "about")),
+  const [{ about }, counted] = await Promise.all([
+    readSiteSettings(db(), ["about"]),
     db().select({ n: count() }).from(courses).where(eq(courses.isPublished, true)),
   ]);
-  const about = settings[0]?.value;
-  const values = about !== null && typeof about === "object" ? (about as Record<string, unknown>) : {};
   return {
-    yearsOfExperience: figure(values.yearsOfExperience),
-    partners: figure(values.partners),
-    students: figure(values.students),
+    yearsOfExperience: about.yearsOfExperience,
+    partners: about.partners,
+    students: about.students,
     availableCourses: Number(counted[0]?.n ?? 0),
   };
 }

@@ -1,16 +1,15 @@
 // Site settings for admins (D12): one form over the `brand`, `contact`, `social` and `about` rows of
 // site_settings, in the JSON shapes the public site reads (settings.server.ts getPublicSettings, the
-// About figures in catalog.server.ts, the mail context in enrollments.server.ts), and the `two_factor`
-// row (Settings → Security, D28: `{ required }`, read by app/lib/staff-session.server.ts). Needs
+// About figures in catalog.server.ts, the mail context in app/lib/email.server.ts), and the `two_factor`
+// row (Settings → Security, D28: `{ required }`, read through app/lib/site-settings.server.ts). Needs
 // settings:edit; a save is one transaction with its audit line.
-import { inArray } from "drizzle-orm";
 import { siteSettings } from "@db/schema/index.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
-import { TWO_FACTOR_SETTING_KEY, type TwoFactorSetting } from "~/lib/staff-session.server.ts";
+import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import {
   SETTINGS_ERRORS,
   SETTINGS_FIELDS,
@@ -19,113 +18,80 @@ import {
   type SiteSettingsValues,
 } from "./settings-admin.schema.ts";
 
-export const SETTINGS_KEYS = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY] as const;
-type SettingsKey = (typeof SETTINGS_KEYS)[number];
-type Json = Record<string, unknown>;
-
-function obj(value: unknown): Json {
-  return value !== null && typeof value === "object" && !Array.isArray(value) ? (value as Json) : {};
-}
-
-function str(value: unknown): string {
-  return typeof value === "string" ? value : "";
-}
-
-function whole(value: unknown): number {
-  const n = typeof value === "number" ? value : typeof value === "string" && value.trim() !== "" ? Number(value) : NaN;
-  return Number.isFinite(n) && n > 0 ? Math.floor(n) : 0;
-}
-
 /** A bilingual text with only its non-empty languages; undefined when both are empty. */
 function bilingual(en: string, ar: string): { en?: string; ar?: string } | undefined {
   if (!en && !ar) return undefined;
   return { ...(en ? { en } : {}), ...(ar ? { ar } : {}) };
 }
 
-/** Sets or removes one key (empty → removed, so the public site shows nothing rather than a blank). */
-function put(target: Json, key: string, value: unknown): void {
-  if (value === undefined || value === "") delete target[key];
-  else target[key] = value;
+/** An empty text is stored as absent, so the public site shows nothing rather than a blank. */
+function present(value: string): string | undefined {
+  return value === "" ? undefined : value;
 }
 
-async function readRows(executor: Executor, lock = false): Promise<Record<SettingsKey, Json>> {
-  const query = executor
-    .select({ key: siteSettings.key, value: siteSettings.value })
-    .from(siteSettings)
-    .where(inArray(siteSettings.key, [...SETTINGS_KEYS]));
-  const rows = lock ? await query.for("update") : await query;
-  const byKey = new Map(rows.map((r) => [r.key, obj(r.value)]));
-  return {
-    brand: byKey.get("brand") ?? {},
-    contact: byKey.get("contact") ?? {},
-    social: byKey.get("social") ?? {},
-    about: byKey.get("about") ?? {},
-    // An absent row reads as "not required".
-    [TWO_FACTOR_SETTING_KEY]: byKey.get(TWO_FACTOR_SETTING_KEY) ?? {},
-  };
+function readRows(executor: Executor, lock = false): Promise<SiteSettings> {
+  return readSiteSettings(executor, SETTING_KEYS, { lock });
 }
 
-/** The stored JSON as the form's flat values (missing pieces read as empty). */
-export function toFormValues(rows: Record<SettingsKey, Json>): SiteSettingsInput {
+/** The stored settings as the form's flat values (missing pieces read as empty). */
+export function toFormValues(rows: SiteSettings): SiteSettingsInput {
   const { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor } = rows;
-  const name = obj(brand.name);
-  const description = obj(brand.description);
-  const address = obj(contact.address);
-  const greeting = obj(contact.chatGreeting);
-  const phones = Array.isArray(contact.phones) ? contact.phones.map(str) : [];
   return {
-    brandNameEn: str(name.en),
-    brandNameAr: str(name.ar),
-    brandDescriptionEn: str(description.en),
-    brandDescriptionAr: str(description.ar),
-    addressEn: str(address.en),
-    addressAr: str(address.ar),
-    phone1: phones[0] ?? "",
-    phone2: phones[1] ?? "",
-    email: str(contact.email),
-    notifyEmail: str(contact.notifyEmail),
-    chatNumber: str(contact.chatNumber),
-    chatGreetingEn: str(greeting.en),
-    chatGreetingAr: str(greeting.ar),
-    facebook: str(social.facebook),
-    instagram: str(social.instagram),
-    linkedin: str(social.linkedin),
-    tiktok: str(social.tiktok),
-    yearsOfExperience: whole(about.yearsOfExperience),
-    partners: whole(about.partners),
-    students: whole(about.students),
+    brandNameEn: brand.name?.en ?? "",
+    brandNameAr: brand.name?.ar ?? "",
+    brandDescriptionEn: brand.description?.en ?? "",
+    brandDescriptionAr: brand.description?.ar ?? "",
+    addressEn: contact.address?.en ?? "",
+    addressAr: contact.address?.ar ?? "",
+    phone1: contact.phones?.[0] ?? "",
+    phone2: contact.phones?.[1] ?? "",
+    email: contact.email ?? "",
+    notifyEmail: contact.notifyEmail ?? "",
+    chatNumber: contact.chatNumber ?? "",
+    chatGreetingEn: contact.chatGreeting?.en ?? "",
+    chatGreetingAr: contact.chatGreeting?.ar ?? "",
+    facebook: social.facebook ?? "",
+    instagram: social.instagram ?? "",
+    linkedin: social.linkedin ?? "",
+    tiktok: social.tiktok ?? "",
+    yearsOfExperience: about.yearsOfExperience,
+    partners: about.partners,
+    students: about.students,
     twoFactorRequired: twoFactor.required === true,
   };
 }
 
 /**
  * The rows after a save: the form's values in the public JSON shapes (and `{ required }` for two-step
- * sign-in). Keys the form does not know (added later by someone else) are kept as they were.
+ * sign-in). Keys the form does not know (added later by someone else) are kept as they were; an empty
+ * value is left out (undefined is not stored).
  */
-export function toStoredRows(before: Record<SettingsKey, Json>, v: SiteSettingsInput): Record<SettingsKey, Json> {
-  const brand: Json = { ...before.brand };
-  brand.name = bilingual(v.brandNameEn, v.brandNameAr) ?? {};
-  brand.description = bilingual(v.brandDescriptionEn, v.brandDescriptionAr) ?? {};
-
-  const contact: Json = { ...before.contact };
-  put(contact, "address", bilingual(v.addressEn, v.addressAr));
-  contact.phones = [v.phone1, v.phone2].filter(Boolean);
-  put(contact, "email", v.email);
-  put(contact, "notifyEmail", v.notifyEmail);
-  put(contact, "chatNumber", v.chatNumber);
-  put(contact, "chatGreeting", bilingual(v.chatGreetingEn, v.chatGreetingAr));
-
-  const social: Json = { ...before.social };
-  for (const network of ["facebook", "instagram", "linkedin", "tiktok"] as const) put(social, network, v[network]);
-
-  const about: Json = {
-    ...before.about,
-    yearsOfExperience: v.yearsOfExperience,
-    partners: v.partners,
-    students: v.students,
+export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSettings {
+  return {
+    brand: {
+      ...before.brand,
+      name: bilingual(v.brandNameEn, v.brandNameAr) ?? {},
+      description: bilingual(v.brandDescriptionEn, v.brandDescriptionAr) ?? {},
+    },
+    contact: {
+      ...before.contact,
+      address: bilingual(v.addressEn, v.addressAr),
+      phones: [v.phone1, v.phone2].filter(Boolean),
+      email: present(v.email),
+      notifyEmail: present(v.notifyEmail),
+      chatNumber: present(v.chatNumber),
+      chatGreeting: bilingual(v.chatGreetingEn, v.chatGreetingAr),
+    },
+    social: {
+      ...before.social,
+      facebook: present(v.facebook),
+      instagram: present(v.instagram),
+      linkedin: present(v.linkedin),
+      tiktok: present(v.tiktok),
+    },
+    about: { ...before.about, yearsOfExperience: v.yearsOfExperience, partners: v.partners, students: v.students },
+    [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
   };
-  const twoFactor: Json = { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired } satisfies TwoFactorSetting;
-  return { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor };
 }
 
 /** The settings form's current values. */
@@ -150,7 +116,7 @@ export async function saveSiteSettings(actor: Actor, input: SiteSettingsValues):
       const previous = toFormValues(before);
       const rows = toStoredRows(before, value);
       const now = new Date();
-      for (const key of SETTINGS_KEYS) {
+      for (const key of SETTING_KEYS) {
         await tx
           .insert(siteSettings)
           .values({ key, value: rows[key], updatedAt: now })

@@ -2,24 +2,21 @@
 // (PGlite, or PostgreSQL with TEST_DB=pg): the domain functions and the admin-only routes.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { auditLog, rolePermissions, user } from "@db/schema/index.ts";
+import { auditLog, rolePermissions } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { DEFAULT_ROLE_PERMISSIONS } from "@db/seed/demo-data.ts";
 import { recordAudit } from "~/features/audit/audit.server.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { action as rolesAction, handle as rolesHandle, loader as rolesLoader } from "~/routes/admin/roles.tsx";
 import { handle as auditHandle, loader as auditLoader } from "~/routes/admin/audit.tsx";
+import { actorFor, ANONYMOUS, createAdmin, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 let database: TestDatabase;
 let admin: Actor;
@@ -34,46 +31,15 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id, "203.0.113.9");
+  admin = await createAdmin({ ip: "203.0.113.9" });
   const { user: m } = await addStaffUser(admin, { email: "manager@example.com", role: MANAGER });
   managerActor = await actorFor(m.id);
   await database.db.delete(auditLog);
 });
 
-async function actorFor(id: string, ip?: string): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
 async function storedManagerRow(): Promise<string[] | undefined> {
   const [row] = await database.db.select().from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
   return row?.permissions;
-}
-
-function contextFor(actor: Actor | null) {
-  const context = new RouterContextProvider();
-  context.set(actorContext, actor);
-  return context;
-}
-
-/** Runs a loader or action; a thrown redirect or data() 403 becomes its status. */
-async function statusOf(run: () => Promise<unknown>): Promise<{ status: number; value?: unknown }> {
-  try {
-    const value = (await run()) as { init?: ResponseInit | null } | undefined;
-    return { status: value?.init?.status ?? 200, value };
-  } catch (thrown) {
-    if (thrown instanceof Response) return { status: thrown.status };
-    return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500 };
-  }
 }
 
 describe("manager permissions matrix", () => {
@@ -150,35 +116,22 @@ describe("manager permissions matrix", () => {
 });
 
 describe("/admin/roles route", () => {
-  function post(entries: [string, string][]) {
-    const body = new URLSearchParams(entries);
-    return new Request("http://localhost/admin/roles", {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded" },
-    });
-  }
+  const post = (actor: Actor | null, form: [string, string][]) => callAction(rolesAction, { url: "/admin/roles", form, actor });
 
   it("declares admin-only for the authorization matrix", () => {
     expect(rolesHandle).toEqual({ adminOnly: true });
   });
 
   it("saves the checked boxes for an admin", async () => {
-    const run = () =>
-      rolesAction({
-        request: post([["intent", "save"], ["permissions", "users:view"], ["permissions", "users:edit"]]),
-        context: contextFor(admin),
-        params: {},
-      } as never);
-    const { status, value } = await statusOf(run);
+    const { status, data } = await post(admin, [["intent", "save"], ["permissions", "users:view"], ["permissions", "users:edit"]]);
     expect(status).toBe(200);
-    expect((value as { data: unknown }).data).toEqual({ ok: true, saved: ["users:view", "users:edit"] });
+    expect(data).toEqual({ ok: true, saved: ["users:view", "users:edit"] });
     expect([...(await loadPermissions(MANAGER))]).toEqual(["users:view", "users:edit"]);
 
     // One box checked, then none: conform sends one value, then no field at all.
-    await rolesAction({ request: post([["intent", "save"], ["permissions", "courses:view"]]), context: contextFor(admin), params: {} } as never);
+    await post(admin, [["intent", "save"], ["permissions", "courses:view"]]);
     expect([...(await loadPermissions(MANAGER))]).toEqual(["courses:view"]);
-    await rolesAction({ request: post([["intent", "save"]]), context: contextFor(admin), params: {} } as never);
+    await post(admin, [["intent", "save"]]);
     expect((await loadPermissions(MANAGER)).size).toBe(0);
   });
 
@@ -188,21 +141,18 @@ describe("/admin/roles route", () => {
       [["intent", "save"], ["permissions", "users:view"], ["permissions", "users:godmode"]],
       [["intent", "drop"], ["permissions", "users:view"]],
     ] as [string, string][][]) {
-      const { status, value } = await statusOf(() =>
-        rolesAction({ request: post(entries), context: contextFor(admin), params: {} } as never),
-      );
+      const { status, data } = await post(admin, entries);
       expect(status).toBe(400);
-      expect((value as { data: { ok: boolean } }).data.ok).toBe(false);
+      expect(data?.ok).toBe(false);
     }
     expect(await storedManagerRow()).toEqual(before);
   });
 
   it("refuses anonymous (→ /login) and managers (403) for the loader and the action", async () => {
-    const request = () => post([["intent", "save"], ["permissions", "users:create"]]);
-    expect((await statusOf(() => rolesAction({ request: request(), context: contextFor(null), params: {} } as never))).status).toBe(302);
-    expect((await statusOf(() => rolesAction({ request: request(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
-    const get = () => new Request("http://localhost/admin/roles");
-    expect((await statusOf(() => rolesLoader({ request: get(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
+    const form: [string, string][] = [["intent", "save"], ["permissions", "users:create"]];
+    expect((await post(ANONYMOUS, form)).status).toBe(302);
+    expect((await post(managerActor, form)).status).toBe(403);
+    expect((await callLoader(rolesLoader, { url: "/admin/roles", actor: managerActor })).status).toBe(403);
     expect((await loadPermissions(MANAGER)).has("users:create")).toBe(false);
   });
 });
@@ -311,8 +261,7 @@ describe("audit log list", () => {
   it("is admin only", async () => {
     await expect(listAuditLog(managerActor, {})).rejects.toMatchObject({ code: "forbidden" });
     expect(auditHandle).toEqual({ adminOnly: true });
-    const get = (q = "") => new Request(`http://localhost/admin/audit${q}`);
-    expect((await statusOf(() => auditLoader({ request: get(), context: contextFor(managerActor), params: {} } as never))).status).toBe(403);
-    expect((await statusOf(() => auditLoader({ request: get(), context: contextFor(null), params: {} } as never))).status).toBe(302);
+    expect((await callLoader(auditLoader, { url: "/admin/audit", actor: managerActor })).status).toBe(403);
+    expect((await callLoader(auditLoader, { url: "/admin/audit", actor: ANONYMOUS })).status).toBe(302);
   });
 });

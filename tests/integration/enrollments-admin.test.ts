@@ -21,7 +21,8 @@ import {
   setEnrollmentStatus,
   streamEnrollmentsCsv,
 } from "~/features/enrollments/enrollments-admin.server.ts";
-import { failureMessage, type EnrollmentsReply } from "~/features/enrollments/enrollments-admin-reply.ts";
+import type { EnrollmentsReply } from "~/features/enrollments/enrollments-admin.schema.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";

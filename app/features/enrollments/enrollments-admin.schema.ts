@@ -2,6 +2,7 @@
 // from the URL and the action intents, shared by the browser and the server. No server imports here.
 // Error messages are locale keys ("adminEnrollments.errors.*" in app/locales/<lng>/admin-enrollments.json).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 
 export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
@@ -69,20 +70,31 @@ const enrollmentUuid = z.string({ error: ADMIN_ENROLLMENT_ERRORS.invalidRequest 
   error: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
 });
 
-export const ENROLLMENT_INTENTS = ["approve", "reject", "bulkApprove", "bulkReject"] as const;
-export type EnrollmentIntent = (typeof ENROLLMENT_INTENTS)[number];
+export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject";
 
-export function isEnrollmentIntent(value: unknown): value is EnrollmentIntent {
-  return typeof value === "string" && (ENROLLMENT_INTENTS as readonly string[]).includes(value);
+/** What the /admin/enrollments action reports besides the common part of an AdminReply. */
+export interface EnrollmentReplyFields {
+  /** The status the enrollments moved to. */
+  status: Exclude<EnrollmentStatus, "pending">;
+  /** How many enrollments changed, and how many were asked for. */
+  changed: number;
+  requested: number;
+  /** The row a single approve/reject was about. */
+  id: string;
+}
+export type EnrollmentsReply = AdminReply<EnrollmentIntent, EnrollmentReplyFields>;
+
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/** SPEC §4: 'Enrollment status updated to {status}'; bulk replies say how many. */
+export function successMessage(t: T, reply: EnrollmentsReply): string {
+  const status = t(`adminEnrollments.statusInline.${reply.status ?? "approved"}`);
+  if (reply.intent === "approve" || reply.intent === "reject") return t("adminEnrollments.actions.updated", { status });
+  const done = t("adminEnrollments.bulk.done", { count: reply.changed ?? 0, status });
+  const skipped = (reply.requested ?? 0) - (reply.changed ?? 0);
+  return skipped > 0 ? `${done} ${t("adminEnrollments.bulk.skipped", { count: skipped })}` : done;
 }
 
-/** The status an intent moves pending enrollments to. */
-export const INTENT_STATUS: Record<EnrollmentIntent, Exclude<EnrollmentStatus, "pending">> = {
-  approve: "approved",
-  reject: "rejected",
-  bulkApprove: "approved",
-  bulkReject: "rejected",
-};
 
 /** One row: approve or reject (the row's id, not its public enrollment id). */
 const singleSchema = <I extends "approve" | "reject">(intent: I) => z.object({ intent: z.literal(intent), id: enrollmentUuid });
@@ -101,9 +113,7 @@ const bulkSchema = <I extends "bulkApprove" | "bulkReject">(intent: I) =>
       ),
   });
 
-export const ENROLLMENT_INTENT_SCHEMAS = {
-  approve: singleSchema("approve"),
-  reject: singleSchema("reject"),
-  bulkApprove: bulkSchema("bulkApprove"),
-  bulkReject: bulkSchema("bulkReject"),
-} as const;
+export const approveSchema = singleSchema("approve");
+export const rejectSchema = singleSchema("reject");
+export const bulkApproveSchema = bulkSchema("bulkApprove");
+export const bulkRejectSchema = bulkSchema("bulkReject");

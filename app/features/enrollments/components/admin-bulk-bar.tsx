@@ -2,7 +2,7 @@
 // table's checkboxes belong to this form (form="enrollments-bulk"), so it works without JavaScript too.
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { BULK_FORM_ID } from "./admin-table.tsx";
 
 export function AdminEnrollmentsBulkBar({

@@ -9,7 +9,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
-import type { EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { EnrollmentStatusActions, EnrollmentStatusBadge } from "./admin-status.tsx";
 

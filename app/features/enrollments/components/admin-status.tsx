@@ -7,7 +7,8 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { failureMessage, successMessage, type EnrollmentsReply } from "../enrollments-admin-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
 
 const BADGE: Record<EnrollmentStatus, string> = {

@@ -1,0 +1,49 @@
+// The /admin/enrollments action: approve or reject one request, or the selected ones. setEnrollmentStatus
+// checks enrollments:edit itself, so a crafted post without it gets its 403 inline.
+import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
+import { setEnrollmentStatus } from "./enrollments-admin.server.ts";
+import {
+  ADMIN_ENROLLMENT_ERRORS,
+  approveSchema,
+  bulkApproveSchema,
+  bulkRejectSchema,
+  rejectSchema,
+  type EnrollmentIntent,
+  type EnrollmentReplyFields,
+} from "./enrollments-admin.schema.ts";
+
+/** SPEC §8: 'Failed to update enrollment status: {reason}'. */
+const FAILURE_KEY = "adminEnrollments.actions.failedWithReason";
+
+async function decide(actor: Parameters<typeof setEnrollmentStatus>[0], ids: string[], status: "approved" | "rejected") {
+  const outcome = await setEnrollmentStatus(actor, ids, status);
+  return { status, changed: outcome.changed.length, requested: outcome.requested };
+}
+
+export const enrollmentsAction = adminAction<EnrollmentIntent, EnrollmentReplyFields>({
+  guard: { permission: "enrollments:view" },
+  invalidKey: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
+  subject: (formData) => ({ id: formText(formData, "id") }),
+  intents: {
+    approve: intent({
+      schema: approveSchema,
+      failureKey: FAILURE_KEY,
+      run: async ({ id }, { actor }) => ({ id, ...(await decide(actor, [id], "approved")) }),
+    }),
+    reject: intent({
+      schema: rejectSchema,
+      failureKey: FAILURE_KEY,
+      run: async ({ id }, { actor }) => ({ id, ...(await decide(actor, [id], "rejected")) }),
+    }),
+    bulkApprove: intent({
+      schema: bulkApproveSchema,
+      failureKey: FAILURE_KEY,
+      run: ({ ids }, { actor }) => decide(actor, ids, "approved"),
+    }),
+    bulkReject: intent({
+      schema: bulkRejectSchema,
+      failureKey: FAILURE_KEY,
+      run: ({ ids }, { actor }) => decide(actor, ids, "rejected"),
+    }),
+  },
+});

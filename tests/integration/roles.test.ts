@@ -5,7 +5,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, rolePermissions } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { DEFAULT_ROLE_PERMISSIONS } from "@db/seed/demo-data.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";

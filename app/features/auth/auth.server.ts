@@ -13,7 +13,7 @@
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
 import { account, session as sessionTable, user as userTable } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { appState } from "~/lib/app.server.ts";
 import type { Auth } from "~/lib/better-auth.server.ts";
 import { db } from "~/lib/db.server.ts";

@@ -10,7 +10,7 @@ import { createOTP } from "@better-auth/utils/otp";
 import { eq, inArray } from "drizzle-orm";
 import QRCode from "qrcode";
 import { session as sessionTable, twoFactor, user as userTable, verification } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -4,7 +4,7 @@
 import { asc, count, eq } from "drizzle-orm";
 import { z } from "zod";
 import { categories, courses, subcategories } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -6,12 +6,12 @@
 // course-visibility.server.ts, so a draft's id is "not found" (404) for anyone else, read or write.
 import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
-import { seesDraftCourses, visibleCourse, visibleCourses } from "./course-visibility.server.ts";
+import { seesDraftCourses, visibleCourse, visibleCourses } from "~/lib/course-visibility.server.ts";
 import {
   deleteStoredDocument,
   deleteStoredImage,

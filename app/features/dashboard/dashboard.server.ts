@@ -13,7 +13,7 @@
 // the enrollment cards and the weekly chart enrollments:view. A hidden figure is not computed and not
 // sent: it is null (the chart: absent), and the page leaves its card out.
 import { count, sql } from "drizzle-orm";
-import { seesDraftCourses, visibleCourses } from "~/features/courses/course-visibility.server.ts";
+import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
 import { categories, courses, enrollmentDailyCounts, enrollmentStatusCounts, instructors } from "@db/schema/index.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -8,7 +8,7 @@
 // The subjects hold no secrets (the reset subject is "Reset your {brand} password").
 import { count, desc, eq, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";

@@ -8,7 +8,7 @@
 // without a search, come from `enrollment_status_counts` (three rows kept by triggers), not a count(*).
 import { and, count, eq, inArray, like, sql, type SQL } from "drizzle-orm";
 import { enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";

@@ -12,7 +12,7 @@
 // A unique constraint still hit (a concurrent request) becomes one of the two SPEC duplicate messages.
 import { and, eq, inArray, ne } from "drizzle-orm";
 import { instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { accountSummary } from "~/features/instructors/account-status.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";

@@ -10,7 +10,7 @@
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { courseDocuments, courses, instructorAccounts, instructors } from "@db/schema/index.ts";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";

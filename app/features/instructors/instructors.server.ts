@@ -3,7 +3,7 @@
 // write is one transaction with its audit line; files leave storage only after the change committed.
 import { asc, eq, inArray } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -4,7 +4,7 @@
 // nothing (already in that state) records nothing.
 import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-orm";
 import { contactMessages } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT, loadMailContext } from "~/lib/email.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";

@@ -3,7 +3,7 @@
 // from the manager's next request.
 import { eq } from "drizzle-orm";
 import { rolePermissions } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";

@@ -4,7 +4,7 @@
 // row (Settings → Security, D28: `{ required }`, read through app/lib/site-settings.server.ts). Needs
 // settings:edit; a save is one transaction with its audit line.
 import { siteSettings } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

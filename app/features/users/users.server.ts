@@ -3,7 +3,7 @@
 // is one transaction with its audit line.
 import { desc, eq, inArray, or } from "drizzle-orm";
 import { account, session, user } from "@db/schema/index.ts";
-import { recordAudit } from "~/features/audit/audit.server.ts";
+import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -8,7 +8,7 @@
 // and the dashboard counts — narrows `courses` with these helpers.
 import { and, eq, type SQL } from "drizzle-orm";
 import { courses } from "@db/schema/index.ts";
-import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
+import { hasPermission, type Actor } from "./permissions.server.ts";
 
 /** May this staff member know of draft courses? Only with courses:publish. */
 export function seesDraftCourses(actor: Actor | null | undefined): boolean {
@@ -22,5 +22,6 @@ export function visibleCourses(actor: Actor | null | undefined): SQL | undefined
 
 /** One course by id, only if this staff member may know of it (no row otherwise: not found). */
 export function visibleCourse(actor: Actor | null | undefined, courseId: string): SQL {
-  return and(eq(courses.id, courseId), visibleCourses(actor)) as SQL;
+  const byId = eq(courses.id, courseId);
+  return and(byId, visibleCourses(actor)) ?? byId;
 }

@@ -1,6 +1,6 @@
 import { auditLog } from "@db/schema/index.ts";
-import type { Executor } from "~/lib/db.server.ts";
-import { invalidatePublicCache } from "~/lib/public-cache.server.ts";
+import type { Executor } from "./db.server.ts";
+import { invalidatePublicCache } from "./public-cache.server.ts";
 
 export interface AuditEntry {
   /** e.g. "create", "update", "delete", "role.change", "password.change", "sign_in". */

@@ -11,7 +11,6 @@ import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import i18next from "i18next";
 import type pg from "pg";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
 import {
@@ -21,9 +20,7 @@ import {
   courses,
   enrollments,
   instructors,
-  rolePermissions,
   subcategories,
-  user,
 } from "@db/schema/index.ts";
 import {
   createCourse,
@@ -35,22 +32,18 @@ import {
   setCoursesPublished,
   updateCourse,
 } from "~/features/courses/courses-admin.server.ts";
-import { COURSE_ERRORS, type CoursesReply, type CourseValues } from "~/features/courses/courses.schema.ts";
+import { COURSE_ERRORS, type CourseValues } from "~/features/courses/courses.schema.ts";
 import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
 import { setDatabase, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { createLocalStorage, setStorage, type Storage } from "~/lib/storage.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import { action as coursesAction, handle as coursesHandle, loader as coursesLoader } from "~/routes/admin/courses.tsx";
+import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -75,32 +68,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id, "203.0.113.7");
+  admin = await createAdmin({ ip: "203.0.113.7" });
 });
 
-async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
 /** Everything but publish: the SPEC's manager who cannot publish. */
 const NO_PUBLISH: Permission[] = ["courses:view", "courses:create", "courses:edit", "courses:delete"];
@@ -174,23 +146,10 @@ async function storedThumbnail(): Promise<{ url: string; key: string; variantKey
   return { url: storage.publicUrl(key), key, variantKey };
 }
 
-function contextFor(actor: Actor | null) {
-  const context = new RouterContextProvider();
-  context.set(actorContext, actor);
-  return context;
-}
-
 /** The /admin/courses loader as the router runs it (behind the i18next middleware). */
-async function loadPage(actor: Actor | null, search = "", lang = "en"): Promise<unknown> {
-  const request = new Request(`http://localhost/admin/courses${search}`, { headers: { "Accept-Language": lang } });
-  const context = contextFor(actor);
-  let loaded: unknown;
-  await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-    loaded = await coursesLoader({ request, context, params: {} } as never);
-    return new Response(null);
-  });
-  return loaded;
-}
+const load = (actor: Actor | null, search = "") => callLoader(coursesLoader, { url: `/admin/courses${search}`, actor });
+/** The page data the loader answers `actor`. */
+const page = async (actor: Actor, search = "") => (await load(actor, search)).data!;
 
 async function exists(key: string, visibility: "public" | "private"): Promise<boolean> {
   const file = await storage.get(key, visibility);
@@ -616,12 +575,12 @@ describe("the admin list", () => {
   it("runs a fixed number of queries whatever the number of rows (5 vs 50)", async () => {
     await bulkInsert(5);
     const few = await countQueries(() => listAdminCourses(admin, {}));
-    const fewPage = await countQueries(() => loadPage(admin));
+    const fewPage = await countQueries(() => load(admin));
     await resetDatabase(database.db);
     await bulkInsert(50);
     expect((await listAdminCourses(admin, {})).rows).toHaveLength(20);
     const many = await countQueries(() => listAdminCourses(admin, {}));
-    const manyPage = await countQueries(() => loadPage(admin));
+    const manyPage = await countQueries(() => load(admin));
     expect(few).toBe(2);
     expect(many).toBe(few);
     expect(manyPage).toBe(fewPage);
@@ -764,34 +723,7 @@ describe("audit (every write)", () => {
 });
 
 describe("/admin/courses loader and action", () => {
-  function post(fields: Record<string, string | string[]>) {
-    const body = new URLSearchParams();
-    for (const [k, v] of Object.entries(fields)) for (const item of [v].flat()) body.append(k, item);
-    return new Request("http://localhost/admin/courses", {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-  }
-
-  type Outcome = { status: number; reply: CoursesReply };
-  async function run(actor: Actor | null, fields: Record<string, string | string[]>): Promise<Outcome> {
-    try {
-      const result = (await coursesAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: CoursesReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
-      const denial = thrown as { init?: ResponseInit };
-      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
-
-  async function load(actor: Actor | null, search = "") {
-    return (await loadPage(actor, search)) as Awaited<ReturnType<typeof coursesLoader>>;
-  }
+  const run = (actor: Actor | null, form: Record<string, string | string[]>) => callAction(coursesAction, { url: "/admin/courses", form, actor });
 
   const form = (over: Record<string, string> = {}) => ({
     intent: "create",
@@ -809,17 +741,17 @@ describe("/admin/courses loader and action", () => {
   });
 
   it("needs a session and courses:view", async () => {
-    expect((await run(null, form())).status).toBe(302);
+    expect((await run(ANONYMOUS, form())).status).toBe(302);
     const other = await manager("other@example.com", ["users:view"]);
     expect((await run(other, form())).status).toBe(403);
-    await expect(load(other)).rejects.toMatchObject({ init: { status: 403 } });
+    expect((await load(other)).status).toBe(403);
     expect(await courseCount()).toBe(0);
   });
 
   it("creates from the form: curriculum lines, checkboxes, and the SPEC messages on bad fields (400, nothing written)", async () => {
     const bad = await run(admin, form({ title: "", slug: "Not A Slug", hours: "0", price: "-5", summary: "x".repeat(501) }));
     expect(bad.status).toBe(400);
-    expect(bad.reply.result?.error).toMatchObject({
+    expect(bad.data?.result?.error).toMatchObject({
       title: [COURSE_ERRORS.titleRequired],
       slug: [COURSE_ERRORS.slugFormat],
       hours: [COURSE_ERRORS.hoursMin],
@@ -828,56 +760,56 @@ describe("/admin/courses loader and action", () => {
     });
     const noLanguage = await run(admin, form({ language: "" }));
     expect(noLanguage.status).toBe(400);
-    expect(noLanguage.reply.result?.error).toMatchObject({ language: [COURSE_ERRORS.languageRequired] });
+    expect(noLanguage.data?.result?.error).toMatchObject({ language: [COURSE_ERRORS.languageRequired] });
     const badDocs = await run(admin, form({ documents: "{not json" }));
     expect(badDocs.status).toBe(400);
-    expect(badDocs.reply.result?.error).toMatchObject({ documents: [COURSE_ERRORS.documentsInvalid] });
+    expect(badDocs.data?.result?.error).toMatchObject({ documents: [COURSE_ERRORS.documentsInvalid] });
     expect(await courseCount()).toBe(0);
 
     const ok = await run(admin, form({ curriculum: "Letters\r\n\r\nWords\nSentences", level: "beginner", hours: "12", price: "499.50", isPublished: "on" }));
-    expect(ok).toMatchObject({ status: 200, reply: { intent: "create", ok: true, published: true } });
-    const row = await courseRow(ok.reply.courseId!);
+    expect(ok).toMatchObject({ status: 200, data: { intent: "create", ok: true, published: true } });
+    const row = await courseRow(ok.data!.courseId!);
     expect(row).toMatchObject({ curriculum: ["Letters", "Words", "Sentences"], level: "beginner", hours: 12, priceVisible: true, isPublished: true });
     expect(Number(row!.price)).toBe(499.5);
 
     // Unchecked "Show Price Publicly" sends nothing: the price is hidden.
     const hidden = await run(admin, form({ slug: "hidden-price", priceVisible: "" }));
-    expect((await courseRow(hidden.reply.courseId!))!.priceVisible).toBe(false);
+    expect((await courseRow(hidden.data!.courseId!))!.priceVisible).toBe(false);
 
     const dup = await run(admin, form({ title: "Other" }));
     expect(dup.status).toBe(409);
-    expect(dup.reply).toMatchObject({ ok: false, messageKey: COURSE_ERRORS.slugTaken });
-    expect(dup.reply.result?.error).toEqual({ slug: [COURSE_ERRORS.slugTaken] });
+    expect(dup.data).toMatchObject({ ok: false, messageKey: COURSE_ERRORS.slugTaken });
+    expect(dup.data?.result?.error).toEqual({ slug: [COURSE_ERRORS.slugTaken] });
   });
 
   it("refuses crafted publish requests from a manager without courses:publish (create, edit, toggle, bulk)", async () => {
     const writer = await manager("writer@example.com", NO_PUBLISH);
     const created = await run(writer, form({ isPublished: "on" }));
-    expect(created).toMatchObject({ status: 200, reply: { ok: true, published: false } });
-    const id = created.reply.courseId!;
+    expect(created).toMatchObject({ status: 200, data: { ok: true, published: false } });
+    const id = created.data!.courseId!;
     expect((await courseRow(id))!.isPublished).toBe(false);
 
     // The draft it created no longer exists for it (issue 14): editing or toggling it is a 404.
     const edited = await run(writer, form({ intent: "update", courseId: id, isPublished: "on" }));
-    expect(edited).toMatchObject({ status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } });
+    expect(edited).toMatchObject({ status: 404, data: { ok: false, messageKey: COURSE_ERRORS.notFound } });
     expect((await courseRow(id))!.isPublished).toBe(false);
 
     const toggle = await run(writer, { intent: "togglePublish", courseId: id, published: "true" });
-    expect(toggle).toMatchObject({ status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } });
+    expect(toggle).toMatchObject({ status: 404, data: { ok: false, messageKey: COURSE_ERRORS.notFound } });
     const bulk = await run(writer, { intent: "bulkPublish", ids: [id] });
-    expect(bulk).toMatchObject({ status: 403, reply: { ok: false, messageKey: "admin.errors.forbidden" } });
+    expect(bulk).toMatchObject({ status: 403, data: { ok: false, messageKey: "admin.errors.forbidden" } });
     expect((await courseRow(id))!.isPublished).toBe(false);
 
     // A published course edited by the same manager stays published.
     const live = await createCourse(admin, base({ slug: "live", isPublished: true }));
     const keep = await run(writer, form({ intent: "update", courseId: live.id, slug: "live" }));
-    expect(keep).toMatchObject({ status: 200, reply: { ok: true, published: true } });
+    expect(keep).toMatchObject({ status: 200, data: { ok: true, published: true } });
     expect((await courseRow(live.id))!.isPublished).toBe(true);
     const unpublish = await run(writer, { intent: "togglePublish", courseId: live.id, published: "false" });
-    expect(unpublish).toMatchObject({ status: 403, reply: { ok: false, messageKey: "admin.errors.forbidden" } });
+    expect(unpublish).toMatchObject({ status: 403, data: { ok: false, messageKey: "admin.errors.forbidden" } });
 
     // Its list shows published courses only, and the loader forces the status.
-    const data = await load(writer, "?status=draft");
+    const data = await page(writer, "?status=draft");
     expect(data.list.query.status).toBe("published");
     expect(data.list.rows.map((r) => r.id)).toEqual([live.id]);
   });
@@ -887,31 +819,31 @@ describe("/admin/courses loader and action", () => {
     const b = await createCourse(admin, base({ slug: "b" }));
     expect(await run(admin, { intent: "togglePublish", courseId: a.id, published: "true" })).toMatchObject({
       status: 200,
-      reply: { ok: true, published: true },
+      data: { ok: true, published: true },
     });
-    expect(await run(admin, { intent: "bulkPublish", ids: [a.id, b.id] })).toMatchObject({ status: 200, reply: { ok: true, changed: 1 } });
-    expect(await run(admin, { intent: "bulkUnpublish", ids: [a.id, b.id] })).toMatchObject({ status: 200, reply: { ok: true, changed: 2 } });
+    expect(await run(admin, { intent: "bulkPublish", ids: [a.id, b.id] })).toMatchObject({ status: 200, data: { ok: true, changed: 1 } });
+    expect(await run(admin, { intent: "bulkUnpublish", ids: [a.id, b.id] })).toMatchObject({ status: 200, data: { ok: true, changed: 2 } });
     expect((await run(admin, { intent: "bulkPublish", ids: ["x"] })).status).toBe(400);
     expect((await run(admin, { intent: "__probe__" })).status).toBe(400);
     expect((await run(admin, { intent: "delete", courseId: "nope" })).status).toBe(400);
     expect(await run(admin, { intent: "delete", courseId: crypto.randomUUID() })).toMatchObject({
       status: 404,
-      reply: { messageKey: COURSE_ERRORS.notFound },
+      data: { messageKey: COURSE_ERRORS.notFound },
     });
-    expect(await run(admin, { intent: "delete", courseId: a.id })).toMatchObject({ status: 200, reply: { ok: true } });
+    expect(await run(admin, { intent: "delete", courseId: a.id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await courseRow(a.id)).toBeUndefined();
   });
 
   it("opens the create form from ?action=create only with courses:create; the edit and delete dialogs from the URL", async () => {
-    expect((await load(admin, "?action=create")).dialog).toEqual({ kind: "create" });
-    expect((await load(admin, "?action=create")).fromDashboard).toBe(true);
+    expect((await page(admin, "?action=create")).dialog).toEqual({ kind: "create" });
+    expect((await page(admin, "?action=create")).fromDashboard).toBe(true);
     const viewer = await manager("viewer@example.com", ["courses:view"]);
-    expect((await load(viewer, "?action=create")).dialog).toBeNull();
+    expect((await page(viewer, "?action=create")).dialog).toBeNull();
     const course = await createCourse(admin, base({ isPublished: true }));
-    const edit = await load(admin, `?dialog=edit&course=${course.id}`);
+    const edit = await page(admin, `?dialog=edit&course=${course.id}`);
     expect(edit.dialog).toMatchObject({ kind: "edit", course: { id: course.id, slug: "english-for-business" } });
-    expect((await load(viewer, `?dialog=edit&course=${course.id}`)).dialog).toBeNull();
-    expect((await load(admin, `?dialog=delete&course=${course.id}`)).dialog).toEqual({
+    expect((await page(viewer, `?dialog=edit&course=${course.id}`)).dialog).toBeNull();
+    expect((await page(admin, `?dialog=delete&course=${course.id}`)).dialog).toEqual({
       kind: "delete",
       course: { id: course.id, title: "English for Business" },
     });
@@ -933,16 +865,16 @@ describe("/admin/courses loader and action", () => {
     const before = await state();
 
     // The edit dialog is a 404 page, exactly as for an id that does not exist.
-    await expect(load(writer, `?dialog=edit&course=${draft.id}`)).rejects.toMatchObject({ init: { status: 404 } });
-    await expect(load(writer, `?dialog=edit&course=${crypto.randomUUID()}`)).rejects.toMatchObject({ init: { status: 404 } });
+    expect((await load(writer, `?dialog=edit&course=${draft.id}`)).status).toBe(404);
+    expect((await load(writer, `?dialog=edit&course=${crypto.randomUUID()}`)).status).toBe(404);
     // The delete dialog stays shut (as for an unknown id), and the page data never names the draft.
-    const deletePage = await load(writer, `?dialog=delete&course=${draft.id}`);
+    const deletePage = await page(writer, `?dialog=delete&course=${draft.id}`);
     expect(deletePage.dialog).toBeNull();
     expect(JSON.stringify(deletePage)).not.toContain("Secret Draft");
     expect(JSON.stringify(deletePage)).not.toContain(draft.id);
 
     // The request of the report: an update that wiped the price, category, thumbnail (and documents).
-    const notFound = { status: 404, reply: { ok: false, messageKey: COURSE_ERRORS.notFound } };
+    const notFound = { status: 404, data: { ok: false, messageKey: COURSE_ERRORS.notFound } };
     expect(await run(writer, form({ intent: "update", courseId: draft.id, title: "Secret Draft", slug: "secret-draft" }))).toMatchObject(notFound);
     expect(await run(writer, { intent: "delete", courseId: draft.id })).toMatchObject(notFound);
     expect(await run(writer, { intent: "togglePublish", courseId: draft.id, published: "true" })).toMatchObject(notFound);
@@ -954,9 +886,9 @@ describe("/admin/courses loader and action", () => {
 
     // With courses:publish the same requests work.
     const publisher = await manager("publisher@example.com", [...NO_PUBLISH, "courses:publish"]);
-    const edit = await load(publisher, `?dialog=edit&course=${draft.id}`);
+    const edit = await page(publisher, `?dialog=edit&course=${draft.id}`);
     expect(edit.dialog).toMatchObject({ kind: "edit", course: { id: draft.id, title: "Secret Draft", price: 750 } });
-    expect((await load(publisher, `?dialog=delete&course=${draft.id}`)).dialog).toEqual({
+    expect((await page(publisher, `?dialog=delete&course=${draft.id}`)).dialog).toEqual({
       kind: "delete",
       course: { id: draft.id, title: "Secret Draft" },
     });
@@ -964,14 +896,14 @@ describe("/admin/courses loader and action", () => {
       publisher,
       form({ intent: "update", courseId: draft.id, title: "Renamed", slug: "secret-draft", price: "750", categoryId: cat.id, thumbnailUrl: thumb.url }),
     );
-    expect(saved).toMatchObject({ status: 200, reply: { ok: true, published: false } });
+    expect(saved).toMatchObject({ status: 200, data: { ok: true, published: false } });
     expect(await courseRow(draft.id)).toMatchObject({ title: "Renamed", categoryId: cat.id, thumbnailUrl: thumb.url });
     expect(await run(publisher, { intent: "togglePublish", courseId: draft.id, published: "true" })).toMatchObject({
       status: 200,
-      reply: { ok: true, published: true },
+      data: { ok: true, published: true },
     });
     await setCoursePublished(admin, draft.id, false);
-    expect(await run(publisher, { intent: "delete", courseId: draft.id })).toMatchObject({ status: 200, reply: { ok: true } });
+    expect(await run(publisher, { intent: "delete", courseId: draft.id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await courseRow(draft.id)).toBeUndefined();
   });
 });

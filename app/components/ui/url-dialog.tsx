@@ -10,7 +10,7 @@
 // - a form with unsaved changes asks before it is closed or left (unsaved-changes.tsx).
 import { createContext, useCallback, useContext, useId, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { Link, useLocation, useNavigate, type Location } from "react-router";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { Dialog } from "./dialog.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "./unsaved-changes.tsx";
 

@@ -9,7 +9,7 @@ import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "
 import { useI18n } from "~/lib/use-i18n.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import {
   DOCUMENT_ACCEPT,
   FILE_BUTTON_CLASS,

@@ -5,7 +5,7 @@ import { useState, type ReactNode } from "react";
 import { Form, Link, useNavigation } from "react-router";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { securitySchema } from "../auth.schema.ts";
 import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security-reply.ts";

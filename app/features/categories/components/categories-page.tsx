@@ -17,8 +17,8 @@ import {
   type CategoryView,
   type SubcategoryView,
 } from "./category-dialogs.tsx";
-import { useSettled } from "~/features/dashboard/use-settled.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useSettled } from "~/lib/hooks/use-settled.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";

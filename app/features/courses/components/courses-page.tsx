@@ -19,7 +19,7 @@ import { CourseForm } from "~/features/courses/components/course-form.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
 import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { formatDate, intlLocale } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";

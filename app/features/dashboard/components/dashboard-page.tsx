@@ -15,7 +15,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { WeeklyChart } from "./weekly-chart.tsx";
 import type { DashboardData, DashboardStats } from "../dashboard.server.ts";
-import { useSettled } from "../use-settled.ts";
+import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";

@@ -16,7 +16,7 @@ import type { EmailLogPage as EmailLogData } from "../email-log.server.ts";
 import { ListPager, pageRange } from "~/features/messages/components/list-pager.tsx";
 import { useOnReply } from "~/features/messages/components/use-on-reply.ts";
 import { formatDateTime } from "~/lib/format.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
 const BADGE: Record<EmailStatus, string> = {

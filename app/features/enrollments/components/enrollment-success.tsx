@@ -2,7 +2,7 @@ import { Check, CheckCircle2, Copy } from "lucide-react";
 import { useEffect, useRef, useState } from "react";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 
 /** How long the button reads "Copied" before it reads "Copy" again (the message itself stays). */
 export const COPIED_MS = 2000;

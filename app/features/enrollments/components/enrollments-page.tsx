@@ -8,7 +8,7 @@ import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";

@@ -10,7 +10,7 @@ import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { ModalOrPanel } from "~/features/instructors/components/instructor-dialogs.tsx";
 import type { Locale } from "~/lib/i18n.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorPortal, PortalCourse, PortalMaterial } from "../portal-types.ts";
 import { ExpiryBanner, useSessionRemaining } from "./expiry-banner.tsx";

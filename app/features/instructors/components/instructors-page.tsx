@@ -10,7 +10,7 @@ import { tIsolated } from "~/components/ui/bidi.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors-reply.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";

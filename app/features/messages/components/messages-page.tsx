@@ -8,7 +8,7 @@ import { Link, useNavigate, useSearchParams } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { Locale } from "~/lib/i18n.ts";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { MESSAGES_ERRORS, messagesHref, type MessageFilter, type MessagesReply } from "../messages.schema.ts";
 import type { InboxPage } from "../messages.server.ts";

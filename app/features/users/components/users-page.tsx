@@ -20,7 +20,7 @@ import {
   USERS_PATH,
   type UserRowView,
 } from "./user-dialogs.tsx";
-import { useHydrated } from "~/lib/use-hydrated.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 
 export type UserListRow = UserRowView & { createdAt: Date | string };
 

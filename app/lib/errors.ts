@@ -12,25 +12,84 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
+/** What an error view (and a resource route's JSON) receives of an AppError: never a stack or a cause. */
+export interface AppErrorData {
+  code: ErrorCode;
+  messageKey: string;
+  /** Why access was refused, for the admin's denial views: the role has no admin area, or lacks a flag. */
+  reason?: string;
+  /** The signed-in email, shown on the Access Denied view. */
+  email?: string;
+  fields?: Record<string, string>;
+}
+
+export interface AppErrorOptions {
+  fields?: Record<string, string>;
+  cause?: unknown;
+  reason?: string;
+  email?: string;
+  headers?: Record<string, string>;
+}
+
+/**
+ * Domain functions, guards and middleware throw this; nothing converts it by hand. It has the shape of
+ * React Router's thrown `data(value, init)` (type, data, init), so an AppError escaping a loader, an
+ * action or a resource route becomes an error response with its own status and `AppErrorData`, shown by
+ * the nearest ErrorBoundary in the request's language, never a 500 (ADR 013).
+ */
 export class AppError extends Error {
   override name = "AppError";
   readonly code: ErrorCode;
   /** Locale key of the message shown to the user, e.g. "errors.notFoundTitle". */
   readonly messageKey: string;
   readonly fields?: Record<string, string>;
+  readonly reason?: string;
+  readonly email?: string;
+  /** React Router reads a thrown `data()` by these three members. */
+  readonly type = "DataWithResponseInit";
+  readonly #headers?: Record<string, string>;
 
-  constructor(code: ErrorCode, messageKey: string, options?: { fields?: Record<string, string>; cause?: unknown }) {
-    super(messageKey, { cause: options?.cause });
+  constructor(code: ErrorCode, messageKey: string, options: AppErrorOptions = {}) {
+    super(messageKey, { cause: options.cause });
     this.code = code;
     this.messageKey = messageKey;
-    this.fields = options?.fields;
+    this.fields = options.fields;
+    this.reason = options.reason;
+    this.email = options.email;
+    this.#headers = options.headers;
   }
 
   get status(): number {
     return ERROR_STATUS[this.code];
   }
+
+  get data(): AppErrorData {
+    const value: AppErrorData = { code: this.code, messageKey: this.messageKey };
+    if (this.reason) value.reason = this.reason;
+    if (this.email) value.email = this.email;
+    if (this.fields) value.fields = this.fields;
+    return value;
+  }
+
+  get init(): ResponseInit {
+    return { status: this.status, headers: { "Cache-Control": "no-store", ...this.#headers } };
+  }
 }
 
 export function isAppError(error: unknown): error is AppError {
   return error instanceof AppError;
+}
+
+/** The AppErrorData an error view received, if the error came from an AppError. */
+export function appErrorData(value: unknown): AppErrorData | null {
+  if (typeof value !== "object" || value === null || !("messageKey" in value) || !("code" in value)) return null;
+  const { messageKey, code } = value;
+  if (typeof messageKey !== "string" || !isErrorCode(code)) return null;
+  const reason = "reason" in value && typeof value.reason === "string" ? value.reason : undefined;
+  const email = "email" in value && typeof value.email === "string" ? value.email : undefined;
+  return { code, messageKey, reason, email };
+}
+
+function isErrorCode(value: unknown): value is ErrorCode {
+  return typeof value === "string" && Object.hasOwn(ERROR_STATUS, value);
 }

@@ -7,7 +7,7 @@ import { session as sessionTable } from "@db/schema/index.ts";
 import { appState } from "./app.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { db } from "./db.server.ts";
-import { isAppError } from "./errors.ts";
+import { AppError, isAppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { loadPermissions, hasPermission, type Actor } from "./permissions.server.ts";
 import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
@@ -78,10 +78,16 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
 
 export type DenialReason = "accessDenied" | "forbidden";
 
+/** The refusal a guard throws: an AppError like the domain's, with the reason the denial views read. */
+export function denied(reason: DenialReason, email?: string): AppError {
+  const messageKey = reason === "accessDenied" ? "admin.accessDenied.title" : "admin.forbidden.title";
+  return new AppError("forbidden", messageKey, { reason, email });
+}
+
 /**
  * The per-route guard. Anonymous → /login; a role outside the admin area → 403 Access Denied; a generated
  * password not yet changed → the forced change (D9); a second factor required by Settings and not set
- * up → the security page; a missing flag → 403 per-feature denial.
+ * up → the security page; a missing flag → 403 per-feature denial. Refusals are AppErrors (ADR 013).
  */
 export function requireActor(
   context: Readonly<RouterContextProvider>,
@@ -89,13 +95,11 @@ export function requireActor(
 ): Actor {
   const actor = context.get(actorContext);
   if (!actor) throw redirect("/login");
-  if (!isStaffRole(actor.role)) throw data({ reason: "accessDenied" as DenialReason, email: actor.email }, { status: 403 });
+  if (!isStaffRole(actor.role)) throw denied("accessDenied", actor.email);
   if (actor.mustChangePassword && !options.allowPasswordChange) throw redirect("/admin/change-password");
   if (actor.needsSecondFactor && !actor.mustChangePassword && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
-  if (options.adminOnly && actor.role !== "admin") throw data({ reason: "forbidden" as DenialReason }, { status: 403 });
-  if (options.permission && !hasPermission(actor, options.permission)) {
-    throw data({ reason: "forbidden" as DenialReason }, { status: 403 });
-  }
+  if (options.adminOnly && actor.role !== "admin") throw denied("forbidden");
+  if (options.permission && !hasPermission(actor, options.permission)) throw denied("forbidden");
   return actor;
 }
 

@@ -1,3 +1,4 @@
+import { appErrorData } from "~/lib/errors.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { AccessDenied, FeatureDenied } from "./denied.tsx";
@@ -10,7 +11,7 @@ export function AdminRouteError() {
   const error = useRouteError();
   const { t } = useI18n();
   if (isRouteErrorResponse(error) && error.status === 403) {
-    const body = error.data as { reason?: string; email?: string } | null;
+    const body = appErrorData(error.data);
     return body?.reason === "accessDenied" ? <AccessDenied email={body.email} /> : <FeatureDenied />;
   }
   if (isRouteErrorResponse(error) && error.status === 404) {

@@ -6,21 +6,17 @@
 // (and renamed back in `finally`), so the query fails inside the database exactly as it would if the
 // table were unreachable. Nothing in the domain code is mocked; only the logger is spied on.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { eq, sql } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { categories, courses, enrollments, instructors, rolePermissions, user } from "@db/schema/index.ts";
+import { sql } from "drizzle-orm";
 import { getDashboard, weeklyEnrollmentCounts } from "~/features/dashboard/dashboard.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import { handle as dashboardHandle, loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
+import { ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCategory, makeCourse, makeEnrollment, makeInstructor } from "../setup/factories.ts";
+import { callLoader } from "../setup/route-call.ts";
 
-const MANAGER = "instructor_course_manager";
 let database: TestDatabase;
 let admin: Actor;
 
@@ -32,55 +28,21 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id);
+  admin = await createAdmin();
 });
 afterEach(() => {
   vi.restoreAllMocks();
 });
 
-async function actorFor(id: string): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-  };
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
-
-let seq = 0;
-async function enrollment(createdAt: Date, status: "pending" | "approved" | "rejected" = "pending") {
-  seq += 1;
-  await database.db.insert(enrollments).values({
-    enrollmentId: `ENR-TEST-${seq}`,
-    courseName: "Course",
-    studentName: "Student",
-    studentEmail: "s@example.com",
-    studentPhone: "01000000000",
-    status,
-    createdAt,
-  });
-}
+const enrollment = (createdAt: Date, status: "pending" | "approved" | "rejected" = "pending") => makeEnrollment({ createdAt, status });
 
 /** Seeds 3 published + 2 draft courses, 2 instructors, 4 categories, 5 enrollments (2 pending). */
 async function seedCatalogue() {
-  for (let i = 0; i < 5; i++) {
-    await database.db.insert(courses).values({ title: `C${i}`, slug: `c-${i}`, language: "en", isPublished: i < 3 });
-  }
-  await database.db.insert(instructors).values([{ name: "A" }, { name: "B" }]);
-  await database.db.insert(categories).values(["a", "b", "c", "d"].map((s) => ({ name: s, slug: s })));
+  for (let i = 0; i < 5; i++) await makeCourse({ isPublished: i < 3 });
+  for (let i = 0; i < 2; i++) await makeInstructor();
+  for (let i = 0; i < 4; i++) await makeCategory();
   const now = new Date();
   for (const status of ["pending", "pending", "approved", "approved", "rejected"] as const) await enrollment(now, status);
 }
@@ -287,42 +249,33 @@ describe("enrollment requests per week (Cairo time, weeks from Saturday)", () =>
 });
 
 describe("/admin (dashboard) loader", () => {
-  async function load(actor: Actor | null, url: string) {
-    const request = new Request(url);
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    let loaded: unknown;
-    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-      loaded = await dashboardLoader({ request, context, params: {} } as never);
-      return new Response(null);
-    });
-    return loaded as { dashboard: unknown; title: string; actor: { role: string } };
-  }
+  const load = (actor: Actor | null, url: string) => callLoader(dashboardLoader, { url, actor });
+  const page = async (actor: Actor, url: string) => (await load(actor, url)).data!;
 
   it("is open to any staff member (handle permission null), closed to others", async () => {
     expect(dashboardHandle).toEqual({ permission: null });
     const plain = await manager("plain@example.com", []);
-    await expect(load(plain, "http://localhost/admin")).resolves.toMatchObject({ actor: { role: MANAGER } });
-    await expect(load(null, "http://localhost/admin")).rejects.toMatchObject({ status: 302 });
-    await expect(load({ ...plain, role: "student" }, "http://localhost/admin")).rejects.toMatchObject({ init: { status: 403 } });
+    expect((await load(plain, "http://localhost/admin")).data).toMatchObject({ actor: { role: MANAGER } });
+    expect((await load(ANONYMOUS, "http://localhost/admin")).status).toBe(302);
+    expect((await load({ ...plain, role: "student" }, "http://localhost/admin")).status).toBe(403);
   });
 
   it("sends no figure the staff member's permissions hide, on a document request or a client navigation (issue 14)", async () => {
     await seedCatalogue();
     const instructorsOnly = await manager("instructors@example.com", ["instructors:view"]);
     const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null };
-    const page = await load(instructorsOnly, "http://localhost/admin?lang=en");
-    expect(page.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
-    const navigation = await load(instructorsOnly, "http://localhost/admin.data");
+    const document = await page(instructorsOnly, "http://localhost/admin?lang=en");
+    expect(document.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
+    const navigation = await page(instructorsOnly, "http://localhost/admin.data");
     await expect(navigation.dashboard).resolves.toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
   });
 
   it("waits for the counts on a document request and defers them on a client navigation (placeholders)", async () => {
     await seedCatalogue();
-    const page = await load(admin, "http://localhost/admin?lang=en");
-    expect(page.title).toBe("Dashboard");
-    expect(page.dashboard).toMatchObject({ stats: { totalCourses: 5 }, weekly: expect.any(Array) });
-    const navigation = await load(admin, "http://localhost/admin.data");
+    const document = await page(admin, "http://localhost/admin?lang=en");
+    expect(document.title).toBe("Dashboard");
+    expect(document.dashboard).toMatchObject({ stats: { totalCourses: 5 }, weekly: expect.any(Array) });
+    const navigation = await page(admin, "http://localhost/admin.data");
     expect(navigation.dashboard).toBeInstanceOf(Promise);
     await expect(navigation.dashboard).resolves.toMatchObject({ stats: { pendingEnrollments: 2 } });
   });

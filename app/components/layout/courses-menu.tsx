@@ -5,7 +5,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { NavCategory } from "~/features/catalog/catalog.server.ts";
+import type { NavCategory } from "~/lib/site-layout.ts";
 
 /**
  * The Courses mega-menu (300 px; 600 px while a category with subcategories is hovered or focused).

@@ -5,7 +5,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, NavLink, useLocation } from "react-router";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { NavCategory } from "~/features/catalog/catalog.server.ts";
+import type { NavCategory } from "~/lib/site-layout.ts";
 
 /** The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard. */
 export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {

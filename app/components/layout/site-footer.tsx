@@ -4,7 +4,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
-import type { PublicSettings } from "~/features/settings/settings.server.ts";
+import type { PublicSettings } from "~/lib/site-layout.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";

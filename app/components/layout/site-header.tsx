@@ -2,7 +2,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useMemo } from "react";
 import { Link, NavLink } from "react-router";
-import type { NavCategory } from "~/features/catalog/catalog.server.ts";
+import type { NavCategory } from "~/lib/site-layout.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { sortCategoryTree } from "~/lib/collation.ts";
 import { CoursesMenu } from "./courses-menu.tsx";

@@ -13,6 +13,7 @@ import {
 import { foldForSearch } from "~/lib/arabic.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
+import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
 
 export type CourseLanguage = "en" | "ar";
@@ -43,12 +44,6 @@ export interface CourseCard {
   categoryNameAr: string | null;
 }
 
-export interface CourseRef {
-  slug: string;
-  name: string;
-  nameAr: string | null;
-}
-
 export interface CourseDetail extends CourseCard {
   description: string | null;
   level: CourseLevel | null;
@@ -59,20 +54,6 @@ export interface CourseDetail extends CourseCard {
   category: CourseRef | null;
   /** Only an active subcategory is shown. */
   subcategory: CourseRef | null;
-}
-
-export interface NavSubcategory extends CourseRef {
-  /** The explicit order within the category (lowest first); lists then order by name (app/lib/collation.ts). */
-  sortOrder: number;
-}
-
-export interface NavCategory {
-  id: string;
-  slug: string;
-  name: string;
-  nameAr: string | null;
-  /** Active subcategories only, by sort order then (English) name; displays re-sort them by the displayed name. */
-  subcategories: NavSubcategory[];
 }
 
 export interface ListPublishedCoursesInput {

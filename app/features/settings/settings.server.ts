@@ -1,13 +1,6 @@
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
-
-type Bilingual = { en?: string; ar?: string };
-
-export interface PublicSettings {
-  brand: { name: Bilingual; description: Bilingual };
-  contact: { address?: Bilingual; phones?: string[]; email?: string; chatNumber?: string; chatGreeting?: Bilingual };
-  social: { facebook?: string; instagram?: string; linkedin?: string; tiktok?: string };
-}
+import type { PublicSettings } from "~/lib/site-layout.ts";
 
 /** The settings every public page shows (brand, contact details, social links), as stored. */
 export async function getPublicSettings(): Promise<PublicSettings> {

@@ -6,7 +6,8 @@ import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enr
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { CourseCard as CourseCardData, listPublishedCourses, NavCategory } from "../catalog.server.ts";
+import type { NavCategory } from "~/lib/site-layout.ts";
+import type { CourseCard as CourseCardData, listPublishedCourses } from "../catalog.server.ts";
 import { CourseCard, CourseCardSkeleton } from "./course-card.tsx";
 
 export type CatalogVariant = "all" | "en" | "ar";

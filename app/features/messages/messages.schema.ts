@@ -1,6 +1,7 @@
 // Messages inbox (issue 6 point 3; SPEC §8, D6): the page's query string and its two intents, shared by
 // the browser and the server. No server imports here. Message keys live in admin-messages.json.
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 
 /** Contact messages per page of the inbox. */
 export const MESSAGES_PAGE_SIZE = 20;
@@ -64,17 +65,10 @@ export const messageIntentSchema = z.object({
   open: z.literal("1").optional().catch(undefined),
 });
 
-export function isMessageIntent(value: unknown): value is MessageIntent {
-  return typeof value === "string" && (MESSAGE_INTENTS as readonly string[]).includes(value);
-}
-
-/** What the /admin/messages action answers. */
-export interface MessagesReply {
-  ok: boolean;
-  intent: MessageIntent | null;
-  messageId?: string;
+/** What the /admin/messages action reports besides the common part of an AdminReply. */
+export interface MessageReplyFields {
+  messageId: string;
   /** The message's state after the action. */
-  read?: boolean;
-  /** Locale key of the refusal or failure. */
-  messageKey?: string;
+  read: boolean;
 }
+export type MessagesReply = AdminReply<MessageIntent, MessageReplyFields>;

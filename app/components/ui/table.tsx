@@ -1,5 +1,7 @@
 // The admin list table (issue 16): a caption for screen readers, column headers, and a wrapper that
-// scrolls sideways on a narrow screen instead of widening the page.
+// scrolls sideways on a narrow screen instead of widening the page. The wrapper is positioned, so the
+// screen-reader-only text inside the cells (absolutely positioned) scrolls with it instead of stretching
+// the page beyond a narrow screen.
 import type { ReactNode, ThHTMLAttributes } from "react";
 
 export function Table({
@@ -18,7 +20,7 @@ export function Table({
   children: ReactNode;
 }) {
   return (
-    <div className={`overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
+    <div className={`relative overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm ${className}`}>
       <table className={`w-full ${minWidth} text-start text-sm`}>
         <caption className="sr-only">{caption}</caption>
         {children}

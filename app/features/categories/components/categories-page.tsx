@@ -1,8 +1,16 @@
 // The admin categories page (SPEC §2 Admin Categories, §5, §8; D18, D22): the route holds its loader and action.
 import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useMemo, useState, type ReactNode } from "react";
+import { useCallback, useMemo, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, useSearchParams } from "react-router";
+import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
+import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { DialogFrame, DialogLink, useUrlDialog, type UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { failureMessage } from "~/lib/admin-reply.ts";
 import { showToast } from "~/components/ui/toast.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { CategoriesReply } from "../categories.schema.ts";
@@ -11,8 +19,6 @@ import type { CategoryIntent } from "../categories.schema.ts";
 import {
   CATEGORIES_PATH,
   CategoryForm,
-  DeleteForm,
-  ModalOrPanel,
   SubcategoryForm,
   type CategoryView,
   type SubcategoryView,
@@ -24,6 +30,7 @@ import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 
+type DialogKind = NonNullable<OpenDialog>["kind"];
 type OpenDialog =
   | { kind: "createCategory" | "createSubcategory" }
   | { kind: "editCategory" | "deleteCategory"; item: CategoryView }
@@ -54,12 +61,6 @@ function dialogFromUrl(params: URLSearchParams, lists: CategoriesAdminData, repl
     return item ? { kind, item } : null;
   }
   return null;
-}
-
-function dialogHref(target: NonNullable<OpenDialog>): string {
-  return "item" in target
-    ? `${CATEGORIES_PATH}?dialog=${target.kind}&id=${encodeURIComponent(target.item.id)}`
-    : `${CATEGORIES_PATH}?dialog=${target.kind}`;
 }
 
 const SUCCESS_KEYS: Record<CategoryIntent, string> = {
@@ -120,15 +121,17 @@ function CategoriesContent({
   );
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, lists, actionData));
-  const close = useCallback(() => setDialog(null), []);
+  // ?dialog=<kind>&id=<category or subcategory id>: the same URL with or without JavaScript.
+  const dialog = useUrlDialog<DialogKind>();
+  const { finish } = dialog;
   const onDone = useCallback(
     (reply: CategoriesReply) => {
-      setDialog(null);
       if (reply.intent) showToast("success", t(SUCCESS_KEYS[reply.intent], { name: reply.name }));
+      finish();
     },
-    [t],
+    [t, finish],
   );
+  const deleteFetcher = useFreshFetcher<CategoriesReply>("category-delete");
 
   const canCreate = can(actor, "categories:create");
   const canEdit = can(actor, "categories:edit");
@@ -136,25 +139,19 @@ function CategoriesContent({
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
-  const shown = hydrated ? dialog : dialogFromUrl(searchParams, lists, actionData);
+  const shown = dialogFromUrl(searchParams, lists, noJsReply);
   const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
 
-  const openLink = (target: NonNullable<OpenDialog>, content: ReactNode, className: string) =>
-    hydrated ? (
-      <button type="button" className={className} onClick={() => setDialog(target)}>
-        {content}
-      </button>
-    ) : (
-      <Link to={dialogHref(target)} className={className}>
-        {content}
-      </Link>
-    );
+  const openLink = (target: NonNullable<OpenDialog>, content: ReactNode, className: string) => (
+    <DialogLink dialog={dialog} kind={target.kind} id={"item" in target ? target.item.id : undefined} as="button" className={className}>
+      {content}
+    </DialogLink>
+  );
 
   const iconButton =
     "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
   const editClass = `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`;
   const deleteClass = `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
-  const th = "px-4 py-3 text-start font-semibold";
 
   const rowActions = (target: { edit: NonNullable<OpenDialog>; remove: NonNullable<OpenDialog> }, name: string) => (
     <div className="flex justify-end gap-2">
@@ -185,71 +182,18 @@ function CategoriesContent({
 
   return (
     <>
-      {noJsReply?.ok && noJsReply.intent && (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-          {tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}
-        </p>
-      )}
+      {noJsReply?.ok && noJsReply.intent && <Notice ok>{tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}</Notice>}
 
-      <div className="mt-6">
-        <ModalOrPanel
-          open={shown?.kind === "createCategory" || shown?.kind === "editCategory"}
-          hydrated={hydrated}
-          onClose={close}
-          title={shown?.kind === "editCategory" ? t("categories.form.editCategoryTitle") : t("categories.form.createCategoryTitle")}
-        >
-          {(shown?.kind === "createCategory" || shown?.kind === "editCategory") && (
-            <CategoryForm
-              key={shown.kind === "editCategory" ? shown.item.id : "new"}
-              category={shown.kind === "editCategory" ? shown.item : undefined}
-              hydrated={hydrated}
-              initialReply={noJsReply}
-              onSuccess={onDone}
-              onCancel={close}
-            />
-          )}
-        </ModalOrPanel>
-        <ModalOrPanel
-          open={shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory"}
-          hydrated={hydrated}
-          onClose={close}
-          title={
-            shown?.kind === "editSubcategory" ? t("categories.form.editSubcategoryTitle") : t("categories.form.createSubcategoryTitle")
-          }
-        >
-          {(shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory") && (
-            <SubcategoryForm
-              key={shown.kind === "editSubcategory" ? shown.item.id : "new"}
-              subcategory={shown.kind === "editSubcategory" ? shown.item : undefined}
-              categories={lists.categories}
-              locale={locale}
-              hydrated={hydrated}
-              initialReply={noJsReply}
-              onSuccess={onDone}
-              onCancel={close}
-            />
-          )}
-        </ModalOrPanel>
-        <ModalOrPanel
-          open={shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory"}
-          hydrated={hydrated}
-          onClose={close}
-          size="sm"
-          title={shown?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
-          description={dialogItemName && <bdi>{dialogItemName}</bdi>}
-        >
-          {(shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory") && (
-            <DeleteForm
-              kind={shown.kind === "deleteCategory" ? "category" : "subcategory"}
-              item={{ id: shown.item.id, name: label(shown.item) }}
-              hydrated={hydrated}
-              initialReply={noJsReply}
-              onSuccess={onDone}
-              onCancel={close}
-            />
-          )}
-        </ModalOrPanel>
-      </div>
+      <CategoryDialogs
+        dialog={dialog}
+        shown={shown}
+        lists={lists}
+        locale={locale}
+        noJsReply={noJsReply}
+        onDone={onDone}
+        deleteFetcher={deleteFetcher}
+        itemName={dialogItemName}
+      />
 
       <section aria-labelledby="categories-heading" className="mt-2">
         <div className="flex flex-wrap items-center justify-between gap-4">
@@ -267,55 +211,40 @@ function CategoriesContent({
             )}
         </div>
         {lists.categories.length === 0 ? (
-          <EmptyState icon={<FolderTree aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />} text={t("categories.empty")}>
+          <EmptyState className="mt-4" icon={FolderTree} title={t("categories.empty")}>
             {canCreate && openLink({ kind: "createCategory" }, t("categories.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
           </EmptyState>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[40rem] text-start text-sm">
-              <caption className="sr-only">{t("categories.table.categoriesCaption")}</caption>
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("categories.table.name")}
+          <Table className="mt-4" caption={t("categories.table.categoriesCaption")}>
+            <TableHead>
+              <HeaderCell>{t("categories.table.name")}</HeaderCell>
+              <HeaderCell>{t("categories.table.slug")}</HeaderCell>
+              <HeaderCell>{t("categories.table.subcategories")}</HeaderCell>
+              <HeaderCell>{t("categories.table.created")}</HeaderCell>
+              <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
+            </TableHead>
+            <TableBody>
+              {lists.categories.map((c) => (
+                <tr key={c.id}>
+                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                    <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
                   </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.slug")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.subcategories")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.created")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-end font-semibold">
-                    {t("categories.table.actions")}
-                  </th>
+                  <td className="px-4 py-3">
+                    <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                      {c.slug}
+                    </code>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">{formatNumber(c.subcategoryCount, locale)}</td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    {rowActions({ edit: { kind: "editCategory", item: c }, remove: { kind: "deleteCategory", item: c } }, label(c))}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {lists.categories.map((c) => (
-                  <tr key={c.id}>
-                    <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                      <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
-                    </th>
-                    <td className="px-4 py-3">
-                      <code dir="ltr" className="whitespace-nowrap text-slate-700">
-                        {c.slug}
-                      </code>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">{formatNumber(c.subcategoryCount, locale)}</td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      {rowActions({ edit: { kind: "editCategory", item: c }, remove: { kind: "deleteCategory", item: c } }, label(c))}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </section>
 
@@ -335,76 +264,52 @@ function CategoriesContent({
             )}
         </div>
         {lists.subcategories.length === 0 ? (
-          <EmptyState
-            icon={<FolderPlus aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />}
-            text={t("categories.subcategoriesEmpty")}
-          >
+          <EmptyState className="mt-4" icon={FolderPlus} title={t("categories.subcategoriesEmpty")}>
             {canCreate &&
               openLink({ kind: "createSubcategory" }, t("categories.createFirstSubcategory"), "btn-primary inline-flex px-4 py-2 text-sm")}
           </EmptyState>
         ) : (
-          <div className="mt-4 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-            <table className="w-full min-w-[48rem] text-start text-sm">
-              <caption className="sr-only">{t("categories.table.subcategoriesCaption")}</caption>
-              <thead className="bg-slate-100 text-slate-700">
-                <tr>
-                  <th scope="col" className={th}>
-                    {t("categories.table.name")}
+          <Table className="mt-4" minWidth="min-w-[48rem]" caption={t("categories.table.subcategoriesCaption")}>
+            <TableHead>
+              <HeaderCell>{t("categories.table.name")}</HeaderCell>
+              <HeaderCell>{t("categories.table.parent")}</HeaderCell>
+              <HeaderCell>{t("categories.table.slug")}</HeaderCell>
+              <HeaderCell>{t("categories.table.status")}</HeaderCell>
+              <HeaderCell>{t("categories.table.created")}</HeaderCell>
+              <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
+            </TableHead>
+            <TableBody>
+              {lists.subcategories.map((s) => (
+                <tr key={s.id}>
+                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                    <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
                   </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.parent")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.slug")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.status")}
-                  </th>
-                  <th scope="col" className={th}>
-                    {t("categories.table.created")}
-                  </th>
-                  <th scope="col" className="px-4 py-3 text-end font-semibold">
-                    {t("categories.table.actions")}
-                  </th>
+                  <td className="px-4 py-3 text-slate-700">
+                    {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
+                  </td>
+                  <td className="px-4 py-3">
+                    <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                      {s.slug}
+                    </code>
+                  </td>
+                  <td className="px-4 py-3">
+                    <Badge tone={s.isActive ? "green" : "muted"}>
+                      {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
+                    </Badge>
+                  </td>
+                  <td className="px-4 py-3 text-slate-700">
+                    <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    {rowActions(
+                      { edit: { kind: "editSubcategory", item: s }, remove: { kind: "deleteSubcategory", item: s } },
+                      label(s),
+                    )}
+                  </td>
                 </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-200">
-                {lists.subcategories.map((s) => (
-                  <tr key={s.id}>
-                    <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                      <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
-                    </th>
-                    <td className="px-4 py-3 text-slate-700">
-                      {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
-                    </td>
-                    <td className="px-4 py-3">
-                      <code dir="ltr" className="whitespace-nowrap text-slate-700">
-                        {s.slug}
-                      </code>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span
-                        className={`whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${
-                          s.isActive ? "bg-emerald-100 text-emerald-900" : "bg-slate-200 text-slate-800"
-                        }`}
-                      >
-                        {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
-                      </span>
-                    </td>
-                    <td className="px-4 py-3 text-slate-700">
-                      <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      {rowActions(
-                        { edit: { kind: "editSubcategory", item: s }, remove: { kind: "deleteSubcategory", item: s } },
-                        label(s),
-                      )}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </div>
+              ))}
+            </TableBody>
+          </Table>
         )}
       </section>
     </>
@@ -426,16 +331,6 @@ function NameCell({ name, nameAr, locale }: { name: string; nameAr: string | nul
         </span>
       )}
     </>
-  );
-}
-
-function EmptyState({ icon, text, children }: { icon: ReactNode; text: string; children?: ReactNode }) {
-  return (
-    <div className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center">
-      {icon}
-      <p className="mt-3 text-lg font-semibold text-slate-900">{text}</p>
-      {children && <div className="mt-6">{children}</div>}
-    </div>
   );
 }
 
@@ -467,6 +362,92 @@ function LoadFailed() {
       <Link to={CATEGORIES_PATH} className="mt-3 inline-flex font-semibold underline">
         {t("categories.retry")}
       </Link>
+    </div>
+  );
+}
+
+/** The three dialogs of the page: category form, subcategory form, delete confirmation. */
+function CategoryDialogs({
+  dialog,
+  shown,
+  lists,
+  locale,
+  noJsReply,
+  onDone,
+  deleteFetcher,
+  itemName,
+}: {
+  dialog: UrlDialog<DialogKind>;
+  shown: OpenDialog;
+  lists: CategoriesAdminData;
+  locale: Locale;
+  noJsReply: CategoriesReply | undefined;
+  onDone: (reply: CategoriesReply) => void;
+  deleteFetcher: ReturnType<typeof useFreshFetcher<CategoriesReply>>;
+  itemName: string | undefined;
+}) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const deleting = shown?.kind === "deleteCategory" || shown?.kind === "deleteSubcategory" ? shown : null;
+  const intent = deleting?.kind === "deleteCategory" ? "deleteCategory" : "deleteSubcategory";
+  return (
+    <div className="mt-6">
+      <DialogFrame
+        open={shown?.kind === "createCategory" || shown?.kind === "editCategory"}
+        dialog={dialog}
+        size="md"
+        title={shown?.kind === "editCategory" ? t("categories.form.editCategoryTitle") : t("categories.form.createCategoryTitle")}
+      >
+        {(shown?.kind === "createCategory" || shown?.kind === "editCategory") && (
+          <CategoryForm
+            key={shown.kind === "editCategory" ? shown.item.id : "new"}
+            category={shown.kind === "editCategory" ? shown.item : undefined}
+            hydrated={hydrated}
+            initialReply={noJsReply}
+            onSuccess={onDone}
+          />
+        )}
+      </DialogFrame>
+      <DialogFrame
+        open={shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory"}
+        dialog={dialog}
+        size="md"
+        title={shown?.kind === "editSubcategory" ? t("categories.form.editSubcategoryTitle") : t("categories.form.createSubcategoryTitle")}
+      >
+        {(shown?.kind === "createSubcategory" || shown?.kind === "editSubcategory") && (
+          <SubcategoryForm
+            key={shown.kind === "editSubcategory" ? shown.item.id : "new"}
+            subcategory={shown.kind === "editSubcategory" ? shown.item : undefined}
+            categories={lists.categories}
+            locale={locale}
+            hydrated={hydrated}
+            initialReply={noJsReply}
+            onSuccess={onDone}
+          />
+        )}
+      </DialogFrame>
+      <DialogFrame
+        open={deleting !== null}
+        dialog={dialog}
+        guard={false}
+        title={deleting?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
+        description={itemName && <bdi>{itemName}</bdi>}
+      >
+        {deleting && (
+          <ConfirmForm
+            fetcher={deleteFetcher}
+            action={CATEGORIES_PATH}
+            fields={{ intent, id: deleting.item.id }}
+            message={t(`categories.delete.${deleting.kind === "deleteCategory" ? "category" : "subcategory"}Confirm`)}
+            cancelLabel={t("categories.form.cancel")}
+            submitLabel={t("categories.delete.submit")}
+            busyLabel={t("categories.delete.deleting")}
+            failure={(r) => failureMessage(t, r)}
+            initialReply={noJsReply?.intent === intent && noJsReply.id === deleting.item.id ? noJsReply : undefined}
+            onSuccess={onDone}
+          />
+        )}
+      </DialogFrame>
     </div>
   );
 }

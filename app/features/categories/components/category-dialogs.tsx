@@ -1,13 +1,13 @@
-// The Admin Categories modals (SPEC §2): create/edit category, create/edit subcategory, and the delete
-// confirmation. With JavaScript each is a modal posting through a fetcher of its own; without, the page
-// renders the same form in place (reached by a link) and it posts as a plain form.
+// The Admin Categories forms (SPEC §2): create/edit category and create/edit subcategory, shown in the
+// dialog kit's frame (a modal with JavaScript, a panel reached by a link without). Each posts through a
+// fetcher of its own; without JavaScript, as a plain form.
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
-import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
-import { Dialog } from "~/components/ui/dialog.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { slugify } from "~/lib/slug.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
@@ -45,49 +45,6 @@ export interface SubcategoryView {
   createdAt: Date | string;
 }
 
-/** A modal once hydrated; before that (or without JavaScript) the same content in place. */
-export function ModalOrPanel({
-  open,
-  hydrated,
-  onClose,
-  title,
-  description,
-  size = "md",
-  children,
-}: {
-  open: boolean;
-  hydrated: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  size?: "sm" | "md" | "lg";
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  if (hydrated) {
-    return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size={size}>
-        {children}
-      </Dialog>
-    );
-  }
-  if (!open) return null;
-  return (
-    <section aria-labelledby={titleId} className="mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-
-
-
-
-
 const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
 /**
@@ -109,35 +66,11 @@ function useSlug(initial: string, follow: boolean, max: number) {
   };
 }
 
-function SubmitRow({
-  hydrated,
-  busy,
-  onCancel,
-  cancelLabel,
-  submitLabel,
-  busyLabel,
-  danger,
-}: {
-  hydrated: boolean;
-  busy: boolean;
-  onCancel: () => void;
-  cancelLabel: string;
-  submitLabel: string;
-  busyLabel: string;
-  danger?: boolean;
-}) {
+function SubmitRow({ busy, cancelLabel, submitLabel, busyLabel }: { busy: boolean; cancelLabel: string; submitLabel: string; busyLabel: string }) {
   return (
     <div className="flex flex-wrap justify-end gap-3 pt-2">
-      <CancelButton hydrated={hydrated} onCancel={onCancel} href={CATEGORIES_PATH} label={cancelLabel} />
-      <button
-        type="submit"
-        disabled={busy}
-        className={
-          danger
-            ? "inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-            : "btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60"
-        }
-      >
+      <DialogCancel label={cancelLabel} />
+      <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
         {busy ? busyLabel : submitLabel}
       </button>
     </div>
@@ -149,7 +82,6 @@ export function CategoryForm({
   hydrated,
   initialReply,
   onSuccess,
-  onCancel,
 }: {
   /** The category being edited; absent when creating. */
   category?: CategoryView;
@@ -157,7 +89,6 @@ export function CategoryForm({
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: CategoriesReply;
   onSuccess: (reply: CategoriesReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const editing = Boolean(category);
@@ -181,7 +112,7 @@ export function CategoryForm({
   const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
 
   return (
-    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {category && <input type="hidden" name="id" value={category.id} />}
       <FormAlert message={failureMessage(t, reply)} />
@@ -235,9 +166,7 @@ export function CategoryForm({
         />
       </Field>
       <SubmitRow
-        hydrated={hydrated}
         busy={busy}
-        onCancel={onCancel}
         cancelLabel={t("categories.form.cancel")}
         submitLabel={editing ? t("categories.form.saveChanges") : t("categories.form.createCategory")}
         busyLabel={t("categories.form.saving")}
@@ -253,7 +182,6 @@ export function SubcategoryForm({
   hydrated,
   initialReply,
   onSuccess,
-  onCancel,
 }: {
   subcategory?: SubcategoryView;
   categories: readonly Pick<CategoryView, "id" | "name" | "nameAr">[];
@@ -261,7 +189,6 @@ export function SubcategoryForm({
   hydrated: boolean;
   initialReply?: CategoriesReply;
   onSuccess: (reply: CategoriesReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const editing = Boolean(subcategory);
@@ -299,14 +226,14 @@ export function SubcategoryForm({
       <div className="space-y-4">
         <p className="text-slate-800">{t("categories.form.noCategoriesYet")}</p>
         <div className="flex justify-end">
-          <CancelButton hydrated={hydrated} onCancel={onCancel} href={CATEGORIES_PATH} label={t("categories.form.close")} />
+          <DialogCancel label={t("categories.form.close")} />
         </div>
       </div>
     );
   }
 
   return (
-    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
       <FormAlert message={failureMessage(t, reply)} />
@@ -428,52 +355,10 @@ export function SubcategoryForm({
         </div>
       </div>
       <SubmitRow
-        hydrated={hydrated}
         busy={busy}
-        onCancel={onCancel}
         cancelLabel={t("categories.form.cancel")}
         submitLabel={editing ? t("categories.form.saveChanges") : t("categories.form.createSubcategory")}
         busyLabel={t("categories.form.saving")}
-      />
-    </fetcher.Form>
-  );
-}
-
-export function DeleteForm({
-  kind,
-  item,
-  hydrated,
-  initialReply,
-  onSuccess,
-  onCancel,
-}: {
-  kind: "category" | "subcategory";
-  item: { id: string; name: string };
-  hydrated: boolean;
-  initialReply?: CategoriesReply;
-  onSuccess: (reply: CategoriesReply) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const intent = kind === "category" ? "deleteCategory" : "deleteSubcategory";
-  const fetcher = useFreshFetcher<CategoriesReply>(intent);
-  const reply = fetcher.data ?? (initialReply?.intent === intent && initialReply.id === item.id ? initialReply : undefined);
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={CATEGORIES_PATH} className="space-y-4">
-      <input type="hidden" name="intent" value={intent} />
-      <input type="hidden" name="id" value={item.id} />
-      <FormAlert message={failureMessage(t, reply)} />
-      <p className="text-slate-800">{t(`categories.delete.${kind}Confirm`)}</p>
-      <SubmitRow
-        hydrated={hydrated}
-        busy={busy}
-        onCancel={onCancel}
-        cancelLabel={t("categories.form.cancel")}
-        submitLabel={t("categories.delete.submit")}
-        busyLabel={t("categories.delete.deleting")}
-        danger
       />
     </fetcher.Form>
   );

@@ -349,125 +349,125 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         <>
           <Table caption={t("coursesAdmin.table.caption")} minWidth="min-w-[56rem]">
             <TableHead>
-                  {canPublish && (
-                    <HeaderCell className="w-10">
-                      {hydrated ? (
-                        <input
-                          type="checkbox"
-                          className="h-4 w-4 accent-teal-700"
-                          aria-label={t("coursesAdmin.bulk.selectAll")}
-                          checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
-                          onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
-                        />
-                      ) : (
-                        <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
-                      )}
-                    </HeaderCell>
+              {canPublish && (
+                <HeaderCell className="w-10">
+                  {hydrated ? (
+                    <input
+                      type="checkbox"
+                      className="h-4 w-4 accent-teal-700"
+                      aria-label={t("coursesAdmin.bulk.selectAll")}
+                      checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
+                      onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
+                    />
+                  ) : (
+                    <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
                   )}
-                  <HeaderCell aria-sort={ariaSort("title")}>{t("coursesAdmin.table.course")}</HeaderCell>
-                  <HeaderCell>{t("coursesAdmin.table.language")}</HeaderCell>
-                  <HeaderCell>{t("coursesAdmin.table.category")}</HeaderCell>
-                  <HeaderCell aria-sort={ariaSort("price")}>{t("coursesAdmin.table.price")}</HeaderCell>
-                  <HeaderCell>{t("coursesAdmin.table.enrollments")}</HeaderCell>
-                  <HeaderCell>{t("coursesAdmin.table.status")}</HeaderCell>
-                  <HeaderCell aria-sort={ariaSort("created")}>{t("coursesAdmin.table.created")}</HeaderCell>
-                  <HeaderCell end>{t("coursesAdmin.table.actions")}</HeaderCell>
+                </HeaderCell>
+              )}
+              <HeaderCell aria-sort={ariaSort("title")}>{t("coursesAdmin.table.course")}</HeaderCell>
+              <HeaderCell>{t("coursesAdmin.table.language")}</HeaderCell>
+              <HeaderCell>{t("coursesAdmin.table.category")}</HeaderCell>
+              <HeaderCell aria-sort={ariaSort("price")}>{t("coursesAdmin.table.price")}</HeaderCell>
+              <HeaderCell>{t("coursesAdmin.table.enrollments")}</HeaderCell>
+              <HeaderCell>{t("coursesAdmin.table.status")}</HeaderCell>
+              <HeaderCell aria-sort={ariaSort("created")}>{t("coursesAdmin.table.created")}</HeaderCell>
+              <HeaderCell end>{t("coursesAdmin.table.actions")}</HeaderCell>
             </TableHead>
             <TableBody>
-                {list.rows.map((c) => (
-                  <tr key={c.id}>
-                    {canPublish && (
-                      <td className="px-4 py-3">
-                        <input
-                          type="checkbox"
-                          name="ids"
-                          value={c.id}
-                          form="courses-bulk"
-                          className="h-4 w-4 accent-teal-700"
-                          aria-label={t("coursesAdmin.bulk.selectCourse", { title: c.title })}
-                          checked={selected.has(c.id)}
-                          onChange={(e) => toggleOne(c.id, e.currentTarget.checked)}
+              {list.rows.map((c) => (
+                <tr key={c.id}>
+                  {canPublish && (
+                    <td className="px-4 py-3">
+                      <input
+                        type="checkbox"
+                        name="ids"
+                        value={c.id}
+                        form="courses-bulk"
+                        className="h-4 w-4 accent-teal-700"
+                        aria-label={t("coursesAdmin.bulk.selectCourse", { title: c.title })}
+                        checked={selected.has(c.id)}
+                        onChange={(e) => toggleOne(c.id, e.currentTarget.checked)}
+                      />
+                    </td>
+                  )}
+                  <th scope="row" className="min-w-[17rem] px-4 py-3 text-start font-normal">
+                    <div className="flex items-center gap-3">
+                      {c.thumbnailUrl ? (
+                        <img
+                          src={c.thumbnailUrl}
+                          alt=""
+                          width={64}
+                          height={48}
+                          loading="lazy"
+                          decoding="async"
+                          className="h-12 w-16 shrink-0 rounded-md object-cover"
                         />
-                      </td>
-                    )}
-                    <th scope="row" className="min-w-[17rem] px-4 py-3 text-start font-normal">
-                      <div className="flex items-center gap-3">
-                        {c.thumbnailUrl ? (
-                          <img
-                            src={c.thumbnailUrl}
-                            alt=""
-                            width={64}
-                            height={48}
-                            loading="lazy"
-                            decoding="async"
-                            className="h-12 w-16 shrink-0 rounded-md object-cover"
-                          />
-                        ) : (
-                          <span
-                            aria-hidden="true"
-                            className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-teal-100 text-sm font-bold text-teal-900"
-                          >
-                            {courseInitials(c.title)}
-                          </span>
-                        )}
-                        <div className="min-w-0">
-                          <p className="font-semibold text-slate-900" dir="auto">
-                            {c.title}
-                          </p>
-                          <p className="text-xs text-slate-600">
-                            <Ltr truncate className="max-w-[16rem] font-mono">{c.slug}</Ltr>
-                          </p>
-                        </div>
-                      </div>
-                    </th>
-                    <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
-                    <td className="px-4 py-3 text-slate-800">
-                      {c.categoryName ? <bdi>{pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale)}</bdi> : t("coursesAdmin.table.noCategory")}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">
-                      {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-800">{t("coursesAdmin.table.enrolled", { count: c.enrollmentCount })}</td>
-                    <td className="px-4 py-3">
-                      {canPublish ? (
-                        <StatusToggle course={c} action={pageAction} />
                       ) : (
-                        <StatusBadge published={c.isPublished} />
+                        <span
+                          aria-hidden="true"
+                          className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-teal-100 text-sm font-bold text-teal-900"
+                        >
+                          {courseInitials(c.title)}
+                        </span>
                       )}
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-                      <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                    </td>
-                    <td className="px-4 py-3">
-                      <div className="flex justify-end gap-2">
-                        {canEdit && (
-                          <DialogLink
-                            dialog={dialog}
-                            kind="edit"
-                            id={c.id}
-                            title={t("coursesAdmin.table.edit")}
-                            className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
-                          >
-                            <Pencil aria-hidden="true" className="h-4 w-4" />
-                            <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
-                          </DialogLink>
-                        )}
-                        {canDelete && (
-                          <DialogLink
-                            dialog={dialog}
-                            kind="delete"
-                            id={c.id}
-                            title={t("coursesAdmin.table.delete")}
-                            className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-                          >
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                            <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
-                          </DialogLink>
-                        )}
+                      <div className="min-w-0">
+                        <p className="font-semibold text-slate-900" dir="auto">
+                          {c.title}
+                        </p>
+                        <p className="text-xs text-slate-600">
+                          <Ltr truncate className="max-w-[16rem] font-mono">{c.slug}</Ltr>
+                        </p>
                       </div>
-                    </td>
-                  </tr>
-                ))}
+                    </div>
+                  </th>
+                  <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
+                  <td className="px-4 py-3 text-slate-800">
+                    {c.categoryName ? <bdi>{pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale)}</bdi> : t("coursesAdmin.table.noCategory")}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">
+                    {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">{t("coursesAdmin.table.enrolled", { count: c.enrollmentCount })}</td>
+                  <td className="px-4 py-3">
+                    {canPublish ? (
+                      <StatusToggle course={c} action={pageAction} />
+                    ) : (
+                      <StatusBadge published={c.isPublished} />
+                    )}
+                  </td>
+                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                    <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
+                  </td>
+                  <td className="px-4 py-3">
+                    <div className="flex justify-end gap-2">
+                      {canEdit && (
+                        <DialogLink
+                          dialog={dialog}
+                          kind="edit"
+                          id={c.id}
+                          title={t("coursesAdmin.table.edit")}
+                          className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
+                        >
+                          <Pencil aria-hidden="true" className="h-4 w-4" />
+                          <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
+                        </DialogLink>
+                      )}
+                      {canDelete && (
+                        <DialogLink
+                          dialog={dialog}
+                          kind="delete"
+                          id={c.id}
+                          title={t("coursesAdmin.table.delete")}
+                          className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+                        >
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
+                        </DialogLink>
+                      )}
+                    </div>
+                  </td>
+                </tr>
+              ))}
             </TableBody>
           </Table>
           <Pager

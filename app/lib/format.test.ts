@@ -1,9 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { formatFigure } from "~/components/site/instructor-view.ts";
-import { formatFileSize, formatPercent } from "~/components/uploads/upload-request.ts";
-import { formatWeek } from "~/features/dashboard/chart.ts";
 import { hasEasternDigits } from "./digits.ts";
-import { formatDate, formatDateTime, formatNumber, formatPrice, intlLocale } from "./format.ts";
+import { formatDate, formatDateTime, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
 import { formatPhone } from "./phone.ts";
 
 describe("formatPrice", () => {

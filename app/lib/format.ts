@@ -48,3 +48,28 @@ export function formatDate(value: Date | string, locale: Locale): string {
     new Date(value),
   );
 }
+
+/**
+ * A Cairo calendar date (YYYY-MM-DD) for the chart: short ("Jul 12"; in Arabic "12/7", as month names
+ * would crowd the axis) or long with the year, for the table and the summary.
+ */
+export function formatWeek(weekStart: string, locale: Locale, style: "short" | "long" = "short"): string {
+  const options: Intl.DateTimeFormatOptions =
+    style === "long"
+      ? { day: "numeric", month: "long", year: "numeric" }
+      : { day: "numeric", month: locale === "ar" ? "numeric" : "short" };
+  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: "UTC" }).format(new Date(`${weekStart}T00:00:00Z`));
+}
+
+/** A file size for people: "1.2 MB" / "1.2 ميجابايت" (Western digits in Arabic too, D26). */
+export function formatFileSize(bytes: number, locale: string): string {
+  const tag = intlLocale(locale);
+  const [value, unit] =
+    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
+  return new Intl.NumberFormat(tag, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+}
+
+/** A progress percentage (0–100) for people, in the page's language. */
+export function formatPercent(percent: number, locale: string): string {
+  return new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(percent / 100);
+}

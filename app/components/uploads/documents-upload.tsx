@@ -9,13 +9,12 @@ import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "
 import { useI18n } from "~/lib/use-i18n.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
+import { formatFileSize, formatPercent } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import {
   DOCUMENT_ACCEPT,
   FILE_BUTTON_CLASS,
   FILE_INPUT_CLASS,
-  formatFileSize,
-  formatPercent,
   precheckDocument,
   sendFile,
   uploadUrl,

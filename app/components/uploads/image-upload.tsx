@@ -5,11 +5,11 @@
 import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { formatPercent } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import {
   FILE_BUTTON_CLASS,
   FILE_INPUT_CLASS,
-  formatPercent,
   IMAGE_ACCEPT,
   precheckImage,
   sendFile,

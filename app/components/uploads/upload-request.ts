@@ -1,7 +1,6 @@
 // Browser side of the upload routes: one file per request through XMLHttpRequest, so the real byte
 // progress is known (D15: uploading n% → processing → done or the error). Also the client pre-checks
 // with the SPEC messages (the server checks again, by content).
-import { intlLocale } from "~/lib/format.ts";
 
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
@@ -103,18 +102,6 @@ export function precheckDocument(file: File): string | null {
   if (file.size > DOCUMENT_MAX_BYTES) return "uploads.errors.pdfTooLarge";
   if (file.size === 0) return "uploads.errors.noFile";
   return null;
-}
-
-/** A file size for people: "1.2 MB" / "1.2 ميجابايت" (Western digits in Arabic too, D26). */
-export function formatFileSize(bytes: number, locale: string): string {
-  const tag = intlLocale(locale);
-  const [value, unit] =
-    bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  return new Intl.NumberFormat(tag, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
-}
-
-export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(percent / 100);
 }
 
 /**

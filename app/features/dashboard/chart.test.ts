@@ -1,6 +1,7 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { axisMax, formatWeek } from "./chart.ts";
+import { formatWeek } from "~/lib/format.ts";
+import { axisMax } from "./chart.ts";
 
 describe("axisMax", () => {
   it.each([

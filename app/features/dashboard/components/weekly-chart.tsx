@@ -3,9 +3,9 @@
 // oldest on the left in English, on the right in Arabic.
 import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { formatNumber } from "~/lib/format.ts";
+import { formatNumber, formatWeek } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { axisMax, formatWeek } from "../chart.ts";
+import { axisMax } from "../chart.ts";
 import type { WeekCount } from "../dashboard.server.ts";
 
 const WIDTH = 640;

@@ -5,7 +5,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { readFormValues, type FieldErrors } from "~/lib/form-validation.ts";
-import { DIAL_CODES, ENROLLMENT_ERRORS, ENROLLMENT_LIMITS, validateEnrollment } from "./enrollment.rules.ts";
+import { DISPLAY_COUNTRY_CODES } from "~/lib/phone.ts";
+import { COUNTRY_CODES, DIAL_CODES, ENROLLMENT_ERRORS, ENROLLMENT_LIMITS, validateEnrollment } from "./enrollment.rules.ts";
 import { enrollmentSchema } from "./enrollment.schema.ts";
 
 function formData(values: Record<string, string | undefined>): FormData {
@@ -104,5 +105,11 @@ describe("readFormValues", () => {
     data.append("b", "second");
     data.append("f", new Blob(["pdf"]), "file.pdf");
     expect(readFormValues(data)).toEqual({ a: undefined, b: " x " });
+  });
+});
+
+describe("the form's country codes", () => {
+  it("are all known to the phone display (app/lib/phone.ts)", () => {
+    for (const c of COUNTRY_CODES) expect(DISPLAY_COUNTRY_CODES as readonly string[]).toContain(c.code.slice(1));
   });
 });

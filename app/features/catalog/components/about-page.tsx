@@ -1,0 +1,134 @@
+// The About page (SPEC §2 About): who we are, mission and vision, the key figures (Settings), the
+// instructors (streamed only when the store is slow) and how we help. The route holds its loader.
+import {
+  Award,
+  BookOpen,
+  BriefcaseBusiness,
+  Compass,
+  GraduationCap,
+  Handshake,
+  LifeBuoy,
+  type LucideIcon,
+} from "lucide-react";
+import { Suspense } from "react";
+import { Await } from "react-router";
+import { FeatureCard } from "~/components/site/feature-card.tsx";
+import { FigureStat } from "~/components/site/figure-stat.tsx";
+import { formatFigure } from "~/components/site/instructor-view.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+import type { AboutFigures } from "../catalog.server.ts";
+import { AboutInstructors, InstructorsLoading, type InstructorsResult } from "./about-instructors.tsx";
+
+export type { InstructorsResult };
+
+const FIGURES: { key: "yearsOfExperience" | "partners" | "students" | "availableCourses"; icon: LucideIcon }[] = [
+  { key: "yearsOfExperience", icon: Award },
+  { key: "partners", icon: Handshake },
+  { key: "students", icon: GraduationCap },
+  { key: "availableCourses", icon: BookOpen },
+];
+
+const HELP: { key: "holistic" | "experience" | "support"; icon: LucideIcon }[] = [
+  { key: "holistic", icon: Compass },
+  { key: "experience", icon: BriefcaseBusiness },
+  { key: "support", icon: LifeBuoy },
+];
+
+export interface AboutPageProps {
+  /** Null when they could not be loaded (logged): the section is left out. */
+  figures: AboutFigures | null;
+  /** Ready in the HTML, or a promise when the store was slow (streamed behind a placeholder). */
+  instructors: InstructorsResult | Promise<InstructorsResult>;
+  locale: Locale;
+  brand: string;
+  origin: string;
+}
+
+export function AboutPage({ figures, instructors, locale, brand, origin }: AboutPageProps) {
+  const { t } = useI18n();
+  const renderInstructors = (result: InstructorsResult) => <AboutInstructors result={result} locale={locale} brand={brand} origin={origin} />;
+  return (
+    <>
+      <section className="bg-gradient-to-b from-teal-50 to-white">
+        <div className="mx-auto max-w-4xl px-4 pb-12 pt-16 text-center sm:pt-24">
+          <p className="text-sm font-semibold uppercase text-teal-700 ltr:tracking-wider">{t("about.eyebrow")}</p>
+          <h1 className="mt-3 text-4xl font-bold leading-tight text-teal-950 sm:text-5xl">{t("about.headline")}</h1>
+          <p className="mx-auto mt-6 max-w-2xl text-lg leading-relaxed text-slate-700">{t("about.intro")}</p>
+        </div>
+      </section>
+
+      <section className="mx-auto grid max-w-6xl gap-6 px-4 py-12 md:grid-cols-2">
+        <div className="rounded-2xl border border-slate-200 p-8">
+          <h2 className="text-2xl font-bold text-teal-950">{t("about.whoTitle")}</h2>
+          <p className="mt-4 leading-relaxed text-slate-700">{t("about.whoText1", { brand })}</p>
+          <p className="mt-3 leading-relaxed text-slate-700">{t("about.whoText2")}</p>
+        </div>
+        <div className="rounded-2xl bg-teal-900 p-8 text-white">
+          <h2 className="text-2xl font-bold">{t("about.missionTitle")}</h2>
+          <p className="mt-4 leading-relaxed text-teal-50">{t("about.missionText")}</p>
+          <p className="mt-3 leading-relaxed text-teal-50">{t("about.visionText")}</p>
+        </div>
+      </section>
+
+      {figures && (
+        <section aria-labelledby="figures-title" className="bg-slate-50">
+          <div className="mx-auto max-w-6xl px-4 py-14">
+            <h2 id="figures-title" className="text-center text-3xl font-bold text-teal-950">
+              {t("about.figures.title", { brand })}
+            </h2>
+            <dl className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
+              {/* "More than" figures (years, partners, students) get a '+'; the course count is exact. */}
+              {FIGURES.map(({ key, icon }) => (
+                <FigureStat
+                  key={key}
+                  icon={icon}
+                  label={t(`about.figures.${key}`)}
+                  value={formatFigure(figures[key], locale, key !== "availableCourses")}
+                />
+              ))}
+            </dl>
+          </div>
+        </section>
+      )}
+
+      <section aria-labelledby="instructors-title" className="mx-auto max-w-6xl px-4 py-16">
+        <h2 id="instructors-title" className="text-center text-3xl font-bold text-teal-950">
+          {t("about.instructors.title")}
+        </h2>
+        <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("about.instructors.intro")}</p>
+        <div className="mt-10">
+          {instructors instanceof Promise ? (
+            <Suspense fallback={<InstructorsLoading />}>
+              <Await resolve={instructors}>{renderInstructors}</Await>
+            </Suspense>
+          ) : (
+            // Not wrapped in <Suspense> when ready: React would stream a large boundary after its fallback.
+            renderInstructors(instructors)
+          )}
+        </div>
+      </section>
+
+      <section aria-labelledby="help-title" className="bg-slate-50">
+        <div className="mx-auto max-w-6xl px-4 py-16">
+          <h2 id="help-title" className="text-center text-3xl font-bold text-teal-950">
+            {t("about.help.title")}
+          </h2>
+          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("about.help.intro")}</p>
+          <ul className="mt-10 grid gap-6 md:grid-cols-3">
+            {HELP.map(({ key, icon }) => (
+              <li key={key}>
+                <FeatureCard
+                  icon={icon}
+                  title={t(`about.help.${key}.title`)}
+                  text={t(`about.help.${key}.text`)}
+                  more={t(`about.help.${key}.more`)}
+                />
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -5,9 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
-import { auditLog, categories, courses, rolePermissions, subcategories, user } from "@db/schema/index.ts";
-import type { CategoriesReply } from "~/features/categories/categories.schema.ts";
+import { auditLog, categories, courses, subcategories } from "@db/schema/index.ts";
 import {
   createCategory,
   createSubcategory,
@@ -19,22 +17,19 @@ import {
   updateCategory,
   updateSubcategory,
 } from "~/features/categories/categories.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import {
   action as categoriesAction,
   handle as categoriesHandle,
   loader as categoriesLoader,
 } from "~/routes/admin/categories.tsx";
+import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
+import { makeCourse } from "../setup/factories.ts";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -53,32 +48,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id, "203.0.113.9");
+  admin = await createAdmin({ ip: "203.0.113.9" });
 });
 
-async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
 /** The key resolves to `english` exactly (SPEC wording) and to an Arabic sentence in ar. */
 function expectMessage(key: string, english: string) {
@@ -124,13 +98,7 @@ async function counts() {
   return { categories: Number(c!.n), subcategories: Number(s!.n), audit: Number(a!.n) };
 }
 
-async function insertCourse(values: { slug: string; categoryId?: string; subcategoryId?: string }) {
-  const [row] = await database.db
-    .insert(courses)
-    .values({ title: values.slug, slug: values.slug, language: "en", categoryId: values.categoryId, subcategoryId: values.subcategoryId })
-    .returning({ id: courses.id });
-  return row!.id;
-}
+const insertCourse = async (values: { slug: string; categoryId?: string; subcategoryId?: string }) => (await makeCourse({ title: values.slug, ...values })).id;
 
 const E = "categories.errors.";
 
@@ -487,65 +455,29 @@ describe("audit trail", () => {
 });
 
 describe("/admin/categories loader and action", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  function post(fields: Record<string, string>) {
-    return new Request("http://localhost/admin/categories", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-  }
-
-  type Outcome = { status: number; reply: CategoriesReply };
-  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
-    try {
-      const result = (await categoriesAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: CategoriesReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
-      const denial = thrown as { init?: ResponseInit };
-      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
-
-  async function load(actor: Actor | null, url = "http://localhost/admin/categories") {
-    const request = new Request(url);
-    const context = contextFor(actor);
-    let loaded: unknown;
-    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-      loaded = await categoriesLoader({ request, context, params: {} } as never);
-      return new Response(null);
-    });
-    return loaded as { lists: unknown; title: string };
-  }
+  const run = (actor: Actor | null, form: Record<string, string>) => callAction(categoriesAction, { url: "/admin/categories", form, actor });
+  const load = (actor: Actor | null, url = "http://localhost/admin/categories") => callLoader(categoriesLoader, { url, actor });
+  const page = async (actor: Actor, url?: string) => (await load(actor, url)).data!;
 
   it("declares its permission for the authorization matrix", () => {
     expect(categoriesHandle).toEqual({ permission: "categories:view" });
   });
 
   it("needs a session and categories:view", async () => {
-    expect((await run(null, { intent: "createCategory", name: "X", slug: "x" })).status).toBe(302);
+    expect((await run(ANONYMOUS, { intent: "createCategory", name: "X", slug: "x" })).status).toBe(302);
     const outsider = await manager("outsider@example.com", ["courses:view"]);
     expect((await run(outsider, { intent: "createCategory", name: "X", slug: "x" })).status).toBe(403);
-    await expect(load(outsider)).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(load(null)).rejects.toMatchObject({ status: 302 });
+    expect((await load(outsider)).status).toBe(403);
+    expect((await load(ANONYMOUS)).status).toBe(302);
     expect((await counts()).categories).toBe(0);
   });
 
   it("loads both lists on a document request, and defers them on a client navigation", async () => {
     await createCategory(admin, { name: "C", slug: "c" });
-    const page = await load(admin, "http://localhost/admin/categories?lang=ar");
-    expect(page.title).toBe(tAr("categories.metaTitle"));
-    expect(page.lists).toMatchObject({ categories: [{ slug: "c", subcategoryCount: 0 }], subcategories: [] });
-    const navigation = await load(admin, "http://localhost/admin/categories.data");
+    const document = await page(admin, "http://localhost/admin/categories?lang=ar");
+    expect(document.title).toBe(tAr("categories.metaTitle"));
+    expect(document.lists).toMatchObject({ categories: [{ slug: "c", subcategoryCount: 0 }], subcategories: [] });
+    const navigation = await page(admin, "http://localhost/admin/categories.data");
     expect(navigation.lists).toBeInstanceOf(Promise);
     await expect(navigation.lists).resolves.toMatchObject({ categories: [{ slug: "c" }] });
   });
@@ -565,13 +497,13 @@ describe("/admin/categories loader and action", () => {
     ];
     for (const fields of attempts) expect((await run(viewer, fields)).status, fields.intent).toBe(403);
     expect(await counts()).toEqual(before);
-    expect(await run(viewer, { intent: "__matrix_probe__" })).toMatchObject({ status: 400, reply: { ok: false } });
+    expect(await run(viewer, { intent: "__matrix_probe__" })).toMatchObject({ status: 400, data: { ok: false } });
   });
 
   it("creates from the form: checkbox and number fields, field errors as keys, slug conflicts on the field", async () => {
     const created = await run(admin, { intent: "createCategory", name: "Data Science", nameAr: "علم البيانات", slug: "data-science" });
-    expect(created).toMatchObject({ status: 200, reply: { intent: "createCategory", ok: true, name: "Data Science" } });
-    const id = created.reply.id!;
+    expect(created).toMatchObject({ status: 200, data: { intent: "createCategory", ok: true, name: "Data Science" } });
+    const id = created.data!.id!;
 
     // An unticked "Active" box sends nothing: the form means inactive.
     const sub = await run(admin, { intent: "createSubcategory", name: "Machine Learning", slug: "machine-learning", categoryId: id, sortOrder: "2" });
@@ -586,7 +518,7 @@ describe("/admin/categories loader and action", () => {
 
     const bad = await run(admin, { intent: "createSubcategory", name: "", slug: "Bad", categoryId: "", sortOrder: "-1", description: "d".repeat(501) });
     expect(bad.status).toBe(400);
-    expect(bad.reply.result?.error).toEqual({
+    expect(bad.data?.result?.error).toEqual({
       name: [`${E}nameRequired`],
       slug: [`${E}slugInvalid`],
       categoryId: [`${E}categoryRequired`],
@@ -594,29 +526,29 @@ describe("/admin/categories loader and action", () => {
       description: [`${E}descriptionTooLong`],
     });
     const notNumber = await run(admin, { intent: "createSubcategory", name: "N", slug: "n", categoryId: id, sortOrder: "abc" });
-    expect(notNumber.reply.result?.error).toEqual({ sortOrder: [`${E}sortOrderInvalid`] });
+    expect(notNumber.data?.result?.error).toEqual({ sortOrder: [`${E}sortOrderInvalid`] });
 
     const dup = await run(admin, { intent: "createCategory", name: "Again", slug: "data-science" });
     expect(dup.status).toBe(409);
-    expect(dup.reply).toMatchObject({ ok: false, messageKey: `${E}slugTaken` });
-    expect(dup.reply.result?.error).toEqual({ slug: [`${E}slugTaken`] });
+    expect(dup.data).toMatchObject({ ok: false, messageKey: `${E}slugTaken` });
+    expect(dup.data?.result?.error).toEqual({ slug: [`${E}slugTaken`] });
     expect((await counts()).categories).toBe(1);
   });
 
   it("edits and deletes; an in-use delete answers 409 with the SPEC message", async () => {
     const c = await createCategory(admin, { name: "C", slug: "c" });
     const edited = await run(admin, { intent: "updateCategory", id: c.id, name: "C renamed", slug: "c" });
-    expect(edited).toMatchObject({ status: 200, reply: { ok: true, name: "C renamed" } });
+    expect(edited).toMatchObject({ status: 200, data: { ok: true, name: "C renamed" } });
     const missingId = await run(admin, { intent: "updateCategory", name: "C", slug: "c" });
     expect(missingId.status).toBe(400);
 
     await insertCourse({ slug: "c1", categoryId: c.id });
     const refused = await run(admin, { intent: "deleteCategory", id: c.id });
-    expect(refused).toMatchObject({ status: 409, reply: { ok: false, id: c.id, messageKey: `${E}deleteCategoryFailed` } });
+    expect(refused).toMatchObject({ status: 409, data: { ok: false, id: c.id, messageKey: `${E}deleteCategoryFailed` } });
     expect((await counts()).categories).toBe(1);
 
     const free = await createCategory(admin, { name: "Free", slug: "free" });
-    expect(await run(admin, { intent: "deleteCategory", id: free.id })).toMatchObject({ status: 200, reply: { ok: true, name: "Free" } });
+    expect(await run(admin, { intent: "deleteCategory", id: free.id })).toMatchObject({ status: 200, data: { ok: true, name: "Free" } });
     expect(await run(admin, { intent: "deleteCategory", id: "nope" })).toMatchObject({ status: 400 });
   });
 });

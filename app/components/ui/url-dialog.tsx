@@ -129,7 +129,14 @@ function takeOpener(): Opener | null {
   return { element: active, key: active.getAttribute("data-dialog-opener") };
 }
 
+/** The opener of a dialog that closed while another one opened (a result shown after a form): the open one returns there. */
+let handedOver: Opener | null = null;
+
 function returnFocus(opener: Opener | null, fallback: string): void {
+  if (document.querySelector("[role=dialog]")) {
+    handedOver = opener;
+    return;
+  }
   const again = opener?.key
     ? document.querySelector<HTMLElement>(`[data-dialog-opener="${CSS.escape(opener.key)}"]`)
     : null;
@@ -195,7 +202,11 @@ export function DialogFrame({
         onOpening={() => {
           opener.current = takeOpener();
         }}
-        onClosed={() => returnFocus(opener.current, focusFallback)}
+        onClosed={() => {
+          const own = opener.current ?? handedOver;
+          handedOver = null;
+          returnFocus(own, focusFallback);
+        }}
       >
         <FrameContext.Provider value={context}>
           {guard ? <GuardedBody allow={dialog.allow}>{children}</GuardedBody> : children}
@@ -229,6 +240,12 @@ function GuardedBody({ allow, children }: { allow: RefObject<boolean>; children:
       <UnsavedChangesGuard isDirty={isDirty} allow={allow} />
     </div>
   );
+}
+
+/** The closer of a frame that the page's own state opens (a result shown once, never in a URL). */
+export function useStateCloser(close: () => void, closeHref: string): DialogCloser {
+  const allow = useRef(true);
+  return useMemo(() => ({ close, finish: close, closeHref, allow }), [close, closeHref]);
 }
 
 // ---------------------------------------------------------------------------------------------------

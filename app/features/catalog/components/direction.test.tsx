@@ -10,8 +10,8 @@ import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { InstructorCard } from "~/components/site/instructor-card.tsx";
 import { MessageDetails, MessageDialog, MessageSender, MessageTitle } from "~/features/messages/components/message-details.tsx";
-import { ModalOrPanel } from "~/features/users/components/user-dialogs.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
+import { DialogFrame, type DialogCloser } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import arMessages from "~/locales/ar/admin-messages.json";
@@ -73,13 +73,16 @@ function card(title: string, summary: string, language: "en" | "ar"): CourseCard
   };
 }
 
+/** A dialog frame that nothing closes (the server renders it as a panel). */
+const NO_CLOSE: DialogCloser = { close: () => {}, finish: () => {}, closeHref: "/", allow: { current: false } };
+
 /** The users page's role dialog, as the route renders it: the email inside the translated description. */
 function RoleDialog({ email }: { email: string }) {
   const { t } = useI18n();
   return (
-    <ModalOrPanel open hydrated={false} onClose={() => {}} title={t("users.role.title")} description={tIsolated(t, "users.role.user", { email: <Ltr>{email}</Ltr> })}>
+    <DialogFrame open dialog={NO_CLOSE} title={t("users.role.title")} description={tIsolated(t, "users.role.user", { email: <Ltr>{email}</Ltr> })}>
       <p>…</p>
-    </ModalOrPanel>
+    </DialogFrame>
   );
 }
 

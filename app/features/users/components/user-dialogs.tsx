@@ -1,16 +1,17 @@
-// The Admin Users modals (SPEC §2): Add User, Edit User Role, delete confirmation, the reset of a user's
-// two-step sign-in (D28) and the generated password shown once. With JavaScript each is a modal posting through a fetcher; without, the page
-// renders the same form in place (reached by a link) and it posts as a plain form.
+// The Admin Users forms (SPEC §2): Add User, Edit User Role and the generated password shown once, in
+// the dialog kit's frame (the delete and the reset of two-step sign-in, D28, are the kit's ConfirmForm).
+// With JavaScript each posts through a fetcher; without, the page renders the same form in place
+// (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Check, Copy, Eye, EyeOff } from "lucide-react";
-import { useEffect, useId, useRef, useState, type ReactNode } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
-import { Dialog } from "~/components/ui/dialog.tsx";
+import { DialogCancel, useDialogFrame } from "~/components/ui/url-dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { UsersReply } from "../users.schema.ts";
@@ -28,60 +29,17 @@ export interface UserRowView {
   twoFactorEnabled?: boolean;
 }
 
-/** A modal once hydrated; before that (or without JavaScript) the same content in place. */
-export function ModalOrPanel({
-  open,
-  hydrated,
-  onClose,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  hydrated: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  if (hydrated) {
-    return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size="sm">
-        {children}
-      </Dialog>
-    );
-  }
-  if (!open) return null;
-  return (
-    <section aria-labelledby={titleId} className="mb-6 max-w-lg rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-
-
-
-
-
 export function AddUserForm({
   canGrantAdmin,
   hydrated,
   initialReply,
   onSuccess,
-  onCancel,
 }: {
   canGrantAdmin: boolean;
   hydrated: boolean;
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: UsersReply;
   onSuccess: (reply: UsersReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const fetcher = useFreshFetcher<UsersReply>("users-add");
@@ -105,7 +63,7 @@ export function AddUserForm({
   const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
   return (
-    <fetcher.Form method="post" action={USERS_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+    <fetcher.Form method="post" action={USERS_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="add" />
       <FormAlert message={failureMessage(t, reply)} />
       <Field id={fields.email.id} label={t("users.add.email")} required errors={fields.email.errors}>
@@ -177,7 +135,7 @@ export function AddUserForm({
         </Field>
       )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.add.cancel")} />
+        <DialogCancel label={t("users.add.cancel")} />
         <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy ? t("users.add.submitting") : t("users.add.submit")}
         </button>
@@ -189,34 +147,32 @@ export function AddUserForm({
 export function EditRoleForm({
   user,
   canGrantAdmin,
-  hydrated,
   initialReply,
   onSuccess,
-  onCancel,
 }: {
   user: UserRowView;
   canGrantAdmin: boolean;
-  hydrated: boolean;
   initialReply?: UsersReply;
   onSuccess: (reply: UsersReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const fetcher = useFreshFetcher<UsersReply>("users-role");
   const reply = fetcher.data ?? (initialReply?.intent === "editRole" ? initialReply : undefined);
   const selectId = useId();
+  const frame = useDialogFrame();
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
   return (
     <fetcher.Form
       method="post"
       action={USERS_PATH}
+      preventScrollReset
       className="space-y-4"
       onSubmit={(e) => {
         // SPEC: closing without a change does nothing.
         if (new FormData(e.currentTarget).get("role") === user.role) {
           e.preventDefault();
-          onCancel();
+          frame.finish();
         }
       }}
     >
@@ -239,86 +195,9 @@ export function EditRoleForm({
         </select>
       </Field>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.role.cancel")} />
+        <DialogCancel label={t("users.role.cancel")} />
         <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy ? t("users.role.saving") : t("users.role.submit")}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-export function DeleteUserForm({
-  user,
-  hydrated,
-  initialReply,
-  onSuccess,
-  onCancel,
-}: {
-  user: UserRowView;
-  hydrated: boolean;
-  initialReply?: UsersReply;
-  onSuccess: (reply: UsersReply) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const fetcher = useFreshFetcher<UsersReply>("users-delete");
-  const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={USERS_PATH} className="space-y-4">
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="userId" value={user.id} />
-      <FormAlert message={failureMessage(t, reply)} />
-      <p className="text-slate-800">{t("users.delete.confirm")}</p>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.delete.cancel")} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-        >
-          {busy ? t("users.delete.deleting") : t("users.delete.submit")}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/** Reset two-step sign-in (D28): removes the user's second factor and ends their sessions. */
-export function ResetTwoFactorForm({
-  user,
-  hydrated,
-  initialReply,
-  onSuccess,
-  onCancel,
-}: {
-  user: UserRowView;
-  hydrated: boolean;
-  initialReply?: UsersReply;
-  onSuccess: (reply: UsersReply) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const fetcher = useFreshFetcher<UsersReply>("users-reset-two-factor");
-  const reply = fetcher.data ?? (initialReply?.intent === "resetTwoFactor" ? initialReply : undefined);
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={USERS_PATH} className="space-y-4">
-      <input type="hidden" name="intent" value="resetTwoFactor" />
-      <input type="hidden" name="userId" value={user.id} />
-      <FormAlert message={failureMessage(t, reply)} />
-      <p className="text-slate-800">{t("users.twoFactor.confirm")}</p>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={USERS_PATH} label={t("users.twoFactor.cancel")} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-        >
-          {busy ? t("users.twoFactor.resetting") : t("users.twoFactor.submit")}
         </button>
       </div>
     </fetcher.Form>

@@ -2,6 +2,14 @@
 // loader and action.
 import { KeyRound, Pencil, Plus, RefreshCw, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
+import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { Badge } from "~/components/ui/badge.tsx";
+import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
+import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { DialogFrame, DialogLink, useStateCloser, useUrlDialog } from "~/components/ui/url-dialog.tsx";
+import { failureMessage } from "~/lib/admin-reply.ts";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { isolateText, Ltr, tIsolated } from "~/components/ui/bidi.tsx";
@@ -10,21 +18,13 @@ import type { Locale } from "~/lib/i18n.ts";
 import { can, isStaffRole, type ActorView } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { UsersReply } from "../users.schema.ts";
-import {
-  AddUserForm,
-  DeleteUserForm,
-  EditRoleForm,
-  GeneratedPassword,
-  ModalOrPanel,
-  ResetTwoFactorForm,
-  USERS_PATH,
-  type UserRowView,
-} from "./user-dialogs.tsx";
+import { AddUserForm, EditRoleForm, GeneratedPassword, USERS_PATH, type UserRowView } from "./user-dialogs.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 
 export type UserListRow = UserRowView & { createdAt: Date | string };
 
 type UserDialogKind = "editRole" | "delete" | "resetTwoFactor";
+type DialogKind = "add" | UserDialogKind;
 type OpenDialog = { kind: "add" } | { kind: UserDialogKind; user: UserRowView } | null;
 
 const USER_DIALOGS: readonly string[] = ["editRole", "delete", "resetTwoFactor"] satisfies UserDialogKind[];
@@ -70,9 +70,14 @@ export function UsersPage({
   const hydrated = useHydrated();
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, users, actionData));
+  // ?dialog=add, ?dialog=editRole|delete|resetTwoFactor&user=<id>: the same URL with or without JavaScript.
+  const dialog = useUrlDialog<DialogKind>({ idParam: "user" });
+  const { finish } = dialog;
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
-  const close = useCallback(() => setDialog(null), []);
+  const closeCreated = useCallback(() => setCreated(null), []);
+  const createdCloser = useStateCloser(closeCreated, USERS_PATH);
+  const deleteFetcher = useFreshFetcher<UsersReply>("users-delete");
+  const resetFetcher = useFreshFetcher<UsersReply>("users-reset-two-factor");
 
   const canCreate = can(actor, "users:create");
   const canEdit = can(actor, "users:edit");
@@ -83,53 +88,45 @@ export function UsersPage({
 
   const onAdded = useCallback(
     (reply: UsersReply) => {
-      setDialog(null);
       showToast("success", t("users.add.success", { email: reply.email }));
       if (reply.generatedPassword && reply.email) setCreated({ email: reply.email, password: reply.generatedPassword });
+      finish();
     },
-    [t],
+    [t, finish],
   );
   const onRoleChanged = useCallback(() => {
-    setDialog(null);
     showToast("success", t("users.role.success"));
-  }, [t]);
+    finish();
+  }, [t, finish]);
   const onDeleted = useCallback(() => {
-    setDialog(null);
     showToast("success", t("users.delete.success"));
-  }, [t]);
+    finish();
+  }, [t, finish]);
   const onTwoFactorReset = useCallback(
     (reply: UsersReply) => {
-      setDialog(null);
       showToast("success", t("users.twoFactor.success", { email: isolateText(reply.email ?? "") }));
+      finish();
     },
-    [t],
+    [t, finish],
   );
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
-  const noJsDialog = hydrated ? null : dialogFromUrl(searchParams, users, actionData);
-  const shownDialog = hydrated ? dialog : noJsDialog;
+  const shownDialog = dialogFromUrl(searchParams, users, noJsReply);
   const noJsCreated =
     noJsReply?.ok && noJsReply.intent === "add" && noJsReply.generatedPassword && noJsReply.email
       ? { email: noJsReply.email, password: noJsReply.generatedPassword }
       : null;
-  const shownCreated = hydrated ? created : noJsCreated;
+  // The password shows once the Add User dialog has closed.
+  const shownCreated = hydrated ? (shownDialog?.kind === "add" ? null : created) : noJsCreated;
   const refreshing = navigation.state === "loading" && navigation.location.pathname === USERS_PATH;
   const dialogUser = shownDialog && shownDialog.kind !== "add" ? shownDialog.user : null;
 
-  const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string) => {
-    const href =
-      target.kind === "add" ? `${USERS_PATH}?dialog=add` : `${USERS_PATH}?dialog=${target.kind}&user=${encodeURIComponent(target.user.id)}`;
-    return hydrated ? (
-      <button type="button" className={className} onClick={() => setDialog(target)}>
-        {content}
-      </button>
-    ) : (
-      <Link to={href} className={className}>
-        {content}
-      </Link>
-    );
-  };
+  const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string) => (
+    <DialogLink dialog={dialog} kind={target.kind} id={target.kind === "add" ? undefined : target.user.id} as="button" className={className}>
+      {content}
+    </DialogLink>
+  );
 
   const roleLabel = (role: string) => (isStaffRole(role) ? t(`admin.roles.${role}`) : t("users.otherRole", { role }));
   const iconButton =
@@ -159,174 +156,148 @@ export function UsersPage({
         </div>
       </div>
 
-      {noJsReply?.ok && (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-          {successLine(t, noJsReply)}
-        </p>
-      )}
+      {noJsReply?.ok && <Notice ok>{successLine(t, noJsReply)}</Notice>}
 
       <div className="mt-6">
-        {shownCreated && (
-          <ModalOrPanel open hydrated={hydrated} onClose={() => setCreated(null)} title={t("users.created.title")}>
-            <GeneratedPassword
-              email={shownCreated.email}
-              password={shownCreated.password}
-              hydrated={hydrated}
-              onDone={() => setCreated(null)}
-            />
-          </ModalOrPanel>
-        )}
-        <ModalOrPanel open={shownDialog?.kind === "add"} hydrated={hydrated} onClose={close} title={t("users.add.title")}>
-          <AddUserForm canGrantAdmin={actorIsAdmin} hydrated={hydrated} initialReply={noJsReply} onSuccess={onAdded} onCancel={close} />
-        </ModalOrPanel>
-        <ModalOrPanel
+        <DialogFrame open={shownCreated !== null} dialog={createdCloser} guard={false} title={t("users.created.title")}>
+          {shownCreated && (
+            <GeneratedPassword email={shownCreated.email} password={shownCreated.password} hydrated={hydrated} onDone={closeCreated} />
+          )}
+        </DialogFrame>
+        <DialogFrame open={shownDialog?.kind === "add"} dialog={dialog} title={t("users.add.title")}>
+          <AddUserForm canGrantAdmin={actorIsAdmin} hydrated={hydrated} initialReply={noJsReply} onSuccess={onAdded} />
+        </DialogFrame>
+        <DialogFrame
           open={shownDialog?.kind === "editRole"}
-          hydrated={hydrated}
-          onClose={close}
+          dialog={dialog}
           title={t("users.role.title")}
           description={dialogUser ? tIsolated(t, "users.role.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
         >
           {shownDialog?.kind === "editRole" && (
-            <EditRoleForm
-              user={shownDialog.user}
-              canGrantAdmin={actorIsAdmin}
-              hydrated={hydrated}
-              initialReply={noJsReply}
-              onSuccess={onRoleChanged}
-              onCancel={close}
-            />
+            <EditRoleForm user={shownDialog.user} canGrantAdmin={actorIsAdmin} initialReply={noJsReply} onSuccess={onRoleChanged} />
           )}
-        </ModalOrPanel>
-        <ModalOrPanel
+        </DialogFrame>
+        <DialogFrame
           open={shownDialog?.kind === "delete"}
-          hydrated={hydrated}
-          onClose={close}
+          dialog={dialog}
+          guard={false}
           title={t("users.delete.title")}
           description={dialogUser ? tIsolated(t, "users.delete.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
         >
           {shownDialog?.kind === "delete" && (
-            <DeleteUserForm user={shownDialog.user} hydrated={hydrated} initialReply={noJsReply} onSuccess={onDeleted} onCancel={close} />
+            <ConfirmForm
+              fetcher={deleteFetcher}
+              action={USERS_PATH}
+              fields={{ intent: "delete", userId: shownDialog.user.id }}
+              message={t("users.delete.confirm")}
+              cancelLabel={t("users.delete.cancel")}
+              submitLabel={t("users.delete.submit")}
+              busyLabel={t("users.delete.deleting")}
+              failure={(r) => failureMessage(t, r)}
+              initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
+              onSuccess={onDeleted}
+            />
           )}
-        </ModalOrPanel>
-        <ModalOrPanel
+        </DialogFrame>
+        <DialogFrame
           open={shownDialog?.kind === "resetTwoFactor"}
-          hydrated={hydrated}
-          onClose={close}
+          dialog={dialog}
+          guard={false}
           title={t("users.twoFactor.title")}
           description={dialogUser ? tIsolated(t, "users.twoFactor.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
         >
           {shownDialog?.kind === "resetTwoFactor" && (
-            <ResetTwoFactorForm
-              user={shownDialog.user}
-              hydrated={hydrated}
-              initialReply={noJsReply}
+            <ConfirmForm
+              fetcher={resetFetcher}
+              action={USERS_PATH}
+              fields={{ intent: "resetTwoFactor", userId: shownDialog.user.id }}
+              message={t("users.twoFactor.confirm")}
+              cancelLabel={t("users.twoFactor.cancel")}
+              submitLabel={t("users.twoFactor.submit")}
+              busyLabel={t("users.twoFactor.resetting")}
+              failure={(r) => failureMessage(t, r)}
+              initialReply={noJsReply?.intent === "resetTwoFactor" ? noJsReply : undefined}
               onSuccess={onTwoFactorReset}
-              onCancel={close}
             />
           )}
-        </ModalOrPanel>
+        </DialogFrame>
       </div>
 
       {users.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <UserPlus aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
-          <p className="mt-3 text-lg font-semibold text-slate-900">{t("users.empty")}</p>
-          {canCreate && (
-            <div className="mt-6">
-              {openLink({ kind: "add" }, t("users.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
-            </div>
-          )}
-        </div>
+        <EmptyState icon={UserPlus} title={t("users.empty")}>
+          {canCreate && openLink({ kind: "add" }, t("users.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
+        </EmptyState>
       ) : (
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[40rem] text-start text-sm">
-            <caption className="sr-only">{t("users.table.caption")}</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("users.table.email")}
+        <Table caption={t("users.table.caption")}>
+          <TableHead>
+            <HeaderCell>{t("users.table.email")}</HeaderCell>
+            <HeaderCell>{t("users.table.role")}</HeaderCell>
+            <HeaderCell>{t("users.table.created")}</HeaderCell>
+            <HeaderCell end>{t("users.table.actions")}</HeaderCell>
+          </TableHead>
+          <TableBody>
+            {users.map((u) => (
+              <tr key={u.id}>
+                <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                  <Ltr truncate className="max-w-[20rem]">{u.email}</Ltr>
+                  {u.id === actor.id && <span className="ms-2 text-xs font-normal text-slate-600">{t("users.you")}</span>}
                 </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("users.table.role")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("users.table.created")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-end font-semibold">
-                  {t("users.table.actions")}
-                </th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {users.map((u) => (
-                <tr key={u.id}>
-                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                    <Ltr truncate className="max-w-[20rem]">{u.email}</Ltr>
-                    {u.id === actor.id && <span className="ms-2 text-xs font-normal text-slate-600">{t("users.you")}</span>}
-                  </th>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap items-center gap-1.5">
-                      <span
-                        className={`rounded-full px-2.5 py-1 text-xs font-semibold ${
-                          u.role === "admin" ? "bg-teal-100 text-teal-900" : "bg-slate-100 text-slate-800"
-                        }`}
-                      >
-                        {roleLabel(u.role)}
-                      </span>
-                      {u.twoFactorEnabled && (
-                        <span className="inline-flex items-center gap-1 whitespace-nowrap rounded-full bg-emerald-50 px-2 py-1 text-xs font-semibold text-emerald-900 ring-1 ring-emerald-200">
-                          <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
-                          {t("users.twoFactor.badge")}
-                        </span>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap items-center gap-1.5">
+                    <Badge tone={u.role === "admin" ? "teal" : "slate"}>{roleLabel(u.role)}</Badge>
+                    {u.twoFactorEnabled && (
+                      <Badge tone="outline">
+                        <ShieldCheck aria-hidden="true" className="h-3.5 w-3.5" />
+                        {t("users.twoFactor.badge")}
+                      </Badge>
+                    )}
+                  </div>
+                </td>
+                <td className="px-4 py-3 text-slate-700">
+                  <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt, locale)}</time>
+                </td>
+                <td className="px-4 py-3">
+                  <div className="flex flex-wrap justify-end gap-2">
+                    {canEdit &&
+                      mayTouch(u) &&
+                      openLink(
+                        { kind: "editRole", user: u },
+                        <>
+                          <Pencil aria-hidden="true" className="h-4 w-4" />
+                          {t("users.editRole")}
+                          <span className="sr-only">{`: ${u.email}`}</span>
+                        </>,
+                        `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
                       )}
-                    </div>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
-                    <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt, locale)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex flex-wrap justify-end gap-2">
-                      {canEdit &&
-                        mayTouch(u) &&
-                        openLink(
-                          { kind: "editRole", user: u },
-                          <>
-                            <Pencil aria-hidden="true" className="h-4 w-4" />
-                            {t("users.editRole")}
-                            <span className="sr-only">{`: ${u.email}`}</span>
-                          </>,
-                          `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
-                        )}
-                      {canEdit &&
-                        mayTouch(u) &&
-                        u.twoFactorEnabled &&
-                        openLink(
-                          { kind: "resetTwoFactor", user: u },
-                          <>
-                            <KeyRound aria-hidden="true" className="h-4 w-4" />
-                            {t("users.twoFactor.action")}
-                            <span className="sr-only">{`: ${u.email}`}</span>
-                          </>,
-                          `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
-                        )}
-                      {canDelete &&
-                        mayTouch(u) &&
-                        openLink(
-                          { kind: "delete", user: u },
-                          <>
-                            <Trash2 aria-hidden="true" className="h-4 w-4" />
-                            {t("users.deleteUser")}
-                            <span className="sr-only">{`: ${u.email}`}</span>
-                          </>,
-                          `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
-                        )}
-                    </div>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                    {canEdit &&
+                      mayTouch(u) &&
+                      u.twoFactorEnabled &&
+                      openLink(
+                        { kind: "resetTwoFactor", user: u },
+                        <>
+                          <KeyRound aria-hidden="true" className="h-4 w-4" />
+                          {t("users.twoFactor.action")}
+                          <span className="sr-only">{`: ${u.email}`}</span>
+                        </>,
+                        `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
+                      )}
+                    {canDelete &&
+                      mayTouch(u) &&
+                      openLink(
+                        { kind: "delete", user: u },
+                        <>
+                          <Trash2 aria-hidden="true" className="h-4 w-4" />
+                          {t("users.deleteUser")}
+                          <span className="sr-only">{`: ${u.email}`}</span>
+                        </>,
+                        `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
+                      )}
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </TableBody>
+        </Table>
       )}
     </div>
   );

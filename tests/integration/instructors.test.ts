@@ -25,8 +25,7 @@ import {
   listInstructorsForAdmin,
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
-import type { InstructorsReply } from "~/features/instructors/instructors-reply.ts";
-import type { InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
+import type { InstructorFieldsValues, InstructorsReply } from "~/features/instructors/instructors.schema.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";

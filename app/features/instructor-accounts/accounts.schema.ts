@@ -2,6 +2,7 @@
 // forms in the browser and by the actions and domain functions on the server. No server imports here.
 // Messages are locale keys (app/locales/<lng>/instructor.json).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { AUTH_ERRORS, loginSchema } from "~/features/auth/auth.schema.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 
@@ -60,6 +61,26 @@ export const accountRequestSchema = z
   .refine((v) => v.hours > 0 || v.minutes > 0, { error: ACCOUNT_ERRORS.durationRequired });
 
 export type AccountRequest = z.output<typeof accountRequestSchema>;
+
+/** An account post's outcome, shown once in the dialog (the page is sent with no-store). */
+export interface AccountReplyResult {
+  outcome: "created" | "renewed" | "active";
+  /** The one-time password, in this reply only. */
+  password: string;
+  /** ISO instant (UTC). */
+  expiresAt: string;
+  email: string;
+  duration: { hours: number; minutes: number };
+  /** The line shown with the password: still active / created / renewed (from `outcome`). */
+  messageKey: string;
+}
+
+/** What the account post (intent "account" on /admin/instructors) reports besides the common part. */
+export interface AccountReplyFields {
+  instructorId: string;
+  account: AccountReplyResult;
+}
+export type AccountReply = AdminReply<string, AccountReplyFields>;
 
 /** Whether the create button may be pressed: empty counts as 0, and both 0 is refused. */
 export function durationChosen(hours: unknown, minutes: unknown): boolean {

@@ -3,6 +3,8 @@
 // imports here. Error messages are locale keys ("instructorsAdmin.errors.*" in
 // app/locales/<lng>/admin-instructors.json); each field reports one error at a time, the first it breaks.
 import { z } from "zod";
+import type { AccountReplyFields } from "~/features/instructor-accounts/accounts.schema.ts";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { EMAIL_PATTERN } from "~/lib/validation.ts";
 
 /** SPEC §5/§9 field limits; email 254 (RFC 5321); links 2048 (a practical URL limit). */
@@ -111,12 +113,16 @@ export type InstructorFields = z.output<typeof instructorFieldsSchema>;
 
 const instructorId = z.guid({ error: INSTRUCTOR_ERRORS.instructorInvalid });
 
-export const INSTRUCTOR_INTENTS = ["create", "update", "delete"] as const;
-export type InstructorIntent = (typeof INSTRUCTOR_INTENTS)[number];
+export type InstructorIntent = "create" | "update" | "delete";
 
-export function isInstructorIntent(value: unknown): value is InstructorIntent {
-  return typeof value === "string" && (INSTRUCTOR_INTENTS as readonly string[]).includes(value);
+/** What the /admin/instructors action reports besides the common part (its account post too). */
+export interface InstructorReplyFields extends AccountReplyFields {
+  /** The instructor an edit or delete was about (so a no-JS page can show that form again). */
+  instructorId: string;
+  /** Name of the instructor added, changed or deleted. */
+  name: string;
 }
+export type InstructorsReply = AdminReply<InstructorIntent | "account", InstructorReplyFields>;
 
 /** Add Instructor (intent "create"). */
 export const createInstructorSchema = instructorFieldsSchema.extend({ intent: z.literal("create") });
@@ -127,8 +133,3 @@ export const updateInstructorSchema = instructorFieldsSchema.extend({ intent: z.
 /** Delete confirmation (intent "delete"). */
 export const deleteInstructorSchema = z.object({ intent: z.literal("delete"), instructorId });
 
-export const INSTRUCTOR_INTENT_SCHEMAS = {
-  create: createInstructorSchema,
-  update: updateInstructorSchema,
-  delete: deleteInstructorSchema,
-} as const;

@@ -16,7 +16,8 @@ import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { accountFailureMessage, type AccountReply, type AccountReplyResult } from "../accounts-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { AccountReply, AccountReplyResult } from "../accounts.schema.ts";
 import { ACCOUNT_LIMITS, accountRequestSchema, durationChosen } from "../accounts.schema.ts";
 
 /** SPEC §9: copy-button feedback for 2 seconds. */
@@ -267,7 +268,6 @@ export function AccountDialogBody({
 
   // SPEC: the button is disabled while both are 0 (empty counts as 0). Without JavaScript the server decides.
   const chosen = durationChosen(fields.hours.value, fields.minutes.value);
-  const fieldErrors = [...(fields.hours.errors ?? []), ...(fields.minutes.errors ?? [])];
   const formErrors = form.errors ?? [];
   const renewing = instructor.account.status !== "none";
   const hintId = `${formId}-duration-hint`;
@@ -278,7 +278,7 @@ export function AccountDialogBody({
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate>
         <input type="hidden" name="intent" value="account" />
         <input type="hidden" name="instructorId" value={instructor.id} />
-        <FormAlert message={accountFailureMessage(t, reply, [...fieldErrors, ...formErrors])} />
+        <FormAlert message={failureMessage(t, reply)} />
         <fieldset className="space-y-3" aria-describedby={describedBy(hintId, formErrors.length > 0 && form.errorId)}>
           <legend className="text-base font-semibold text-slate-900">{t("instructorAccounts.durationLegend")}</legend>
           <p id={hintId} className="text-xs text-slate-600">

@@ -9,7 +9,8 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
-import { failureMessage, type InstructorsReply } from "../instructors-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { InstructorsReply } from "../instructors.schema.ts";
 import { createInstructorSchema, INSTRUCTOR_LIMITS, updateInstructorSchema } from "../instructors.schema.ts";
 
 export const INSTRUCTORS_PATH = "/admin/instructors";
@@ -185,14 +186,13 @@ export function InstructorForm({
   // Saving waits for a photo still uploading, so the form never stores the previous value by mistake.
   const [photoBusy, setPhotoBusy] = useState(false);
   const busy = fetcher.state !== "idle";
-  const fieldErrors = Object.values(form.allErrors).flat();
   const photoErrorId = fields.photoUrl.errors?.length ? `${fields.photoUrl.id}-error` : undefined;
 
   return (
     <fetcher.Form method="post" action={INSTRUCTORS_PATH} {...getFormProps(form)} className="space-y-6" noValidate>
       <input type="hidden" name="intent" value={intent} />
       {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
-      <FormAlert message={failureMessage(t, reply, fieldErrors)} />
+      <FormAlert message={failureMessage(t, reply)} />
 
       <div className="space-y-1">
         <ImageUpload

@@ -1,10 +1,9 @@
 // Which dialog of Admin Instructors is open (SPEC §2; D22): create, edit, delete or the login account.
-import type { AccountReply } from "~/features/instructor-accounts/accounts-reply.ts";
-import type { InstructorsReply } from "../instructors-reply.ts";
+import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
 
 export type OpenDialog = { kind: "create" } | { kind: "edit" | "delete" | "account"; instructor: AdminInstructorView } | null;
-export type InstructorsActionReply = InstructorsReply | AccountReply;
+export type InstructorsActionReply = InstructorsReply;
 
 /** Which form the URL (links without JavaScript, ?action=create) or a no-JS post's failed reply asks for. */
 export function dialogFromUrl(

@@ -3,10 +3,10 @@
 // JavaScript.
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
-import type { AccountReply } from "~/features/instructor-accounts/accounts-reply.ts";
+import type { AccountReply } from "~/features/instructor-accounts/accounts.schema.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { InstructorsReply } from "../instructors-reply.ts";
+import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
 import { DeleteInstructorForm, InstructorForm, INSTRUCTORS_PATH, ModalOrPanel } from "./instructor-dialogs.tsx";
 import type { OpenDialog } from "./instructors-dialog-state.ts";

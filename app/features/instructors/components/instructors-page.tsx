@@ -12,7 +12,7 @@ import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { InstructorsReply } from "../instructors-reply.ts";
+import type { InstructorsReply } from "../instructors.schema.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";
 import { INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
 import { dialogFromUrl, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";

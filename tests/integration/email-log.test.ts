@@ -5,26 +5,21 @@ import net from "node:net";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
-import { auditLog, emailOutbox, rolePermissions, user } from "@db/schema/index.ts";
+import { auditLog, emailOutbox } from "@db/schema/index.ts";
 import { sendResetPasswordEmail } from "~/lib/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
-import type { EmailLogReply } from "~/features/emails/email-log.schema.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, enqueueEmail, smtpTransport } from "~/lib/outbox.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import { action as emailsAction, handle as emailsHandle, loader as emailsLoader } from "~/routes/admin/emails.tsx";
+import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
-const MANAGER = "instructor_course_manager";
 const FROM = '"Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
 
@@ -45,36 +40,15 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id, "203.0.113.9");
+  admin = await createAdmin({ ip: "203.0.113.9" });
 });
 afterEach(async () => {
   await smtp?.stop();
   smtp = undefined;
 });
 
-async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
 /** A manager holding every permission there is: still not an admin. */
-async function fullManager(): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions: [...ALL_PERMISSIONS] })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions: [...ALL_PERMISSIONS] } });
-  const { user: row } = await addStaffUser(admin, { email: "boss@example.com", role: MANAGER });
-  return actorFor(row.id);
-}
+const fullManager = () => createManager(admin, "boss@example.com", ALL_PERMISSIONS);
 
 async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<void> {
   const err = await promise.then(
@@ -267,41 +241,9 @@ describe("retryFailedEmail", () => {
 });
 
 describe("/admin/emails route", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  type Outcome = { status: number; reply?: EmailLogReply };
-  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
-    const request = new Request("http://localhost/admin/emails", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-    try {
-      const result = (await emailsAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: EmailLogReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status };
-      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500 };
-    }
-  }
-
-  async function load(actor: Actor | null, search = "") {
-    const request = new Request(`http://localhost/admin/emails${search}`);
-    const context = contextFor(actor);
-    let loaded: Awaited<ReturnType<typeof emailsLoader>> | undefined;
-    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-      loaded = await emailsLoader({ request, context, params: {} } as never);
-      return new Response(null);
-    });
-    return loaded!;
-  }
+  const run = (actor: Actor | null, form: Record<string, string>) => callAction(emailsAction, { url: "/admin/emails", form, actor });
+  const load = (actor: Actor | null, search = "") => callLoader(emailsLoader, { url: `/admin/emails${search}`, actor });
+  const page = async (actor: Actor, search = "") => (await load(actor, search)).data!;
 
   it("declares admin only for the authorization matrix", () => {
     expect(emailsHandle).toEqual({ adminOnly: true });
@@ -309,10 +251,10 @@ describe("/admin/emails route", () => {
 
   it("refuses anonymous visitors and non-admin staff on the page and on a crafted retry", async () => {
     const [id] = await insertEmails(1, "failed");
-    await expect(load(null)).rejects.toMatchObject({ status: 302 });
-    expect((await run(null, { intent: "retry", emailId: id! })).status).toBe(302);
+    expect((await load(ANONYMOUS)).status).toBe(302);
+    expect((await run(ANONYMOUS, { intent: "retry", emailId: id! })).status).toBe(302);
     const boss = await fullManager();
-    await expect(load(boss)).rejects.toMatchObject({ init: { status: 403 } });
+    expect((await load(boss)).status).toBe(403);
     expect((await run(boss, { intent: "retry", emailId: id! })).status).toBe(403);
     expect((await outboxRow(id!)).status).toBe("failed");
   });
@@ -320,37 +262,36 @@ describe("/admin/emails route", () => {
   it("loads the filter and page from the URL, falling back on bad values", async () => {
     await insertEmails(30, "sent");
     await insertEmails(2, "failed");
-    const page = await load(admin, "?status=sent&page=2");
-    expect(page.log).toMatchObject({ status: "sent", page: 2, total: 30, pageCount: 2 });
-    expect(page.log.emails).toHaveLength(5);
-    expect(page.title).toBe("Email Log");
-    expect(JSON.stringify(page)).not.toContain("secret body");
-    expect((await load(admin, "?status=bogus&page=-1")).log).toMatchObject({ status: undefined, page: 1, total: 32 });
-    expect((await load(admin, "?lang=ar")).title).toBe("سجل البريد");
+    const second = await page(admin, "?status=sent&page=2");
+    expect(second.log).toMatchObject({ status: "sent", page: 2, total: 30, pageCount: 2 });
+    expect(second.log.emails).toHaveLength(5);
+    expect(second.title).toBe("Email Log");
+    expect(JSON.stringify(second)).not.toContain("secret body");
+    expect((await page(admin, "?status=bogus&page=-1")).log).toMatchObject({ status: undefined, page: 1, total: 32 });
+    expect((await page(admin, "?lang=ar")).title).toBe("سجل البريد");
   });
 
   it("retries a failed email; refuses other statuses and bad input with 4xx and a translated message", async () => {
     const [failed] = await insertEmails(1, "failed");
     const [sent] = await insertEmails(1, "sent");
-    expect(await run(admin, { intent: "retry", emailId: failed! })).toEqual({
-      status: 200,
-      reply: { ok: true, emailId: failed, to: "office1@example.com" },
-    });
+    const retried = await run(admin, { intent: "retry", emailId: failed! });
+    expect(retried.status).toBe(200);
+    expect(retried.data).toEqual({ ok: true, emailId: failed, to: "office1@example.com" });
     expect((await outboxRow(failed!)).status).toBe("pending");
     // Twice: the second click finds it pending.
     expect(await run(admin, { intent: "retry", emailId: failed! })).toMatchObject({
       status: 409,
-      reply: { ok: false, messageKey: "adminEmails.errors.notFailed" },
+      data: { ok: false, messageKey: "adminEmails.errors.notFailed" },
     });
     expect(await run(admin, { intent: "retry", emailId: sent! })).toMatchObject({ status: 409 });
     expect((await outboxRow(sent!)).status).toBe("sent");
     expect(await run(admin, { intent: "retry", emailId: crypto.randomUUID() })).toMatchObject({
       status: 404,
-      reply: { messageKey: "adminEmails.errors.notFound" },
+      data: { messageKey: "adminEmails.errors.notFound" },
     });
     const bad: Record<string, string>[] = [{}, { intent: "delete", emailId: failed! }, { intent: "retry" }, { intent: "retry", emailId: "1 or 1=1" }];
     for (const fields of bad) {
-      expect(await run(admin, fields)).toMatchObject({ status: 400, reply: { ok: false, messageKey: "adminEmails.errors.invalidRequest" } });
+      expect(await run(admin, fields)).toMatchObject({ status: 400, data: { ok: false, messageKey: "adminEmails.errors.invalidRequest" } });
     }
     expect((await emailAudit()).length).toBe(1);
   });

@@ -1,15 +1,12 @@
 // /admin/roles — Roles & permissions (D13, D18; admin only): the permission registry as a matrix for
 // the manager role, saved to role_permissions; admins always hold every permission.
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check } from "lucide-react";
-import { useEffect } from "react";
-import { useI18n } from "~/lib/use-i18n.ts";
-import { data, useFetcher } from "react-router";
+import { data } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
-import { showToast } from "~/components/ui/toast.tsx";
+import { RolesPage } from "~/features/roles/components/roles-page.tsx";
+import type { RolesReply } from "~/features/roles/roles-reply.ts";
 import { saveRolesSchema } from "~/features/roles/roles.schema.ts";
 import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
-import { PERMISSION_REGISTRY, type Permission, type Resource } from "~/lib/permissions.ts";
 import { adminAction, requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/roles";
@@ -22,11 +19,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   return { granted, title: getInstance(context).t("roles.metaTitle") };
 }
 
-export interface RolesReply {
-  ok: boolean;
-  messageKey?: string;
-  saved?: Permission[];
-}
+export type { RolesReply };
 
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, { adminOnly: true });
@@ -43,107 +36,8 @@ export async function action({ request, context }: Route.ActionArgs) {
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
 
-const RESOURCES = Object.keys(PERMISSION_REGISTRY) as Resource[];
-
-export default function RolesPage({ loaderData, actionData }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const fetcher = useFetcher<RolesReply>({ key: "roles-matrix" });
-  const busy = fetcher.state !== "idle";
-  const granted = new Set<string>(loaderData.granted);
-
-  useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) showToast("success", t("roles.success"));
-    else showToast("error", t("roles.errors.saveFailed", { msg: t(fetcher.data.messageKey ?? "users.errors.unexpected") }));
-  }, [fetcher.state, fetcher.data, t]);
-
-  const managerLabel = t("admin.roles.instructor_course_manager");
-  return (
-    <div>
-      <h1 className="text-2xl font-bold text-slate-900">{t("roles.title")}</h1>
-      <p className="mt-1 max-w-3xl text-slate-700">{t("roles.intro")}</p>
-
-      {/* Shown after a post without JavaScript; with it, a toast says the same. */}
-      {!fetcher.data && actionData && (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-lg border p-3 text-sm ${
-            actionData.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {actionData.ok
-            ? t("roles.success")
-            : t("roles.errors.saveFailed", { msg: t(actionData.messageKey ?? "users.errors.unexpected") })}
-        </p>
-      )}
-
-      <fetcher.Form method="post" className="mt-6" key={loaderData.granted.join(",")}>
-        <input type="hidden" name="intent" value="save" />
-        <div className="overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[32rem] text-sm">
-            <caption className="sr-only">{t("roles.caption")}</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                <th scope="col" className="px-4 py-3 text-start font-semibold">
-                  {t("roles.permission")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-center font-semibold">
-                  {t("admin.roles.admin")}
-                </th>
-                <th scope="col" className="px-4 py-3 text-center font-semibold">
-                  {managerLabel}
-                </th>
-              </tr>
-            </thead>
-            {RESOURCES.map((resource) => (
-              <tbody key={resource} className="border-t border-slate-200">
-                <tr className="bg-slate-50">
-                  <th scope="colgroup" colSpan={3} className="px-4 py-2 text-start font-semibold text-slate-900">
-                    {t(`permissions.resources.${resource}`)}
-                  </th>
-                </tr>
-                {PERMISSION_REGISTRY[resource].map((action) => {
-                  const key = `${resource}:${action}`;
-                  const id = `perm-${resource}-${action}`;
-                  return (
-                    <tr key={key} className="border-t border-slate-100">
-                      <th scope="row" className="px-4 py-2 ps-8 text-start font-normal text-slate-800">
-                        {t(`permissions.actions.${action}`)}
-                      </th>
-                      <td className="px-4 py-2 text-center">
-                        <Check aria-hidden="true" className="mx-auto h-5 w-5 text-teal-700" />
-                        <span className="sr-only">{t("roles.alwaysGranted")}</span>
-                      </td>
-                      <td className="px-4 py-2 text-center">
-                        <input
-                          id={id}
-                          type="checkbox"
-                          name="permissions"
-                          value={key}
-                          defaultChecked={granted.has(key)}
-                          aria-label={t("roles.checkbox", {
-                            resource: t(`permissions.resources.${resource}`),
-                            action: t(`permissions.actions.${action}`),
-                            role: managerLabel,
-                          })}
-                          className="h-5 w-5 cursor-pointer accent-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
-                        />
-                      </td>
-                    </tr>
-                  );
-                })}
-              </tbody>
-            ))}
-          </table>
-        </div>
-        <div className="mt-6 flex justify-end">
-          <button type="submit" disabled={busy} className="btn-primary inline-flex px-6 py-2.5 disabled:opacity-60">
-            {busy ? t("roles.saving") : t("roles.save")}
-          </button>
-        </div>
-      </fetcher.Form>
-    </div>
-  );
+export default function RolesRoute({ loaderData, actionData }: Route.ComponentProps) {
+  return <RolesPage granted={loaderData.granted} actionData={actionData} />;
 }
 
 export function ErrorBoundary() {

@@ -11,6 +11,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import * as schema from "@db/schema/index.ts";
+import { errorChain, errorField } from "./db-errors.ts";
 import { OwnerOnlyNodeFS } from "./pglite-fs.server.ts";
 
 type Schema = typeof schema;
@@ -163,13 +164,11 @@ const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying
  * query was wrong: the caller answers 503 (try again later), not 500.
  */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && typeof e === "object" && depth < 10; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && UNAVAILABLE_CODES.has(code)) return true;
-    const message = (e as { message?: unknown }).message;
-    if (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message)) return true;
-  }
-  return false;
+  return errorChain(err).some((e) => {
+    const code = errorField(e, "code");
+    const message = errorField(e, "message");
+    return (typeof code === "string" && UNAVAILABLE_CODES.has(code)) || (typeof message === "string" && UNAVAILABLE_MESSAGES.test(message));
+  });
 }
 
 let current: Database | undefined;

@@ -1,23 +1,23 @@
 // Why the server could not start, as one line for the operator (issue 15 point 4): the known refusals of
 // the environment (port taken, data directory in use, PostgreSQL unreachable or refusing) never reach the
 // terminal as a stack trace. Anything else is a program error and keeps its stack.
+import { errorChain, errorField } from "./db-errors.ts";
 
-interface ErrorWithCode {
-  name?: string;
-  code?: string;
-  message?: string;
-  cause?: unknown;
+interface ErrorFacts {
+  name: string;
+  code: string;
+  message: string;
 }
 
+const text = (value: unknown): string => (typeof value === "string" ? value : "");
+
 /** The error and its causes, outermost first (drizzle wraps pg's error in a DrizzleQueryError). */
-function chain(err: unknown): ErrorWithCode[] {
-  const out: ErrorWithCode[] = [];
-  let current: unknown = err;
-  while (current && typeof current === "object" && out.length < 8) {
-    out.push(current as ErrorWithCode);
-    current = (current as ErrorWithCode).cause;
-  }
-  return out;
+function chain(err: unknown): ErrorFacts[] {
+  return errorChain(err, 8).map((e) => ({
+    name: text(errorField(e, "name")),
+    code: text(errorField(e, "code")),
+    message: text(errorField(e, "message")),
+  }));
 }
 
 /** host:port/database of a PostgreSQL URL, never its user or password. */
@@ -50,7 +50,7 @@ export function startFailureLine(err: unknown, env: { DATABASE_URL?: string; HOS
   const inUse = errors.find((e) => e.name === "DataDirInUseError");
   if (inUse) return `Cannot start: ${inUse.message}. Stop the other server first.`;
   for (const e of errors) {
-    const code = e.code ?? "";
+    const code = e.code;
     if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
       const why = code === "EADDRINUSE" ? "is already in use" : code === "EACCES" ? "needs more privileges" : "is not available on this machine";
       return `Cannot listen on ${env.HOST}:${env.PORT}: port ${env.PORT} ${why}. Stop the other server or set PORT.`;

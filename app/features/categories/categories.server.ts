@@ -6,6 +6,7 @@ import { z } from "zod";
 import { categories, courses, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
+import { hasErrorCode, isReferenceViolation, isUniqueViolation, PG_ERROR } from "~/lib/db-errors.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
@@ -100,24 +101,6 @@ export async function listCategoriesAdmin(actor: Actor): Promise<CategoriesAdmin
 
 // ---- helpers ------------------------------------------------------------------------------------
 
-function pgCode(err: unknown): string | undefined {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    const code = (e as { code?: unknown }).code;
-    if (typeof code === "string" && /^[0-9A-Z]{5}$/.test(code)) return code;
-  }
-  return undefined;
-}
-
-const UNIQUE_VIOLATION = "23505";
-const FOREIGN_KEY_VIOLATION = "23503";
-/** ON DELETE RESTRICT reports restrict_violation (23001) rather than foreign_key_violation. */
-const RESTRICT_VIOLATION = "23001";
-
-function isInUse(err: unknown): boolean {
-  const code = pgCode(err);
-  return code === FOREIGN_KEY_VIOLATION || code === RESTRICT_VIOLATION;
-}
-
 /** Validation failures as { field: messageKey } (first error per field), thrown as a 400. */
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -138,11 +121,10 @@ function checkId(id: unknown, notFoundKey: string): string {
 /** A refusal we raised stays as it is; a unique slug becomes a field message; anything else is logged. */
 function saveFailure(err: unknown, failedKey: string, what: string): never {
   if (isAppError(err)) throw err;
-  const code = pgCode(err);
-  if (code === UNIQUE_VIOLATION) {
+  if (isUniqueViolation(err)) {
     throw new AppError("conflict", CATEGORY_ERRORS.slugTaken, { fields: { slug: CATEGORY_ERRORS.slugTaken }, cause: err });
   }
-  if (code === FOREIGN_KEY_VIOLATION) {
+  if (hasErrorCode(err, PG_ERROR.foreignKeyViolation)) {
     // The chosen parent category was deleted meanwhile.
     throw new AppError("bad_request", CATEGORY_ERRORS.categoryMissing, {
       fields: { categoryId: CATEGORY_ERRORS.categoryMissing },
@@ -253,7 +235,7 @@ export async function deleteCategory(actor: Actor, id: string): Promise<{ id: st
     });
   } catch (err) {
     if (isAppError(err)) throw err;
-    if (isInUse(err)) {
+    if (isReferenceViolation(err)) {
       const [subs] = await db()
         .select({ n: count() })
         .from(subcategories)
@@ -378,7 +360,7 @@ export async function deleteSubcategory(actor: Actor, id: string): Promise<{ id:
     });
   } catch (err) {
     if (isAppError(err)) throw err;
-    if (isInUse(err)) {
+    if (isReferenceViolation(err)) {
       throw new AppError("conflict", CATEGORY_ERRORS.deleteSubcategoryFailed, { cause: err });
     }
     logger.error({ err }, "delete subcategory failed");

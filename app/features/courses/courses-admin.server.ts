@@ -8,6 +8,7 @@ import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from 
 import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
+import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/db-errors.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
@@ -312,13 +313,6 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
 // Writing
 // ---------------------------------------------------------------------------------------------------------
 
-function hasCode(err: unknown, code: string): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === code) return true;
-  }
-  return false;
-}
-
 /** Any failure that is not one of our refusals is logged and reported with the SPEC's fallback message. */
 function unexpected(err: unknown, what: string, messageKey: string): never {
   if (isAppError(err)) throw err;
@@ -500,9 +494,9 @@ async function syncDocuments(
 
 function mapWriteError(err: unknown, what: string): never {
   if (isAppError(err)) throw err;
-  if (hasCode(err, "23505")) throw new AppError("conflict", COURSE_ERRORS.slugTaken, { fields: { slug: COURSE_ERRORS.slugTaken } });
+  if (isUniqueViolation(err)) throw new AppError("conflict", COURSE_ERRORS.slugTaken, { fields: { slug: COURSE_ERRORS.slugTaken } });
   // A reference deleted between the check and the write.
-  if (hasCode(err, "23503")) throw new AppError("conflict", COURSE_ERRORS.saveFailed);
+  if (hasErrorCode(err, PG_ERROR.foreignKeyViolation)) throw new AppError("conflict", COURSE_ERRORS.saveFailed);
   unexpected(err, what, COURSE_ERRORS.saveFailed);
 }
 

@@ -15,6 +15,7 @@ import { instructorAccounts, instructorSessions, instructors } from "@db/schema/
 import { recordAudit } from "~/lib/audit.server.ts";
 import { accountSummary } from "~/features/instructors/account-status.ts";
 import { db } from "~/lib/db.server.ts";
+import { errorField, findErrorWithCode, PG_ERROR } from "~/lib/db-errors.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
@@ -65,17 +66,12 @@ export async function getAccountStatus(actor: Actor, instructorId: string, now: 
 
 /** The PostgreSQL unique-violation constraint name in an error (or its causes), if that is what it is. */
 export function uniqueViolation(err: unknown): string | null {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 6; depth++) {
-    const e = current as { code?: unknown; constraint?: unknown; detail?: unknown; message?: unknown; cause?: unknown };
-    if (e.code === "23505") {
-      if (typeof e.constraint === "string") return e.constraint;
-      const text = `${String(e.message ?? "")} ${String(e.detail ?? "")}`;
-      return /instructor_accounts_\w+_unique/.exec(text)?.[0] ?? "unknown";
-    }
-    current = e.cause;
-  }
-  return null;
+  const e = findErrorWithCode(err, PG_ERROR.uniqueViolation);
+  if (!e) return null;
+  const constraint = errorField(e, "constraint");
+  if (typeof constraint === "string") return constraint;
+  const text = `${String(errorField(e, "message") ?? "")} ${String(errorField(e, "detail") ?? "")}`;
+  return /instructor_accounts_\w+_unique/.exec(text)?.[0] ?? "unknown";
 }
 
 /** Bad input → 400 with one message per field (the first rule each field breaks). */

@@ -5,6 +5,7 @@ import { desc, eq, inArray, or } from "drizzle-orm";
 import { account, session, user } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
+import { isUniqueViolation } from "~/lib/db-errors.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
@@ -51,13 +52,6 @@ export interface AddedUser {
 export async function listStaffUsers(actor: Actor): Promise<StaffUserRow[]> {
   requirePermission(actor, "users:view");
   return db().select(ROW_COLUMNS).from(user).orderBy(desc(user.createdAt), user.id);
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err; e && typeof e === "object"; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: unknown }).code === "23505") return true;
-  }
-  return false;
 }
 
 /** Any failure that is not one of our refusals is logged and reported without internals. */

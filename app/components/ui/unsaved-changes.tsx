@@ -7,10 +7,10 @@ import { useEffect, useRef, type RefObject } from "react";
 import { useBlocker } from "react-router";
 import { useI18n } from "~/lib/use-i18n.ts";
 
-/** What the forms under `root` would post now (file inputs by name and size). */
+/** What the forms under `root` (or `root`, a form) would post now (file inputs by name and size). */
 export function formsSnapshot(root: HTMLElement): string {
   const parts: string[] = [];
-  for (const form of root.querySelectorAll("form")) {
+  for (const form of root instanceof HTMLFormElement ? [root] : root.querySelectorAll("form")) {
     for (const [name, value] of new FormData(form)) {
       parts.push(`${name}=${typeof value === "string" ? value : `${value.name}:${value.size}`}`);
     }

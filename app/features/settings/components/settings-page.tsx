@@ -1,9 +1,12 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, type ReactNode } from "react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { SETTINGS_LIMITS, settingsFormSchema, type SiteSettingsInput } from "../settings-admin.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
@@ -113,6 +116,12 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
     onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
   });
 
+  // Typed changes not yet saved ask before the page is left; a successful save makes the form clean again.
+  const hydrated = useHydrated();
+  const formArea = useRef<HTMLFormElement>(null);
+  const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+  const isDirty = useFormsDirty(formArea, saved);
+
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) showToast("success", t("settings.success"));
@@ -128,22 +137,11 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
 
       {/* Shown after a post without JavaScript; with it, a toast says the same. */}
       {!fetcher.data && actionData && (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-lg border p-3 text-sm ${
-            actionData.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}
-        </p>
+        <Notice ok={actionData.ok}>{actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}</Notice>
       )}
-      {formFailure && (
-        <p role="alert" className="mt-6 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {formFailure}
-        </p>
-      )}
+      {formFailure && <Notice ok={false}>{formFailure}</Notice>}
 
-      <fetcher.Form method="post" action="/admin/settings" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
+      <fetcher.Form ref={formArea} method="post" action="/admin/settings" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />
 
         <Group title={t("settings.groups.brand")} description={t("settings.groups.brandHint")}>
@@ -249,6 +247,7 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
           </button>
         </div>
       </fetcher.Form>
+      {hydrated && <UnsavedChangesGuard isDirty={isDirty} />}
     </div>
   );
 }

@@ -5,8 +5,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
-import { auditLog, courses, emailOutbox, enrollments, rolePermissions, user } from "@db/schema/index.ts";
+import { auditLog, courses, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import {
@@ -21,22 +20,22 @@ import {
   setEnrollmentStatus,
   streamEnrollmentsCsv,
 } from "~/features/enrollments/enrollments-admin.server.ts";
-import type { EnrollmentsReply } from "~/features/enrollments/enrollments-admin.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { resources } from "~/locales/index.ts";
 import { action as pageAction, handle as pageHandle, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { handle as exportHandle, loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
+import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCourse } from "../setup/factories.ts";
+import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
-const MANAGER = "instructor_course_manager";
+/** Every staff member of this file writes from this address (the audit lines carry it). */
+const IP = "198.51.100.9";
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
 const tEn = i18n.getFixedT("en");
@@ -55,37 +54,12 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id);
-  const [course] = await database.db
-    .insert(courses)
-    .values({ title: "Digital Marketing Essentials", slug: "digital-marketing", language: "en", isPublished: true })
-    .returning({ id: courses.id });
-  courseId = course!.id;
+  admin = await createAdmin({ ip: IP });
+  courseId = (await makeCourse({ title: "Digital Marketing Essentials", slug: "digital-marketing", isPublished: true })).id;
 });
 
-async function actorFor(id: string): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip: "198.51.100.9",
-  };
-}
-
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions, { ip: IP });
 
 type Seed = Partial<typeof enrollments.$inferInsert>;
 const BASE = Date.parse("2025-03-01T08:00:00Z");
@@ -398,8 +372,8 @@ describe("approve and reject", () => {
     // The same through the page action: 409 and SPEC's wording with the reason, in both languages.
     const res = await run(admin, { intent: "approve", id: id! });
     expect(res.status).toBe(409);
-    expect(failureMessage(tEn, res.reply)).toBe("Failed to update enrollment status: This enrollment is no longer pending.");
-    expect(failureMessage(tAr, res.reply)).toBe("تعذّر تحديث حالة طلب التسجيل: لم يعد طلب التسجيل هذا قيد المراجعة.");
+    expect(failureMessage(tEn, res.data)).toBe("Failed to update enrollment status: This enrollment is no longer pending.");
+    expect(failureMessage(tAr, res.data)).toBe("تعذّر تحديث حالة طلب التسجيل: لم يعد طلب التسجيل هذا قيد المراجعة.");
     expect((await statusesOf([id!]))[id!]).toBe("rejected");
 
     // Unknown rows, an empty or oversized selection and a bad status are refused too.
@@ -467,44 +441,20 @@ describe("approve and reject", () => {
 
   // ---- the page action, called as React Router calls it ----
 
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  async function run(actor: Actor | null, fields: Record<string, string | string[]>): Promise<{ status: number; reply: EnrollmentsReply }> {
-    const body = new URLSearchParams();
-    for (const [k, v] of Object.entries(fields)) for (const one of [v].flat()) body.append(k, one);
-    const request = new Request("http://localhost/admin/enrollments", {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-    try {
-      const result = (await pageAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: EnrollmentsReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
-      const denial = thrown as { init?: ResponseInit };
-      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
+  const run = (actor: Actor | null, form: Record<string, string | string[]>) => callAction(pageAction, { url: "/admin/enrollments", form, actor });
 
   it("approves and bulk-rejects through the page action; bad requests get 400", async () => {
     const ids = await seed(Array.from({ length: 4 }, () => ({})));
     const one = await run(admin, { intent: "approve", id: ids[0]! });
-    expect(one).toEqual({ status: 200, reply: { intent: "approve", ok: true, id: ids[0], status: "approved", changed: 1, requested: 1 } });
+    expect(one.status).toBe(200);
+    expect(one.data).toEqual({ intent: "approve", ok: true, id: ids[0], status: "approved", changed: 1, requested: 1 });
     const bulk = await run(admin, { intent: "bulkReject", ids: [ids[1]!, ids[2]!] });
-    expect(bulk.reply).toMatchObject({ ok: true, status: "rejected", changed: 2, requested: 2 });
+    expect(bulk.data).toMatchObject({ ok: true, status: "rejected", changed: 2, requested: 2 });
     expect(await statusesOf(ids)).toEqual({ [ids[0]!]: "approved", [ids[1]!]: "rejected", [ids[2]!]: "rejected", [ids[3]!]: "pending" });
 
     expect((await run(admin, { intent: "__probe__" })).status).toBe(400);
     expect((await run(admin, { intent: "approve", id: "1; drop table enrollments" })).status).toBe(400);
-    expect((await run(admin, { intent: "bulkApprove" })).reply).toMatchObject({ messageKey: "adminEnrollments.errors.selectionInvalid" });
+    expect((await run(admin, { intent: "bulkApprove" })).data).toMatchObject({ messageKey: "adminEnrollments.errors.selectionInvalid" });
     expect((await statusesOf([ids[3]!]))[ids[3]!]).toBe("pending");
   });
 
@@ -519,40 +469,33 @@ describe("approve and reject", () => {
     await expectAppError(getEnrollment(nobody, id!), "forbidden", "admin.errors.forbidden");
     await expectAppError(setEnrollmentStatus(nobody, [id!], "approved"), "forbidden", "admin.errors.forbidden");
     await expectAppError(streamEnrollmentsCsv(nobody, {}, { locale: "en" }), "forbidden", "admin.errors.forbidden");
-    const loaderArgs = (actor: Actor | null, url = "http://localhost/admin/enrollments") =>
-      ({ request: new Request(url), context: contextFor(actor), params: {} }) as never;
-    await expect(pageLoader(loaderArgs(nobody))).rejects.toMatchObject({ init: { status: 403 } });
+    const load = (actor: Actor | null) => callLoader(pageLoader, { url: "/admin/enrollments", actor });
+    const download = (actor: Actor | null) => callLoader(exportLoader, { url: "/admin/enrollments/export.csv", actor });
+    expect((await load(nobody)).status).toBe(403);
     expect((await run(nobody, { intent: "approve", id: id! })).status).toBe(403);
 
     // View only: the page loads, but approving is refused (403) and changes nothing; no export.
     const viewer = await manager("viewer@example.com", ["enrollments:view"]);
-    const page = await pageLoader(loaderArgs(viewer));
+    const page = (await load(viewer)).data!;
     expect(page.counters).toEqual({ total: 1, pending: 1, approved: 0, rejected: 0 });
     expect(page.list.rows.map((r) => r.id)).toEqual([id]);
     const refused = await run(viewer, { intent: "approve", id: id! });
     expect(refused.status).toBe(403);
-    expect(refused.reply.messageKey).toBe("admin.errors.forbidden");
+    expect(refused.data!.messageKey).toBe("admin.errors.forbidden");
     expect((await statusesOf([id!]))[id!]).toBe("pending");
     expect(await countOf(emailOutbox)).toBe(0);
-    const denied = await exportLoader(loaderArgs(viewer, "http://localhost/admin/enrollments/export.csv")).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect(denied).toBeInstanceOf(Response);
-    expect((denied as Response).status).toBe(403);
-    expect(await (denied as Response).text()).toBe("You don't have permission to export enrollments.");
+    const denied = await download(viewer);
+    expect(denied.response).toBeInstanceOf(Response);
+    expect(denied.status).toBe(403);
+    expect(await denied.response!.text()).toBe("You don't have permission to export enrollments.");
 
     // Anonymous: to /login.
-    const anonymous = await exportLoader(loaderArgs(null, "http://localhost/admin/enrollments/export.csv")).then(
-      () => null,
-      (e: unknown) => e,
-    );
-    expect((anonymous as Response).status).toBe(302);
+    expect((await download(ANONYMOUS)).status).toBe(302);
 
     // With edit and export: both work.
     const editor = await manager("editor@example.com", ["enrollments:view", "enrollments:edit", "enrollments:export"]);
     expect((await run(editor, { intent: "approve", id: id! })).status).toBe(200);
-    const csv = (await exportLoader(loaderArgs(editor, "http://localhost/admin/enrollments/export.csv"))) as Response;
+    const csv = (await download(editor)).response!;
     expect(csv.status).toBe(200);
     expect(csv.headers.get("content-type")).toBe("text/csv; charset=utf-8");
     expect(csv.headers.get("content-disposition")).toBe(`attachment; filename="${csvFilename()}"`);
@@ -562,11 +505,7 @@ describe("approve and reject", () => {
   it("opens the details by URL (no JavaScript) even when the row is on another page", async () => {
     const ids = await seed(Array.from({ length: 25 }, () => ({})));
     const oldest = ids[0]!;
-    const page = await pageLoader({
-      request: new Request(`http://localhost/admin/enrollments?dialog=details&enrollment=${oldest}`),
-      context: contextFor(admin),
-      params: {},
-    } as never);
+    const page = (await callLoader(pageLoader, { url: `/admin/enrollments?dialog=details&enrollment=${oldest}`, actor: admin })).data!;
     expect(page.list.rows.some((r) => r.id === oldest)).toBe(false);
     expect(page.details).toMatchObject({ id: oldest, enrollmentId: "ENR-TEST00000-ABC" });
   });

@@ -108,16 +108,13 @@ export function adminAction<I extends string, X extends object>(config: AdminAct
     const actor = requireActor(context, { adminOnly: config.guard.adminOnly, permission: chosen.permission ?? config.guard.permission });
     const step = await chosen.run({ actor, request, formData }, config.invalidKey);
     if (step.ok) {
-      return data<AdminReply<I, X>>({ ...step.value, intent: name, ok: true, result: step.result });
+      const done: AdminReplyBase<I> = step.result ? { intent: name, ok: true, result: step.result } : { intent: name, ok: true };
+      return data<AdminReply<I, X>>({ ...step.value, ...done });
     }
     const framed = chosen.failureKey && !config.plain?.includes(step.messageKey);
-    const refused: AdminReplyBase<I> = {
-      intent: name,
-      ok: false,
-      messageKey: step.messageKey,
-      failureKey: framed ? chosen.failureKey : undefined,
-      result: step.result,
-    };
+    const refused: AdminReplyBase<I> = { intent: name, ok: false, messageKey: step.messageKey };
+    if (framed) refused.failureKey = chosen.failureKey;
+    if (step.result) refused.result = step.result;
     return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: step.status });
   };
 }

@@ -276,7 +276,7 @@ describe("/admin/emails route", () => {
     const [sent] = await insertEmails(1, "sent");
     const retried = await run(admin, { intent: "retry", emailId: failed! });
     expect(retried.status).toBe(200);
-    expect(retried.data).toEqual({ ok: true, emailId: failed, to: "office1@example.com" });
+    expect(retried.data).toEqual({ intent: "retry", ok: true, emailId: failed, to: "office1@example.com" });
     expect((await outboxRow(failed!)).status).toBe("pending");
     // Twice: the second click finds it pending.
     expect(await run(admin, { intent: "retry", emailId: failed! })).toMatchObject({

@@ -2,6 +2,7 @@
 // shared by the browser and the server. No server imports here. Message keys live in
 // admin-messages.json (adminEmails.*).
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 
 /** Outbox rows per page of the log. */
 export const EMAIL_LOG_PAGE_SIZE = 25;
@@ -54,12 +55,10 @@ export const retryEmailSchema = z.object({
   emailId: emailIdSchema,
 });
 
-/** What the /admin/emails action answers. */
-export interface EmailLogReply {
-  ok: boolean;
-  emailId?: string;
+/** What the /admin/emails action reports besides the common part of an AdminReply. */
+export interface EmailLogReplyFields {
+  emailId: string;
   /** Recipient of the email put back in the queue. */
-  to?: string;
-  /** Locale key of the refusal or failure. */
-  messageKey?: string;
+  to: string;
 }
+export type EmailLogReply = AdminReply<"retry", EmailLogReplyFields>;

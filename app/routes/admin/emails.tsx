@@ -1,12 +1,12 @@
 // /admin/emails — the email log (issue 6 point 4; D5, D10, D18: admin only): the outbox newest first,
 // filtered by status and paginated on the server (?status, ?page — the URL is the state), with a Retry
 // button for failed emails. Bodies are never shown (docs/decisions/007-email-log-details.md).
-import { data } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { EmailLogPage } from "~/features/emails/components/email-log-page.tsx";
-import { EMAIL_LOG_ERRORS, parseEmailLogQuery, retryEmailSchema, type EmailLogReply } from "~/features/emails/email-log.schema.ts";
+import { EMAIL_LOG_ERRORS, parseEmailLogQuery, retryEmailSchema, type EmailLogReplyFields } from "~/features/emails/email-log.schema.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
-import { adminAction, requireActor } from "~/lib/staff-session.server.ts";
+import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
+import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/emails";
 
@@ -19,20 +19,17 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   return { log, title: getInstance(context).t("adminEmails.metaTitle") };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireActor(context, { adminOnly: true });
-  const formData = await request.formData();
-  const parsed = retryEmailSchema.safeParse({ intent: formData.get("intent"), emailId: formData.get("emailId") });
-  if (!parsed.success) {
-    return data<EmailLogReply>({ ok: false, messageKey: EMAIL_LOG_ERRORS.invalidRequest }, { status: 400 });
-  }
-  const { emailId } = parsed.data;
-  const outcome = await adminAction(() => retryFailedEmail(actor, emailId));
-  if (!("ok" in outcome)) {
-    return data<EmailLogReply>({ ok: false, emailId, messageKey: outcome.data.messageKey }, outcome.init ?? undefined);
-  }
-  return data<EmailLogReply>({ ok: true, emailId, to: outcome.value.to });
-}
+export const action = adminAction<"retry", EmailLogReplyFields>({
+  guard: { adminOnly: true },
+  invalidKey: EMAIL_LOG_ERRORS.invalidRequest,
+  subject: (formData) => ({ emailId: formText(formData, "emailId") }),
+  intents: {
+    retry: intent({
+      schema: retryEmailSchema,
+      run: async ({ emailId }, { actor }) => ({ emailId, to: (await retryFailedEmail(actor, emailId)).to }),
+    }),
+  },
+});
 
 // Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
 export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);

@@ -3,23 +3,17 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
-import { auditLog, contactMessages, rolePermissions, siteSettings, user } from "@db/schema/index.ts";
+import { auditLog, contactMessages, siteSettings } from "@db/schema/index.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { loadInbox, setMessageRead } from "~/features/messages/messages.server.ts";
-import type { MessagesReply } from "~/features/messages/messages.schema.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import { action as messagesAction, handle as messagesHandle, loader as messagesLoader } from "~/routes/admin/messages.tsx";
+import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -37,32 +31,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  admin = await actorFor(created.id, "203.0.113.7");
+  admin = await createAdmin({ ip: "203.0.113.7" });
 });
 
-async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
 /** `n` messages one minute apart (the last one newest), named "Visitor 1" … "Visitor n". */
 async function insertMessages(n: number, start = Date.UTC(2025, 0, 1, 8, 0)): Promise<string[]> {
@@ -247,58 +220,22 @@ describe("setMessageRead", () => {
 });
 
 describe("/admin/messages route", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  function post(fields: Record<string, string>, search = "") {
-    return new Request(`http://localhost/admin/messages${search}`, {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-  }
-
-  type Outcome = { status: number; reply?: MessagesReply; location?: string | null };
-  async function run(actor: Actor | null, fields: Record<string, string>, search = ""): Promise<Outcome> {
-    try {
-      const result = (await messagesAction({ request: post(fields, search), context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: MessagesReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, location: thrown.headers.get("Location") };
-      const denial = thrown as { init?: ResponseInit };
-      return { status: denial.init?.status ?? 500 };
-    }
-  }
-
+  const run = (actor: Actor | null, form: Record<string, string>, search = "") =>
+    callAction(messagesAction, { url: `/admin/messages${search}`, form, actor });
   /** The loader as the router runs it (behind the i18next middleware). */
-  async function load(actor: Actor | null, search = "") {
-    const request = new Request(`http://localhost/admin/messages${search}`);
-    const context = contextFor(actor);
-    let loaded: Awaited<ReturnType<typeof messagesLoader>> | undefined;
-    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-      loaded = await messagesLoader({ request, context, params: {} } as never);
-      return new Response(null);
-    });
-    return loaded!;
-  }
-
+  const load = (actor: Actor | null, search = "") => callLoader(messagesLoader, { url: `/admin/messages${search}`, actor });
+  const page = async (actor: Actor, search = "") => (await load(actor, search)).data!;
   it("declares its permission for the authorization matrix", () => {
     expect(messagesHandle).toEqual({ permission: "messages:view" });
   });
 
   it("refuses anonymous visitors and staff without messages:view, on the page and on a crafted POST", async () => {
     const [id] = await insertMessages(1);
-    await expect(load(null)).rejects.toMatchObject({ status: 302 });
-    expect((await run(null, { intent: "markRead", messageId: id! })).status).toBe(302);
+    expect((await load(ANONYMOUS)).status).toBe(302);
+    expect((await run(ANONYMOUS, { intent: "markRead", messageId: id! })).status).toBe(302);
 
     const other = await manager("other@example.com", ["courses:view", "enrollments:view"]);
-    await expect(load(other)).rejects.toMatchObject({ init: { status: 403 } });
+    expect((await load(other)).status).toBe(403);
     expect((await run(other, { intent: "markRead", messageId: id! })).status).toBe(403);
     expect(await readAt(id!)).toBeNull();
     expect(await auditRows()).toEqual([]);
@@ -306,14 +243,14 @@ describe("/admin/messages route", () => {
 
   it("loads the page from the URL: filter, page and the open message", async () => {
     const ids = await insertMessages(25);
-    const result = await load(admin, `?filter=unread&page=2&dialog=view&message=${ids[0]}`);
+    const result = await page(admin, `?filter=unread&page=2&dialog=view&message=${ids[0]}`);
     expect(result.inbox).toMatchObject({ filter: "unread", page: 2, total: 25, pageCount: 2 });
     expect(result.inbox.messages.map((m) => m.name)).toEqual(["Visitor 5", "Visitor 4", "Visitor 3", "Visitor 2", "Visitor 1"]);
     expect(result.inbox.selected?.id).toBe(ids[0]);
     expect(result.title).toBe("Messages");
-    expect((await load(admin, "?lang=ar")).title).toBe("الرسائل");
+    expect((await page(admin, "?lang=ar")).title).toBe("الرسائل");
     // Bad values fall back to defaults rather than failing.
-    const fallback = await load(admin, "?filter=evil&page=abc&dialog=view&message=zzz");
+    const fallback = await page(admin, "?filter=evil&page=abc&dialog=view&message=zzz");
     expect(fallback.inbox).toMatchObject({ filter: "all", page: 1, selected: null });
     // A GET never changes the read state.
     expect(await readAt(ids[0]!)).toBeNull();
@@ -321,17 +258,16 @@ describe("/admin/messages route", () => {
 
   it("marks read and unread by POST; opening without JavaScript redirects to the details view", async () => {
     const [id] = await insertMessages(1);
-    expect(await run(admin, { intent: "markRead", messageId: id! })).toEqual({
-      status: 200,
-      reply: { ok: true, intent: "markRead", messageId: id, read: true },
-    });
+    const marked = await run(admin, { intent: "markRead", messageId: id! });
+    expect(marked.status).toBe(200);
+    expect(marked.data).toEqual({ ok: true, intent: "markRead", messageId: id, read: true });
     expect(await readAt(id!)).toBeInstanceOf(Date);
-    expect((await run(admin, { intent: "markUnread", messageId: id! })).reply).toMatchObject({ ok: true, read: false });
+    expect((await run(admin, { intent: "markUnread", messageId: id! })).data).toMatchObject({ ok: true, read: false });
     expect(await readAt(id!)).toBeNull();
 
     const opened = await run(admin, { intent: "markRead", messageId: id!, open: "1" }, "?filter=unread&page=1");
     expect(opened.status).toBe(302);
-    expect(opened.location).toBe(`/admin/messages?filter=unread&dialog=view&message=${id}`);
+    expect(opened.headers.get("Location")).toBe(`/admin/messages?filter=unread&dialog=view&message=${id}`);
     expect(await readAt(id!)).toBeInstanceOf(Date);
     expect((await auditRows()).length).toBe(3);
   });
@@ -347,10 +283,10 @@ describe("/admin/messages route", () => {
     for (const fields of bad) {
       const outcome = await run(admin, fields);
       expect(outcome.status).toBe(400);
-      expect(outcome.reply).toMatchObject({ ok: false, messageKey: "adminMessages.errors.invalidRequest" });
+      expect(outcome.data).toMatchObject({ ok: false, messageKey: "adminMessages.errors.invalidRequest" });
     }
     const missing = await run(admin, { intent: "markRead", messageId: crypto.randomUUID() });
-    expect(missing).toMatchObject({ status: 404, reply: { ok: false, messageKey: "adminMessages.errors.notFound" } });
+    expect(missing).toMatchObject({ status: 404, data: { ok: false, messageKey: "adminMessages.errors.notFound" } });
     expect(tAr("adminMessages.errors.notFound")).toMatch(/[\u0600-\u06FF]/);
     expect(await readAt(id!)).toBeNull();
   });

@@ -9,7 +9,7 @@ import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
 import { describe, expect, it } from "vitest";
 import { InstructorCard } from "~/components/site/instructor-card.tsx";
-import { MessageDetails, MessageDialog, MessageSender, MessageTitle } from "~/features/messages/components/message-details.tsx";
+import { MessageDetails, MessageSender, MessageTitle } from "~/features/messages/components/message-details.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { DialogFrame, type DialogCloser } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -137,9 +137,9 @@ describe("titles with a user value inside a translated sentence", () => {
     };
     const html = await render("ar", () => (
       // Not hydrated: the panel in place (a modal renders into a portal only in the browser).
-      <MessageDialog open hydrated={false} onClose={() => {}} title={<MessageTitle name={message.name} />}>
-        <MessageDetails message={message} locale="ar" toggle={null} hydrated={false} onClose={() => {}} closeHref="/admin/messages" />
-      </MessageDialog>
+      <DialogFrame open dialog={NO_CLOSE} title={<MessageTitle name={message.name} />}>
+        <MessageDetails message={message} locale="ar" toggle={null} />
+      </DialogFrame>
     ));
     expect(html).toMatch(/<h2 [^>]*>رسالة من <bdi>Sara Ahmed<\/bdi><\/h2>/);
     expect(html).toMatch(/<span dir="auto">Sara Ahmed<\/span>/);

@@ -2,6 +2,7 @@
 // GET; without JavaScript it posts and is redirected to `?dialog=view&message=`) and mark as read / unread.
 import { MailOpen } from "lucide-react";
 import { Form, Link } from "react-router";
+import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { MessagesReply } from "../messages.schema.ts";
@@ -35,15 +36,20 @@ export function MessageToggleForm({ fetcher, message, compact }: { fetcher: Mess
   );
 }
 
-/** "Open": a button once hydrated; without JavaScript a link (read) or a POST that redirects (unread). */
+/**
+ * "Open": once hydrated a button that opens the dialog's URL (and marks the message read); without
+ * JavaScript a link (read) or a POST that redirects (unread).
+ */
 export function MessageOpenControl({
   message,
   hydrated,
+  dialog,
   href,
   onOpen,
 }: {
   message: MessageView;
   hydrated: boolean;
+  dialog: UrlDialog<"view">;
   /** The list page showing this message (`?dialog=view&message=`). */
   href: string;
   onOpen: (message: MessageView) => void;
@@ -60,9 +66,9 @@ export function MessageOpenControl({
   );
   if (hydrated) {
     return (
-      <button type="button" className={className} aria-label={label} onClick={() => onOpen(message)}>
+      <DialogLink dialog={dialog} kind="view" id={message.id} as="button" className={className} label={label} onOpen={() => onOpen(message)}>
         {content}
-      </button>
+      </DialogLink>
     );
   }
   if (message.readAt !== null) {

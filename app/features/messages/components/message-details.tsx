@@ -1,11 +1,11 @@
-// The details view of a contact message: a modal once hydrated; without JavaScript the same content
-// in place, reached by `?dialog=view&message=<id>` (like the Admin Users dialogs).
+// The details view of a contact message, shown in the dialog kit's frame: a modal once hydrated; without
+// JavaScript the same content in place, reached by `?dialog=view&message=<id>`.
 import { Mail } from "lucide-react";
 import { useId, type ReactNode } from "react";
+import { Badge } from "~/components/ui/badge.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Link } from "react-router";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
-import { Dialog } from "~/components/ui/dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
@@ -24,14 +24,12 @@ export interface MessageView {
 export function ReadBadge({ read }: { read: boolean }) {
   const { t } = useI18n();
   return read ? (
-    <span className="inline-flex items-center rounded-full bg-slate-100 px-2.5 py-1 text-xs font-semibold text-slate-700">
-      {t("adminMessages.status.read")}
-    </span>
+    <Badge tone="slate">{t("adminMessages.status.read")}</Badge>
   ) : (
-    <span className="inline-flex items-center gap-1.5 rounded-full bg-teal-100 px-2.5 py-1 text-xs font-semibold text-teal-900">
+    <Badge tone="teal">
       <span aria-hidden="true" className="h-2 w-2 rounded-full bg-teal-700" />
       {t("adminMessages.status.unread")}
-    </span>
+    </Badge>
   );
 }
 
@@ -53,55 +51,16 @@ export function MessageTitle({ name }: { name: string }) {
   return tIsolated(t, "adminMessages.details.title", { name });
 }
 
-export function MessageDialog({
-  open,
-  hydrated,
-  onClose,
-  title,
-  children,
-}: {
-  open: boolean;
-  hydrated: boolean;
-  onClose: () => void;
-  title: ReactNode;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  if (hydrated) {
-    return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} size="lg">
-        {children}
-      </Dialog>
-    );
-  }
-  if (!open) return null;
-  return (
-    <section aria-labelledby={titleId} className="mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export function MessageDetails({
   message,
   locale,
   toggle,
-  hydrated,
-  onClose,
-  closeHref,
 }: {
   message: MessageView;
   /** The viewer's language (dates). */
   locale: Locale;
   /** The mark as read / unread control. */
   toggle: ReactNode;
-  hydrated: boolean;
-  onClose: () => void;
-  /** Where "Close" goes without JavaScript. */
-  closeHref: string;
 }) {
   const { t } = useI18n();
   const hintId = useId();
@@ -146,15 +105,7 @@ export function MessageDetails({
           {t("adminMessages.details.reply")}
         </a>
         {toggle}
-        {hydrated ? (
-          <button type="button" onClick={onClose} className="btn-secondary inline-flex px-4 py-2 text-sm">
-            {t("adminMessages.details.close")}
-          </button>
-        ) : (
-          <Link to={closeHref} className="btn-secondary inline-flex px-4 py-2 text-sm">
-            {t("adminMessages.details.close")}
-          </Link>
-        )}
+        <DialogCancel label={t("adminMessages.details.close")} />
       </div>
     </div>
   );

@@ -3,18 +3,21 @@
 // state, a details view with a reply-by-email link. Opening a message marks it read by a POST (never a
 // GET). The route holds its loader and action.
 import { Inbox } from "lucide-react";
-import { useCallback, useEffect, useRef, useState } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useCallback, useEffect, useRef } from "react";
+import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
+import { Pager, pageRange } from "~/components/ui/pager.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { MESSAGES_ERRORS, messagesHref, type MessageFilter, type MessagesReply } from "../messages.schema.ts";
 import type { InboxPage } from "../messages.server.ts";
-import { ListPager, pageRange } from "./list-pager.tsx";
 import { MessageOpenControl, MessageToggleForm } from "./message-controls.tsx";
-import { MessageDetails, MessageDialog, MessageTitle, type MessageView } from "./message-details.tsx";
+import { MessageDetails, MessageTitle, type MessageView } from "./message-details.tsx";
 import { MessagesTable } from "./messages-table.tsx";
 import { useOnReply } from "./use-on-reply.ts";
 
@@ -27,13 +30,12 @@ export interface MessagesPageProps {
 export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const listHref = (page = inbox.page, filter: MessageFilter = inbox.filter) => messagesHref({ filter, page });
 
-  // The open message: its id, and the row as it was when opened (it may leave the page, e.g. under
-  // "Unread" once read); the loader's fresher copy wins when there is one.
-  const [opened, setOpened] = useState<MessageView | null>(() => inbox.selected);
+  // The open message is in the URL (?dialog=view&message=<id>), with or without JavaScript; the loader
+  // reads it by id, so it stays open when it leaves the page (e.g. under "Unread" once read).
+  const dialog = useUrlDialog<"view">({ idParam: "message" });
   const openFetcher = useFreshFetcher<MessagesReply>("message-open");
   const toggleFetcher = useFreshFetcher<MessagesReply>("message-toggle");
 
@@ -42,7 +44,6 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
     [openFetcher],
   );
   const open = (message: MessageView) => {
-    setOpened(message);
     if (message.readAt === null) void submitRead(message.id);
   };
 
@@ -54,16 +55,11 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
     if (inbox.selected && inbox.selected.readAt === null) void submitRead(inbox.selected.id);
   }, [inbox.selected, submitRead]);
 
-  const close = () => {
-    setOpened(null);
-    if (searchParams.get("dialog")) void navigate(listHref(), { replace: true, preventScrollReset: true });
-  };
-
   // Outcome of mark as read / unread (with JavaScript): a toast; marking unread closes the message.
   useOnReply(toggleFetcher, (reply) => {
     if (reply.ok) {
       showToast("success", t(reply.read ? "adminMessages.markedRead" : "adminMessages.markedUnread"));
-      if (!reply.read) close();
+      if (!reply.read && dialog.kind === "view") dialog.finish();
     } else {
       showToast("error", t("adminMessages.errors.updateFailed", { msg: t(reply.messageKey ?? MESSAGES_ERRORS.unexpected) }));
     }
@@ -74,9 +70,8 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
     }
   });
 
-  const fresh = (id: string) => inbox.messages.find((m) => m.id === id) ?? (inbox.selected?.id === id ? inbox.selected : undefined);
-  const shown: MessageView | null = hydrated ? (opened ? (fresh(opened.id) ?? opened) : null) : inbox.selected;
-  const missingSelected = !hydrated && searchParams.get("dialog") === "view" && !inbox.selected;
+  const shown: MessageView | null = dialog.kind === "view" ? inbox.selected : null;
+  const missingSelected = searchParams.get("dialog") === "view" && !inbox.selected;
 
   const noJsReply = hydrated ? undefined : actionData;
   const { from, to } = pageRange(inbox.page, inbox.pageSize, inbox.messages.length);
@@ -115,53 +110,43 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
       </div>
 
       {noJsReply && (
-        <p
-          role={noJsReply.ok ? "status" : "alert"}
-          className={`mt-4 rounded-lg border p-3 text-sm ${
-            noJsReply.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
+        <Notice ok={noJsReply.ok} className="mt-4">
           {noJsReply.ok
             ? t(noJsReply.read ? "adminMessages.markedRead" : "adminMessages.markedUnread")
             : t("adminMessages.errors.updateFailed", { msg: t(noJsReply.messageKey ?? MESSAGES_ERRORS.unexpected) })}
-        </p>
+        </Notice>
       )}
       {missingSelected && (
-        <p role="alert" className="mt-4 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <Notice ok={false} className="mt-4">
           {t("adminMessages.details.notFound")}
-        </p>
+        </Notice>
       )}
 
       <div className="mt-4">
-        <MessageDialog open={shown !== null} hydrated={hydrated} onClose={close} title={shown ? <MessageTitle name={shown.name} /> : ""}>
+        <DialogFrame open={shown !== null} dialog={dialog} guard={false} size="md" title={shown ? <MessageTitle name={shown.name} /> : ""}>
           {shown && (
             <MessageDetails
               message={shown}
               locale={locale}
               toggle={<MessageToggleForm fetcher={toggleFetcher} message={shown} compact={false} />}
-              hydrated={hydrated}
-              onClose={close}
-              closeHref={listHref()}
             />
           )}
-        </MessageDialog>
+        </DialogFrame>
       </div>
 
       {inbox.messages.length === 0 ? (
-        <div className="mt-2 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <Inbox aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
-          <p className="mt-3 text-lg font-semibold text-slate-900">
-            {inbox.filter === "unread" ? t("adminMessages.emptyUnread") : t("adminMessages.empty")}
-          </p>
-          <p className="mt-1 text-slate-700">
-            {inbox.filter === "unread" ? t("adminMessages.emptyUnreadText") : t("adminMessages.emptyText")}
-          </p>
+        <EmptyState
+          className="mt-2"
+          icon={Inbox}
+          title={inbox.filter === "unread" ? t("adminMessages.emptyUnread") : t("adminMessages.empty")}
+          text={inbox.filter === "unread" ? t("adminMessages.emptyUnreadText") : t("adminMessages.emptyText")}
+        >
           {inbox.filter === "unread" && inbox.allCount > 0 && (
-            <Link to={listHref(1, "all")} className="mt-4 inline-block text-teal-800 underline">
+            <Link to={listHref(1, "all")} className="inline-block text-teal-800 underline">
               {t("adminMessages.showAll")}
             </Link>
           )}
-        </div>
+        </EmptyState>
       ) : (
         <MessagesTable
           messages={inbox.messages}
@@ -171,6 +156,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
               <MessageOpenControl
                 message={m}
                 hydrated={hydrated}
+                dialog={dialog}
                 href={messagesHref({ filter: inbox.filter, page: inbox.page, message: m.id })}
                 onOpen={open}
               />
@@ -180,7 +166,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         />
       )}
 
-      <ListPager
+      <Pager
         page={inbox.page}
         pageCount={inbox.pageCount}
         total={inbox.total}

@@ -1,6 +1,7 @@
 // The inbox table (issue 6 point 3): sender, a one-line preview, when it arrived, read state, and the
 // row's controls (given by the page).
 import type { ReactNode } from "react";
+import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -24,48 +25,39 @@ export function MessagesTable({
   const { t } = useI18n();
   const cell = "px-4 py-3 align-top";
   return (
-    <div className="mt-2 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-      <table className="w-full min-w-[48rem] text-sm">
-        <caption className="sr-only">{t("adminMessages.table.caption")}</caption>
-        <thead className="bg-slate-100 text-slate-700">
-          <tr>
-            {(["from", "message", "received", "status"] as const).map((col) => (
-              <th key={col} scope="col" className="px-4 py-3 text-start font-semibold">
-                {t(`adminMessages.table.${col}`)}
+    <Table className="mt-2" minWidth="min-w-[48rem]" caption={t("adminMessages.table.caption")}>
+      <TableHead>
+        {(["from", "message", "received", "status"] as const).map((col) => (
+          <HeaderCell key={col}>{t(`adminMessages.table.${col}`)}</HeaderCell>
+        ))}
+        <HeaderCell end>{t("adminMessages.table.actions")}</HeaderCell>
+      </TableHead>
+      <TableBody>
+        {messages.map((m) => {
+          const unread = m.readAt === null;
+          return (
+            <tr key={m.id} className={unread ? "bg-teal-50/40" : undefined}>
+              <th scope="row" className={`${cell} text-start ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
+                <MessageSender name={m.name} email={m.email} />
               </th>
-            ))}
-            <th scope="col" className="px-4 py-3 text-end font-semibold">
-              {t("adminMessages.table.actions")}
-            </th>
-          </tr>
-        </thead>
-        <tbody className="divide-y divide-slate-200">
-          {messages.map((m) => {
-            const unread = m.readAt === null;
-            return (
-              <tr key={m.id} className={unread ? "bg-teal-50/40" : undefined}>
-                <th scope="row" className={`${cell} text-start ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
-                  <MessageSender name={m.name} email={m.email} />
-                </th>
-                <td className={`${cell} max-w-md text-slate-800`}>
-                  <p dir="auto" className="text-start">
-                    {preview(m.message)}
-                  </p>
-                </td>
-                <td className={`${cell} whitespace-nowrap text-slate-700`}>
-                  <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt, locale)}</time>
-                </td>
-                <td className={cell}>
-                  <ReadBadge read={!unread} />
-                </td>
-                <td className={cell}>
-                  <div className="flex flex-wrap justify-end gap-1">{actions(m)}</div>
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
-    </div>
+              <td className={`${cell} max-w-md text-slate-800`}>
+                <p dir="auto" className="text-start">
+                  {preview(m.message)}
+                </p>
+              </td>
+              <td className={`${cell} whitespace-nowrap text-slate-700`}>
+                <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt, locale)}</time>
+              </td>
+              <td className={cell}>
+                <ReadBadge read={!unread} />
+              </td>
+              <td className={cell}>
+                <div className="flex flex-wrap justify-end gap-1">{actions(m)}</div>
+              </td>
+            </tr>
+          );
+        })}
+      </TableBody>
+    </Table>
   );
 }

@@ -68,7 +68,8 @@ async function run(fields: Record<string, string>, permissions: Permission[] = [
 describe("adminAction", () => {
   it("answers a post without a known intent with the page's invalid-request message (400), running nothing", async () => {
     calls.length = 0;
-    for (const fields of [{}, { intent: "drop" }, { intent: "__proto__" }, { intent: "toString" }]) {
+    const posts: Record<string, string>[] = [{}, { intent: "drop" }, { intent: "__proto__" }, { intent: "toString" }];
+    for (const fields of posts) {
       expect(await run(fields)).toEqual({ status: 400, data: { intent: null, ok: false, messageKey: "things.invalid" } });
     }
     expect(calls).toEqual([]);

@@ -21,6 +21,7 @@ import { parseEnv } from "~/lib/env.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import {
   assertNotBlocked,
@@ -417,8 +418,6 @@ export async function changeOwnPassword(
       });
     });
   } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error({ err, userId: actor.id }, "password change failed");
-    throw new AppError("internal", AUTH_ERRORS.updateFailed, { cause: err });
+    unexpected(err, AUTH_ERRORS.updateFailed, "password change failed", { userId: actor.id });
   }
 }

@@ -11,6 +11,7 @@ import { db, type Tx } from "~/lib/db.server.ts";
 import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/db-errors.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { seesDraftCourses, visibleCourse, visibleCourses } from "~/lib/course-visibility.server.ts";
 import {
@@ -313,13 +314,6 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
 // Writing
 // ---------------------------------------------------------------------------------------------------------
 
-/** Any failure that is not one of our refusals is logged and reported with the SPEC's fallback message. */
-function unexpected(err: unknown, what: string, messageKey: string): never {
-  if (isAppError(err)) throw err;
-  logger.error({ err }, what);
-  throw new AppError("internal", messageKey, { cause: err });
-}
-
 function invalid(field: string, messageKey: string): AppError {
   return new AppError("bad_request", messageKey, { fields: { [field]: messageKey } });
 }
@@ -497,7 +491,7 @@ function mapWriteError(err: unknown, what: string): never {
   if (isUniqueViolation(err)) throw new AppError("conflict", COURSE_ERRORS.slugTaken, { fields: { slug: COURSE_ERRORS.slugTaken } });
   // A reference deleted between the check and the write.
   if (hasErrorCode(err, PG_ERROR.foreignKeyViolation)) throw new AppError("conflict", COURSE_ERRORS.saveFailed);
-  unexpected(err, what, COURSE_ERRORS.saveFailed);
+  unexpected(err, COURSE_ERRORS.saveFailed, what);
 }
 
 /**
@@ -674,7 +668,7 @@ export async function deleteCourse(actor: Actor, courseId: string): Promise<{ id
       return { id: courseId, title: current.title };
     });
   } catch (err) {
-    unexpected(err, "delete course failed", COURSE_ERRORS.deleteFailed);
+    unexpected(err, COURSE_ERRORS.deleteFailed, "delete course failed");
   }
   await cleanStorage(cleanup);
   return deleted;
@@ -714,7 +708,7 @@ export async function setCoursePublished(
       return { id: courseId, title: current.title, isPublished: published };
     });
   } catch (err) {
-    unexpected(err, "course status update failed", COURSE_ERRORS.statusFailed);
+    unexpected(err, COURSE_ERRORS.statusFailed, "course status update failed");
   }
 }
 
@@ -747,6 +741,6 @@ export async function setCoursesPublished(
       return { changed: changed.length, requested: ids.length };
     });
   } catch (err) {
-    unexpected(err, "bulk course status update failed", COURSE_ERRORS.statusFailed);
+    unexpected(err, COURSE_ERRORS.statusFailed, "bulk course status update failed");
   }
 }

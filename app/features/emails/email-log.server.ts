@@ -12,8 +12,8 @@ import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { retryEmail } from "~/lib/outbox.server.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
 import {
@@ -150,9 +150,7 @@ export async function retryFailedEmail(actor: Actor, emailId: string): Promise<{
       return { id, to: row.to };
     });
   } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error({ err, emailId: id }, "retry email failed");
-    throw new AppError("internal", EMAIL_LOG_ERRORS.unexpected, { cause: err });
+    unexpected(err, EMAIL_LOG_ERRORS.unexpected, "retry email failed", { emailId: id });
   }
   await wakeOutbox();
   return result;

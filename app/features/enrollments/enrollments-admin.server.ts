@@ -15,9 +15,10 @@ import { toWesternDigits } from "~/lib/digits.ts";
 import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import {
@@ -243,12 +244,6 @@ export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnro
 }
 
 /** Any failure that is not one of our refusals is logged and reported without internals. */
-function unexpected(err: unknown, what: string): never {
-  if (isAppError(err)) throw err;
-  logger.error({ err }, what);
-  throw new AppError("internal", ADMIN_ENROLLMENT_ERRORS.unexpected, { cause: err });
-}
-
 export interface StatusChange {
   /** The rows that moved from pending to the new status. */
   changed: { id: string; enrollmentId: string; studentEmail: string }[];
@@ -328,7 +323,7 @@ export async function setEnrollmentStatus(
       };
     });
   } catch (err) {
-    unexpected(err, "enrollment status update failed");
+    unexpected(err, ADMIN_ENROLLMENT_ERRORS.unexpected, "enrollment status update failed");
   }
   await wakeOutbox();
   return result;

@@ -13,9 +13,10 @@ import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import { createInstructorSession, type InstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { hashPassword, verifyPassword } from "~/lib/password.server.ts";
 import {
   checkLogin,
@@ -115,9 +116,7 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
     await countLoginSuccess(l, ip, email);
     return { ...session, instructorId: found.instructorId, accountId: found.id };
   } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error({ err, instructorId: found.instructorId }, "instructor session could not be started");
-    throw new AppError("internal", PORTAL_ERRORS.authFailed, { cause: err });
+    unexpected(err, PORTAL_ERRORS.authFailed, "instructor session could not be started", { instructorId: found.instructorId });
   }
 }
 

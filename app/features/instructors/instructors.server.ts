@@ -5,8 +5,9 @@ import { asc, eq, inArray } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { deleteStoredImage, isUploadedImageUrl } from "~/lib/uploads.server.ts";
 import { accountSummary, type AccountSummary } from "./account-status.ts";
@@ -101,13 +102,6 @@ function parseFields(input: InstructorFieldsValues): InstructorFields {
 function acceptPhoto(next: string | null, current: string | null): string | null {
   if (next === null || next === current || isUploadedImageUrl(next, "photo")) return next;
   throw new AppError("bad_request", INSTRUCTOR_ERRORS.photoInvalid, { fields: { photoUrl: INSTRUCTOR_ERRORS.photoInvalid } });
-}
-
-/** Any failure that is not one of our refusals is logged and reported with the SPEC wording. */
-function unexpected(err: unknown, messageKey: string, what: string): never {
-  if (isAppError(err)) throw err;
-  logger.error({ err }, what);
-  throw new AppError("internal", messageKey, { cause: err });
 }
 
 /**

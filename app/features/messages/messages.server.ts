@@ -7,9 +7,9 @@ import { contactMessages } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT, loadMailContext } from "~/lib/email.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
+import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { MESSAGES_ERRORS, MESSAGES_PAGE_SIZE, messageIdSchema, type MessageFilter } from "./messages.schema.ts";
 import { replyMailto } from "./reply-link.ts";
@@ -160,8 +160,6 @@ export async function setMessageRead(actor: Actor, messageId: string, read: bool
       return { id, read, changed: true };
     });
   } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error({ err, messageId: id }, "mark message read/unread failed");
-    throw new AppError("internal", MESSAGES_ERRORS.unexpected, { cause: err });
+    unexpected(err, MESSAGES_ERRORS.unexpected, "mark message read/unread failed", { messageId: id });
   }
 }

@@ -6,8 +6,8 @@
 import { siteSettings } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import {
@@ -136,8 +136,6 @@ export async function saveSiteSettings(actor: Actor, input: SiteSettingsValues):
       return value;
     });
   } catch (err) {
-    if (isAppError(err)) throw err;
-    logger.error({ err }, "save site settings failed");
-    throw new AppError("internal", SETTINGS_ERRORS.saveFailed, { cause: err });
+    unexpected(err, SETTINGS_ERRORS.saveFailed, "save site settings failed");
   }
 }

@@ -6,8 +6,8 @@ import { account, session, user } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { isUniqueViolation } from "~/lib/db-errors.ts";
-import { AppError, isAppError } from "~/lib/errors.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { unexpected } from "~/lib/unexpected.server.ts";
 import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import type { StaffRole } from "~/lib/permissions.ts";
@@ -52,13 +52,6 @@ export interface AddedUser {
 export async function listStaffUsers(actor: Actor): Promise<StaffUserRow[]> {
   requirePermission(actor, "users:view");
   return db().select(ROW_COLUMNS).from(user).orderBy(desc(user.createdAt), user.id);
-}
-
-/** Any failure that is not one of our refusals is logged and reported without internals. */
-function unexpected(err: unknown, what: string): never {
-  if (isAppError(err)) throw err;
-  logger.error({ err }, what);
-  throw new AppError("internal", USERS_MESSAGES.unexpected, { cause: err });
 }
 
 /**
@@ -115,7 +108,7 @@ export async function addStaffUser(
     if (isUniqueViolation(err)) {
       throw new AppError("conflict", USERS_MESSAGES.alreadyRegistered, { fields: { email: USERS_MESSAGES.alreadyRegistered } });
     }
-    unexpected(err, "add staff user failed");
+    unexpected(err, USERS_MESSAGES.unexpected, "add staff user failed");
   }
   return { user: { id, email, role, createdAt: now, twoFactorEnabled: false }, generatedPassword };
 }
@@ -173,7 +166,7 @@ export async function changeUserRole(actor: Actor, userId: string, role: string)
       return { ...row!, role: newRole };
     });
   } catch (err) {
-    unexpected(err, "change user role failed");
+    unexpected(err, USERS_MESSAGES.unexpected, "change user role failed");
   }
 }
 
@@ -201,6 +194,6 @@ export async function deleteStaffUser(actor: Actor, userId: string): Promise<{ i
       return { id: userId, email: target.email };
     });
   } catch (err) {
-    unexpected(err, "delete staff user failed");
+    unexpected(err, USERS_MESSAGES.unexpected, "delete staff user failed");
   }
 }

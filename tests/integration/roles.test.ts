@@ -125,7 +125,7 @@ describe("/admin/roles route", () => {
   it("saves the checked boxes for an admin", async () => {
     const { status, data } = await post(admin, [["intent", "save"], ["permissions", "users:view"], ["permissions", "users:edit"]]);
     expect(status).toBe(200);
-    expect(data).toEqual({ ok: true, saved: ["users:view", "users:edit"] });
+    expect(data).toEqual({ intent: "save", ok: true, saved: ["users:view", "users:edit"] });
     expect([...(await loadPermissions(MANAGER))]).toEqual(["users:view", "users:edit"]);
 
     // One box checked, then none: conform sends one value, then no field at all.

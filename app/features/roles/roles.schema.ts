@@ -1,6 +1,7 @@
 // Roles & permissions form (D13): the manager role's permission keys, from the one registry (D18).
 // Shared by the browser and the server. Error messages are locale keys ("roles.errors.*").
 import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
 import { ALL_PERMISSIONS, isPermission, type Permission } from "~/lib/permissions.ts";
 
 /** The role whose permissions the matrix edits; `admin` always has every permission. */
@@ -22,3 +23,6 @@ export const saveRolesSchema = z.object({
   intent: z.literal("save"),
   permissions: permissionListSchema.default([]),
 });
+
+/** What the Roles & permissions action (D13) reports besides the common part: the saved keys. */
+export type RolesReply = AdminReply<"save", { saved: Permission[] }>;

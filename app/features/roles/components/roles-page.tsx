@@ -6,7 +6,8 @@ import { useFetcher } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { PERMISSION_REGISTRY, type Permission, type Resource } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { RolesReply } from "../roles-reply.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import type { RolesReply } from "../roles.schema.ts";
 
 const RESOURCES = Object.keys(PERMISSION_REGISTRY) as Resource[];
 
@@ -25,7 +26,7 @@ export function RolesPage({ granted: grantedList, actionData }: RolesPageProps) 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) showToast("success", t("roles.success"));
-    else showToast("error", t("roles.errors.saveFailed", { msg: t(fetcher.data.messageKey ?? "users.errors.unexpected") }));
+    else showToast("error", failureMessage(t, fetcher.data) ?? t("roles.errors.saveFailed", { msg: t("users.errors.unexpected") }));
   }, [fetcher.state, fetcher.data, t]);
 
   const managerLabel = t("admin.roles.instructor_course_manager");
@@ -44,7 +45,7 @@ export function RolesPage({ granted: grantedList, actionData }: RolesPageProps) 
         >
           {actionData.ok
             ? t("roles.success")
-            : t("roles.errors.saveFailed", { msg: t(actionData.messageKey ?? "users.errors.unexpected") })}
+            : failureMessage(t, actionData)}
         </p>
       )}
 

@@ -1,4 +1,10 @@
 import { index, layout, prefix, route, type RouteConfig } from "@react-router/dev/routes";
+import { ADMIN_PAGES, type AdminPage } from "./lib/admin-pages.ts";
+
+/** A page inside the admin layout: "/admin" is its index, the others are paths below it. */
+function adminRoute(page: AdminPage) {
+  return page.path === "/admin" ? index(page.file) : route(page.path.slice("/admin/".length), page.file);
+}
 
 export default [
   // Public pages: one URL per language, `/en/…` and `/ar/…` (D19 revised, ADR 010). A URL without a
@@ -25,27 +31,12 @@ export default [
   route("instructor-login", "routes/instructor/login.tsx"),
   route("instructor-dashboard", "routes/instructor/dashboard.tsx"),
   route("instructor-logout", "routes/instructor/logout.ts"),
-  ...prefix("admin", [
-    layout("routes/admin/layout.tsx", [
-      index("routes/admin/dashboard.tsx"),
-      route("change-password", "routes/admin/change-password.tsx"),
-      route("two-factor", "routes/admin/two-factor.tsx"),
-      route("courses", "routes/admin/courses.tsx"),
-      route("categories", "routes/admin/categories.tsx"),
-      route("instructors", "routes/admin/instructors.tsx"),
-      route("settings", "routes/admin/settings.tsx"),
-      route("users", "routes/admin/users.tsx"),
-      route("roles", "routes/admin/roles.tsx"),
-      route("audit", "routes/admin/audit.tsx"),
-      route("enrollments", "routes/admin/enrollments.tsx"),
-      route("enrollments/export.csv", "routes/admin/enrollments-export.ts"),
-      route("messages", "routes/admin/messages.tsx"),
-      route("emails", "routes/admin/emails.tsx"),
-    ]),
-  ]),
-  // Uploads (staff only, access-checked inside) and files: public images by key, private documents checked.
-  route("admin/uploads/image", "routes/api/upload-image.ts"),
-  route("admin/uploads/document", "routes/api/upload-document.ts"),
+  // The admin area from the one list of admin pages (app/lib/admin-pages.ts), which also feeds the side
+  // navigation and the authorization matrix test. Uploads (staff only, access-checked inside) sit outside
+  // the layout.
+  ...prefix("admin", [layout("routes/admin/layout.tsx", ADMIN_PAGES.filter((p) => !p.outsideLayout).map(adminRoute))]),
+  ...ADMIN_PAGES.filter((p) => p.outsideLayout).map((p) => route(p.path.slice(1), p.file)),
+  // Files: public images by key, private documents checked.
   route("files/documents/:id", "routes/api/document-file.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
   route("robots.txt", "routes/api/robots.ts"),

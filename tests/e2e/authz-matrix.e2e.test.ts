@@ -1,8 +1,8 @@
-// The authorization matrix, generated from the route list: every admin route's loader (GET) and action
-// (POST) × {anonymous, another role, manager without the flag, manager with the flag, admin}.
-// Each admin route module declares `handle = { permission }` (or `{ adminOnly: true }`, or
-// `{ permission: null }` for "any staff"); a route without a declaration fails this test, and so does
-// a route whose loader or action forgets its check (the manager without the flag would get through).
+// The authorization matrix, generated from the one list of admin pages (app/lib/admin-pages.ts, which
+// app/routes.ts and the side navigation read too): every admin route's loader (GET) and action (POST) ×
+// {anonymous, another role, manager without the flag, manager with the flag, admin}. A route whose loader or
+// action forgets the check the list declares fails here (the manager without the flag would get through),
+// and so does an /admin route in app/routes.ts that is not in the list.
 // The instructor area is covered too: anonymous visitors and staff sessions cannot use the instructor
 // dashboard, and an instructor session opens no /admin route (loader or action).
 import path from "node:path";
@@ -12,6 +12,7 @@ import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
 import routes from "~/routes.ts";
+import { ADMIN_PAGES, type AdminPage } from "~/lib/admin-pages.ts";
 import { createAuth } from "~/lib/auth.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import type { Db } from "~/lib/db.server.ts";
@@ -23,23 +24,24 @@ const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const SECRET = "e2e-authz-matrix-secret-".padEnd(48, "z");
 const PASSWORD = "Matrix-Passw0rd!";
 
-interface AdminRoute {
-  path: string;
-  file: string;
+interface AdminRoute extends AdminPage {
   /** The module has an action: POSTs are checked too. */
   hasAction: boolean;
-  handle: { permission?: string | null; adminOnly?: boolean; allowPasswordChange?: boolean } | undefined;
+  /** What the module exports as `handle`, if anything (it must not declare access: the list does). */
+  handle: Record<string, unknown> | undefined;
 }
 
 function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file: string }[] {
   return entries.flatMap((e) => {
-    const full = e.index ? parent : e.path ? `${parent.replace(/\/$/, "")}/${e.path}` : parent;
+    // An index route under prefix() carries the prefix as its path ("admin" for /admin).
+    const full = e.path ? `${parent.replace(/\/$/, "")}/${e.path}` : parent;
     const self = e.file && (e.index || e.path) ? [{ path: full || "/", file: e.file }] : [];
     return [...self, ...flatten(e.children ?? [], full)];
   });
 }
 
-const adminRoutes: { path: string; file: string }[] = flatten(routes).filter((r) => r.path.startsWith("/admin"));
+/** Every /admin URL of app/routes.ts: the test checks it is exactly the list. */
+const routedAdminPaths: { path: string; file: string }[] = flatten(routes).filter((r) => r.path.startsWith("/admin"));
 
 let app: RunningApp;
 let admin: pg.Client;
@@ -111,9 +113,9 @@ beforeAll(async () => {
   cookies.instructor = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   expect(cookies.instructor).toMatch(/^ca_instructor=/);
   loaded = await Promise.all(
-    adminRoutes.map(async (r) => {
-      const mod = (await import(path.join(ROOT, "app", r.file))) as { handle?: AdminRoute["handle"]; action?: unknown };
-      return { ...r, handle: mod.handle, hasAction: typeof mod.action === "function" };
+    ADMIN_PAGES.map(async (page) => {
+      const mod = (await import(path.join(ROOT, "app", page.file))) as { handle?: AdminRoute["handle"]; action?: unknown };
+      return { ...page, handle: mod.handle, hasAction: typeof mod.action === "function" };
     }),
   );
 });
@@ -140,11 +142,16 @@ function request(route: AdminRoute, method: "GET" | "POST", who?: keyof typeof c
 }
 
 describe("authorization matrix", () => {
-  it("covers every admin route, each declaring what it needs", () => {
+  it("covers every admin route of app/routes.ts, each in the one list", () => {
     expect(loaded.length).toBeGreaterThanOrEqual(4);
+    const listed = ADMIN_PAGES.map((p) => `${p.path} ${p.file}`).sort();
+    expect(routedAdminPaths.map((r) => `${r.path} ${r.file}`).sort()).toEqual(listed);
     for (const r of loaded) {
-      expect(r.handle, `${r.file} must export handle = { permission } or { adminOnly: true }`).toBeDefined();
-      expect(r.handle!.permission !== undefined || r.handle!.adminOnly === true, r.file).toBe(true);
+      // One place says what a page needs: a module that still declares it in `handle` must agree with the list.
+      if (r.handle?.permission !== undefined || r.handle?.adminOnly !== undefined) {
+        const declared = r.handle.adminOnly ? "admin" : (r.handle.permission ?? "staff");
+        expect(declared, `${r.file}: handle disagrees with app/lib/admin-pages.ts`).toBe(r.access);
+      }
     }
   });
 
@@ -169,8 +176,8 @@ describe("authorization matrix", () => {
 
   it("refuses a manager without the flag (403) and lets one with it through; admins get everything", async () => {
     for (const r of loaded) {
-      if (r.handle?.allowPasswordChange) continue; // the forced-change page redirects anyone who needs no change
-      const needs = r.handle!.adminOnly ? "admin" : r.handle!.permission;
+      if (r.allow === "passwordChange") continue; // the forced-change page redirects anyone who needs no change
+      const needs = r.access === "staff" ? null : r.access;
       await grantManager([]);
       for (const method of methods(r)) {
         const res = await request(r, method, "manager");

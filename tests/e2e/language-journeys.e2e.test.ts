@@ -10,7 +10,7 @@ import fs from "node:fs";
 import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { ADMIN_NAV } from "../../app/components/admin/admin-shell.tsx";
+import { ADMIN_NAV } from "../../app/lib/admin-pages.ts";
 import { launchBrowser, ROOT, screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };

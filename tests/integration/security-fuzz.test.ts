@@ -515,7 +515,7 @@ describe("fuzzing every form action (generated from app/routes.ts)", () => {
   const cases = ROUTES.flatMap((route) => {
     const callers: Caller[] = ["admin"];
     if (route.visitor) callers.push("visitor");
-    if (route.module.handle?.allowPasswordChange) callers.push("forced");
+    if (route.allowPasswordChange) callers.push("forced");
     return callers.map((who) => ({ route, who }));
   });
 
@@ -676,7 +676,7 @@ describe("malformed requests to every form action get 4xx (issue 14)", () => {
 const PAGE_ROUTES: ActionRoute[] = [];
 for (const r of flattenRoutes()) {
   const module = await importModule(r.file);
-  if (typeof module.loader === "function") PAGE_ROUTES.push({ ...r, module, visitor: isVisitorRoute(r, module) });
+  if (typeof module.loader === "function") PAGE_ROUTES.push({ ...r, module, visitor: isVisitorRoute(r), allowPasswordChange: false });
 }
 
 describe("NUL in a path or a query string gets 400 on every page (issue 14)", () => {

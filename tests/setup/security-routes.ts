@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
+import { ADMIN_PAGES } from "~/lib/admin-pages.ts";
 import routes from "~/routes.ts";
 import type { QueryRows } from "./security-fingerprint.ts";
 
@@ -39,7 +40,6 @@ export interface RouteModule {
   action?: (args: unknown) => unknown;
   loader?: (args: unknown) => unknown;
   middleware?: ((args: unknown, next: () => Promise<unknown>) => unknown)[];
-  handle?: { permission?: string | null; adminOnly?: boolean; allowPasswordChange?: boolean };
   default?: unknown;
 }
 
@@ -49,14 +49,15 @@ export function importModule(file: string): Promise<RouteModule> {
 
 export interface ActionRoute extends FlatRoute {
   module: RouteModule;
-  /** A visitor (no staff session) is meant to use it: it is outside /admin and declares no permission. */
+  /** A visitor (no staff session) is meant to use it: it is outside /admin and not an admin page. */
   visitor: boolean;
+  /** Open to staff who must first change a generated password (D9), as the list of admin pages says. */
+  allowPasswordChange: boolean;
 }
 
-/** Staff-only routes live under /admin or declare a permission in `handle`. */
-export function isVisitorRoute(route: FlatRoute, module: RouteModule): boolean {
-  const gated = module.handle?.permission !== undefined || module.handle?.adminOnly === true;
-  return !route.pattern.startsWith("/admin") && !gated;
+/** Staff-only routes live under /admin and are in the one list of admin pages (app/lib/admin-pages.ts). */
+export function isVisitorRoute(route: FlatRoute): boolean {
+  return !route.pattern.startsWith("/admin") && !ADMIN_PAGES.some((p) => p.file === route.file);
 }
 
 /** The routes whose module exports an action (one entry per module file: aliases share the module). */
@@ -67,7 +68,10 @@ export async function actionRoutes(): Promise<ActionRoute[]> {
     if (seen.has(r.file)) continue;
     seen.add(r.file);
     const module = await importModule(r.file);
-    if (typeof module.action === "function") out.push({ ...r, module, visitor: isVisitorRoute(r, module) });
+    if (typeof module.action === "function") {
+      const allowPasswordChange = ADMIN_PAGES.some((p) => p.file === r.file && p.allow === "passwordChange");
+      out.push({ ...r, module, visitor: isVisitorRoute(r), allowPasswordChange });
+    }
   }
   return out;
 }

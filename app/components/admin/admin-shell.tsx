@@ -1,74 +1,26 @@
-import {
-  BookOpen,
-  ClipboardList,
-  FolderTree,
-  GraduationCap,
-  KeyRound,
-  LayoutDashboard,
-  Mail,
-  MailCheck,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Form, Link, NavLink, useNavigation } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
+import { visibleNav } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { can, type ActorView, type Permission } from "~/lib/permissions.ts";
-
-interface NavEntry {
-  to: string;
-  key: string;
-  icon: LucideIcon;
-  /** Shown when the actor holds this permission; "admin" for admin-only pages; undefined for everyone. */
-  needs?: Permission | "admin";
-}
-
-/** The side navigation, from the same registry the server gate uses (SPEC + D18). */
-export const ADMIN_NAV: NavEntry[] = [
-  { to: "/admin", key: "dashboard", icon: LayoutDashboard },
-  { to: "/admin/courses", key: "courses", icon: BookOpen, needs: "courses:view" },
-  { to: "/admin/categories", key: "categories", icon: FolderTree, needs: "categories:view" },
-  { to: "/admin/instructors", key: "instructors", icon: GraduationCap, needs: "instructors:view" },
-  { to: "/admin/users", key: "users", icon: Users, needs: "users:view" },
-  { to: "/admin/enrollments", key: "enrollments", icon: ClipboardList, needs: "enrollments:view" },
-  { to: "/admin/messages", key: "messages", icon: Mail, needs: "messages:view" },
-  { to: "/admin/settings", key: "settings", icon: Settings, needs: "settings:edit" },
-  { to: "/admin/roles", key: "roles", icon: ShieldCheck, needs: "admin" },
-  { to: "/admin/audit", key: "audit", icon: ScrollText, needs: "admin" },
-  { to: "/admin/emails", key: "emails", icon: MailCheck, needs: "admin" },
-  // Every staff member's own second factor (issue 14 point 12).
-  { to: "/admin/two-factor", key: "security", icon: KeyRound },
-];
-
-export function visibleNav(actor: ActorView, existing: ReadonlySet<string>): NavEntry[] {
-  return ADMIN_NAV.filter(
-    (e) =>
-      existing.has(e.to) &&
-      (e.needs === undefined || (e.needs === "admin" ? actor.role === "admin" : can(actor, e.needs))),
-  );
-}
+import type { ActorView } from "~/lib/permissions.ts";
 
 export function AdminShell({
   actor,
   locale,
-  existingPaths,
   children,
 }: {
   actor: ActorView;
   locale: Locale;
-  existingPaths: string[];
   children: ReactNode;
 }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const navigation = useNavigation();
-  const nav = visibleNav(actor, new Set(existingPaths));
+  // The side navigation: the pages of the one list (app/lib/admin-pages.ts) this staff member may open.
+  const nav = visibleNav(actor);
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="flex min-h-screen flex-col md:flex-row">

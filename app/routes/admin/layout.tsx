@@ -8,22 +8,6 @@ import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 
 export const middleware = [adminMiddleware];
 
-/** Admin pages that exist; the navigation lists only these (and only when permitted). */
-const EXISTING_PATHS = [
-  "/admin",
-  "/admin/courses",
-  "/admin/categories",
-  "/admin/instructors",
-  "/admin/users",
-  "/admin/settings",
-  "/admin/roles",
-  "/admin/audit",
-  "/admin/enrollments",
-  "/admin/messages",
-  "/admin/emails",
-  "/admin/two-factor",
-];
-
 /** On client navigation into this area, fetch the staff strings before rendering. */
 export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   const [data] = await Promise.all([serverLoader(), ensureStaffStrings()]);
@@ -36,7 +20,6 @@ export function loader({ context }: Route.LoaderArgs) {
     actor: toActorView(actor),
     // The forced password change (D9) and a second factor the settings require stand alone.
     standalone: actor.mustChangePassword || Boolean(actor.needsSecondFactor),
-    existingPaths: EXISTING_PATHS,
   };
 }
 
@@ -56,7 +39,7 @@ export default function AdminLayout({ loaderData, matches }: Route.ComponentProp
     );
   }
   return (
-    <AdminShell actor={loaderData.actor} locale={root.locale} existingPaths={loaderData.existingPaths}>
+    <AdminShell actor={loaderData.actor} locale={root.locale}>
       {navigation.state === "loading" && !navigation.location.pathname.startsWith("/admin") ? (
         <p role="status">{t("admin.checkingPermissions")}</p>
       ) : (

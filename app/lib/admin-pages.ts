@@ -1,0 +1,93 @@
+// The one list of admin pages (issue 16 point 7): every /admin URL with its route module, what it needs,
+// and, for the pages in the side navigation, its icon and label (admin.nav.<key>). app/routes.ts builds the
+// admin routes from it, the admin shell its navigation, and the authorization matrix test
+// (tests/e2e/authz-matrix.e2e.test.ts) its rows: a page's loader and action must refuse exactly who the
+// list says. The route modules check it themselves (requireActor in their loader and action); this list is
+// what they are tested against, so a page added here and forgotten there fails the matrix.
+// Order is the navigation's order. No import of app/features (and no server code): routes.ts reads it.
+import {
+  BookOpen,
+  ClipboardList,
+  FolderTree,
+  GraduationCap,
+  KeyRound,
+  LayoutDashboard,
+  Mail,
+  MailCheck,
+  ScrollText,
+  Settings,
+  ShieldCheck,
+  Users,
+  type LucideIcon,
+} from "lucide-react";
+import { can, type ActorView, type Permission } from "./permissions.ts";
+
+/** Who may use a page: any staff member, admins only, or staff holding a permission (admins hold all). */
+export type AdminAccess = "staff" | "admin" | Permission;
+
+export interface AdminPage {
+  /** The URL path. */
+  path: `/admin${string}`;
+  /** The route module, relative to app/. */
+  file: string;
+  access: AdminAccess;
+  /** Open while staff must first change a generated password (D9) or set up a required second factor. */
+  allow?: "passwordChange" | "securitySetup";
+  /** Outside the admin layout: resource routes that read the session themselves (streamed uploads). */
+  outsideLayout?: true;
+  /** In the side navigation: the label admin.nav.<key> and the icon. */
+  nav?: { key: string; icon: LucideIcon };
+}
+
+export const ADMIN_PAGES: readonly AdminPage[] = [
+  { path: "/admin", file: "routes/admin/dashboard.tsx", access: "staff", nav: { key: "dashboard", icon: LayoutDashboard } },
+  { path: "/admin/courses", file: "routes/admin/courses.tsx", access: "courses:view", nav: { key: "courses", icon: BookOpen } },
+  { path: "/admin/categories", file: "routes/admin/categories.tsx", access: "categories:view", nav: { key: "categories", icon: FolderTree } },
+  { path: "/admin/instructors", file: "routes/admin/instructors.tsx", access: "instructors:view", nav: { key: "instructors", icon: GraduationCap } },
+  { path: "/admin/users", file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: Users } },
+  { path: "/admin/enrollments", file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: ClipboardList } },
+  { path: "/admin/enrollments/export.csv", file: "routes/admin/enrollments-export.ts", access: "enrollments:export" },
+  { path: "/admin/messages", file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: Mail } },
+  { path: "/admin/settings", file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: Settings } },
+  { path: "/admin/roles", file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: ShieldCheck } },
+  { path: "/admin/audit", file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: ScrollText } },
+  { path: "/admin/emails", file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: MailCheck } },
+  // Every staff member's own second factor (issue 14 point 12).
+  { path: "/admin/two-factor", file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: KeyRound } },
+  { path: "/admin/change-password", file: "routes/admin/change-password.tsx", access: "staff", allow: "passwordChange" },
+  // Uploads from the course and instructor forms (streamed, access-checked inside: any of courses or
+  // instructors create/edit; the matrix checks them with courses:edit).
+  { path: "/admin/uploads/image", file: "routes/api/upload-image.ts", access: "courses:edit", outsideLayout: true },
+  { path: "/admin/uploads/document", file: "routes/api/upload-document.ts", access: "courses:edit", outsideLayout: true },
+];
+
+/** The list's entry for a path (for tests and tools); throws on a path that is not in the list. */
+export function adminPage(path: string): AdminPage {
+  const page = ADMIN_PAGES.find((p) => p.path === path);
+  if (!page) throw new Error(`${path} is not in ADMIN_PAGES (app/lib/admin-pages.ts)`);
+  return page;
+}
+
+/** The same rule as the route guards: any staff member, admins only, or the permission (admins have all). */
+export function mayOpen(actor: ActorView, access: AdminAccess): boolean {
+  if (access === "staff") return true;
+  if (access === "admin") return actor.role === "admin";
+  return can(actor, access);
+}
+
+export interface AdminNavEntry {
+  to: string;
+  key: string;
+  icon: LucideIcon;
+  access: AdminAccess;
+}
+
+/** The side navigation, in the list's order. */
+export const ADMIN_NAV: readonly AdminNavEntry[] = ADMIN_PAGES.flatMap((p) =>
+  p.nav ? [{ to: p.path, key: p.nav.key, icon: p.nav.icon, access: p.access }] : [],
+);
+
+/** The navigation entries this staff member may open. */
+export function visibleNav(actor: ActorView): AdminNavEntry[] {
+  return ADMIN_NAV.filter((e) => mayOpen(actor, e.access));
+}

@@ -2,12 +2,12 @@
 // admin area. The admin layout's middleware resolves the actor once per request; every admin loader and
 // action then calls requireActor/requireRoutePermission itself (a layout alone is not a guard).
 import { eq } from "drizzle-orm";
-import { createContext, data, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { session as sessionTable } from "@db/schema/index.ts";
 import { appState } from "./app.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { db } from "./db.server.ts";
-import { AppError, isAppError } from "./errors.ts";
+import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { loadPermissions, hasPermission, type Actor } from "./permissions.server.ts";
 import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
@@ -110,22 +110,4 @@ export function toActorView(actor: Actor): ActorView {
     role: actor.role as ActorView["role"],
     permissions: [...actor.permissions],
   };
-}
-
-/**
- * Runs an admin action's domain call; an AppError becomes a translated reply with its status
- * (bad input never becomes a 500).
- */
-export async function adminAction<T>(fn: () => Promise<T>) {
-  try {
-    return { ok: true as const, value: await fn() };
-  } catch (err) {
-    if (isAppError(err)) {
-      return data(
-        { ok: false as const, messageKey: err.messageKey, fields: err.fields ?? null },
-        { status: err.status },
-      );
-    }
-    throw err;
-  }
 }

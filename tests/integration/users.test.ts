@@ -3,28 +3,23 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
-import { account, auditLog, rolePermissions, session, twoFactor, user } from "@db/schema/index.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
+import { account, auditLog, session, twoFactor, user } from "@db/schema/index.ts";
 import {
   addStaffUser,
   changeUserRole,
   deleteStaffUser,
   listStaffUsers,
 } from "~/features/users/users.server.ts";
-import type { UsersReply } from "~/features/users/users.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { AppError } from "~/lib/errors.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { resources } from "~/locales/index.ts";
 import { action as usersAction, handle as usersHandle, loader as usersLoader } from "~/routes/admin/users.tsx";
+import { actorFor, ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
-const ADMIN_PASSWORD = "Admin-Passw0rd!";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -42,37 +37,11 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: ADMIN_PASSWORD });
-  admin = await actorFor(created.id, "203.0.113.7");
+  admin = await createAdmin({ ip: "203.0.113.7" });
 });
 
-/** The actor a request would carry: the user's row and the permissions loaded for its role now. */
-async function actorFor(id: string, ip = "198.51.100.1"): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, id));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: false,
-    permissions: await loadPermissions(row!.role),
-    ip,
-  };
-}
-
-async function setManagerPermissions(permissions: Permission[]): Promise<void> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-}
-
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await setManagerPermissions(permissions);
-  const { user: row } = await addStaffUser(admin, { email, role: MANAGER });
-  return actorFor(row.id);
-}
+const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
 async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
   const err = await promise.then(
@@ -448,66 +417,34 @@ describe("deleteStaffUser", () => {
 });
 
 describe("/admin/users loader and action", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  function post(fields: Record<string, string>) {
-    const body = new URLSearchParams(fields);
-    return new Request("http://localhost/admin/users", {
-      method: "POST",
-      body,
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-  }
-
-  type Outcome = { status: number; reply: UsersReply };
-  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
-    try {
-      const result = (await usersAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: UsersReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      // requireActor throws a redirect Response or a data() 403.
-      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
-      const denial = thrown as { data?: unknown; init?: ResponseInit };
-      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
-
+  const run = (actor: Actor | null, form: Record<string, string>) => callAction(usersAction, { url: "/admin/users", form, actor });
   it("declares its permission for the authorization matrix", () => {
     expect(usersHandle).toEqual({ permission: "users:view" });
   });
 
   it("needs a session and users:view", async () => {
-    expect((await run(null, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(302);
+    expect((await run(ANONYMOUS, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(302);
     const other = await manager("other@example.com", ["courses:view"]);
     expect((await run(other, { intent: "add", email: "x@example.com", role: MANAGER })).status).toBe(403);
-    await expect(usersLoader({ request: new Request("http://localhost/admin/users"), context: contextFor(other), params: {} } as never)).rejects.toMatchObject({
-      init: { status: 403 },
-    });
+    expect((await callLoader(usersLoader, { url: "/admin/users", actor: other })).status).toBe(403);
   });
 
   it("adds a manager and returns the generated password once; the chosen password is never echoed", async () => {
-    const { status, reply } = await run(admin, { intent: "add", email: "New@Example.com", role: MANAGER });
+    const { status, data: reply } = await run(admin, { intent: "add", email: "New@Example.com", role: MANAGER });
     expect(status).toBe(200);
     expect(reply).toMatchObject({ intent: "add", ok: true, email: "new@example.com" });
-    expect(reply.generatedPassword).toHaveLength(12);
+    expect(reply!.generatedPassword).toHaveLength(12);
 
     const bad = await run(admin, { intent: "add", email: "adm@example.com", role: "admin", password: "short" });
     expect(bad.status).toBe(400);
-    expect(bad.reply.result?.error).toEqual({ password: ["users.errors.passwordTooShort"] });
-    expect(JSON.stringify(bad.reply)).not.toContain("short\"");
+    expect(bad.data?.result?.error).toEqual({ password: ["users.errors.passwordTooShort"] });
+    expect(JSON.stringify(bad.data)).not.toContain("short\"");
 
     const dup = await run(admin, { intent: "add", email: "new@example.com", role: "admin", password: "Long-enough-1" });
     expect(dup.status).toBe(409);
-    expect(dup.reply).toMatchObject({ ok: false, messageKey: "users.errors.alreadyRegistered" });
-    expect(dup.reply.result?.error).toEqual({ email: ["users.errors.alreadyRegistered"] });
-    expect(JSON.stringify(dup.reply)).not.toContain("Long-enough-1");
+    expect(dup.data).toMatchObject({ ok: false, messageKey: "users.errors.alreadyRegistered" });
+    expect(dup.data?.result?.error).toEqual({ email: ["users.errors.alreadyRegistered"] });
+    expect(JSON.stringify(dup.data)).not.toContain("Long-enough-1");
   });
 
   it("refuses crafted requests from a manager with every users flag: no admin role for anyone, themself included", async () => {
@@ -515,15 +452,15 @@ describe("/admin/users loader and action", () => {
     const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
 
     const create = await run(boss, { intent: "add", email: "evil@example.com", role: "admin", password: "Evil-Passw0rd" });
-    expect(create).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
+    expect(create).toMatchObject({ status: 403, data: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
     const promoteOther = await run(boss, { intent: "editRole", userId: other.id, role: "admin" });
-    expect(promoteOther).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
+    expect(promoteOther).toMatchObject({ status: 403, data: { ok: false, messageKey: "users.errors.onlyAdminGrantsAdmin" } });
     const promoteSelf = await run(boss, { intent: "editRole", userId: boss.id, role: "admin" });
-    expect(promoteSelf).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.ownRole" } });
+    expect(promoteSelf).toMatchObject({ status: 403, data: { ok: false, messageKey: "users.errors.ownRole" } });
     const demoteAdmin = await run(boss, { intent: "editRole", userId: admin.id, role: MANAGER });
     expect(demoteAdmin.status).toBe(403);
     const deleteAdmin = await run(boss, { intent: "delete", userId: admin.id });
-    expect(deleteAdmin).toMatchObject({ status: 403, reply: { ok: false, messageKey: "users.errors.onlyAdminDeletesAdmin" } });
+    expect(deleteAdmin).toMatchObject({ status: 403, data: { ok: false, messageKey: "users.errors.onlyAdminDeletesAdmin" } });
 
     expect(await roleOf(boss.id)).toBe(MANAGER);
     expect(await roleOf(other.id)).toBe(MANAGER);
@@ -544,14 +481,14 @@ describe("/admin/users loader and action", () => {
     const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
     expect(await run(admin, { intent: "editRole", userId: other.id, role: "admin" })).toMatchObject({
       status: 200,
-      reply: { intent: "editRole", ok: true, email: "other@example.com" },
+      data: { intent: "editRole", ok: true, email: "other@example.com" },
     });
     expect(await roleOf(other.id)).toBe("admin");
     expect(await run(admin, { intent: "delete", userId: admin.id })).toMatchObject({
       status: 403,
-      reply: { ok: false, messageKey: "users.errors.deleteSelf", userId: admin.id },
+      data: { ok: false, messageKey: "users.errors.deleteSelf", userId: admin.id },
     });
-    expect(await run(admin, { intent: "delete", userId: other.id })).toMatchObject({ status: 200, reply: { ok: true } });
+    expect(await run(admin, { intent: "delete", userId: other.id })).toMatchObject({ status: 200, data: { ok: true } });
     expect(await roleOf(other.id)).toBeUndefined();
     expect((await run(admin, { intent: "promote", userId: admin.id })).status).toBe(400);
     expect((await run(admin, { intent: "editRole", userId: "", role: "admin" })).status).toBe(400);
@@ -559,29 +496,8 @@ describe("/admin/users loader and action", () => {
 });
 
 describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", () => {
-  function contextFor(actor: Actor) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  async function reset(actor: Actor, userId: string): Promise<{ status: number; reply: UsersReply }> {
-    const request = new Request("http://localhost/admin/users", {
-      method: "POST",
-      body: new URLSearchParams({ intent: "resetTwoFactor", userId }),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-    try {
-      const result = (await usersAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: UsersReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      // requireActor throws a data() 403 for a missing flag.
-      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
+  const reset = (actor: Actor, userId: string) =>
+    callAction(usersAction, { url: "/admin/users", form: { intent: "resetTwoFactor", userId }, actor });
 
   async function sessionsOf(userId: string): Promise<number> {
     return (await database.db.select().from(session).where(eq(session.userId, userId))).length;
@@ -595,7 +511,7 @@ describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", ()
     await insertSession(admin.id, "admin-token");
     expect((await listStaffUsers(admin)).find((u) => u.id === target.id)?.twoFactorEnabled).toBe(true);
 
-    const { status, reply } = await reset(admin, target.id);
+    const { status, data: reply } = await reset(admin, target.id);
     expect(status).toBe(200);
     expect(reply).toEqual({ intent: "resetTwoFactor", ok: true, userId: target.id, email: "lost.phone@example.com" });
     expect(await secondFactorOf(target.id)).toEqual({ enabled: false, rows: 0 });
@@ -632,13 +548,13 @@ describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", ()
   it("is refused (400) on one's own account, and changes nothing", async () => {
     await giveSecondFactor(admin.id);
     await insertSession(admin.id, "admin-token");
-    const { status, reply } = await reset(admin, admin.id);
+    const { status, data: reply } = await reset(admin, admin.id);
     expect(status).toBe(400);
     expect(reply).toMatchObject({ intent: "resetTwoFactor", ok: false, userId: admin.id, messageKey: "auth.twoFactor.errors.resetSelf" });
     expect(failureMessage(tEn, reply)).toBe(
       "Failed to reset two-step sign-in: Use your own two-step sign-in page to change your second factor.",
     );
-    expect(tAr(reply.messageKey!)).not.toBe(reply.messageKey);
+    expect(tAr(reply!.messageKey!)).not.toBe(reply!.messageKey);
     expect(await secondFactorOf(admin.id)).toEqual({ enabled: true, rows: 1 });
     expect(await sessionsOf(admin.id)).toBe(1);
     expect(await auditRows("two_factor.reset")).toEqual([]);
@@ -653,16 +569,16 @@ describe("/admin/users: reset two-step sign-in (intent resetTwoFactor, D28)", ()
 
     expect(await reset(editor, admin.id)).toMatchObject({
       status: 403,
-      reply: { ok: false, messageKey: "users.errors.onlyAdminResetsAdmin" },
+      data: { ok: false, messageKey: "users.errors.onlyAdminResetsAdmin" },
     });
     expect(await secondFactorOf(admin.id)).toEqual({ enabled: true, rows: 1 });
     expect(await sessionsOf(admin.id)).toBe(1);
     for (const t of [tEn, tAr]) expect(t("users.errors.onlyAdminResetsAdmin")).not.toBe("users.errors.onlyAdminResetsAdmin");
 
-    expect(await reset(editor, colleague.id)).toMatchObject({ status: 200, reply: { ok: true, email: "colleague@example.com" } });
+    expect(await reset(editor, colleague.id)).toMatchObject({ status: 200, data: { ok: true, email: "colleague@example.com" } });
     expect(await secondFactorOf(colleague.id)).toEqual({ enabled: false, rows: 0 });
 
-    expect(await reset(admin, "no-such-user")).toMatchObject({ status: 404, reply: { ok: false, messageKey: "users.errors.notFound" } });
+    expect(await reset(admin, "no-such-user")).toMatchObject({ status: 404, data: { ok: false, messageKey: "users.errors.notFound" } });
     expect((await reset(admin, "")).status).toBe(400);
     const rows = await auditRows("two_factor.reset");
     expect(rows.map((r) => [r.actorId, r.entityId])).toEqual([[editor.id, colleague.id]]);

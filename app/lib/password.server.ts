@@ -16,23 +16,29 @@ export async function verifyPassword(data: { hash: string; password: string }): 
   }
 }
 
-const LOWER = "abcdefghijkmnopqrstuvwxyz";
-const UPPER = "ABCDEFGHJKLMNPQRSTUVWXYZ";
-const DIGITS = "23456789";
-const SYMBOLS = "!@#$%^&*";
-
 function pick(alphabet: string): string {
-  return alphabet[crypto.randomInt(alphabet.length)]!;
+  return alphabet.charAt(crypto.randomInt(alphabet.length));
 }
 
-/** A 12-character staff password with at least one lower, upper, digit and symbol (SPEC §9). */
-export function generateStaffPassword(length = 12): string {
-  const all = LOWER + UPPER + DIGITS + SYMBOLS;
-  const chars = [pick(LOWER), pick(UPPER), pick(DIGITS), pick(SYMBOLS)];
+/**
+ * A random password of `length` characters (crypto.randomInt): one from each of `classes`, the rest from
+ * all of them together, then uniformly shuffled, so no position tells which class it holds.
+ */
+export function generatePassword({ length, classes }: { length: number; classes: readonly string[] }): string {
+  const all = classes.join("");
+  const chars = classes.map(pick);
   while (chars.length < length) chars.push(pick(all));
   for (let i = chars.length - 1; i > 0; i--) {
     const j = crypto.randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
+    [chars[i], chars[j]] = [chars[j] ?? "", chars[i] ?? ""];
   }
   return chars.join("");
+}
+
+/** Staff password classes (SPEC §9): lower, upper, digits, symbols; look-alikes (l, I, O, 0, 1) left out. */
+const STAFF_CLASSES = ["abcdefghijkmnopqrstuvwxyz", "ABCDEFGHJKLMNPQRSTUVWXYZ", "23456789", "!@#$%^&*"] as const;
+
+/** A 12-character staff password with at least one lower, upper, digit and symbol (SPEC §9). */
+export function generateStaffPassword(length = 12): string {
+  return generatePassword({ length, classes: STAFF_CLASSES });
 }

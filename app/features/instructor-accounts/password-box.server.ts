@@ -5,26 +5,16 @@
 import crypto from "node:crypto";
 import { appState } from "~/lib/app.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
+import { generatePassword } from "~/lib/password.server.ts";
 
 /** SPEC §9: 8 characters of letters and digits (look-alikes such as O/0 and l/1 left out). */
 export const INSTRUCTOR_PASSWORD_LENGTH = 8;
 const LETTERS = "ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz";
 const DIGITS = "23456789";
-const ALPHABET = LETTERS + DIGITS;
-
-function pick(alphabet: string): string {
-  return alphabet[crypto.randomInt(alphabet.length)]!;
-}
 
 /** A fresh one-time password: 8 letters and digits, at least one of each, uniformly shuffled. */
 export function generateInstructorPassword(length = INSTRUCTOR_PASSWORD_LENGTH): string {
-  const chars = [pick(LETTERS), pick(DIGITS)];
-  while (chars.length < length) chars.push(pick(ALPHABET));
-  for (let i = chars.length - 1; i > 0; i--) {
-    const j = crypto.randomInt(i + 1);
-    [chars[i], chars[j]] = [chars[j]!, chars[i]!];
-  }
-  return chars.join("");
+  return generatePassword({ length, classes: [LETTERS, DIGITS] });
 }
 
 /**

@@ -206,6 +206,11 @@ describe("admin enrollments", () => {
     await page.getByRole("checkbox", { name: `Select the enrollment of Bulk Three ${stamp}` }).check();
     expect(await page.getByText("2 selected").count()).toBe(1);
     await page.getByRole("button", { name: "Reject selected" }).click();
+    // Rejecting cannot be undone: it asks first, naming how many.
+    const confirm = page.getByRole("dialog", { name: "Reject Selected Enrollments" });
+    await confirm.waitFor();
+    expect(await confirm.getByText(/^Reject 2 enrollment requests\?/).count()).toBe(1);
+    await confirm.getByRole("button", { name: "Reject", exact: true }).click();
     await expect.poll(() => page.getByText("2 enrollments updated to rejected.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
     // The pending filter now lists only the one left.
     await expect.poll(() => page.locator("tbody tr").count()).toBe(1);
@@ -240,6 +245,11 @@ describe("admin enrollments", () => {
     await page.goto("/admin/enrollments?lang=en&q=noscript&status=pending");
     await page.getByRole("checkbox", { name: `Select the enrollment of NoScript Two ${stamp}` }).check();
     await page.getByRole("button", { name: "Reject selected" }).click();
+    // The confirmation is a page of its own (the ticked ids and the filters in its URL).
+    await page.waitForURL(/dialog=bulkReject/);
+    const confirm = page.getByRole("region", { name: "Reject Selected Enrollments" });
+    expect(await confirm.getByText(/^Reject 1 enrollment request\?/).count()).toBe(1);
+    await confirm.getByRole("button", { name: "Reject", exact: true }).click();
     await expect.poll(() => page.getByText("1 enrollment updated to rejected.").count()).toBe(1);
     expect(await statusOf(two)).toBe("rejected");
     await context.close();

@@ -2,9 +2,13 @@
 // will happen, with Cancel (focused first) and the destructive button. With JavaScript it posts through a
 // fetcher of its own and the frame is a modal; without, the frame is a panel reached by its URL and the
 // same form posts the page. The action on the server is the one the page always had.
+//
+// The page holds the fetcher (useFreshFetcher) and its success handler (useOnSuccess): once the action
+// succeeded the page reloads its data, and the thing confirmed (a deleted row) may be gone — the dialog
+// with it — before the success is seen; a handler held by the page still runs (the toast, closing).
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
-import { FormAlert, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { FormAlert } from "~/components/admin/form-kit.tsx";
 import { DialogCancel } from "./url-dialog.tsx";
 
 export const DANGER_BUTTON =
@@ -21,9 +25,8 @@ export function ConfirmForm<R extends { ok: boolean }>({
   cancelLabel,
   failure,
   initialReply,
-  onSuccess,
 }: {
-  /** The form's own fetcher (`useFreshFetcher`), typed with the page's reply. */
+  /** The form's own fetcher, held by the page with its success handler (see above). */
   fetcher: FetcherWithComponents<R>;
   /** Where the form posts (the page, so a reply without JavaScript renders in place). */
   action: string;
@@ -40,9 +43,7 @@ export function ConfirmForm<R extends { ok: boolean }>({
   failure: (reply: R | undefined) => string | null;
   /** The page's reply after a post without JavaScript, when it answers this form. */
   initialReply?: R;
-  onSuccess: (reply: R) => void;
 }) {
-  useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
   const reply = fetcher.data ?? initialReply;
   return (

@@ -263,6 +263,7 @@ export function DialogLink<K extends string>({
   className,
   label,
   title = label,
+  disabled = false,
   onOpen,
   children,
 }: {
@@ -273,8 +274,10 @@ export function DialogLink<K extends string>({
   className?: string;
   /** An accessible name (and tooltip) when the content is an icon. */
   label?: string;
-  /** A tooltip (the label by default). */
+  /** A tooltip (the label by default; "" for none). */
   title?: string;
+  /** The button cannot be used now (e.g. nothing selected); a link is never disabled. */
+  disabled?: boolean;
   /** Runs as the dialog opens (with JavaScript), e.g. to mark a message read. */
   onOpen?: () => void;
   children: ReactNode;
@@ -289,7 +292,8 @@ export function DialogLink<K extends string>({
         data-dialog-opener={key}
         className={className}
         aria-label={label}
-        title={title}
+        title={title || undefined}
+        disabled={disabled}
         onClick={(event) => {
           rememberOpener(event.currentTarget);
           onOpen?.();
@@ -308,7 +312,7 @@ export function DialogLink<K extends string>({
       data-dialog-opener={key}
       className={className}
       aria-label={label}
-      title={title}
+      title={title || undefined}
       onClick={(event) => {
         rememberOpener(event.currentTarget);
         onOpen?.();

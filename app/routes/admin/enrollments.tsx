@@ -22,8 +22,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseEnrollmentQuery(params);
   const [list, counters] = await Promise.all([listEnrollments(actor, filter), enrollmentCounters(actor)]);
-  // ?dialog=details&enrollment=<id>: the details without JavaScript (or from a shared link).
-  const wanted = params.get("dialog") === "details" ? params.get("enrollment") : null;
+  // ?dialog=details|reject&enrollment=<id>: the details, or the reject confirmation, of one enrollment.
+  const wanted = ["details", "reject"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
   const details = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
   return {
     list,

@@ -3,7 +3,7 @@ import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, useSearchParams } from "react-router";
-import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -132,6 +132,7 @@ function CategoriesContent({
     [t, finish],
   );
   const deleteFetcher = useFreshFetcher<CategoriesReply>("category-delete");
+  useOnSuccess(deleteFetcher, onDone);
 
   const canCreate = can(actor, "categories:create");
   const canEdit = can(actor, "categories:edit");
@@ -444,7 +445,6 @@ function CategoryDialogs({
             busyLabel={t("categories.delete.deleting")}
             failure={(r) => failureMessage(t, r)}
             initialReply={noJsReply?.intent === intent && noJsReply.id === deleting.item.id ? noJsReply : undefined}
-            onSuccess={onDone}
           />
         )}
       </DialogFrame>

@@ -111,6 +111,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
     [t, finish],
   );
   const deleteFetcher = useFreshFetcher<CoursesReply>("course-delete");
+  useOnSuccess(deleteFetcher, onDone);
 
   // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.
   const noJsReply = hydrated ? undefined : actionData;
@@ -212,7 +213,6 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
               busyLabel={t("coursesAdmin.delete.deleting")}
               failure={(r) => failureMessage(t, r)}
               initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
-              onSuccess={onDone}
             />
           )}
         </DialogFrame>

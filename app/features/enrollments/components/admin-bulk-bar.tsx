@@ -1,9 +1,14 @@
 // The bulk bar of Admin Enrollments (SPEC §2; issue 6): approve or reject the selected pending rows. The
 // table's checkboxes belong to this form (form="enrollments-bulk"), so it works without JavaScript too.
+// Rejecting cannot be undone: it opens the page's confirmation (?dialog=bulkReject) — with JavaScript for
+// the ticked rows, without it by a GET of this form (the ticked ids and the list's filters in the URL).
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { BULK_FORM_ID } from "./admin-table.tsx";
+import type { EnrollmentDialogs } from "./admin-status.tsx";
+import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
 export function AdminEnrollmentsBulkBar({
   fetcher,
@@ -12,6 +17,9 @@ export function AdminEnrollmentsBulkBar({
   hasPending,
   selectedCount,
   failure,
+  dialog,
+  onReject,
+  listParams,
 }: {
   fetcher: ReturnType<typeof useFreshFetcher<EnrollmentsReply>>;
   action: string;
@@ -19,6 +27,11 @@ export function AdminEnrollmentsBulkBar({
   hasPending: boolean;
   selectedCount: number;
   failure: string | null;
+  dialog: EnrollmentDialogs;
+  /** Runs as the confirmation opens (with JavaScript): the page keeps the ticked rows. */
+  onReject: () => void;
+  /** The list's filters, kept by the confirmation's URL without JavaScript. */
+  listParams: [string, string][];
 }) {
   const { t } = useI18n();
   return (
@@ -41,15 +54,34 @@ export function AdminEnrollmentsBulkBar({
       >
         {t("adminEnrollments.bulk.approve")}
       </button>
-      <button
-        type="submit"
-        name="intent"
-        value="bulkReject"
-        disabled={hydrated && (selectedCount === 0 || fetcher.state !== "idle")}
-        className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
-      >
-        {t("adminEnrollments.bulk.reject")}
-      </button>
+      {hydrated ? (
+        <DialogLink
+          dialog={dialog}
+          kind="bulkReject"
+          as="button"
+          onOpen={onReject}
+          disabled={selectedCount === 0 || fetcher.state !== "idle"}
+          className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+        >
+          {t("adminEnrollments.bulk.reject")}
+        </DialogLink>
+      ) : (
+        <>
+          {listParams.map(([name, value]) => (
+            <input key={name} type="hidden" name={name} value={value} />
+          ))}
+          <button
+            type="submit"
+            formMethod="get"
+            formAction={ENROLLMENTS_PATH}
+            name="dialog"
+            value="bulkReject"
+            className="btn-secondary inline-flex px-3 py-1.5 text-sm"
+          >
+            {t("adminEnrollments.bulk.reject")}
+          </button>
+        </>
+      )}
       {fetcher.state !== "idle" && (
         <span role="status" className="text-sm text-slate-700">
           {t("adminEnrollments.actions.updating")}

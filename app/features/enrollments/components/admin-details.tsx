@@ -1,17 +1,16 @@
 // The details of one enrollment with every field (SPEC §2 "a details modal"; §3 Enrollment), and the
-// approve / reject controls for a pending one. The route puts it in a modal (JavaScript) or in a panel
-// on the page (?dialog=details&enrollment=…, without JavaScript).
-import { useId, type ReactNode } from "react";
+// approve / reject controls for a pending one. The page shows it in the dialog kit's frame: a modal with
+// JavaScript, a panel on the page (?dialog=details&enrollment=…) without.
+import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { CancelButton } from "~/components/admin/form-kit.tsx";
-import { Dialog } from "~/components/ui/dialog.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
-import { EnrollmentStatusActions, EnrollmentStatusBadge } from "./admin-status.tsx";
+import { EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
 export interface AdminEnrollmentView {
@@ -31,59 +30,19 @@ export interface AdminEnrollmentView {
   updatedAt: Date | string;
 }
 
-/** A modal once hydrated; before that (or without JavaScript) the same content as a panel on the page. */
-export function AdminEnrollmentModal({
-  open,
-  hydrated,
-  onClose,
-  title,
-  description,
-  children,
-}: {
-  open: boolean;
-  hydrated: boolean;
-  onClose: () => void;
-  title: string;
-  description?: string;
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  if (hydrated) {
-    return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size="lg">
-        {children}
-      </Dialog>
-    );
-  }
-  if (!open) return null;
-  return (
-    <section aria-labelledby={titleId} className="mb-6 max-w-3xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
 export function AdminEnrollmentDetails({
   enrollment: e,
   locale,
   canEdit,
-  hydrated,
   action,
-  closeHref,
-  onClose,
+  dialog,
   onDone,
 }: {
   enrollment: AdminEnrollmentView;
   locale: Locale;
   canEdit: boolean;
-  hydrated: boolean;
   action: string;
-  closeHref: string;
-  onClose: () => void;
+  dialog: EnrollmentDialogs;
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
   const { t } = useI18n();
@@ -137,8 +96,8 @@ export function AdminEnrollmentDetails({
         ))}
       </dl>
       <div className="flex flex-wrap items-center justify-end gap-3">
-        {canEdit && <EnrollmentStatusActions row={e} action={action} onDone={onDone} />}
-        <CancelButton hydrated={hydrated} onCancel={onClose} href={closeHref} label={t("adminEnrollments.details.close")} />
+        {canEdit && <EnrollmentStatusActions row={e} action={action} dialog={dialog} onDone={onDone} />}
+        <DialogCancel label={t("adminEnrollments.details.close")} />
       </div>
     </div>
   );

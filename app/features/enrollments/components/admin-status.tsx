@@ -1,29 +1,28 @@
 // Status badge and the approve / reject controls of one enrollment (SPEC §4: pending rows offer approve
 // or reject; success 'Enrollment status updated to {status}', failure 'Failed to update enrollment
-// status'). With JavaScript the buttons post through a fetcher; without, the same form posts the page.
+// status'). Approve posts at once (through a fetcher with JavaScript, the page without); Reject cannot be
+// undone, so it opens the page's confirmation (?dialog=reject&enrollment=…, a link without JavaScript).
 import { Check, X } from "lucide-react";
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
+import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
 
-const BADGE: Record<EnrollmentStatus, string> = {
-  pending: "bg-amber-100 text-amber-900",
-  approved: "bg-emerald-100 text-emerald-900",
-  rejected: "bg-red-100 text-red-900",
-};
+const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red" };
+
+/** The page's dialogs: details, the reject confirmation, the bulk reject confirmation. */
+export type EnrollmentDialogKind = "details" | "reject" | "bulkReject";
+export type EnrollmentDialogs = Pick<UrlDialog<EnrollmentDialogKind>, "href" | "open">;
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
   const { t } = useI18n();
-  return (
-    <span className={`inline-flex items-center whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE[status]}`}>
-      {t(`adminEnrollments.status.${status}`)}
-    </span>
-  );
+  return <Badge tone={TONE[status]}>{t(`adminEnrollments.status.${status}`)}</Badge>;
 }
 
 const buttonBase =
@@ -36,11 +35,14 @@ const buttonBase =
 export function EnrollmentStatusActions({
   row,
   action,
+  dialog,
   onDone,
 }: {
   row: { id: string; studentName: string; status: EnrollmentStatus };
   /** Where the form posts (the page with its current list parameters). */
   action: string;
+  /** Opens the reject confirmation. */
+  dialog: EnrollmentDialogs;
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
   const { t } = useI18n();
@@ -75,17 +77,19 @@ export function EnrollmentStatusActions({
             <Check aria-hidden="true" className="h-4 w-4" />
             {t("adminEnrollments.actions.approve")}
           </button>
-          <button
-            type="submit"
-            name="intent"
-            value="reject"
+          <DialogLink
+            dialog={dialog}
+            kind="reject"
+            id={row.id}
+            as="button"
             disabled={busy}
-            aria-label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
+            label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
+            title=""
             className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
           >
             <X aria-hidden="true" className="h-4 w-4" />
             {t("adminEnrollments.actions.reject")}
-          </button>
+          </DialogLink>
         </>
       )}
       {busy && (

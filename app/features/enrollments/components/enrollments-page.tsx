@@ -1,24 +1,34 @@
 // The Admin Enrollments page (SPEC §2 Admin Enrollments, §4 enrollment transitions; D5, D17, D18; issue 6):
-// counters, search and status filter, the table with its bulk bar, and the details modal. The route holds
-// its loader and action.
+// counters, search and status filter, the table with its bulk bar, the details and the confirmations of a
+// reject (one row, or the ticked rows): dialogs of the kit, in the URL (?dialog=details|reject|bulkReject
+// &enrollment=…). The route holds its loader and action.
 import { ClipboardList } from "lucide-react";
 import { useCallback, useState } from "react";
-import { useLocation, useNavigate } from "react-router";
+import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { DialogCancel, DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList } from "../enrollments-admin.server.ts";
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
 import { AdminEnrollmentCounters } from "./admin-counters.tsx";
-import { AdminEnrollmentDetails, AdminEnrollmentModal } from "./admin-details.tsx";
+import { AdminEnrollmentDetails } from "./admin-details.tsx";
+import type { EnrollmentDialogKind } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
 import { AdminEnrollmentsToolbar, ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
+
+/** Parameters of the bulk confirmation (the ticked ids, without JavaScript). */
+const BULK_PARAMS = ["ids"];
 
 export interface EnrollmentsPageProps {
   list: EnrollmentList;
@@ -32,29 +42,28 @@ export interface EnrollmentsPageProps {
 export function EnrollmentsPage({ list, counters, details, actor, actionData, locale }: EnrollmentsPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
-  const location = useLocation();
+  const [searchParams] = useSearchParams();
   const canEdit = can(actor, "enrollments:edit");
   const canExport = can(actor, "enrollments:export");
 
   const listHref = `${ENROLLMENTS_PATH}${enrollmentSearch(list.filter)}`;
   const pageAction = listHref;
-  const detailsHref = (id: string) => {
-    const params = new URLSearchParams(enrollmentSearch(list.filter));
-    params.set("dialog", "details");
-    params.set("enrollment", id);
-    return `${ENROLLMENTS_PATH}?${params.toString()}`;
-  };
   const pageHref = (page: number) => `${ENROLLMENTS_PATH}${enrollmentSearch({ ...list.filter, page })}`;
 
-  // The details: from the URL first, then whichever row the user opens (the row's current data).
-  const [openId, setOpenId] = useState<string | null>(() => details?.id ?? null);
-  const openRow = openId ? (list.rows.find((r) => r.id === openId) ?? (details?.id === openId ? details : null)) : null;
-  const closeDetails = useCallback(() => {
-    setOpenId(null);
-    if (new URLSearchParams(location.search).has("dialog")) void navigate(listHref, { replace: true, preventScrollReset: true });
-  }, [location.search, navigate, listHref]);
-  const shownDetails = hydrated ? openRow : details;
+  // ?dialog=details|reject&enrollment=<id>, ?dialog=bulkReject (&ids=… without JavaScript).
+  const dialog = useUrlDialog<EnrollmentDialogKind>({ idParam: "enrollment", params: BULK_PARAMS });
+  const { finish } = dialog;
+  const onDone = useCallback(
+    (reply: EnrollmentsReply) => {
+      showToast("success", successMessage(t, reply));
+      finish();
+    },
+    [t, finish],
+  );
+  const shownDetails = dialog.kind === "details" ? details : null;
+  const rejecting = dialog.kind === "reject" ? (list.rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
+  const rejectFetcher = useFreshFetcher<EnrollmentsReply>("enrollment-reject");
+  useOnSuccess(rejectFetcher, onDone);
 
   // Bulk selection (only pending rows can be selected).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -64,8 +73,19 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
     setSelected(new Set());
   });
   const bulkFailure = bulkFetcher.state === "idle" ? failureMessage(t, bulkFetcher.data) : null;
-  const selectedCount = list.rows.filter((r) => r.status === "pending" && selected.has(r.id)).length;
+  const selectedIds = list.rows.filter((r) => r.status === "pending" && selected.has(r.id)).map((r) => r.id);
+  const selectedCount = selectedIds.length;
   const hasPending = list.rows.some((r) => r.status === "pending");
+  // The ticked rows to reject: in the URL after the bar's GET without JavaScript, else the selection.
+  // With JavaScript, the rows ticked when the confirmation opened (they leave "pending" once rejected).
+  const [ticked, setTicked] = useState<string[]>([]);
+  const urlIds = searchParams.getAll("ids");
+  const bulkIds = urlIds.length > 0 ? urlIds : ticked;
+  const bulkRejectFetcher = useFreshFetcher<EnrollmentsReply>("enrollments-bulk-reject");
+  useOnSuccess(bulkRejectFetcher, (reply) => {
+    setSelected(new Set());
+    onDone(reply);
+  });
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
@@ -78,25 +98,17 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
         <p className="mt-1 text-slate-700">{t("adminEnrollments.intro")}</p>
       </div>
 
-      {noJsReply && (
-        <p
-          role={noJsReply.ok ? "status" : "alert"}
-          className={`mt-6 rounded-lg border p-3 text-sm ${
-            noJsReply.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}
-        </p>
-      )}
+      {noJsReply && <Notice ok={noJsReply.ok}>{noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}</Notice>}
 
       <AdminEnrollmentCounters counters={counters} locale={locale} />
       <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} />
 
       <div className="mt-6">
-        <AdminEnrollmentModal
+        <DialogFrame
           open={Boolean(shownDetails)}
-          hydrated={hydrated}
-          onClose={closeDetails}
+          dialog={dialog}
+          guard={false}
+          size="lg"
           title={t("adminEnrollments.details.title")}
           description={shownDetails ? t("adminEnrollments.details.description", { id: shownDetails.enrollmentId }) : undefined}
         >
@@ -105,14 +117,53 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
               enrollment={shownDetails}
               locale={locale}
               canEdit={canEdit}
-              hydrated={hydrated}
               action={pageAction}
-              closeHref={listHref}
-              onClose={closeDetails}
-              onDone={closeDetails}
+              dialog={dialog}
+              onDone={finish}
             />
           )}
-        </AdminEnrollmentModal>
+        </DialogFrame>
+        <DialogFrame
+          open={rejecting !== null && rejecting.status === "pending"}
+          dialog={dialog}
+          guard={false}
+          title={t("adminEnrollments.reject.title")}
+          description={rejecting ? tIsolated(t, "adminEnrollments.reject.student", { name: rejecting.studentName }) : undefined}
+        >
+          {rejecting && (
+            <ConfirmForm
+              fetcher={rejectFetcher}
+              action={pageAction}
+              fields={{ intent: "reject", id: rejecting.id }}
+              message={t("adminEnrollments.reject.confirm")}
+              cancelLabel={t("adminEnrollments.reject.cancel")}
+              submitLabel={t("adminEnrollments.reject.submit")}
+              busyLabel={t("adminEnrollments.reject.rejecting")}
+              failure={(r) => failureMessage(t, r)}
+            />
+          )}
+        </DialogFrame>
+        <DialogFrame open={canEdit && dialog.kind === "bulkReject"} dialog={dialog} guard={false} title={t("adminEnrollments.reject.bulkTitle")}>
+          {bulkIds.length > 0 ? (
+            <ConfirmForm
+              fetcher={bulkRejectFetcher}
+              action={pageAction}
+              fields={{ intent: "bulkReject", ids: bulkIds }}
+              message={t("adminEnrollments.reject.bulkConfirm", { count: bulkIds.length })}
+              cancelLabel={t("adminEnrollments.reject.cancel")}
+              submitLabel={t("adminEnrollments.reject.submit")}
+              busyLabel={t("adminEnrollments.reject.rejecting")}
+              failure={(r) => failureMessage(t, r)}
+            />
+          ) : (
+            <div className="space-y-4">
+              <p className="text-slate-800">{t("adminEnrollments.reject.noneSelected")}</p>
+              <div className="flex justify-end">
+                <DialogCancel label={t("adminEnrollments.details.close")} autoFocus />
+              </div>
+            </div>
+          )}
+        </DialogFrame>
       </div>
 
       {canEdit && (
@@ -123,17 +174,18 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
           hasPending={hasPending}
           selectedCount={selectedCount}
           failure={bulkFailure}
+          dialog={dialog}
+          onReject={() => setTicked(selectedIds)}
+          listParams={[...new URLSearchParams(enrollmentSearch(list.filter))]}
         />
       )}
 
       {list.rows.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <ClipboardList aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
-          <p className="mt-3 text-lg font-semibold text-slate-900">
-            {filtered ? t("adminEnrollments.emptyFiltered") : t("adminEnrollments.empty")}
-          </p>
-          {!filtered && <p className="mt-1 text-slate-700">{t("adminEnrollments.emptyText")}</p>}
-        </div>
+        <EmptyState
+          icon={ClipboardList}
+          title={filtered ? t("adminEnrollments.emptyFiltered") : t("adminEnrollments.empty")}
+          text={filtered ? undefined : t("adminEnrollments.emptyText")}
+        />
       ) : (
         <>
           <AdminEnrollmentsTable
@@ -142,8 +194,7 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
             canEdit={canEdit}
             hydrated={hydrated}
             action={pageAction}
-            detailsHref={detailsHref}
-            onOpenDetails={setOpenId}
+            dialog={dialog}
             selected={selected}
             onSelectedChange={setSelected}
           />

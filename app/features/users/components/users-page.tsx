@@ -2,7 +2,7 @@
 // loader and action.
 import { KeyRound, Pencil, Plus, RefreshCw, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
-import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
@@ -76,8 +76,6 @@ export function UsersPage({
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const closeCreated = useCallback(() => setCreated(null), []);
   const createdCloser = useStateCloser(closeCreated, USERS_PATH);
-  const deleteFetcher = useFreshFetcher<UsersReply>("users-delete");
-  const resetFetcher = useFreshFetcher<UsersReply>("users-reset-two-factor");
 
   const canCreate = can(actor, "users:create");
   const canEdit = can(actor, "users:edit");
@@ -109,6 +107,11 @@ export function UsersPage({
     },
     [t, finish],
   );
+
+  const deleteFetcher = useFreshFetcher<UsersReply>("users-delete");
+  useOnSuccess(deleteFetcher, onDeleted);
+  const resetFetcher = useFreshFetcher<UsersReply>("users-reset-two-factor");
+  useOnSuccess(resetFetcher, onTwoFactorReset);
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
@@ -195,7 +198,6 @@ export function UsersPage({
               busyLabel={t("users.delete.deleting")}
               failure={(r) => failureMessage(t, r)}
               initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
-              onSuccess={onDeleted}
             />
           )}
         </DialogFrame>
@@ -217,7 +219,6 @@ export function UsersPage({
               busyLabel={t("users.twoFactor.resetting")}
               failure={(r) => failureMessage(t, r)}
               initialReply={noJsReply?.intent === "resetTwoFactor" ? noJsReply : undefined}
-              onSuccess={onTwoFactorReset}
             />
           )}
         </DialogFrame>

@@ -4,25 +4,21 @@
 process.env.AUTH_SECRET ??= "integration-test-secret-for-instructor-accounts-0123456789";
 process.env.RATE_LIMIT_LOGIN = "6/60";
 
+import assert from "node:assert";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
 import i18next from "i18next";
-import { RouterContextProvider } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
-  courseDocuments,
-  courses,
+  type courses,
   instructorAccounts,
   instructorSessions,
   instructors,
-  rolePermissions,
-  user,
 } from "@db/schema/index.ts";
-import type { AccountReply } from "~/features/instructor-accounts/accounts.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { createOrRenewAccount, getAccountStatus, uniqueViolation } from "~/features/instructor-accounts/accounts.server.ts";
 import {
@@ -43,20 +39,20 @@ import {
   sessionExpiry,
 } from "~/lib/instructor-session.server.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { createLocalStorage, setStorage } from "~/lib/storage.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import { action as instructorsAction } from "~/routes/admin/instructors.tsx";
 import { loader as documentLoader } from "~/routes/api/document-file.ts";
 import { loader as dashboardLoader } from "~/routes/instructor/dashboard.tsx";
 import { action as loginAction, loader as loginLoader } from "~/routes/instructor/login.tsx";
 import { action as logoutAction } from "~/routes/instructor/logout.ts";
+import { insertStaff, MANAGER, memoryActor, setManagerPermissions } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCourse, makeCourseDocument, makeInstructor } from "../setup/factories.ts";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
-const MANAGER = "instructor_course_manager";
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
@@ -81,38 +77,22 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(database.db);
   resetInstructorLoginLimits();
-  admin = await staff("admin@example.com", "admin", "203.0.113.7");
+  admin = await insertStaff("admin@example.com", "admin", { ip: "203.0.113.7" });
 });
 
 // ---- helpers ------------------------------------------------------------------------------------------
 
-async function staff(email: string, role: string, ip = "198.51.100.1"): Promise<Actor> {
-  const id = crypto.randomUUID();
-  const now = new Date();
-  await database.db.insert(user).values({ id, email, name: email, emailVerified: true, role, createdAt: now, updatedAt: now });
-  return { id, email, name: email, role, mustChangePassword: false, permissions: await loadPermissions(role), ip };
-}
-
+/** A manager holding exactly `permissions`. */
 async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  return staff(email, MANAGER);
+  await setManagerPermissions(permissions);
+  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
 }
 
-async function instructor(name: string, email: string | null = `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`) {
-  const [row] = await database.db.insert(instructors).values({ name, email, title: "Trainer" }).returning();
-  return row!;
-}
+const instructor = (name: string, email: string | null = `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`) =>
+  makeInstructor({ name, email, title: "Trainer" });
 
-async function course(instructorId: string | null, slug: string, extra: Partial<typeof courses.$inferInsert> = {}) {
-  const [row] = await database.db
-    .insert(courses)
-    .values({ title: slug.toUpperCase(), slug, language: "en", instructorId, ...extra })
-    .returning();
-  return row!;
-}
+const course = (instructorId: string | null, slug: string, extra: Partial<typeof courses.$inferInsert> = {}) =>
+  makeCourse({ title: slug.toUpperCase(), slug, instructorId, ...extra });
 
 const PDF = Buffer.from("%PDF-1.4\n1 0 obj\n<< /Type /Catalog >>\nendobj\ntrailer\n<< /Root 1 0 R >>\n%%EOF\n");
 
@@ -122,8 +102,7 @@ async function documentFor(courseId: string, fileName = "syllabus.pdf") {
   const dir = path.join(root, "uploads", "private", "documents");
   fs.mkdirSync(dir, { recursive: true });
   await createLocalStorage(path.join(root, "uploads")).put(key, PDF, { contentType: "application/pdf", visibility: "private", originalName: fileName });
-  const [row] = await database.db.insert(courseDocuments).values({ courseId, storageKey: key, fileName, sizeBytes: PDF.length }).returning();
-  return row!;
+  return makeCourseDocument(courseId, { storageKey: key, fileName, sizeBytes: PDF.length });
 }
 
 async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
@@ -165,37 +144,6 @@ function withCookie(url: string, token: string | null, init: RequestInit = {}): 
   const headers = new Headers(init.headers);
   if (token) headers.set("cookie", `theme=dark; ca_instructor=${token}`);
   return new Request(url, { ...init, headers });
-}
-
-function contextFor(actor: Actor | null = null) {
-  const context = new RouterContextProvider();
-  context.set(actorContext, actor);
-  return context;
-}
-
-/** Runs a route function behind the i18next middleware (as the app does); a thrown Response is returned. */
-async function run(fn: (args: never) => unknown, request: Request, context = contextFor()): Promise<unknown> {
-  let result: unknown;
-  await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-    try {
-      result = await fn({ request, context, params: { id: new URL(request.url).pathname.split("/").pop() } } as never);
-    } catch (thrown) {
-      result = thrown;
-    }
-    return new Response(null);
-  });
-  return result;
-}
-
-function statusOf(result: unknown): number {
-  if (result instanceof Response) return result.status;
-  return (result as { init?: ResponseInit | null }).init?.status ?? 200;
-}
-
-function setCookiesOf(result: unknown): string[] {
-  if (result instanceof Response) return result.headers.getSetCookie();
-  const init = (result as { init?: ResponseInit | null }).init;
-  return init?.headers ? new Headers(init.headers).getSetCookie() : [];
 }
 
 /** Signs in through the domain and returns the raw session token. */
@@ -648,9 +596,7 @@ describe("instructor portal", () => {
 // ---- document access (D8) ------------------------------------------------------------------------------
 
 describe("private course documents (D8)", () => {
-  function staffActor(role: string, permissions: Permission[]): Actor {
-    return { id: crypto.randomUUID(), email: `${role}@x.test`, name: role, role, mustChangePassword: false, permissions: new Set(permissions) };
-  }
+  const staffActor = (role: string, permissions: Permission[]) => memoryActor(role, permissions);
 
   it("canReadDocument: assigned instructor yes, another instructor no, staff only with courses:view", () => {
     const doc = { courseId: crypto.randomUUID(), courseInstructorId: "i-1" };
@@ -672,7 +618,8 @@ describe("private course documents (D8)", () => {
     const start = new Date();
     const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, minutes: 5 }, start);
     const token = await signIn(mona.email!, password);
-    const get = (id: string, t: string | null) => run(documentLoader as never, withCookie(`http://localhost/files/documents/${id}`, t)) as Promise<Response>;
+    const get = async (id: string, t: string | null) =>
+      (await callLoader(documentLoader, { request: withCookie(`http://localhost/files/documents/${id}`, t), params: { id } })).response!;
 
     const ok = await get(mine.id, token);
     expect(ok.status).toBe(200);
@@ -722,16 +669,14 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     await course(karim.id, "karim-course", { isPublished: true });
     const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, hours: 2 });
 
-    const wrong = (await run(loginAction as never, form("http://localhost/instructor-login", { email: mona.email!, password: "nope" }))) as {
-      data: { formError?: string; result: { initialValue?: Record<string, unknown> } };
-    };
-    expect(statusOf(wrong)).toBe(401);
-    expect(wrong.data.formError).toBe("instructorPortal.login.errors.invalidCredentials");
-    expect(JSON.stringify(wrong.data.result)).not.toContain("nope");
-    const empty = await run(loginAction as never, form("http://localhost/instructor-login", { email: "", password: "" }));
-    expect(statusOf(empty)).toBe(400);
+    const wrong = await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password: "nope" }) });
+    expect(wrong.status).toBe(401);
+    expect(wrong.data?.formError).toBe("instructorPortal.login.errors.invalidCredentials");
+    expect(JSON.stringify(wrong.data?.result)).not.toContain("nope");
+    const empty = await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: "", password: "" }) });
+    expect(empty.status).toBe(400);
 
-    const ok = (await run(loginAction as never, form("http://localhost/instructor-login", { email: mona.email!, password }))) as Response;
+    const ok = (await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password }) })).response!;
     expect(ok.status).toBe(302);
     expect(ok.headers.get("location")).toBe("/instructor-dashboard");
     const cookie = ok.headers.getSetCookie().find((c) => c.includes("ca_instructor=")) ?? "";
@@ -742,45 +687,41 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     const token = tokenFrom(ok.headers.getSetCookie())!;
 
     // Over HTTPS the cookie is Secure and __Host- prefixed.
-    const secure = (await run(loginAction as never, form("https://localhost/instructor-login", { email: mona.email!, password }))) as Response;
+    const secure = (await callAction(loginAction, { request: form("https://localhost/instructor-login", { email: mona.email!, password }) })).response!;
     expect(secure.headers.getSetCookie().find((c) => c.includes("ca_instructor=")) ?? "").toMatch(/^__Host-ca_instructor=[\w-]{43};.*HttpOnly; SameSite=Lax; Secure$/);
 
     // A signed-in instructor on the login page goes to the dashboard.
-    const again = (await run(loginLoader as never, withCookie("http://localhost/instructor-login", token))) as Response;
+    const again = (await callLoader(loginLoader, { request: withCookie("http://localhost/instructor-login", token) })).response!;
     expect(again.status).toBe(302);
     expect(again.headers.get("location")).toBe("/instructor-dashboard");
 
-    const dashboard = (await run(dashboardLoader as never, withCookie("http://localhost/instructor-dashboard", token))) as {
-      ok: boolean;
-      courses: { slug: string }[];
-      instructor: { name: string };
-      session: { expiresAt: string; windowMs: number };
-    };
+    const dashboard = (await callLoader(dashboardLoader, { request: withCookie("http://localhost/instructor-dashboard", token) })).data!;
     expect(dashboard.ok).toBe(true);
+    assert(dashboard.ok); // and TypeScript knows which page it is
     expect(dashboard.instructor.name).toBe("Mona");
     expect(dashboard.courses.map((c) => c.slug)).toEqual(["mona-draft"]);
     expect(Math.abs(dashboard.session.windowMs - 2 * HOUR)).toBeLessThan(MINUTE);
 
     // Logout: the row goes, the cookie is cleared, and the old cookie no longer opens the dashboard.
-    const out = (await run(logoutAction as never, form("http://localhost/instructor-logout", {}, token))) as Response;
+    const out = (await callAction(logoutAction, { request: form("http://localhost/instructor-logout", {}, token) })).response!;
     expect(out.status).toBe(302);
     expect(out.headers.get("location")).toBe("/instructor-login");
     expect(out.headers.getSetCookie().join()).toMatch(/ca_instructor=;.*Max-Age=0/);
     expect(await database.db.select().from(instructorSessions).where(eq(instructorSessions.tokenHash, hashSessionToken(token)))).toEqual([]);
-    const refused = (await run(dashboardLoader as never, withCookie("http://localhost/instructor-dashboard", token))) as Response;
+    const refused = (await callLoader(dashboardLoader, { request: withCookie("http://localhost/instructor-dashboard", token) })).response!;
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/instructor-login");
   });
 
   it("sends anonymous visitors and staff (no instructor session) to /instructor-login", async () => {
-    const anonymous = (await run(dashboardLoader as never, new Request("http://localhost/instructor-dashboard"))) as Response;
+    const anonymous = (await callLoader(dashboardLoader, { url: "/instructor-dashboard" })).response!;
     expect(anonymous.status).toBe(302);
     expect(anonymous.headers.get("location")).toBe("/instructor-login");
-    const staffOnly = (await run(dashboardLoader as never, new Request("http://localhost/instructor-dashboard"), contextFor(admin))) as Response;
+    const staffOnly = (await callLoader(dashboardLoader, { url: "/instructor-dashboard", actor: admin })).response!;
     expect(staffOnly.status).toBe(302);
-    const page = await run(loginLoader as never, new Request("http://localhost/instructor-login"));
-    expect(statusOf(page)).toBe(200);
-    expect((page as { data: { title: string } }).data.title).toBe("Instructor Login");
+    const page = await callLoader(loginLoader, { url: "/instructor-login" });
+    expect(page.status).toBe(200);
+    expect(page.data?.title).toBe("Instructor Login");
   });
 
   it("shows the error view and ends the session when the courses cannot be read", async () => {
@@ -790,38 +731,21 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     // A real database failure: the table is briefly unavailable.
     await database.db.execute(sql.raw(`alter table course_documents rename to course_documents_away`));
     await course(mona.id, "needs-documents");
-    let result: unknown;
+    let result;
     try {
-      result = await run(dashboardLoader as never, withCookie("http://localhost/instructor-dashboard", token));
+      result = await callLoader(dashboardLoader, { request: withCookie("http://localhost/instructor-dashboard", token) });
     } finally {
       await database.db.execute(sql.raw(`alter table course_documents_away rename to course_documents`));
     }
-    expect(statusOf(result)).toBe(500);
-    expect((result as { data: { ok: boolean; messageKey: string } }).data).toMatchObject({ ok: false, messageKey: "instructorPortal.errors.coursesFailed" });
-    expect(setCookiesOf(result).join()).toMatch(/ca_instructor=;/);
+    expect(result.status).toBe(500);
+    expect(result.data).toMatchObject({ ok: false, messageKey: "instructorPortal.errors.coursesFailed" });
+    expect(result.headers.getSetCookie().join()).toMatch(/ca_instructor=;/);
     expect(await sessionCount()).toBe(0);
   });
 });
 
 describe("/admin/instructors intent=account", () => {
-  async function post(actor: Actor, fields: Record<string, string>) {
-    const request = new Request("http://localhost/admin/instructors", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-    try {
-      const result = (await instructorsAction({ request, context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: AccountReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      if (thrown instanceof Response) return { status: thrown.status, reply: undefined };
-      return { status: (thrown as { init?: ResponseInit }).init?.status ?? 500, reply: undefined };
-    }
-  }
-
+  const post = (actor: Actor, form: Record<string, string>) => callAction(instructorsAction, { url: "/admin/instructors", form, actor });
   it("needs instructors:create_accounts, validates the duration, and answers the password once", async () => {
     const mona = await instructor("Mona");
     const viewer = await manager("viewer@example.com", ["instructors:view", "instructors:edit"]);
@@ -830,30 +754,30 @@ describe("/admin/instructors intent=account", () => {
 
     const bothZero = await post(admin, { intent: "account", instructorId: mona.id, hours: "", minutes: "0" });
     expect(bothZero.status).toBe(400);
-    expect(bothZero.reply).toMatchObject({ intent: "account", ok: false, messageKey: "instructorAccounts.errors.durationRequired" });
+    expect(bothZero.data).toMatchObject({ intent: "account", ok: false, messageKey: "instructorAccounts.errors.durationRequired" });
     const badHours = await post(admin, { intent: "account", instructorId: mona.id, hours: "30", minutes: "0" });
     expect(badHours.status).toBe(400);
-    expect(badHours.reply!.result?.error).toMatchObject({ hours: ["instructorAccounts.errors.hoursInvalid"] });
+    expect(badHours.data!.result?.error).toMatchObject({ hours: ["instructorAccounts.errors.hoursInvalid"] });
     expect(await accountOf(mona.id)).toBeUndefined();
 
     const created = await post(admin, { intent: "account", instructorId: mona.id, hours: "1", minutes: "15" });
     expect(created.status).toBe(200);
-    expect(created.reply).toMatchObject({ intent: "account", ok: true, instructorId: mona.id });
-    expect(created.reply!.account).toMatchObject({
+    expect(created.data).toMatchObject({ intent: "account", ok: true, instructorId: mona.id });
+    expect(created.data!.account).toMatchObject({
       outcome: "created",
       duration: { hours: 1, minutes: 15 },
       email: "mona@example.com",
       messageKey: "instructorAccounts.result.created",
     });
-    expect(created.reply!.account!.password).toMatch(/^[A-Za-z0-9]{8}$/);
+    expect(created.data!.account!.password).toMatch(/^[A-Za-z0-9]{8}$/);
 
     const again = await post(admin, { intent: "account", instructorId: mona.id, hours: "3", minutes: "" });
-    expect(again.reply!.account).toMatchObject({ outcome: "active", password: created.reply!.account!.password, messageKey: "instructorAccounts.result.stillActive" });
+    expect(again.data!.account).toMatchObject({ outcome: "active", password: created.data!.account!.password, messageKey: "instructorAccounts.result.stillActive" });
 
     const noEmail = await instructor("Nameless", null);
     const refused = await post(admin, { intent: "account", instructorId: noEmail.id, hours: "1" });
     expect(refused.status).toBe(400);
-    expect(refused.reply).toMatchObject({ ok: false, messageKey: "instructorAccounts.errors.emailRequired" });
-    expect(failureMessage(tEn, refused.reply)).toBe("Failed to create/renew instructor account: Instructor email is required");
+    expect(refused.data).toMatchObject({ ok: false, messageKey: "instructorAccounts.errors.emailRequired" });
+    expect(failureMessage(tEn, refused.data)).toBe("Failed to create/renew instructor account: Instructor email is required");
   });
 });

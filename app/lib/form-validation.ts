@@ -6,6 +6,7 @@
 // and a successful reply clears the form. The rules are the same ones the server's zod schema applies
 // (see *.rules.ts and their tests); the server checks again regardless.
 import { useCallback, useEffect, useRef, useState, type FocusEvent, type FormEvent } from "react";
+import { isOneOf } from "./validation.ts";
 
 /** A form's text values by field name; a blank field is undefined (as Conform hands them to zod). */
 export type FormValues = Record<string, string | undefined>;
@@ -125,7 +126,7 @@ export function useValidatedForm<F extends string>({
     [validate],
   );
 
-  const isField = useCallback((name: string): name is F => (fields as readonly string[]).includes(name), [fields]);
+  const isField = useCallback((name: string): name is F => isOneOf(name, fields), [fields]);
 
   const onBlur = useCallback(
     (event: FocusEvent<HTMLFormElement>) => {

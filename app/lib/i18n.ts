@@ -1,3 +1,5 @@
+import { isOneOf } from "./validation.ts";
+
 export const LOCALES = ["en", "ar"] as const;
 export type Locale = (typeof LOCALES)[number];
 export const DEFAULT_LOCALE: Locale = "en";
@@ -10,7 +12,7 @@ export const LANGUAGE_NAMES: Record<Locale, { short: string; name: string }> = {
 };
 
 export function isLocale(value: unknown): value is Locale {
-  return typeof value === "string" && (LOCALES as readonly string[]).includes(value);
+  return isOneOf(value, LOCALES);
 }
 
 export function dirOf(locale: Locale): "rtl" | "ltr" {

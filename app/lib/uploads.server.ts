@@ -15,6 +15,7 @@ import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
 import { createLocalStorage, getStorage, MEDIA_PREFIX, type Storage } from "./storage.server.ts";
 import { cleanFileName, documentFileName } from "./file-name.ts";
+import { isOneOf } from "./validation.ts";
 
 /** SPEC §9: images up to 5MB (5 242 880 bytes). */
 export const IMAGE_MAX_BYTES = 5_242_880;
@@ -248,7 +249,7 @@ export function isDocumentKey(key: unknown): key is string {
 async function checkImageHead(head: Buffer, kind: ImageKind): Promise<void> {
   const type = await fileTypeFromBuffer(head);
   if (!type || !type.mime.startsWith("image/")) throw wrongType(IMAGE_MESSAGES[kind].notImage);
-  if (!(IMAGE_TYPES as readonly string[]).includes(type.mime)) throw wrongType(UPLOAD_MESSAGES.imageTypes);
+  if (!isOneOf(type.mime, IMAGE_TYPES)) throw wrongType(UPLOAD_MESSAGES.imageTypes);
 }
 
 async function encodeImage(data: Buffer, kind: ImageKind) {

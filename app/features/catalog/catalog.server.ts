@@ -14,6 +14,7 @@ import { foldForSearch } from "~/lib/arabic.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
+import { isOneOf } from "~/lib/validation.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
 
 export type CourseLanguage = "en" | "ar";
@@ -174,7 +175,7 @@ function toCard(row: CardRow): CourseCard {
 }
 
 function toLevel(value: string | null): CourseLevel | null {
-  return (COURSE_LEVELS as readonly string[]).includes(value ?? "") ? (value as CourseLevel) : null;
+  return isOneOf(value, COURSE_LEVELS) ? value : null;
 }
 
 /** Escapes LIKE's wildcards (and its escape character, backslash) so they match literally. */

@@ -8,6 +8,7 @@ import { westernDigitsInput } from "~/lib/digits.ts";
 import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
 import { documentFileName } from "~/lib/file-name.ts";
+import { isOneOf } from "~/lib/validation.ts";
 
 export const COURSE_LANGUAGES = ["en", "ar"] as const;
 export type CourseLanguage = (typeof COURSE_LANGUAGES)[number];
@@ -339,11 +340,11 @@ export function parseCourseQuery(params: URLSearchParams): AdminCourseQuery {
   const sort = params.get("sort");
   const page = Number(params.get("page"));
   return {
-    status: (STATUS_FILTERS as readonly string[]).includes(status ?? "") ? (status as StatusFilter) : "all",
+    status: isOneOf(status, STATUS_FILTERS) ? status : "all",
     categoryId: isUuid(category) ? category : undefined,
-    language: (COURSE_LANGUAGES as readonly string[]).includes(language ?? "") ? (language as CourseLanguage) : undefined,
+    language: isOneOf(language, COURSE_LANGUAGES) ? language : undefined,
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, 100_000) : 1,
-    sort: (COURSE_SORTS as readonly string[]).includes(sort ?? "") ? (sort as CourseSort) : "created_desc",
+    sort: isOneOf(sort, COURSE_SORTS) ? sort : "created_desc",
   };
 }
 

@@ -3,6 +3,7 @@
 // admin-messages.json (adminEmails.*).
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
+import { isOneOf } from "~/lib/validation.ts";
 
 /** Outbox rows per page of the log. */
 export const EMAIL_LOG_PAGE_SIZE = 25;
@@ -12,7 +13,7 @@ export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
 export type EmailStatus = (typeof EMAIL_STATUSES)[number];
 
 export function isEmailStatus(value: unknown): value is EmailStatus {
-  return typeof value === "string" && (EMAIL_STATUSES as readonly string[]).includes(value);
+  return isOneOf(value, EMAIL_STATUSES);
 }
 
 export const EMAIL_LOG_ERRORS = {

@@ -3,6 +3,7 @@
 // Error messages are locale keys ("adminEnrollments.errors.*" in app/locales/<lng>/admin-enrollments.json).
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
+import { isOneOf } from "~/lib/validation.ts";
 
 export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
@@ -36,7 +37,7 @@ export interface EnrollmentFilter {
 }
 
 export function isEnrollmentStatus(value: unknown): value is EnrollmentStatus {
-  return typeof value === "string" && (ENROLLMENT_STATUS_VALUES as readonly string[]).includes(value);
+  return isOneOf(value, ENROLLMENT_STATUS_VALUES);
 }
 
 /** Reads the list query from URL parameters; anything unknown falls back to the default (never an error). */
@@ -45,7 +46,7 @@ export function parseEnrollmentQuery(params: URLSearchParams): EnrollmentFilter 
   const page = Number(params.get("page"));
   return {
     q: (params.get("q") ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX),
-    status: (ENROLLMENT_STATUS_FILTERS as readonly string[]).includes(status ?? "") ? (status as EnrollmentStatusFilter) : "all",
+    status: isOneOf(status, ENROLLMENT_STATUS_FILTERS) ? status : "all",
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, PAGE_MAX) : 1,
   };
 }

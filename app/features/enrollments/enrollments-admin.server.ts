@@ -19,6 +19,7 @@ import { AppError } from "~/lib/errors.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
+import { isOneOf } from "~/lib/validation.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import {
@@ -121,9 +122,7 @@ function escapeLike(text: string): string {
 }
 
 function normalizeFilter(input: Partial<EnrollmentFilter>): EnrollmentFilter {
-  const status: EnrollmentStatusFilter = (ENROLLMENT_STATUS_FILTERS as readonly string[]).includes(input.status ?? "")
-    ? (input.status as EnrollmentStatusFilter)
-    : "all";
+  const status: EnrollmentStatusFilter = isOneOf(input.status, ENROLLMENT_STATUS_FILTERS) ? input.status : "all";
   const page = Number.isInteger(input.page) && input.page! >= 1 ? input.page! : 1;
   return { q: (input.q ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX), status, page };
 }

@@ -17,13 +17,13 @@ import {
   updateCategory,
   updateSubcategory,
 } from "~/features/categories/categories.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
 import {
   action as categoriesAction,
-  handle as categoriesHandle,
   loader as categoriesLoader,
 } from "~/routes/admin/categories.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
@@ -460,7 +460,7 @@ describe("/admin/categories loader and action", () => {
   const page = async (actor: Actor, url?: string) => (await load(actor, url)).data!;
 
   it("declares its permission for the authorization matrix", () => {
-    expect(categoriesHandle).toEqual({ permission: "categories:view" });
+    expect(adminPage("/admin/categories").access).toBe("categories:view");
   });
 
   it("needs a session and categories:view", async () => {

@@ -34,13 +34,14 @@ import {
 } from "~/features/courses/courses-admin.server.ts";
 import { COURSE_ERRORS, type CourseValues } from "~/features/courses/courses.schema.ts";
 import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { setDatabase, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage, type Storage } from "~/lib/storage.server.ts";
 import { resources } from "~/locales/index.ts";
-import { action as coursesAction, handle as coursesHandle, loader as coursesLoader } from "~/routes/admin/courses.tsx";
+import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -737,7 +738,7 @@ describe("/admin/courses loader and action", () => {
   });
 
   it("declares its permission for the authorization matrix", () => {
-    expect(coursesHandle).toEqual({ permission: "courses:view" });
+    expect(adminPage("/admin/courses").access).toBe("courses:view");
   });
 
   it("needs a session and courses:view", async () => {

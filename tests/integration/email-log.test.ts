@@ -6,6 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { auditLog, emailOutbox } from "@db/schema/index.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { sendResetPasswordEmail } from "~/lib/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -14,7 +15,7 @@ import { createOutboxWorker, enqueueEmail, smtpTransport } from "~/lib/outbox.se
 import type { Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
-import { action as emailsAction, handle as emailsHandle, loader as emailsLoader } from "~/routes/admin/emails.tsx";
+import { action as emailsAction, loader as emailsLoader } from "~/routes/admin/emails.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -246,7 +247,7 @@ describe("/admin/emails route", () => {
   const page = async (actor: Actor, search = "") => (await load(actor, search)).data!;
 
   it("declares admin only for the authorization matrix", () => {
-    expect(emailsHandle).toEqual({ adminOnly: true });
+    expect(adminPage("/admin/emails").access).toBe("admin");
   });
 
   it("refuses anonymous visitors and non-admin staff on the page and on a crafted retry", async () => {

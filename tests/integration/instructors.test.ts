@@ -26,6 +26,7 @@ import {
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
 import type { InstructorFieldsValues, InstructorsReply } from "~/features/instructors/instructors.schema.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
@@ -35,7 +36,6 @@ import { resources } from "~/locales/index.ts";
 import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import {
   action as instructorsAction,
-  handle as instructorsHandle,
   loader as instructorsLoader,
 } from "~/routes/admin/instructors.tsx";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
@@ -544,7 +544,7 @@ describe("/admin/instructors loader and action", () => {
   }
 
   it("declares its permission for the authorization matrix", () => {
-    expect(instructorsHandle).toEqual({ permission: "instructors:view" });
+    expect(adminPage("/admin/instructors").access).toBe("instructors:view");
   });
 
   it("needs a session and instructors:view", async () => {

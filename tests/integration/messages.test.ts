@@ -6,11 +6,12 @@ import i18next from "i18next";
 import { auditLog, contactMessages, siteSettings } from "@db/schema/index.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { loadInbox, setMessageRead } from "~/features/messages/messages.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
-import { action as messagesAction, handle as messagesHandle, loader as messagesLoader } from "~/routes/admin/messages.tsx";
+import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -226,7 +227,7 @@ describe("/admin/messages route", () => {
   const load = (actor: Actor | null, search = "") => callLoader(messagesLoader, { url: `/admin/messages${search}`, actor });
   const page = async (actor: Actor, search = "") => (await load(actor, search)).data!;
   it("declares its permission for the authorization matrix", () => {
-    expect(messagesHandle).toEqual({ permission: "messages:view" });
+    expect(adminPage("/admin/messages").access).toBe("messages:view");
   });
 
   it("refuses anonymous visitors and staff without messages:view, on the page and on a crafted POST", async () => {

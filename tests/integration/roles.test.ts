@@ -5,6 +5,7 @@ import { eq } from "drizzle-orm";
 import { auditLog, rolePermissions } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { DEFAULT_ROLE_PERMISSIONS } from "@db/seed/demo-data.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
@@ -12,8 +13,8 @@ import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import { action as rolesAction, handle as rolesHandle, loader as rolesLoader } from "~/routes/admin/roles.tsx";
-import { handle as auditHandle, loader as auditLoader } from "~/routes/admin/audit.tsx";
+import { action as rolesAction, loader as rolesLoader } from "~/routes/admin/roles.tsx";
+import { loader as auditLoader } from "~/routes/admin/audit.tsx";
 import { actorFor, ANONYMOUS, createAdmin, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -119,7 +120,7 @@ describe("/admin/roles route", () => {
   const post = (actor: Actor | null, form: [string, string][]) => callAction(rolesAction, { url: "/admin/roles", form, actor });
 
   it("declares admin-only for the authorization matrix", () => {
-    expect(rolesHandle).toEqual({ adminOnly: true });
+    expect(adminPage("/admin/roles").access).toBe("admin");
   });
 
   it("saves the checked boxes for an admin", async () => {
@@ -260,7 +261,7 @@ describe("audit log list", () => {
 
   it("is admin only", async () => {
     await expect(listAuditLog(managerActor, {})).rejects.toMatchObject({ code: "forbidden" });
-    expect(auditHandle).toEqual({ adminOnly: true });
+    expect(adminPage("/admin/audit").access).toBe("admin");
     expect((await callLoader(auditLoader, { url: "/admin/audit", actor: managerActor })).status).toBe(403);
     expect((await callLoader(auditLoader, { url: "/admin/audit", actor: ANONYMOUS })).status).toBe(302);
   });

@@ -9,6 +9,7 @@ import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, siteSettings } from "@db/schema/index.ts";
 import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
 import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { loadMailContext } from "~/lib/email.server.ts";
 import type { SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
@@ -17,7 +18,7 @@ import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
-import { action as settingsAction, handle as settingsHandle, loader as settingsLoader } from "~/routes/admin/settings.tsx";
+import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -284,7 +285,7 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
     ) as Record<string, string>;
 
   it("declares its permission", () => {
-    expect(settingsHandle).toEqual({ permission: "settings:edit" });
+    expect(adminPage("/admin/settings").access).toBe("settings:edit");
   });
 
   it("refuses staff without settings:edit (domain and route), writing nothing", async () => {

@@ -8,8 +8,6 @@ import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/audit";
 
-export const handle = { adminOnly: true };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
   const filter = parseAuditFilter(new URL(request.url).searchParams);

@@ -4,12 +4,9 @@ import { CategoriesPage } from "~/features/categories/components/categories-page
 import { categoriesAction } from "~/features/categories/categories-actions.server.ts";
 import { listCategoriesAdmin } from "~/features/categories/categories.server.ts";
 import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/categories";
-
-export const handle = { permission: "categories:view" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "categories:view" });

@@ -11,8 +11,6 @@ import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/change-password";
 
 /** Any staff member, and only while their password is a generated one (D9); everyone else → /admin. */
-export const handle = { permission: null, allowPasswordChange: true };
-
 export function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { allowPasswordChange: true });
   if (!actor.mustChangePassword) throw redirect("/admin");

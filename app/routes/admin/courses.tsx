@@ -8,12 +8,9 @@ import { resolveCourseDialog } from "~/features/courses/course-dialog.server.ts"
 import { coursesAction } from "~/features/courses/courses-actions.server.ts";
 import { getCourseFormOptions, listAdminCourses } from "~/features/courses/courses-admin.server.ts";
 import { parseCourseQuery } from "~/features/courses/courses.schema.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/courses";
-
-export const handle = { permission: "courses:view" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "courses:view" });

@@ -7,8 +7,6 @@ import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/dashboard";
 
-export const handle = { permission: null };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context);
   const dashboard = getDashboard(actor);

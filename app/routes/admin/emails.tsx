@@ -10,8 +10,6 @@ import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/emails";
 
-export const handle = { adminOnly: true };
-
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
   const query = parseEmailLogQuery(new URL(request.url).searchParams);

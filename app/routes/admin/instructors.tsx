@@ -19,13 +19,11 @@ import {
   listInstructorsForAdmin,
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
-import { can, type Permission } from "~/lib/permissions.ts";
+import { can } from "~/lib/permissions.ts";
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/instructors";
-
-export const handle = { permission: "instructors:view" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "instructors:view" });

@@ -7,12 +7,9 @@ import { MessagesPage } from "~/features/messages/components/messages-page.tsx";
 import { messagesAction } from "~/features/messages/messages-actions.server.ts";
 import { parseMessagesQuery } from "~/features/messages/messages.schema.ts";
 import { loadInbox } from "~/features/messages/messages.server.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/messages";
-
-export const handle = { permission: "messages:view" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "messages:view" });

@@ -10,8 +10,6 @@ import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/roles";
 
-export const handle = { adminOnly: true };
-
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
   const granted = await getManagerPermissions(actor);

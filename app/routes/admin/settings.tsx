@@ -5,13 +5,10 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { SettingsPage } from "~/features/settings/components/settings-page.tsx";
 import { SETTINGS_ERRORS, settingsFormSchema, type SettingsReply } from "~/features/settings/settings-admin.schema.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { adminAction, intent } from "~/lib/admin-action.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/settings";
-
-export const handle = { permission: "settings:edit" } satisfies { permission: Permission };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "settings:edit" });

@@ -22,8 +22,6 @@ import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/two-factor";
 
-export const handle = { permission: null, allowSecuritySetup: true };
-
 /** The name authenticator apps show beside the account: the brand, in Latin letters where there are some. */
 async function issuer(): Promise<string> {
   const brand = (await getPublicSettings()).brand.name;

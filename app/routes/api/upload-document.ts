@@ -3,13 +3,9 @@
 // courses create or edit. Outside the admin layout: the actor is resolved here.
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { documentUploadInfo, documentUploadResponse } from "~/features/uploads/upload-routes.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/upload-document";
-
-/** For the authorization matrix; the route accepts courses create or edit. */
-export const handle = { permission: "courses:edit" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = await getActor(request, context.get(requestInfoContext).ip);

@@ -18,12 +18,11 @@ import {
 } from "~/features/auth/auth.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "~/lib/auth.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import type { Actor } from "~/lib/permissions.server.ts";
 import { retryAfterSeconds } from "~/lib/rate-limit.server.ts";
 import { resources } from "~/locales/index.ts";
+import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { drainOutbox } from "../setup/outbox.ts";
@@ -107,16 +106,6 @@ function cookieFrom(headers: Headers): string {
     .join("; ");
 }
 
-async function caught(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error("expected an AppError");
-}
-
 async function sessionsOf(userId: string) {
   return database.db.select().from(session).where(eq(session.userId, userId));
 }
@@ -142,18 +131,8 @@ async function resetTokenByEmail(email: string, locale: "en" | "ar" = "en"): Pro
   return { token: match[1]!, mail };
 }
 
-async function actorFor(userId: string): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, userId));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: row!.mustChangePassword,
-    permissions: new Set(),
-    ip: "198.51.100.7",
-  };
-}
+/** The actor the staff session makes of the user, with the stored forced-change flag. */
+const actorFor = (userId: string) => sessionActor(userId, { ip: "198.51.100.7", mustChangePassword: "stored" });
 
 /** A sign-in that must complete at the password (these accounts have no second factor). */
 async function signInFully(...args: Parameters<typeof signIn>) {

@@ -20,11 +20,10 @@ import {
 } from "~/features/auth/two-factor.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "~/lib/auth.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { hashPassword } from "~/lib/password.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { TWO_FACTOR_SETTING_KEY } from "~/lib/site-settings.server.ts";
 import { account } from "@db/schema/index.ts";
+import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { totp } from "../setup/totp.ts";
 
@@ -95,28 +94,8 @@ function cookies(headers: Headers, jar = ""): string {
   return [...map.values()].join("; ");
 }
 
-async function caught(p: Promise<unknown>): Promise<AppError> {
-  try {
-    await p;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error("expected an AppError");
-}
-
-async function actorFor(userId: string): Promise<Actor> {
-  const [row] = await database.db.select().from(user).where(eq(user.id, userId));
-  return {
-    id: row!.id,
-    email: row!.email,
-    name: row!.name,
-    role: row!.role,
-    mustChangePassword: row!.mustChangePassword,
-    permissions: await loadPermissions(row!.role),
-    ip: IP,
-  };
-}
+/** The actor the staff session makes of the user: the stored forced-change flag, this file's address. */
+const actorFor = (userId: string) => sessionActor(userId, { ip: IP, mustChangePassword: "stored" });
 
 /** Signs in with the password only (no second factor yet) and answers the browser's cookie jar. */
 async function passwordSession(who: { email: string; password: string }): Promise<string> {

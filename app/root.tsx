@@ -23,6 +23,7 @@ import { useNonce } from "./components/nonce.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
+import { appErrorData } from "./lib/errors.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
@@ -30,12 +31,13 @@ import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
+import { appErrors } from "./middleware/app-errors.server.ts";
 import { inputGuard } from "./middleware/input-guard.server.ts";
 import stylesheet from "./app.css?url";
 
 // URLs without their language are redirected first (app/middleware/locale.server.ts); then a stored public
 // page answers (app/lib/public-cache.server.ts); otherwise i18n, loaders and render.
-export const middleware = [localeRouting, publicPageCache, i18nextMiddleware, inputGuard];
+export const middleware = [localeRouting, publicPageCache, i18nextMiddleware, appErrors, inputGuard];
 
 export const links: Route.LinksFunction = () => [
   { rel: "stylesheet", href: stylesheet },
@@ -161,15 +163,15 @@ export default function App({ loaderData }: Route.ComponentProps) {
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, i18n } = useI18n();
   const status = isRouteErrorResponse(error) ? error.status : 500;
-  // A refusal thrown with a message of ours (e.g. the input guard's) says what was wrong.
-  const refusal = isRouteErrorResponse(error) ? (error.data as { messageKey?: unknown } | null)?.messageKey : undefined;
+  // A refusal (an AppError, e.g. the input guard's) says what was wrong, in the page's language.
+  const refusal = isRouteErrorResponse(error) ? appErrorData(error.data) : null;
   const [title, text] =
     status === 404
       ? [t("errors.notFoundTitle"), t("errors.notFoundText")]
       : status === 503
         ? [t("errors.unavailableTitle"), t("errors.unavailableText")]
-        : status >= 400 && status < 500 && typeof refusal === "string" && refusal.startsWith("errors.")
-          ? [t("errors.badRequestTitle"), t(refusal)]
+        : status >= 400 && status < 500 && refusal
+          ? [t("errors.badRequestTitle"), t(refusal.messageKey)]
           : [t("errors.serverErrorTitle"), t("errors.serverErrorText")];
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
   return (

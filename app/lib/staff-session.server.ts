@@ -79,9 +79,9 @@ export const adminMiddleware: MiddlewareFunction<Response> = async ({ request, c
 export type DenialReason = "accessDenied" | "forbidden";
 
 /** The refusal a guard throws: an AppError like the domain's, with the reason the denial views read. */
-export function denied(reason: DenialReason, email?: string): AppError {
-  const messageKey = reason === "accessDenied" ? "admin.accessDenied.title" : "admin.forbidden.title";
-  return new AppError("forbidden", messageKey, { reason, email });
+export function denied(reason: DenialReason, options: { email?: string; messageKey?: string } = {}): AppError {
+  const messageKey = options.messageKey ?? (reason === "accessDenied" ? "admin.accessDenied.title" : "admin.forbidden.title");
+  return new AppError("forbidden", messageKey, { reason, email: options.email });
 }
 
 /**
@@ -91,15 +91,22 @@ export function denied(reason: DenialReason, email?: string): AppError {
  */
 export function requireActor(
   context: Readonly<RouterContextProvider>,
-  options: { permission?: Permission; adminOnly?: boolean; allowPasswordChange?: boolean; allowSecuritySetup?: boolean } = {},
+  options: {
+    permission?: Permission;
+    adminOnly?: boolean;
+    allowPasswordChange?: boolean;
+    allowSecuritySetup?: boolean;
+    /** The page's own words for a missing flag (a download link has no denial view to show). */
+    deniedKey?: string;
+  } = {},
 ): Actor {
   const actor = context.get(actorContext);
   if (!actor) throw redirect("/login");
-  if (!isStaffRole(actor.role)) throw denied("accessDenied", actor.email);
+  if (!isStaffRole(actor.role)) throw denied("accessDenied", { email: actor.email });
   if (actor.mustChangePassword && !options.allowPasswordChange) throw redirect("/admin/change-password");
   if (actor.needsSecondFactor && !actor.mustChangePassword && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
-  if (options.adminOnly && actor.role !== "admin") throw denied("forbidden");
-  if (options.permission && !hasPermission(actor, options.permission)) throw denied("forbidden");
+  if (options.adminOnly && actor.role !== "admin") throw denied("forbidden", { messageKey: options.deniedKey });
+  if (options.permission && !hasPermission(actor, options.permission)) throw denied("forbidden", { messageKey: options.deniedKey });
   return actor;
 }
 

@@ -8,24 +8,26 @@
 //   upload routes stream their own bodies and are not read here.
 // - Zod's own English messages ("Invalid input: expected string, received array"…) must never reach a
 //   person: an issue without a message of our own gets a generic translated key.
-import { data, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction } from "react-router";
 import { z } from "zod";
-import { checkActionBody, REQUEST_ERRORS, urlHasNul } from "~/lib/request-limits.server.ts";
-import { getInstanceOrFallback } from "./i18next.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { checkActionBody, REQUEST_ERRORS, urlHasNul, type Refusal } from "~/lib/request-limits.server.ts";
 
 export const INPUT_ERRORS = REQUEST_ERRORS;
 
 z.config({ customError: () => INPUT_ERRORS.invalidInput });
 
-/** The refusal: its key (pages show it through the root ErrorBoundary) and, for resource routes answering
- * JSON, the message itself in the request's language. */
-function refuse(context: Readonly<RouterContextProvider>, messageKey: string, status: number): never {
-  throw data({ messageKey, message: getInstanceOrFallback(context).t(messageKey) }, { status, headers: { "Cache-Control": "no-store" } });
+const CODES = { 400: "bad_request", 413: "payload_too_large", 415: "unsupported_media_type" } as const;
+
+/** The refusal is an AppError like any other: pages show it through the root ErrorBoundary, resource routes
+ * as JSON with the message in the request's language (app/middleware/app-errors.server.ts). */
+function refuse(refusal: Refusal): never {
+  throw new AppError(CODES[refusal.status], refusal.messageKey);
 }
 
-export const inputGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  if (urlHasNul(new URL(request.url))) refuse(context, INPUT_ERRORS.invalidAddress, 400);
+export const inputGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
+  if (urlHasNul(new URL(request.url))) refuse({ status: 400, messageKey: INPUT_ERRORS.invalidAddress });
   const refusal = await checkActionBody(request);
-  if (refusal) refuse(context, refusal.messageKey, refusal.status);
+  if (refusal) refuse(refusal);
   return next();
 };

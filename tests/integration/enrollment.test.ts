@@ -14,6 +14,7 @@ import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { resources } from "~/locales/index.ts";
+import { caught } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { drainOutbox } from "../setup/outbox.ts";
@@ -108,15 +109,6 @@ function mailTo(address: string): ReceivedMail {
   const mail = smtp.messages.find((m) => m.to.includes(address));
   if (!mail) throw new Error(`no mail to ${address}; got ${smtp.messages.map((m) => m.to.join(",")).join(" | ")}`);
   return mail;
-}
-
-async function caught(p: Promise<unknown>): Promise<unknown> {
-  try {
-    await p;
-  } catch (err) {
-    return err;
-  }
-  return undefined;
 }
 
 describe("createEnrollment", () => {
@@ -242,8 +234,8 @@ describe("createEnrollment", () => {
       ["010.1234.5678", "+20", "enrollment.errors.phoneInvalid"],
     ] as const) {
       const err = await caught(createEnrollment(input({ phoneNumber, countryCode }), { locale: "ar" }));
-      expect((err as AppError).code).toBe("bad_request");
-      expect((err as AppError).fields).toEqual({ phoneNumber: key });
+      expect(err.code).toBe("bad_request");
+      expect(err.fields).toEqual({ phoneNumber: key });
       expect(tEn(key)).not.toBe(key);
       expect(tAr(key)).toMatch(/[\u0600-\u06ff]/);
     }
@@ -270,9 +262,9 @@ describe("createEnrollment", () => {
   ])("refuses %s with not_found and writes nothing", async (_label, courseId) => {
     const err = await caught(createEnrollment(input({ courseId: courseId() }), { locale: "en" }));
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe("not_found");
-    expect((err as AppError).status).toBe(404);
-    expect((err as AppError).messageKey).toBe("enrollment.errors.courseUnavailable");
+    expect(err.code).toBe("not_found");
+    expect(err.status).toBe(404);
+    expect(err.messageKey).toBe("enrollment.errors.courseUnavailable");
     expect(await counts()).toEqual({ enrollments: 0, outbox: 0 });
   });
 
@@ -281,8 +273,8 @@ describe("createEnrollment", () => {
       createEnrollment({ ...input(), studentEmail: "not-an-email", phoneNumber: "12" } as EnrollmentInput, { locale: "en" }),
     );
     expect(err).toBeInstanceOf(AppError);
-    expect((err as AppError).code).toBe("bad_request");
-    expect((err as AppError).fields).toEqual({
+    expect(err.code).toBe("bad_request");
+    expect(err.fields).toEqual({
       studentEmail: "enrollment.errors.emailInvalid",
       phoneNumber: "enrollment.errors.phoneEgyptInvalid",
     });
@@ -435,9 +427,9 @@ describe("createContactMessage", () => {
   });
 
   it("refuses invalid input with field keys and writes nothing", async () => {
-    const err = await caught(createContactMessage({ name: "", email: "x", message: "" } as never, { locale: "en" }));
-    expect((err as AppError).code).toBe("bad_request");
-    expect((err as AppError).fields).toEqual({
+    const err = await caught(createContactMessage({ name: "", email: "x", message: "" }, { locale: "en" }));
+    expect(err.code).toBe("bad_request");
+    expect(err.fields).toEqual({
       name: "contact.errors.nameRequired",
       email: "contact.errors.emailInvalid",
       message: "contact.errors.messageRequired",

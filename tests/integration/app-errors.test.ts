@@ -2,7 +2,7 @@
 // React Router's static handler with the root's i18next and appErrors middleware in front of the real
 // CSV export loader. A link or a download gets a short translated text; our components (Accept: JSON)
 // get JSON with the message; nothing becomes a 500.
-import { createStaticHandler, RouterContextProvider } from "react-router";
+import { createStaticHandler, RouterContextProvider, type MiddlewareFunction } from "react-router";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { actorContext } from "~/lib/staff-session.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
@@ -25,11 +25,21 @@ afterAll(async () => {
   await database.destroy();
 });
 
+/** A server middleware in a static handler's route (whose `next` is typed loosely): resource routes answer Responses. */
+function onRoute(middleware: MiddlewareFunction<Response>): MiddlewareFunction {
+  return (args, next) =>
+    middleware(args, async () => {
+      const answer = await next();
+      if (!(answer instanceof Response)) throw new Error("a resource route answers a Response");
+      return answer;
+    });
+}
+
 const handler = createStaticHandler([
   {
     id: "root",
     path: "/",
-    middleware: [i18nextMiddleware, appErrors],
+    middleware: [onRoute(i18nextMiddleware), onRoute(appErrors)],
     children: [{ id: "export", path: "admin/enrollments/export.csv", loader: exportLoader }],
   },
 ]);

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
 import { pg_trgm } from "@electric-sql/pglite/contrib/pg_trgm";
-import { sql } from "drizzle-orm";
+import { sql, type SQL } from "drizzle-orm";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import { migrate as migratePglite } from "drizzle-orm/pglite/migrator";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
@@ -10,6 +10,7 @@ import { migrate as migratePg } from "drizzle-orm/node-postgres/migrator";
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from "drizzle-orm/pg-core";
 import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
+import { z } from "zod";
 import * as schema from "@db/schema/index.ts";
 import { errorChain, errorField } from "./db-errors.ts";
 import { OwnerOnlyNodeFS } from "./pglite-fs.server.ts";
@@ -80,7 +81,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     pool.on("connect", (client) => {
       client.on("error", (err) => options.onPoolError?.(err));
     });
-    const db = drizzlePg(pool, { schema, casing: "snake_case" }) as unknown as Db;
+    const db: Db = drizzlePg(pool, { schema, casing: "snake_case" });
     return {
       db,
       kind: "postgres",
@@ -107,7 +108,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
     // On disk: files 0600, directories 0700 (pglite-fs.server.ts).
     ...(onDisk ? { fs: new OwnerOnlyNodeFS(path.resolve(dataDir)) } : {}),
   });
-  const db = drizzlePglite(client, { schema, casing: "snake_case" }) as unknown as Db;
+  const db: Db = drizzlePglite(client, { schema, casing: "snake_case" });
   let closed = false;
   return {
     db,
@@ -131,12 +132,23 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
   };
 }
 
+/**
+ * The rows of a raw SQL statement (for what the query builder cannot say: recursive or generated series),
+ * each checked by `row`. Both drivers answer `{ rows }`; a row of another shape is an error, not a guess.
+ */
+export async function queryRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>): Promise<T[]> {
+  const result = await executor.execute(query);
+  return z.object({ rows: z.array(row) }).parse(result).rows;
+}
+
 /** True when the database has no demo-relevant rows yet (used to decide first-start seeding). */
 export async function isCatalogEmpty(db: Executor): Promise<boolean> {
-  const rows = await db.execute<{ n: number }>(
+  const [row] = await queryRows(
+    db,
     sql`select (select count(*) from courses) + (select count(*) from categories) + (select count(*) from instructors) as n`,
+    z.object({ n: z.coerce.number() }),
   );
-  return Number((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) === 0;
+  return (row?.n ?? 0) === 0;
 }
 
 /** Connection-level failures: the database is unreachable, shutting down or starting up. */

@@ -2,10 +2,14 @@
 // 50 per page. Three queries whatever the number of rows: the count, the page and the entity list
 // (figures at 200 000 lines: docs/performance.md).
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
+import { z } from "zod";
 import { auditLog } from "@db/schema/index.ts";
-import { db } from "~/lib/db.server.ts";
+import { db, queryRows } from "~/lib/db.server.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
 import { AUDIT_PAGE_SIZE } from "./audit-log.schema.ts";
+
+/** An entry's details as stored (a JSON object; anything else shows none). */
+const auditData = z.record(z.string(), z.unknown());
 
 export interface AuditLogQuery {
   /** Exact id of the acting user. */
@@ -60,13 +64,17 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
     db().select({ n: count() }).from(auditLog).where(where),
     // The distinct entity names by a skip scan of the (entity, …) index: one probe per name, not a
     // read of the whole log.
-    db().execute<{ entity: string }>(sql`
+    queryRows(
+      db(),
+      sql`
       with recursive e as (
         select min(${auditLog.entity}) as entity from ${auditLog}
         union all
         select (select min(${auditLog.entity}) from ${auditLog} where ${auditLog.entity} > e.entity) from e where e.entity is not null
       )
-      select entity from e where entity is not null`),
+      select entity from e where entity is not null`,
+      z.object({ entity: z.string() }),
+    ),
   ]);
   const total = Number(totalRow?.n ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
@@ -89,7 +97,8 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
 
   return {
     entries: rows.map((r) => {
-      const data = r.data && typeof r.data === "object" && !Array.isArray(r.data) ? { ...(r.data as Record<string, unknown>) } : null;
+      const stored = auditData.safeParse(r.data);
+      const data = stored.success ? { ...stored.data } : null;
       const ip = typeof data?.ip === "string" ? data.ip : null;
       if (data) delete data.ip;
       return {
@@ -108,6 +117,6 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
     page,
     pageSize,
     pageCount,
-    entities: (entityRows as unknown as { rows: { entity: string }[] }).rows.map((r) => r.entity),
+    entities: entityRows.map((r) => r.entity),
   };
 }

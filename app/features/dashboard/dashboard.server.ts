@@ -13,9 +13,10 @@
 // the enrollment cards and the weekly chart enrollments:view. A hidden figure is not computed and not
 // sent: it is null (the chart: absent), and the page leaves its card out.
 import { count, sql } from "drizzle-orm";
+import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
 import { categories, courses, enrollmentDailyCounts, enrollmentStatusCounts, instructors } from "@db/schema/index.ts";
-import { db, type Executor } from "~/lib/db.server.ts";
+import { db, queryRows, type Executor } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
 
@@ -74,7 +75,9 @@ const num = (v: unknown) => Number(v ?? 0) || 0;
  */
 export async function weeklyEnrollmentCounts(now: Date = new Date(), executor: Executor = db()): Promise<WeekCount[]> {
   const tz = DASHBOARD_TIME_ZONE;
-  const result = await executor.execute(sql`
+  const rows = await queryRows(
+    executor,
+    sql`
     with today as (
       select (${now.toISOString()}::timestamptz at time zone ${tz})::date as d
     ), this_week as (
@@ -90,8 +93,9 @@ export async function weeklyEnrollmentCounts(now: Date = new Date(), executor: E
      and d.day < weeks.week_start + 7
     group by weeks.week_start
     order by weeks.week_start
-  `);
-  const rows = (result as unknown as { rows: { week_start: string; n: number | string }[] }).rows;
+  `,
+    z.object({ week_start: z.string(), n: z.union([z.number(), z.string()]) }),
+  );
   return rows.map((r) => ({ weekStart: r.week_start, count: num(r.n) }));
 }
 

@@ -18,9 +18,10 @@ import {
   imageUploadResponse,
 } from "~/features/uploads/upload-routes.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { ALL_PERMISSIONS, type Permission } from "~/lib/permissions.ts";
+import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage } from "~/lib/storage.server.ts";
 import { resources } from "~/locales/index.ts";
+import { memoryActor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "upload-routes-"));
@@ -44,17 +45,7 @@ beforeEach(async () => {
   fs.rmSync(path.join(root, "uploads"), { recursive: true, force: true });
 });
 
-function actor(role: string, permissions: Permission[] = [], extra: Partial<Actor> = {}): Actor {
-  return {
-    id: crypto.randomUUID(),
-    email: `${role}@example.com`,
-    name: role,
-    role,
-    mustChangePassword: false,
-    permissions: new Set(role === "admin" ? ALL_PERMISSIONS : permissions),
-    ...extra,
-  };
-}
+const actor = memoryActor;
 const admin = actor("admin");
 const manager = (...permissions: Permission[]) => actor("instructor_course_manager", permissions);
 

@@ -7,10 +7,15 @@ import { useEffect, useRef, type RefObject } from "react";
 import { useBlocker } from "react-router";
 import { useI18n } from "~/lib/use-i18n.ts";
 
-/** What the forms under `root` (or `root`, a form) would post now (file inputs by name and size). */
-export function formsSnapshot(root: HTMLElement): string {
+/**
+ * What the forms under `root` (or `root`, a form) would post now (file inputs by name and size); null
+ * when there is no form any more (a result replaced it: nothing typed can be lost).
+ */
+export function formsSnapshot(root: HTMLElement): string | null {
+  const forms = root instanceof HTMLFormElement ? [root] : [...root.querySelectorAll("form")];
+  if (forms.length === 0) return null;
   const parts: string[] = [];
-  for (const form of root instanceof HTMLFormElement ? [root] : root.querySelectorAll("form")) {
+  for (const form of forms) {
     for (const [name, value] of new FormData(form)) {
       parts.push(`${name}=${typeof value === "string" ? value : `${value.name}:${value.size}`}`);
     }
@@ -43,7 +48,8 @@ export function useFormsDirty(root: RefObject<HTMLElement | null>, cleanKey?: un
   }, [root, cleanKey]);
   return () => {
     const el = root.current;
-    return Boolean(el && touched.current && baseline.current !== null && formsSnapshot(el) !== baseline.current);
+    const now = el ? formsSnapshot(el) : null;
+    return touched.current && baseline.current !== null && now !== null && now !== baseline.current;
   };
 }
 

@@ -48,12 +48,13 @@ function openedHere(location: Location): boolean {
 /**
  * The URL-driven dialog state of one page. `idParam` names the subject parameter (`id` by default);
  * `params` lists further parameters that belong to dialogs (e.g. `action` for ?action=create); `closeTo`
- * overrides where closing leads (e.g. back to the dashboard that opened the form).
+ * overrides where closing leads (e.g. back to the dashboard that opened the form), and `finishTo` where a
+ * successful save leads (the list itself by default, or `closeTo` when given).
  */
 export function useUrlDialog<K extends string = string>(
-  options: { idParam?: string; params?: readonly string[]; closeTo?: string } = {},
+  options: { idParam?: string; params?: readonly string[]; closeTo?: string; finishTo?: string } = {},
 ): UrlDialog<K> {
-  const { idParam = "id", params = [], closeTo } = options;
+  const { idParam = "id", params = [], closeTo, finishTo } = options;
   const location = useLocation();
   const navigate = useNavigate();
   const allow = useRef(false);
@@ -80,8 +81,9 @@ export function useUrlDialog<K extends string = string>(
   }, [back, closeHref, navigate]);
   const finish = useCallback(() => {
     allow.current = true;
-    close();
-  }, [close]);
+    if (finishTo === undefined) close();
+    else void navigate(finishTo, { replace: true, preventScrollReset: true });
+  }, [close, finishTo, navigate]);
   const open = useCallback(
     (kind: K, id?: string) => {
       allow.current = false;

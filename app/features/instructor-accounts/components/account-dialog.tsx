@@ -9,7 +9,8 @@ import { Check, Copy } from "lucide-react";
 import { useEffect, useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
-import { CancelButton, describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
@@ -235,7 +236,6 @@ export function AccountDialogBody({
   action,
   hydrated,
   initialReply,
-  onCancel,
   onDone,
 }: {
   instructor: AdminInstructorView;
@@ -245,7 +245,6 @@ export function AccountDialogBody({
   hydrated: boolean;
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: AccountReply;
-  onCancel: () => void;
   onDone: () => void;
 }) {
   const { t } = useI18n();
@@ -275,7 +274,7 @@ export function AccountDialogBody({
   return (
     <div className="space-y-5">
       <InstructorFacts instructor={instructor} locale={locale} />
-      <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
         <input type="hidden" name="intent" value="account" />
         <input type="hidden" name="instructorId" value={instructor.id} />
         <FormAlert message={failureMessage(t, reply)} />
@@ -300,7 +299,7 @@ export function AccountDialogBody({
           )}
         </fieldset>
         <div className="flex flex-wrap justify-end gap-3 pt-2">
-          <CancelButton hydrated={hydrated} onCancel={onCancel} href={action} label={t("instructorAccounts.cancel")} />
+          <DialogCancel label={t("instructorAccounts.cancel")} />
           <button
             type="submit"
             disabled={busy || (hydrated && !chosen)}

@@ -8,7 +8,7 @@ import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "reac
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
-import { ModalOrPanel } from "~/features/instructors/components/instructor-dialogs.tsx";
+import { DialogFrame, useStateCloser } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -46,6 +46,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
   const shownCourse: PortalCourse | undefined = courses.find((c) => c.id === shownCourseId);
   const loading = navigation.state === "loading" || revalidator.state === "loading";
   const close = useCallback(() => setOpenCourseId(null), []);
+  const closer = useStateCloser(close, DASHBOARD_PATH);
 
   const control = (courseId: string, variant: "primary" | "secondary") => (content: ReactNode, label: string) => {
     const className = `${variant === "primary" ? "btn-primary" : "btn-secondary"} inline-flex gap-2 px-3 py-2 text-sm`;
@@ -88,13 +89,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
           </p>
         )}
 
-        <ModalOrPanel
-          open={Boolean(shownCourse)}
-          hydrated={hydrated}
-          onClose={close}
-          title={shownCourse?.title ?? ""}
-          size="lg"
-        >
+        <DialogFrame open={Boolean(shownCourse)} dialog={closer} guard={false} title={shownCourse?.title ?? ""} size="lg">
           {shownCourse && (
             <>
               <PortalCourseDetails
@@ -114,7 +109,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
               )}
             </>
           )}
-        </ModalOrPanel>
+        </DialogFrame>
 
         {viewing && (
           <Suspense

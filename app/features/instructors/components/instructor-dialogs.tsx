@@ -1,13 +1,13 @@
-// The Admin Instructors dialogs: create/edit (every bilingual field side by side, photo upload) and the
-// delete confirmation. With JavaScript each is a modal posting through a fetcher; without, the page
-// renders the same form in place (reached by a link) and it posts as a plain form.
+// The Admin Instructors form: create/edit (every bilingual field side by side, photo upload), shown in the
+// dialog kit's frame. With JavaScript it posts through a fetcher; without, the page renders the same
+// form in place (reached by a link) and it posts as a plain form.
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { CancelButton, describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState, type ReactNode } from "react";
+import { useId, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
-import { Dialog } from "~/components/ui/dialog.tsx";
+import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
@@ -30,49 +30,6 @@ export interface InstructorFormValues {
   instagram: string | null;
   linkedin: string | null;
 }
-
-/** A modal once hydrated; before that (or without JavaScript) the same content in place. */
-export function ModalOrPanel({
-  open,
-  hydrated,
-  onClose,
-  title,
-  description,
-  size = "lg",
-  children,
-}: {
-  open: boolean;
-  hydrated: boolean;
-  onClose: () => void;
-  title: string;
-  description?: ReactNode;
-  size?: "sm" | "md" | "lg";
-  children: ReactNode;
-}) {
-  const titleId = useId();
-  if (hydrated) {
-    return (
-      <Dialog open={open} onOpenChange={(next) => !next && onClose()} title={title} description={description} size={size}>
-        {children}
-      </Dialog>
-    );
-  }
-  if (!open) return null;
-  return (
-    <section aria-labelledby={titleId} className="mb-6 max-w-2xl rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
-      <h2 id={titleId} className="text-xl font-bold text-slate-900">
-        {title}
-      </h2>
-      {description && <p className="mt-1 text-sm text-slate-600">{description}</p>}
-      <div className="mt-4">{children}</div>
-    </section>
-  );
-}
-
-
-
-
-
 
 type TextField = FieldMetadata<string | null | undefined>;
 
@@ -138,20 +95,14 @@ function TextArea({ field, label, max, lang, hint }: { field: TextField; label: 
 /** Add Instructor / Edit Instructor: English and Arabic side by side, contact links, photo. */
 export function InstructorForm({
   instructor,
-  hydrated,
   initialReply,
-  cancelHref,
   onSuccess,
-  onCancel,
 }: {
   /** The instructor being edited; absent when adding one. */
   instructor?: InstructorFormValues;
-  hydrated: boolean;
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: InstructorsReply;
-  cancelHref: string;
   onSuccess: (reply: InstructorsReply) => void;
-  onCancel: () => void;
 }) {
   const { t } = useI18n();
   const intent = instructor ? "update" : "create";
@@ -189,7 +140,7 @@ export function InstructorForm({
   const photoErrorId = fields.photoUrl.errors?.length ? `${fields.photoUrl.id}-error` : undefined;
 
   return (
-    <fetcher.Form method="post" action={INSTRUCTORS_PATH} {...getFormProps(form)} className="space-y-6" noValidate>
+    <fetcher.Form method="post" action={INSTRUCTORS_PATH} {...getFormProps(form)} className="space-y-6" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
       <FormAlert message={failureMessage(t, reply)} />
@@ -263,53 +214,13 @@ export function InstructorForm({
       </fieldset>
 
       <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={cancelHref} label={t("instructorsAdmin.form.cancel")} />
+        <DialogCancel label={t("instructorsAdmin.form.cancel")} />
         <button type="submit" disabled={busy || photoBusy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">
           {busy
             ? t("instructorsAdmin.form.saving")
             : instructor
               ? t("instructorsAdmin.form.submitEdit")
               : t("instructorsAdmin.form.submitCreate")}
-        </button>
-      </div>
-    </fetcher.Form>
-  );
-}
-
-/** The SPEC confirmation, with what D22 does to the instructor's courses and account. */
-export function DeleteInstructorForm({
-  instructor,
-  hydrated,
-  initialReply,
-  onSuccess,
-  onCancel,
-}: {
-  instructor: InstructorFormValues;
-  hydrated: boolean;
-  initialReply?: InstructorsReply;
-  onSuccess: (reply: InstructorsReply) => void;
-  onCancel: () => void;
-}) {
-  const { t } = useI18n();
-  const fetcher = useFreshFetcher<InstructorsReply>("instructors-delete");
-  const reply = fetcher.data ?? (initialReply?.intent === "delete" ? initialReply : undefined);
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
-  return (
-    <fetcher.Form method="post" action={INSTRUCTORS_PATH} className="space-y-4">
-      <input type="hidden" name="intent" value="delete" />
-      <input type="hidden" name="instructorId" value={instructor.id} />
-      <FormAlert message={failureMessage(t, reply)} />
-      <p className="text-slate-800">{t("instructorsAdmin.delete.confirm")}</p>
-      <p className="text-sm text-slate-600">{t("instructorsAdmin.delete.consequences")}</p>
-      <div className="flex flex-wrap justify-end gap-3 pt-2">
-        <CancelButton hydrated={hydrated} onCancel={onCancel} href={INSTRUCTORS_PATH} label={t("instructorsAdmin.delete.cancel")} />
-        <button
-          type="submit"
-          disabled={busy}
-          className="inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60"
-        >
-          {busy ? t("instructorsAdmin.delete.deleting") : t("instructorsAdmin.delete.submit")}
         </button>
       </div>
     </fetcher.Form>

@@ -2,7 +2,8 @@
 import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
 
-export type OpenDialog = { kind: "create" } | { kind: "edit" | "delete" | "account"; instructor: AdminInstructorView } | null;
+export type DialogKind = "create" | "edit" | "delete" | "account";
+export type OpenDialog = { kind: "create" } | { kind: Exclude<DialogKind, "create">; instructor: AdminInstructorView } | null;
 export type InstructorsActionReply = InstructorsReply;
 
 /** Which form the URL (links without JavaScript, ?action=create) or a no-JS post's failed reply asks for. */

@@ -1,107 +1,102 @@
 // The four dialogs of Admin Instructors (SPEC §2, §5 Instructor; D7, D22): create, edit and delete an
-// instructor, and the login account (create or renew). Modals once hydrated, panels in place without
-// JavaScript.
+// instructor, and the login account (create or renew). The dialog kit's frames: modals once hydrated,
+// panels in place without JavaScript; the delete is the kit's confirmation.
+import type { FetcherWithComponents } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
+import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { DialogFrame, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
 import type { AccountReply } from "~/features/instructor-accounts/accounts.schema.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
-import { DeleteInstructorForm, InstructorForm, INSTRUCTORS_PATH, ModalOrPanel } from "./instructor-dialogs.tsx";
-import type { OpenDialog } from "./instructors-dialog-state.ts";
+import { InstructorForm, INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
+import type { DialogKind, OpenDialog } from "./instructors-dialog-state.ts";
 
 export function InstructorsPageDialogs({
   dialog,
+  shown,
   hydrated,
   locale,
   canCreateAccounts,
   noJsReply,
   noJsAccountReply,
-  cancelHref,
   nameOf,
-  onClose,
   onSaved,
-  onDeleted,
+  deleteFetcher,
 }: {
-  dialog: OpenDialog;
+  dialog: UrlDialog<DialogKind>;
+  /** The dialog the URL (or a post without JavaScript) asks for. */
+  shown: OpenDialog;
   hydrated: boolean;
   locale: Locale;
   canCreateAccounts: boolean;
   noJsReply: InstructorsReply | undefined;
   noJsAccountReply: AccountReply | undefined;
-  /** Where the create form's Cancel goes without JavaScript. */
-  cancelHref: string;
   nameOf: (instructor: AdminInstructorView) => string;
-  onClose: () => void;
   onSaved: (reply: InstructorsReply) => void;
-  onDeleted: (reply: InstructorsReply) => void;
+  /** The delete's fetcher, held by the page with its success handler. */
+  deleteFetcher: FetcherWithComponents<InstructorsReply>;
 }) {
   const { t } = useI18n();
   return (
     <div className="mt-6">
-      <ModalOrPanel open={dialog?.kind === "create"} hydrated={hydrated} onClose={onClose} title={t("instructorsAdmin.form.createTitle")}>
-        {dialog?.kind === "create" && (
-          <InstructorForm hydrated={hydrated} initialReply={noJsReply} cancelHref={cancelHref} onSuccess={onSaved} onCancel={onClose} />
-        )}
-      </ModalOrPanel>
-      <ModalOrPanel
-        open={dialog?.kind === "edit"}
-        hydrated={hydrated}
-        onClose={onClose}
+      <DialogFrame open={shown?.kind === "create"} dialog={dialog} size="lg" title={t("instructorsAdmin.form.createTitle")}>
+        {shown?.kind === "create" && <InstructorForm initialReply={noJsReply} onSuccess={onSaved} />}
+      </DialogFrame>
+      <DialogFrame
+        open={shown?.kind === "edit"}
+        dialog={dialog}
+        size="lg"
         title={t("instructorsAdmin.form.editTitle")}
-        description={dialog?.kind === "edit" ? tIsolated(t, "instructorsAdmin.form.editing", { name: nameOf(dialog.instructor) }) : undefined}
+        description={shown?.kind === "edit" ? tIsolated(t, "instructorsAdmin.form.editing", { name: nameOf(shown.instructor) }) : undefined}
       >
-        {dialog?.kind === "edit" && (
-          <InstructorForm
-            key={dialog.instructor.id}
-            instructor={dialog.instructor}
-            hydrated={hydrated}
-            initialReply={noJsReply}
-            cancelHref={INSTRUCTORS_PATH}
-            onSuccess={onSaved}
-            onCancel={onClose}
-          />
+        {shown?.kind === "edit" && (
+          <InstructorForm key={shown.instructor.id} instructor={shown.instructor} initialReply={noJsReply} onSuccess={onSaved} />
         )}
-      </ModalOrPanel>
-      <ModalOrPanel
-        open={dialog?.kind === "delete"}
-        hydrated={hydrated}
-        onClose={onClose}
-        size="sm"
+      </DialogFrame>
+      <DialogFrame
+        open={shown?.kind === "delete"}
+        dialog={dialog}
+        guard={false}
         title={t("instructorsAdmin.delete.title")}
-        description={dialog?.kind === "delete" ? tIsolated(t, "instructorsAdmin.delete.instructor", { name: nameOf(dialog.instructor) }) : undefined}
+        description={shown?.kind === "delete" ? tIsolated(t, "instructorsAdmin.delete.instructor", { name: nameOf(shown.instructor) }) : undefined}
       >
-        {dialog?.kind === "delete" && (
-          <DeleteInstructorForm
-            instructor={dialog.instructor}
-            hydrated={hydrated}
-            initialReply={noJsReply}
-            onSuccess={onDeleted}
-            onCancel={onClose}
+        {shown?.kind === "delete" && (
+          <ConfirmForm
+            fetcher={deleteFetcher}
+            action={INSTRUCTORS_PATH}
+            fields={{ intent: "delete", instructorId: shown.instructor.id }}
+            message={t("instructorsAdmin.delete.confirm")}
+            consequences={t("instructorsAdmin.delete.consequences")}
+            cancelLabel={t("instructorsAdmin.delete.cancel")}
+            submitLabel={t("instructorsAdmin.delete.submit")}
+            busyLabel={t("instructorsAdmin.delete.deleting")}
+            failure={(r) => failureMessage(t, r)}
+            initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
           />
         )}
-      </ModalOrPanel>
-      <ModalOrPanel
-        open={dialog?.kind === "account" && canCreateAccounts}
-        hydrated={hydrated}
-        onClose={onClose}
+      </DialogFrame>
+      <DialogFrame
+        open={shown?.kind === "account" && canCreateAccounts}
+        dialog={dialog}
         size="md"
-        title={dialog?.kind === "account" ? accountDialogTitle(t, dialog.instructor) : ""}
+        title={shown?.kind === "account" ? accountDialogTitle(t, shown.instructor) : ""}
       >
-        {dialog?.kind === "account" && canCreateAccounts && (
+        {shown?.kind === "account" && canCreateAccounts && (
           <AccountDialogBody
-            key={dialog.instructor.id}
-            instructor={dialog.instructor}
+            key={shown.instructor.id}
+            instructor={shown.instructor}
             locale={locale}
             action={INSTRUCTORS_PATH}
             hydrated={hydrated}
             initialReply={noJsAccountReply}
-            onCancel={onClose}
-            onDone={onClose}
+            onDone={dialog.finish}
           />
         )}
-      </ModalOrPanel>
+      </DialogFrame>
     </div>
   );
 }

@@ -1,13 +1,18 @@
 // The Admin Instructors page (SPEC §2, §3, §5 Instructor, §8; D18, D22): the card grid with each
-// instructor's login-account status; create/edit/delete in modals (in place without JavaScript).
+// instructor's login-account status; create/edit/delete in the dialog kit's frames, in the URL
+// (?dialog=create|edit|delete|account&instructor=…), modals with JavaScript and in place without.
 // `?action=create` opens the create form directly (with create permission); closing it returns to /admin.
 // The 'Create login account' icon (instructors:create_accounts) opens the instructor account modal. The
 // route holds its loader and action.
 import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
-import { useCallback, useState, type ReactNode } from "react";
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { useCallback, type ReactNode } from "react";
+import { useSearchParams } from "react-router";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
+import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
@@ -15,8 +20,11 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";
 import { INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
-import { dialogFromUrl, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
+import { dialogFromUrl, type DialogKind, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
 import { InstructorsPageDialogs } from "./instructors-page-dialogs.tsx";
+
+/** ?action=create (from the dashboard) belongs to the create dialog. */
+const ACTION_PARAMS = ["action"];
 
 export interface InstructorsPageProps {
   instructors: AdminInstructorView[];
@@ -30,76 +38,56 @@ export interface InstructorsPageProps {
 export function InstructorsPage({ instructors, actor, createFromLink, actionData, locale }: InstructorsPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const navigate = useNavigate();
   const [searchParams] = useSearchParams();
-  const [dialog, setDialog] = useState<OpenDialog>(() => dialogFromUrl(searchParams, instructors, actionData, createFromLink));
-  // SPEC: the create form opened by ?action=create returns to /admin when it is closed.
-  const [returnToDashboard, setReturnToDashboard] = useState(createFromLink);
+  // SPEC: the create form opened by ?action=create returns to /admin when it is closed; saved, it stays
+  // here to show the new card (without ?action=create, so a reload does not reopen the form).
+  const dialog = useUrlDialog<DialogKind>({
+    idParam: "instructor",
+    params: ACTION_PARAMS,
+    closeTo: createFromLink ? "/admin" : undefined,
+    finishTo: createFromLink ? INSTRUCTORS_PATH : undefined,
+  });
+  const { finish } = dialog;
 
   const canCreate = can(actor, "instructors:create");
   const canEdit = can(actor, "instructors:edit");
   const canDelete = can(actor, "instructors:delete");
   const canCreateAccounts = can(actor, "instructors:create_accounts");
 
-  const close = useCallback(() => {
-    setDialog(null);
-    if (returnToDashboard) void navigate("/admin");
-  }, [navigate, returnToDashboard]);
-
   const onSaved = useCallback(
     (reply: InstructorsReply) => {
-      setDialog(null);
       showToast(
         "success",
         t(reply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", { name: reply.name }),
       );
-      if (returnToDashboard) {
-        // Saved: stay here to see the new card; drop ?action=create so a reload does not reopen the form.
-        setReturnToDashboard(false);
-        void navigate(INSTRUCTORS_PATH, { replace: true, preventScrollReset: true });
-      }
+      finish();
     },
-    [navigate, returnToDashboard, t],
+    [finish, t],
   );
-  const onDeleted = useCallback(
-    (reply: InstructorsReply) => {
-      setDialog(null);
-      showToast("success", t("instructorsAdmin.delete.success", { name: reply.name }));
-    },
-    [t],
-  );
+  const deleteFetcher = useFreshFetcher<InstructorsReply>("instructors-delete");
+  useOnSuccess(deleteFetcher, (reply) => {
+    showToast("success", t("instructorsAdmin.delete.success", { name: reply.name }));
+    finish();
+  });
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsAny: InstructorsActionReply | undefined = hydrated ? undefined : actionData;
   const noJsReply = noJsAny && noJsAny.intent !== "account" ? noJsAny : undefined;
   const noJsAccountReply = noJsAny?.intent === "account" ? noJsAny : undefined;
-  const shownDialog = hydrated ? dialog : dialogFromUrl(searchParams, instructors, actionData, createFromLink && !actionData);
-  const cancelHref = createFromLink && !actionData ? "/admin" : INSTRUCTORS_PATH;
+  const shownDialog = dialogFromUrl(searchParams, instructors, noJsAny, createFromLink && !noJsAny);
 
-  const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string, label?: string) => {
-    const href =
-      target.kind === "create"
-        ? `${INSTRUCTORS_PATH}?dialog=create`
-        : `${INSTRUCTORS_PATH}?dialog=${target.kind}&instructor=${encodeURIComponent(target.instructor.id)}`;
-    return hydrated ? (
-      <button
-        type="button"
-        className={className}
-        aria-label={label}
-        title={label}
-        onClick={() => {
-          setReturnToDashboard(false);
-          setDialog(target);
-        }}
-      >
-        {content}
-      </button>
-    ) : (
-      <Link to={href} className={className} aria-label={label} title={label}>
-        {content}
-      </Link>
-    );
-  };
+  const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string, label?: string) => (
+    <DialogLink
+      dialog={dialog}
+      kind={target.kind}
+      id={target.kind === "create" ? undefined : target.instructor.id}
+      as="button"
+      className={className}
+      label={label}
+    >
+      {content}
+    </DialogLink>
+  );
 
   const nameOf = (i: AdminInstructorView) => (locale === "ar" && i.nameAr?.trim() ? i.nameAr : i.name);
   const iconButton =
@@ -124,39 +112,32 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
       </div>
 
       {noJsReply?.ok && (
-        <p role="status" className="mt-6 rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
+        <Notice ok>
           {noJsReply.intent === "delete"
             ? tIsolated(t, "instructorsAdmin.delete.success", { name: noJsReply.name })
             : tIsolated(t, noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {
                 name: noJsReply.name,
               })}
-        </p>
+        </Notice>
       )}
 
       <InstructorsPageDialogs
-        dialog={shownDialog}
+        dialog={dialog}
+        shown={shownDialog}
         hydrated={hydrated}
         locale={locale}
         canCreateAccounts={canCreateAccounts}
         noJsReply={noJsReply}
         noJsAccountReply={noJsAccountReply}
-        cancelHref={cancelHref}
         nameOf={nameOf}
-        onClose={close}
         onSaved={onSaved}
-        onDeleted={onDeleted}
+        deleteFetcher={deleteFetcher}
       />
 
       {instructors.length === 0 ? (
-        <div className="rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-16 text-center">
-          <UserRoundPlus aria-hidden="true" className="mx-auto h-10 w-10 text-slate-500" />
-          <p className="mt-3 text-lg font-semibold text-slate-900">{t("instructorsAdmin.empty")}</p>
-          {canCreate && (
-            <div className="mt-6">
-              {openLink({ kind: "create" }, t("instructorsAdmin.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
-            </div>
-          )}
-        </div>
+        <EmptyState icon={UserRoundPlus} title={t("instructorsAdmin.empty")}>
+          {canCreate && openLink({ kind: "create" }, t("instructorsAdmin.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
+        </EmptyState>
       ) : (
         <ul aria-label={t("instructorsAdmin.listLabel")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {instructors.map((instructor) => (

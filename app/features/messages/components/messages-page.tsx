@@ -123,7 +123,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
       )}
 
       <div className="mt-4">
-        <DialogFrame open={shown !== null} dialog={dialog} guard={false} size="md" title={shown ? <MessageTitle name={shown.name} /> : ""}>
+        <DialogFrame open={shown !== null} dialog={dialog} guard={false} size="lg" title={shown ? <MessageTitle name={shown.name} /> : ""}>
           {shown && (
             <MessageDetails
               message={shown}

@@ -1,7 +1,6 @@
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import {
-  data,
   isRouteErrorResponse,
   Links,
   Meta,
@@ -23,7 +22,7 @@ import { useNonce } from "./components/nonce.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
-import { appErrorData } from "./lib/errors.ts";
+import { AppError, appErrorData } from "./lib/errors.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
@@ -53,7 +52,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   } catch (err) {
     // The database is unreachable: a friendly 503 page; /readyz reports the same.
     logger.error({ err }, "root loader: database unavailable");
-    throw data(null, { status: 503 });
+    throw new AppError("unavailable", "errors.unavailableText");
   }
   return {
     locale,

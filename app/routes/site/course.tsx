@@ -1,7 +1,7 @@
 // /:lang/courses/:slug — a published course (SPEC §2 Course page); 404 for an unknown or draft slug. The
 // page is features/catalog/components/course-page.tsx.
+import { AppError } from "~/lib/errors.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { data } from "react-router";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { CoursePage } from "~/features/catalog/components/course-page.tsx";
@@ -11,7 +11,7 @@ import type { Route } from "./+types/course";
 
 export async function loader({ params }: Route.LoaderArgs) {
   const course = await getPublishedCourse(params.slug);
-  if (!course) throw data(null, { status: 404 });
+  if (!course) throw new AppError("not_found", "errors.notFoundText");
   return { course };
 }
 

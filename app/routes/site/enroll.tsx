@@ -1,7 +1,8 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { data, Link, useFetcher } from "react-router";
+import { Link, useFetcher } from "react-router";
+import { AppError } from "~/lib/errors.ts";
 import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
@@ -18,7 +19,7 @@ import type { Route } from "./+types/enroll";
 
 export async function loader({ params, context }: Route.LoaderArgs) {
   const course = await getPublishedCourse(params.slug);
-  if (!course) throw data(null, { status: 404 });
+  if (!course) throw new AppError("not_found", "errors.notFoundText");
   const t = getInstance(context).t;
   return {
     course: { id: course.id, slug: course.slug, title: course.title },
@@ -32,9 +33,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
   const course = await getPublishedCourse(params.slug).catch((err: unknown) => {
     // The database is unreachable: the friendly 503 page, as the root loader answers (never a 500).
     logger.error({ err }, "enroll action: database unavailable");
-    throw data(null, { status: 503 });
+    throw new AppError("unavailable", "errors.unavailableText");
   });
-  if (!course) throw data(null, { status: 404 });
+  if (!course) throw new AppError("not_found", "errors.notFoundText");
   return publicFormAction({
     request,
     context,

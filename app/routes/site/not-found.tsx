@@ -1,8 +1,8 @@
-import { data } from "react-router";
+import { AppError } from "~/lib/errors.ts";
 
 /** Unknown paths: a 404 rendered by the root error boundary in the visitor's language. */
 export function loader() {
-  throw data(null, { status: 404 });
+  throw new AppError("not_found", "errors.notFoundText");
 }
 
 export default function NotFound() {

@@ -12,19 +12,11 @@ import { listPublishedCourses } from "~/features/catalog/catalog.server.ts";
 import { listAdminCourses } from "~/features/courses/courses-admin.server.ts";
 import type { CourseSort } from "~/features/courses/courses.schema.ts";
 import { weeklyEnrollmentCounts } from "~/features/dashboard/dashboard.server.ts";
-import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import type { Actor } from "~/lib/permissions.server.ts";
+import { memoryActor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 
 let database: TestDatabase;
-const admin: Actor = {
-  id: "admin-1",
-  email: "admin@example.com",
-  name: "Admin",
-  role: "admin",
-  mustChangePassword: false,
-  permissions: new Set(ALL_PERMISSIONS),
-};
+const admin = memoryActor("admin", [], { id: "admin-1", email: "admin@example.com", name: "Admin" });
 
 beforeAll(async () => {
   database = await createTestDatabase();

@@ -1,4 +1,5 @@
-// The one list of what staff can be allowed to do (D18): resources × actions. `admin` has every
+// The one list of what staff can be allowed to do (D18): resources × actions, and what each needs beside
+// it (PERMISSION_DEPENDENCIES). `admin` has every
 // permission; `instructor_course_manager` has what its role_permissions row grants. The server gate
 // (permissions.server.ts) and the UI (to hide what would be refused) both read this registry.
 // Labels live in the locale files under permissions.resources.* and permissions.actions.*.
@@ -24,6 +25,65 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_
 
 export function isPermission(value: unknown): value is Permission {
   return typeof value === "string" && (ALL_PERMISSIONS as readonly string[]).includes(value);
+}
+
+/**
+ * What each permission needs granted beside it (ADR 014): every action of a resource needs that resource's
+ * View, because the resource's page and its actions open only with View (an Edit without it could not be
+ * used); so Export needs View of enrollments, Create login accounts needs View of instructors. A resource
+ * without View (settings) has no dependency. Saving the manager role refuses a list that misses one; the
+ * roles matrix ticks what a ticked box needs and unticks what depends on an unticked one.
+ */
+export const PERMISSION_DEPENDENCIES: Readonly<Record<Permission, readonly Permission[]>> = Object.fromEntries(
+  ALL_PERMISSIONS.map((permission) => {
+    const [resource, action] = permission.split(":");
+    const view = `${resource}:view`;
+    const needs: readonly Permission[] = action !== "view" && isPermission(view) ? [view] : [];
+    return [permission, needs];
+  }),
+) as unknown as Record<Permission, readonly Permission[]>;
+
+/** A granted permission whose dependency is not granted. */
+export interface MissingDependency {
+  permission: Permission;
+  requires: Permission;
+}
+
+/** The dependencies a list misses, in registry order (empty when the list is whole). */
+export function missingDependencies(granted: readonly Permission[]): MissingDependency[] {
+  const have = new Set(granted);
+  return ALL_PERMISSIONS.filter((p) => have.has(p)).flatMap((permission) =>
+    PERMISSION_DEPENDENCIES[permission].filter((d) => !have.has(d)).map((requires) => ({ permission, requires })),
+  );
+}
+
+/** The list with everything its permissions need (transitively), in registry order. */
+export function withDependencies(granted: Iterable<Permission>): Permission[] {
+  const have = new Set<Permission>();
+  const add = (p: Permission) => {
+    if (have.has(p)) return;
+    have.add(p);
+    PERMISSION_DEPENDENCIES[p].forEach(add);
+  };
+  for (const p of granted) add(p);
+  return ALL_PERMISSIONS.filter((p) => have.has(p));
+}
+
+/** The list without `removed` and everything that needs it (transitively), in registry order. */
+export function withoutDependents(granted: Iterable<Permission>, removed: Permission): Permission[] {
+  const gone = new Set<Permission>([removed]);
+  let grew = true;
+  while (grew) {
+    grew = false;
+    for (const p of ALL_PERMISSIONS) {
+      if (!gone.has(p) && PERMISSION_DEPENDENCIES[p].some((d) => gone.has(d))) {
+        gone.add(p);
+        grew = true;
+      }
+    }
+  }
+  const have = new Set(granted);
+  return ALL_PERMISSIONS.filter((p) => have.has(p) && !gone.has(p));
 }
 
 export const STAFF_ROLES = ["admin", "instructor_course_manager"] as const;

@@ -1,5 +1,6 @@
 // Roles & permissions (D13, D18) and the audit log page (issue 4 point 7) against a real database
 // (PGlite, or PostgreSQL with TEST_DB=pg): the domain functions and the admin-only routes.
+import i18next from "i18next";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, rolePermissions } from "@db/schema/index.ts";
@@ -13,6 +14,7 @@ import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
+import { resources } from "~/locales/index.ts";
 import { action as rolesAction, loader as rolesLoader } from "~/routes/admin/roles.tsx";
 import { loader as auditLoader } from "~/routes/admin/audit.tsx";
 import { actorFor, ANONYMOUS, createAdmin, MANAGER } from "../setup/actors.ts";
@@ -87,6 +89,27 @@ describe("manager permissions matrix", () => {
     expect(await database.db.select().from(auditLog)).toEqual([]);
   });
 
+  it("refuses a matrix with Edit but without View, naming the missing flag, and keeps the row (ADR 014)", async () => {
+    const before = await storedManagerRow();
+    for (const [list, key] of [
+      [["courses:edit"], "roles.errors.requires.courses.view"],
+      [["courses:view", "courses:edit", "enrollments:export"], "roles.errors.requires.enrollments.view"],
+      [["users:delete", "instructors:create_accounts"], "roles.errors.requires.instructors.view"],
+    ] as const) {
+      const err = await saveManagerPermissions(admin, list).catch((e: unknown) => e);
+      expect(err, list.join(",")).toBeInstanceOf(AppError);
+      expect(err).toMatchObject({ code: "bad_request", status: 400, messageKey: key });
+    }
+    expect(await storedManagerRow()).toEqual(before);
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+    // With View beside it the same flags are saved as given; nothing is added on the admin's behalf.
+    expect(await saveManagerPermissions(admin, ["courses:edit", "courses:view", "settings:edit"])).toEqual([
+      "courses:view",
+      "courses:edit",
+      "settings:edit",
+    ]);
+  });
+
   it("is admin only, even for a manager holding every flag", async () => {
     await saveManagerPermissions(admin, [...ALL_PERMISSIONS]);
     const strong = await actorFor(managerActor.id);
@@ -147,6 +170,21 @@ describe("/admin/roles route", () => {
       expect(data?.ok).toBe(false);
     }
     expect(await storedManagerRow()).toEqual(before);
+  });
+
+  it("answers a translated 400 naming the missing View to a save with Edit alone, and changes nothing", async () => {
+    const before = await storedManagerRow();
+    const { status, data } = await post(admin, [["intent", "save"], ["permissions", "courses:edit"], ["permissions", "messages:view"]]);
+    expect(status).toBe(400);
+    expect(data).toMatchObject({ ok: false, intent: "save", messageKey: "roles.errors.requires.courses.view", failureKey: "roles.errors.saveFailed" });
+    expect(await storedManagerRow()).toEqual(before);
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false } });
+    for (const [lng, flag] of [["en", "Courses: View"], ["ar", "الدورات: عرض"]] as const) {
+      const msg = i18n.getFixedT(lng)(data!.messageKey!);
+      expect(msg).toContain(flag);
+      expect(i18n.getFixedT(lng)("roles.errors.saveFailed", { msg })).toContain(msg);
+    }
   });
 
   it("refuses anonymous (→ /login) and managers (403) for the loader and the action", async () => {

@@ -2,8 +2,8 @@ import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import en from "~/locales/en/admin-users.json";
 import ar from "~/locales/ar/admin-users.json";
-import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import { permissionListSchema, ROLES_ERRORS, saveRolesSchema } from "./roles.schema.ts";
+import { ALL_PERMISSIONS, PERMISSION_DEPENDENCIES } from "~/lib/permissions.ts";
+import { permissionListSchema, requiresKey, ROLES_ERRORS, saveRolesSchema } from "./roles.schema.ts";
 
 describe("permissionListSchema (D13, D18)", () => {
   it("keeps registry keys, once each, in registry order", () => {
@@ -42,5 +42,24 @@ describe("permissionListSchema (D13, D18)", () => {
     expect(en.roles.errors.unknownPermission).toBeTruthy();
     expect(ar.roles.errors.unknownPermission).toBeTruthy();
     expect(en.roles.title).toBe("Roles & Permissions");
+  });
+});
+
+describe("the refusal naming a missing dependency (ADR 014)", () => {
+  it("has a message in English and Arabic for every permission another one needs", () => {
+    const lookup = (tree: unknown, key: string) =>
+      key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], tree);
+    const needed = new Set(ALL_PERMISSIONS.flatMap((p) => PERMISSION_DEPENDENCIES[p]));
+    expect(needed.size).toBeGreaterThan(0);
+    for (const p of needed) {
+      const key = requiresKey(p);
+      expect(key).toBe(`roles.errors.requires.${p.replace(":", ".")}`);
+      expect(typeof lookup(en, key), `${key} (en)`).toBe("string");
+      expect(typeof lookup(ar, key), `${key} (ar)`).toBe("string");
+    }
+    for (const key of ["roles.dependencies", "roles.alsoChecked", "roles.alsoUnchecked"]) {
+      expect(typeof lookup(en, key), `${key} (en)`).toBe("string");
+      expect(typeof lookup(ar, key), `${key} (ar)`).toBe("string");
+    }
   });
 });

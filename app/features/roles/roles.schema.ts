@@ -11,6 +11,15 @@ export const ROLES_ERRORS = {
   unknownPermission: "roles.errors.unknownPermission",
 } as const;
 
+/**
+ * The refusal naming a permission that a ticked one needs and that is not ticked (ADR 014): one message per
+ * needed flag, "roles.errors.requires.courses.view" ("Courses: View must be ticked too, ...").
+ */
+export function requiresKey(required: Permission): string {
+  const [resource, action] = required.split(":");
+  return `roles.errors.requires.${resource}.${action}`;
+}
+
 /** Registry keys only, each once, in registry order (so the stored list is stable). */
 export const permissionListSchema = z
   .array(z.string({ error: ROLES_ERRORS.unknownPermission }), { error: ROLES_ERRORS.unknownPermission })

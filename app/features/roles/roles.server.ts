@@ -7,8 +7,8 @@ import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
-import { ALL_PERMISSIONS, isPermission, type Permission } from "~/lib/permissions.ts";
-import { MANAGER_ROLE, permissionListSchema } from "./roles.schema.ts";
+import { ALL_PERMISSIONS, isPermission, missingDependencies, type Permission } from "~/lib/permissions.ts";
+import { MANAGER_ROLE, permissionListSchema, requiresKey } from "./roles.schema.ts";
 
 function inRegistryOrder(keys: readonly unknown[]): Permission[] {
   return ALL_PERMISSIONS.filter((p) => keys.includes(p));
@@ -24,12 +24,18 @@ export async function getManagerPermissions(actor: Actor): Promise<Permission[]>
   return inRegistryOrder((row?.permissions ?? []).filter(isPermission));
 }
 
-/** Replaces the manager role's permissions; only registry keys; audited with before and after. */
+/**
+ * Replaces the manager role's permissions; only registry keys, each with what it needs (ADR 014: a list
+ * with Edit but not View is refused with a 400 naming the missing flag, nothing is added for the admin);
+ * audited with before and after.
+ */
 export async function saveManagerPermissions(actor: Actor, permissions: readonly string[]): Promise<Permission[]> {
   requireAdmin(actor);
   const parsed = permissionListSchema.safeParse(permissions);
   if (!parsed.success) throw new AppError("bad_request", parsed.error.issues[0]!.message);
   const after = parsed.data;
+  const [missing] = missingDependencies(after);
+  if (missing) throw new AppError("bad_request", requiresKey(missing.requires));
   return db().transaction(async (tx) => {
     const [row] = await tx
       .select({ permissions: rolePermissions.permissions })

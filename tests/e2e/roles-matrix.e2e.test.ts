@@ -1,0 +1,98 @@
+// The roles matrix follows the permission dependencies (issue 16 point 7, ADR 014): ticking Edit ticks View,
+// unticking View unticks what needs it, a status line says which boxes followed, the rule is explained in
+// English and Arabic; a post without JavaScript that has Edit without View is refused with a 400 naming the
+// missing flag. Nothing here is saved, so the journeys that grant the manager role run beside it unchanged.
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { expectNoAxeViolations } from "./axe.ts";
+import { launchBrowser, screenshot } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+
+const ROLE = { en: "Instructor & Course Manager", ar: "مدرب ومدير دورات" };
+const box = (p: Page, name: string) => p.getByRole("checkbox", { name, exact: true });
+const en = (resource: string, action: string) => box(page, `${resource}: ${action} for ${ROLE.en}`);
+
+async function gotoHydrated(p: Page, url: string) {
+  const response = await p.goto(url);
+  await p.waitForSelector("html[data-hydrated]");
+  return response;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+  page = await context.newPage();
+  await gotoHydrated(page, "/login?lang=en");
+  await page.getByLabel(/^Email/).fill("admin@example.com");
+  await page.getByLabel(/^Password/).fill("Admin-Passw0rd!");
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+});
+afterAll(async () => {
+  await context?.close();
+  await browser?.close();
+});
+
+describe("roles matrix dependencies", () => {
+  it("ticks View with Edit and unticks Edit with View, saying which boxes followed", async () => {
+    await gotoHydrated(page, "/admin/roles?lang=en");
+    expect(await page.getByText("Every permission of an area needs its View", { exact: false }).count()).toBe(1);
+    const status = page.locator("form").getByRole("status");
+
+    // Start from no Courses permission: unticking View takes every other Courses box with it.
+    if (!(await en("Courses", "View").isChecked())) await en("Courses", "View").click();
+    await en("Courses", "Create").check();
+    await en("Courses", "View").click();
+    for (const action of ["View", "Create", "Edit", "Delete", "Publish"]) expect(await en("Courses", action).isChecked(), action).toBe(false);
+    await expect.poll(() => status.textContent()).toContain("Also unticked, as they need it: Courses: Create");
+
+    await en("Courses", "Edit").click();
+    expect(await en("Courses", "Edit").isChecked()).toBe(true);
+    expect(await en("Courses", "View").isChecked()).toBe(true);
+    expect(await en("Courses", "Create").isChecked()).toBe(false);
+    await expect.poll(() => status.textContent()).toBe("Also ticked, as it is needed: Courses: View");
+
+    // Another area is untouched; a box with nothing to follow clears the line.
+    const messagesBefore = await en("Messages", "View").isChecked();
+    await en("Courses", "Delete").click();
+    await expect.poll(() => status.textContent()).toBe("");
+    expect(await en("Messages", "View").isChecked()).toBe(messagesBefore);
+
+    await en("Courses", "View").click();
+    expect(await en("Courses", "Edit").isChecked()).toBe(false);
+    expect(await en("Courses", "Delete").isChecked()).toBe(false);
+    await expect.poll(() => status.textContent()).toBe("Also unticked, as they need it: Courses: Edit and Courses: Delete");
+    await expectNoAxeViolations(page);
+  });
+
+  it("explains the rule in Arabic, right to left", async () => {
+    await gotoHydrated(page, "/admin/roles?lang=ar");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await page.getByText("كل صلاحية في قسم ما تحتاج إلى «عرض»", { exact: false }).count()).toBe(1);
+    const arBox = (action: string) => box(page, `التصنيفات: ${action} لدور ${ROLE.ar}`);
+    if (await arBox("عرض").isChecked()) await arBox("عرض").click();
+    await arBox("تعديل").click();
+    expect(await arBox("عرض").isChecked()).toBe(true);
+    await expect.poll(() => page.locator("form").getByRole("status").textContent()).toContain("التصنيفات: عرض");
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-roles-dependencies-ar");
+    await gotoHydrated(page, "/admin?lang=en");
+  });
+
+  it("refuses a post without JavaScript that has Edit but not View, naming the missing flag", async () => {
+    const before = await context.request.get("/admin/roles?lang=en");
+    const checkedBefore = (await before.text()).match(/value="[a-z_]+:[a-z_]+" checked=""/g) ?? [];
+    const res = await context.request.post("/admin/roles?lang=en", {
+      form: { intent: "save", permissions: "courses:edit" },
+      headers: { Origin: baseUrl },
+    });
+    expect(res.status()).toBe(400);
+    expect(await res.text()).toContain("Failed to save permissions: Courses: View must be ticked too");
+    const after = await context.request.get("/admin/roles?lang=en");
+    expect((await after.text()).match(/value="[a-z_]+:[a-z_]+" checked=""/g) ?? []).toEqual(checkedBefore);
+  });
+});

@@ -1,30 +1,7 @@
-// Small pieces shared by the admin dialogs (users, categories, instructors, courses).
+// Small pieces shared by the admin forms (users, categories, instructors, courses). Cancel and the dialog
+// frame are the dialog kit's (app/components/ui/url-dialog.tsx).
 import { useEffect, useRef, useState } from "react";
-import { Link, useFetcher } from "react-router";
-
-/** Cancel: closes the dialog with JavaScript; without it, a link back to the list. */
-export function CancelButton({
-  hydrated,
-  onCancel,
-  href,
-  label,
-}: {
-  hydrated: boolean;
-  onCancel: () => void;
-  /** Where the link goes without JavaScript. */
-  href: string;
-  label: string;
-}) {
-  return hydrated ? (
-    <button type="button" onClick={onCancel} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </button>
-  ) : (
-    <Link to={href} className="btn-secondary inline-flex px-4 py-2 text-sm">
-      {label}
-    </Link>
-  );
-}
+import { useFetcher } from "react-router";
 
 /** A message for the whole form (already translated). */
 export function FormAlert({ message }: { message: string | null }) {

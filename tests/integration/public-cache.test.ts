@@ -4,15 +4,16 @@
 // never, since other instances' writes and outages must show at once.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { RouterContextProvider } from "react-router";
-import { categories, courses, user } from "@db/schema/index.ts";
+import { courses } from "@db/schema/index.ts";
 import { listPublishedCourses } from "~/features/catalog/catalog.server.ts";
 import { setCoursePublished } from "~/features/courses/courses-admin.server.ts";
-import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import { invalidatePublicCache, publicCacheSize, publicPageCache, storedPublicPage } from "~/lib/public-cache.server.ts";
+import { createAdmin } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCategory, makeCourse } from "../setup/factories.ts";
+import { contextFor, routeArgs } from "../setup/route-call.ts";
 
 let database: TestDatabase;
 let admin: Actor;
@@ -29,14 +30,10 @@ beforeEach(async () => {
   await resetDatabase(database.db);
   invalidatePublicCache();
   renders = 0;
-  const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });
-  const [row] = await database.db.select().from(user).where(eq(user.id, created.id));
-  admin = { id: row!.id, email: row!.email, name: row!.name, role: row!.role, mustChangePassword: false, permissions: await loadPermissions(row!.role) };
-  const [category] = await database.db.insert(categories).values({ name: "Languages", slug: "languages" }).returning();
-  await database.db.insert(courses).values([
-    { title: "Business English", slug: "business-english", language: "en", isPublished: true, categoryId: category!.id },
-    { title: "Arabic Calligraphy", slug: "arabic-calligraphy", language: "ar", isPublished: true, categoryId: category!.id },
-  ]);
+  admin = await createAdmin();
+  const category = await makeCategory({ name: "Languages", slug: "languages" });
+  await makeCourse({ title: "Business English", slug: "business-english", language: "en", isPublished: true, categoryId: category.id });
+  await makeCourse({ title: "Arabic Calligraphy", slug: "arabic-calligraphy", language: "ar", isPublished: true, categoryId: category.id });
 });
 
 /** The downstream of the middleware: a page with the request's nonce and the live catalogue. */
@@ -53,11 +50,11 @@ function renderPage(nonce: string, init: ResponseInit = {}) {
 
 async function visit(url: string, init: RequestInit = {}, page?: (nonce: string) => () => Promise<Response>) {
   const nonce = `nonce${++nonceCounter}`.padEnd(24, "x");
-  const context = new RouterContextProvider();
+  const context = contextFor();
   context.set(requestInfoContext, { nonce, requestId: "r", ip: "203.0.113.9" });
   const request = new Request(`http://localhost${url}`, init);
-  const response = await publicPageCache({ request, context, params: {}, unstable_pattern: "" } as never, (page ?? renderPage)(nonce) as never);
-  return { nonce, response: response as Response, body: await (response as Response).text() };
+  const response = await publicPageCache(routeArgs(request, {}, context), (page ?? renderPage)(nonce));
+  return { nonce, response: response!, body: await response!.text() };
 }
 
 const cached = () => database.kind === "pglite";

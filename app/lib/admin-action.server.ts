@@ -19,6 +19,8 @@ export interface IntentContext {
   actor: Actor;
   request: Request;
   formData: FormData;
+  /** Headers the answer carries (e.g. the cookies a sign-in change sets). */
+  headers: Headers;
 }
 
 interface IntentDefinition<S extends FormSchema, X> {
@@ -82,8 +84,8 @@ export function formText(formData: FormData, name: string): string | undefined {
 }
 
 export interface AdminActionConfig<I extends string, X extends object> {
-  /** The page's own guard (its view flag, or admins only). */
-  guard: { permission?: Permission; adminOnly?: boolean };
+  /** The page's own guard (its view flag, admins only, or the security page open during a required setup). */
+  guard: { permission?: Permission; adminOnly?: boolean; allowSecuritySetup?: boolean };
   /** Locale key of the refusal when the post names no known intent or carries no usable value. */
   invalidKey: string;
   intents: Record<I, AdminIntent<Partial<X>>>;
@@ -105,16 +107,17 @@ export function adminAction<I extends string, X extends object>(config: AdminAct
       return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: 400 });
     }
     const chosen = config.intents[name];
-    const actor = requireActor(context, { adminOnly: config.guard.adminOnly, permission: chosen.permission ?? config.guard.permission });
-    const step = await chosen.run({ actor, request, formData }, config.invalidKey);
+    const actor = requireActor(context, { ...config.guard, permission: chosen.permission ?? config.guard.permission });
+    const headers = new Headers();
+    const step = await chosen.run({ actor, request, formData, headers }, config.invalidKey);
     if (step.ok) {
       const done: AdminReplyBase<I> = step.result ? { intent: name, ok: true, result: step.result } : { intent: name, ok: true };
-      return data<AdminReply<I, X>>({ ...step.value, ...done });
+      return data<AdminReply<I, X>>({ ...step.value, ...done }, { headers });
     }
     const framed = chosen.failureKey && !config.plain?.includes(step.messageKey);
     const refused: AdminReplyBase<I> = { intent: name, ok: false, messageKey: step.messageKey };
     if (framed) refused.failureKey = chosen.failureKey;
     if (step.result) refused.result = step.result;
-    return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: step.status });
+    return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: step.status, headers });
   };
 }

@@ -147,12 +147,12 @@ export const secondStepSchema = z.discriminatedUnion("method", [
 ]);
 
 /** The security page's forms, one intent each. */
-export const securitySchema = z.discriminatedUnion("intent", [
-  z.object({ intent: z.literal("start"), password: loginSchema.shape.password }),
-  z.object({ intent: z.literal("confirm"), code: totpCode }),
-  z.object({ intent: z.literal("recovery-codes"), password: loginSchema.shape.password }),
-  z.object({ intent: z.literal("turn-off"), password: loginSchema.shape.password }),
-]);
+export const SECURITY_SCHEMAS = {
+  start: z.object({ intent: z.literal("start"), password: loginSchema.shape.password }),
+  confirm: z.object({ intent: z.literal("confirm"), code: totpCode }),
+  "recovery-codes": z.object({ intent: z.literal("recovery-codes"), password: loginSchema.shape.password }),
+  "turn-off": z.object({ intent: z.literal("turn-off"), password: loginSchema.shape.password }),
+} as const;
 
 export type LoginInput = z.output<typeof loginSchema>;
 export type ResetPasswordInput = z.output<typeof resetPasswordSchema>;

@@ -1,17 +1,14 @@
-// What the staff security page's action answers (types only; safe in the browser).
-import type { SubmissionResult } from "@conform-to/react";
+// What the staff security page shows of its account's second factor, and what its action reports
+// (types only; safe in the browser).
+import type { AdminReply } from "~/lib/admin-reply.ts";
 
 export type SecurityIntent = "start" | "confirm" | "recovery-codes" | "turn-off";
 
-export interface SecurityReply {
-  intent: SecurityIntent | null;
-  ok: boolean;
-  result?: SubmissionResult<string[]>;
-  /** Locale key of a message for the whole form (a refusal or failure). */
-  formError?: string;
+export interface SecurityReplyFields {
   /** New recovery codes: in this one reply only (no-store), shown once. */
-  recoveryCodes?: string[];
+  recoveryCodes: string[];
 }
+export type SecurityReply = AdminReply<SecurityIntent, SecurityReplyFields>;
 
 export interface TwoFactorStatus {
   enabled: boolean;

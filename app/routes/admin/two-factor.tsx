@@ -2,13 +2,11 @@
 // authenticator app (QR code or key, then a first code), see and renew the recovery codes, turn it off.
 // Reachable by every staff member, and the only admin page open while Settings require a second factor
 // this account does not have yet.
-import { parseWithZod } from "@conform-to/zod/v4";
-import { data } from "react-router";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { SecurityPage } from "~/features/auth/components/security-page.tsx";
-import { securitySchema } from "~/features/auth/auth.schema.ts";
+import { SECURITY_SCHEMAS } from "~/features/auth/auth.schema.ts";
 import { SECRET_FIELDS } from "~/features/auth/auth-reply.ts";
-import type { SecurityReply } from "~/features/auth/security-reply.ts";
+import type { SecurityIntent, SecurityReplyFields } from "~/features/auth/security-reply.ts";
 import {
   confirmTwoFactorSetup,
   renewRecoveryCodes,
@@ -17,7 +15,7 @@ import {
   twoFactorStatus,
 } from "~/features/auth/two-factor.server.ts";
 import { getPublicSettings } from "~/features/settings/settings.server.ts";
-import { isAppError } from "~/lib/errors.ts";
+import { adminAction, intent } from "~/lib/admin-action.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/two-factor";
@@ -37,41 +35,45 @@ export async function loader({ context }: Route.LoaderArgs) {
   };
 }
 
-export async function action({ request, context }: Route.ActionArgs) {
-  const actor = requireActor(context, { allowSecuritySetup: true });
-  const submission = parseWithZod(await request.formData(), { schema: securitySchema });
-  const hideFields = SECRET_FIELDS;
-  if (submission.status !== "success") {
-    return data<SecurityReply>({ intent: null, ok: false, result: submission.reply({ hideFields }) }, { status: 400 });
-  }
-  const value = submission.value;
-  try {
-    switch (value.intent) {
-      case "start":
-        await startTwoFactorSetup(actor, request, value.password, await issuer());
-        return data<SecurityReply>({ intent: value.intent, ok: true, result: submission.reply({ resetForm: true, hideFields }) });
-      case "confirm": {
-        const { headers, recoveryCodes } = await confirmTwoFactorSetup(actor, request, value.code);
-        return data<SecurityReply>({ intent: value.intent, ok: true, recoveryCodes }, { headers });
-      }
-      case "recovery-codes": {
-        const recoveryCodes = await renewRecoveryCodes(actor, request, value.password);
-        return data<SecurityReply>({ intent: value.intent, ok: true, recoveryCodes });
-      }
-      case "turn-off": {
-        const headers = await turnOffTwoFactor(actor, request, value.password);
-        return data<SecurityReply>({ intent: value.intent, ok: true }, { headers });
-      }
-    }
-  } catch (err) {
-    if (!isAppError(err)) throw err;
-    const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
-    return data<SecurityReply>(
-      { intent: value.intent, ok: false, result: submission.reply({ fieldErrors, hideFields }), formError: err.fields ? undefined : err.messageKey },
-      { status: err.status },
-    );
-  }
-}
+// Every form sends a secret (password or code): none is ever sent back.
+const secret = { form: true, hideFields: SECRET_FIELDS } as const;
+
+export const action = adminAction<SecurityIntent, SecurityReplyFields>({
+  guard: { allowSecuritySetup: true },
+  invalidKey: "errors.invalidInput",
+  intents: {
+    start: intent({
+      ...secret,
+      schema: SECURITY_SCHEMAS.start,
+      run: async ({ password }, { actor, request }) => {
+        await startTwoFactorSetup(actor, request, password, await issuer());
+        return {};
+      },
+    }),
+    confirm: intent({
+      ...secret,
+      schema: SECURITY_SCHEMAS.confirm,
+      run: async ({ code }, { actor, request, headers }) => {
+        const confirmed = await confirmTwoFactorSetup(actor, request, code);
+        confirmed.headers.forEach((value, key) => headers.append(key, value));
+        return { recoveryCodes: confirmed.recoveryCodes };
+      },
+    }),
+    "recovery-codes": intent({
+      ...secret,
+      schema: SECURITY_SCHEMAS["recovery-codes"],
+      run: async ({ password }, { actor, request }) => ({ recoveryCodes: await renewRecoveryCodes(actor, request, password) }),
+    }),
+    "turn-off": intent({
+      ...secret,
+      schema: SECURITY_SCHEMAS["turn-off"],
+      run: async ({ password }, { actor, request, headers }) => {
+        (await turnOffTwoFactor(actor, request, password)).forEach((value, key) => headers.append(key, value));
+        return {};
+      },
+    }),
+  },
+});
 
 /** Recovery codes travel in the action's reply: never cached. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });

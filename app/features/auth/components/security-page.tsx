@@ -7,7 +7,8 @@ import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { securitySchema } from "../auth.schema.ts";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import { SECURITY_SCHEMAS } from "../auth.schema.ts";
 import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security-reply.ts";
 import { FormMessage } from "./auth-card.tsx";
 import { PasswordInput } from "./password-input.tsx";
@@ -128,9 +129,10 @@ function useSecurityForm(intent: SecurityIntent, reply: SecurityReply | undefine
     lastResult: navigation.state === "idle" && reply?.intent === intent ? reply.result : undefined,
     shouldValidate: "onSubmit",
     shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: securitySchema }),
+    onValidate: ({ formData }) => parseWithZod(formData, { schema: SECURITY_SCHEMAS[intent] }),
   });
-  const formError = reply && !reply.ok && reply.intent === intent ? reply.formError : undefined;
+  const { t } = useI18n();
+  const formError = reply && !reply.ok && reply.intent === intent ? failureMessage(t, reply) : null;
   return { form, fields, busy, formError };
 }
 
@@ -140,7 +142,7 @@ function PasswordForm({ intent, submit, reply, danger }: { intent: SecurityInten
   const password = fields.password;
   return (
     <Form method="post" action={SECURITY_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
-      {formError && <FormMessage kind="error">{t(formError)}</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <input type="hidden" name="intent" value={intent} />
       <Field id={password.id} label={t("auth.twoFactor.security.start.password")} required errors={password.errors}>
         <PasswordInput
@@ -164,7 +166,7 @@ function ConfirmForm({ reply }: { reply?: SecurityReply }) {
   const code = fields.code;
   return (
     <Form method="post" action={SECURITY_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
-      {formError && <FormMessage kind="error">{t(formError)}</FormMessage>}
+      {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <input type="hidden" name="intent" value="confirm" />
       <Field id={code.id} label={t("auth.twoFactor.step.codeLabel")} required errors={code.errors}>
         <input

@@ -20,14 +20,15 @@ import {
   setEnrollmentStatus,
   streamEnrollmentsCsv,
 } from "~/features/enrollments/enrollments-admin.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
-import { action as pageAction, handle as pageHandle, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
-import { handle as exportHandle, loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
+import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
+import { loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
@@ -459,8 +460,8 @@ describe("approve and reject", () => {
   });
 
   it("refuses view, edit and export without the flag, at the domain and at the routes", async () => {
-    expect(pageHandle).toEqual({ permission: "enrollments:view" });
-    expect(exportHandle).toEqual({ permission: "enrollments:export" });
+    expect(adminPage("/admin/enrollments").access).toBe("enrollments:view");
+    expect(adminPage("/admin/enrollments/export.csv").access).toBe("enrollments:export");
     const [id] = await seed([{}]);
     const nobody = await manager("nobody@example.com", ["courses:view"]);
 

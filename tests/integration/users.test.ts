@@ -10,13 +10,14 @@ import {
   deleteStaffUser,
   listStaffUsers,
 } from "~/features/users/users.server.ts";
+import { adminPage } from "~/lib/admin-pages.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { AppError } from "~/lib/errors.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
-import { action as usersAction, handle as usersHandle, loader as usersLoader } from "~/routes/admin/users.tsx";
+import { action as usersAction, loader as usersLoader } from "~/routes/admin/users.tsx";
 import { actorFor, ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -419,7 +420,7 @@ describe("deleteStaffUser", () => {
 describe("/admin/users loader and action", () => {
   const run = (actor: Actor | null, form: Record<string, string>) => callAction(usersAction, { url: "/admin/users", form, actor });
   it("declares its permission for the authorization matrix", () => {
-    expect(usersHandle).toEqual({ permission: "users:view" });
+    expect(adminPage("/admin/users").access).toBe("users:view");
   });
 
   it("needs a session and users:view", async () => {

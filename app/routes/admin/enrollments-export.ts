@@ -3,12 +3,9 @@
 import { streamEnrollmentsCsv, csvFilename } from "~/features/enrollments/enrollments-admin.server.ts";
 import { parseEnrollmentQuery } from "~/features/enrollments/enrollments-admin.schema.ts";
 import { isLocale } from "~/lib/i18n.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enrollments-export";
-
-export const handle = { permission: "enrollments:export" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   // Anonymous → /login; another role → 403; a generated password → the forced change; no flag → 403, said

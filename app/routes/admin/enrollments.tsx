@@ -10,12 +10,9 @@ import { isUuid, parseEnrollmentQuery } from "~/features/enrollments/enrollments
 import { enrollmentCounters, getEnrollment, listEnrollments } from "~/features/enrollments/enrollments-admin.server.ts";
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
 import { appErrorData } from "~/lib/errors.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enrollments";
-
-export const handle = { permission: "enrollments:view" } satisfies { permission: Permission };
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "enrollments:view" });

@@ -18,13 +18,10 @@ import {
   deleteStaffUser,
   listStaffUsers,
 } from "~/features/users/users.server.ts";
-import type { Permission } from "~/lib/permissions.ts";
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/users";
-
-export const handle = { permission: "users:view" } satisfies { permission: Permission };
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "users:view" });

@@ -10,7 +10,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, Params } from "react-router";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as authServer from "~/features/auth/auth.server.ts";
 import { bootstrap, shutdown } from "~/bootstrap.server.ts";
@@ -23,6 +23,7 @@ import * as languageRoute from "~/routes/api/language.ts";
 import * as loginRoute from "~/routes/auth/login.tsx";
 import { createTestDatabase, type TestDatabase } from "../setup/db.ts";
 import { REDIRECT_BYPASSES } from "../setup/redirect-bypasses.ts";
+import { contextFor, routeArgs, type DataArgs } from "../setup/route-call.ts";
 
 const PUBLIC_URL = "http://academy.test";
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
@@ -66,22 +67,26 @@ beforeEach(() => {
 
 // ---- running a request the way React Router does --------------------------------------------------
 
-type Middleware = (args: unknown, next: () => Promise<unknown>) => unknown;
-type Handler = (args: never) => unknown;
+type Middleware = MiddlewareFunction<Response>;
+type Handler = (args: DataArgs<Params>) => unknown;
 
 /**
  * The middleware chain, then the handler; what the browser would get: a returned or thrown Response
  * (the handler's plain data becomes a 200 page response here).
  */
 async function run(request: Request, middleware: Middleware[], handler?: Handler): Promise<{ response: Response; data?: unknown }> {
-  const context = new RouterContextProvider();
+  const context = contextFor();
   context.set(requestInfoContext, { nonce: "test", requestId: crypto.randomUUID(), ip: "203.0.113.7" });
-  const args = { request, params: {}, context, unstable_pattern: new URL(request.url).pathname };
+  const args = routeArgs<Params>(request, {}, context);
   let data: unknown;
-  const step = async (i: number): Promise<unknown> => {
+  const step = async (i: number): Promise<Response> => {
     const mw = middleware[i];
-    if (mw) return mw(args, () => step(i + 1));
-    const result = handler ? await handler(args as never) : undefined;
+    if (mw) {
+      const out = await mw(args, () => step(i + 1));
+      if (!(out instanceof Response)) throw new Error(`not a Response: ${String(out)}`);
+      return out;
+    }
+    const result = handler ? await handler(args) : undefined;
     if (result instanceof Response) return result;
     data = result;
     return new Response("<html>page</html>", {
@@ -99,10 +104,8 @@ async function run(request: Request, middleware: Middleware[], handler?: Handler
   }
 }
 
-const asMiddleware = (f: unknown) => f as Middleware;
-const asHandler = (f: unknown) => f as Handler;
-const ROOT: Middleware[] = [localeRouting, i18nextMiddleware].map(asMiddleware);
-const WITH_ADMIN: Middleware[] = [...ROOT, asMiddleware(adminMiddleware)];
+const ROOT: Middleware[] = [localeRouting, i18nextMiddleware];
+const WITH_ADMIN: Middleware[] = [...ROOT, adminMiddleware];
 
 /** A Location a browser (or a server decoding the path once or twice more) follows stays on this site. */
 function expectOnSite(location: string | null, where: string): void {
@@ -132,7 +135,7 @@ describe("/api/language?to=: never an off-site Location", () => {
   it.each(REDIRECT_BYPASSES.map((t) => [label(t), t]))("to=%s", async (_l, target) => {
     for (const lang of ["ar", "en", "xx"]) {
       const request = new Request(`${PUBLIC_URL}/api/language?lang=${lang}&to=${encodeURIComponent(target)}`);
-      const { response } = await run(request, ROOT, asHandler(languageRoute.loader));
+      const { response } = await run(request, ROOT, languageRoute.loader);
       expect(response.status, `lang=${lang}`).toBe(302);
       expectOnSite(response.headers.get("location"), `lang=${lang} to=${label(target)}`);
       // Refused targets land on the home page (in the chosen language when there is one).
@@ -149,7 +152,7 @@ describe("/api/language?to=: never an off-site Location", () => {
     ];
     for (const [lang, to, expected] of cases) {
       const request = new Request(`${PUBLIC_URL}/api/language?lang=${lang}&to=${encodeURIComponent(to)}`);
-      const { response } = await run(request, ROOT, asHandler(languageRoute.loader));
+      const { response } = await run(request, ROOT, languageRoute.loader);
       expect(response.headers.get("location"), `${lang} ${to}`).toBe(expected);
     }
   });
@@ -165,18 +168,18 @@ function loginPost(from: string): Request {
 
 describe("login `from`: never an off-site Location", () => {
   it.each(REDIRECT_BYPASSES.map((t) => [label(t), t]))("from=%s", async (_l, target) => {
-    const { response } = await run(loginPost(target), ROOT, asHandler(loginRoute.action));
+    const { response } = await run(loginPost(target), ROOT, loginRoute.action);
     expect(response.status, await response.clone().text()).toBe(302);
     expectOnSite(response.headers.get("location"), `from=${label(target)}`);
     expect(response.headers.get("location")).toBe("/admin");
 
     // The form's hidden field never carries it either.
-    const page = await run(new Request(`${PUBLIC_URL}/login?from=${encodeURIComponent(target)}`), ROOT, asHandler(loginRoute.loader));
+    const page = await run(new Request(`${PUBLIC_URL}/login?from=${encodeURIComponent(target)}`), ROOT, loginRoute.loader);
     expect((page.data as { from?: string } | undefined)?.from ?? "").toBe("");
   });
 
   it("keeps a same-site admin path", async () => {
-    const { response } = await run(loginPost("/admin/courses?status=draft"), ROOT, asHandler(loginRoute.action));
+    const { response } = await run(loginPost("/admin/courses?status=draft"), ROOT, loginRoute.action);
     expect(response.headers.get("location")).toBe("/admin/courses?status=draft");
   });
 });
@@ -232,10 +235,10 @@ describe("staff URLs in another letter case", () => {
       for (const method of ["GET", "POST"]) {
         let reached = false;
         const request = new Request(`${PUBLIC_URL}${variant}`, { method, ...(method === "POST" ? { body: "x=1", headers: { "content-type": "application/x-www-form-urlencoded" } } : {}) });
-        const { response } = await run(request, WITH_ADMIN, asHandler(() => {
+        const { response } = await run(request, WITH_ADMIN, () => {
           reached = true;
           return { admin: "content" };
-        }));
+        });
         const where = `${method} ${variant}`;
         expect(reached, `${where}: nothing ran`).toBe(false);
         expect(response.status, where).toBe(method === "GET" ? 301 : 308);

@@ -9,15 +9,12 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { count, eq } from "drizzle-orm";
 import i18next from "i18next";
 import sharp from "sharp";
-import { RouterContextProvider } from "react-router";
 import {
   auditLog,
   courses,
   instructorAccounts,
   instructorSessions,
   instructors,
-  rolePermissions,
-  user,
 } from "@db/schema/index.ts";
 import {
   createInstructor,
@@ -25,22 +22,20 @@ import {
   listInstructorsForAdmin,
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
-import type { InstructorFieldsValues, InstructorsReply } from "~/features/instructors/instructors.schema.ts";
+import type { InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
-import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
+import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { actorContext } from "~/lib/staff-session.server.ts";
 import { createLocalStorage, setStorage, type Storage } from "~/lib/storage.server.ts";
 import { resources } from "~/locales/index.ts";
-import { i18nextMiddleware } from "~/middleware/i18next.server.ts";
 import {
   action as instructorsAction,
   loader as instructorsLoader,
 } from "~/routes/admin/instructors.tsx";
+import { ANONYMOUS, insertStaff, MANAGER, setManagerPermissions } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const MANAGER = "instructor_course_manager";
+import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
 await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
@@ -65,24 +60,13 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  admin = await staff("admin@example.com", "admin", "203.0.113.7");
+  admin = await insertStaff("admin@example.com", "admin", { ip: "203.0.113.7" });
 });
-
-/** A staff user row and the actor a request would carry for it (permissions loaded for its role now). */
-async function staff(email: string, role: string, ip = "198.51.100.1"): Promise<Actor> {
-  const id = crypto.randomUUID();
-  const now = new Date();
-  await database.db.insert(user).values({ id, email, name: email, emailVerified: true, role, createdAt: now, updatedAt: now });
-  return { id, email, name: email, role, mustChangePassword: false, permissions: await loadPermissions(role), ip };
-}
 
 /** A manager holding exactly `permissions`. */
 async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await database.db
-    .insert(rolePermissions)
-    .values({ roleName: MANAGER, permissions })
-    .onConflictDoUpdate({ target: rolePermissions.roleName, set: { permissions } });
-  return staff(email, MANAGER);
+  await setManagerPermissions(permissions);
+  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
 }
 
 async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
@@ -501,58 +485,20 @@ describe("audit trail", () => {
 });
 
 describe("/admin/instructors loader and action", () => {
-  function contextFor(actor: Actor | null) {
-    const context = new RouterContextProvider();
-    context.set(actorContext, actor);
-    return context;
-  }
-
-  function post(fields: Record<string, string>) {
-    return new Request("http://localhost/admin/instructors", {
-      method: "POST",
-      body: new URLSearchParams(fields),
-      headers: { "Content-Type": "application/x-www-form-urlencoded", Origin: "http://localhost" },
-    });
-  }
-
-  type Outcome = { status: number; reply: InstructorsReply };
-  async function run(actor: Actor | null, fields: Record<string, string>): Promise<Outcome> {
-    try {
-      const result = (await instructorsAction({ request: post(fields), context: contextFor(actor), params: {} } as never)) as unknown as {
-        data: InstructorsReply;
-        init?: ResponseInit | null;
-      };
-      return { status: result.init?.status ?? 200, reply: result.data };
-    } catch (thrown) {
-      // requireActor throws a redirect Response or a data() 403.
-      if (thrown instanceof Response) return { status: thrown.status, reply: { intent: null, ok: false } };
-      const denial = thrown as { init?: ResponseInit };
-      return { status: denial.init?.status ?? 500, reply: { intent: null, ok: false } };
-    }
-  }
-
+  const run = (actor: Actor | null, form: Record<string, string>) => callAction(instructorsAction, { url: "/admin/instructors", form, actor });
   /** The loader behind the i18next middleware, as the admin layout runs it. */
-  async function load(actor: Actor | null, url = "http://localhost/admin/instructors") {
-    const request = new Request(url);
-    const context = contextFor(actor);
-    let loaded: unknown;
-    await i18nextMiddleware({ request, context, params: {} } as never, async () => {
-      loaded = await instructorsLoader({ request, context, params: {} } as never);
-      return new Response(null);
-    });
-    return loaded;
-  }
-
+  const load = (actor: Actor | null, url = "http://localhost/admin/instructors") => callLoader(instructorsLoader, { url, actor });
+  const page = async (actor: Actor, url?: string) => (await load(actor, url)).data!;
   it("declares its permission for the authorization matrix", () => {
     expect(adminPage("/admin/instructors").access).toBe("instructors:view");
   });
 
   it("needs a session and instructors:view", async () => {
-    expect((await run(null, { intent: "create", name: "X" })).status).toBe(302);
+    expect((await run(ANONYMOUS, { intent: "create", name: "X" })).status).toBe(302);
     const outsider = await manager("outsider@example.com", ["courses:view"]);
     expect((await run(outsider, { intent: "create", name: "X" })).status).toBe(403);
-    await expect(load(outsider)).rejects.toMatchObject({ init: { status: 403 } });
-    await expect(load(null)).rejects.toMatchObject({ status: 302 });
+    expect((await load(outsider)).status).toBe(403);
+    expect((await load(ANONYMOUS)).status).toBe(302);
     expect(await instructorCount()).toBe(0);
   });
 
@@ -566,10 +512,10 @@ describe("/admin/instructors loader and action", () => {
   });
 
   it("opens the create form from ?action=create only with create permission", async () => {
-    expect(await load(admin, "http://localhost/admin/instructors?action=create")).toMatchObject({ createFromLink: true });
-    expect(await load(admin)).toMatchObject({ createFromLink: false });
+    expect(await page(admin, "http://localhost/admin/instructors?action=create")).toMatchObject({ createFromLink: true });
+    expect(await page(admin)).toMatchObject({ createFromLink: false });
     const viewer = await manager("viewer@example.com", ["instructors:view"]);
-    expect(await load(viewer, "http://localhost/admin/instructors?action=create")).toMatchObject({ createFromLink: false });
+    expect(await page(viewer, "http://localhost/admin/instructors?action=create")).toMatchObject({ createFromLink: false });
   });
 
   it("creates, edits and deletes through the form; bad input answers 400 with field messages", async () => {
@@ -587,38 +533,38 @@ describe("/admin/instructors loader and action", () => {
       linkedin: "https://www.linkedin.com/in/nour",
       photoUrl: "",
     });
-    expect(created).toMatchObject({ status: 200, reply: { intent: "create", ok: true, name: "Nour Hassan" } });
-    const id = created.reply.instructorId!;
+    expect(created).toMatchObject({ status: 200, data: { intent: "create", ok: true, name: "Nour Hassan" } });
+    const id = created.data!.instructorId!;
     const [row] = await database.db.select().from(instructors).where(eq(instructors.id, id));
     expect(row).toMatchObject({ nameAr: "نور حسن", email: null, facebook: null, linkedin: "https://www.linkedin.com/in/nour", photoUrl: null });
 
     const bad = await run(admin, { intent: "create", name: "", email: "x", facebook: "nope", photoUrl: "" });
     expect(bad.status).toBe(400);
-    expect(bad.reply.result?.error).toMatchObject({
+    expect(bad.data?.result?.error).toMatchObject({
       name: ["instructorsAdmin.errors.nameRequired"],
       email: ["instructorsAdmin.errors.emailInvalid"],
       facebook: ["instructorsAdmin.errors.facebookInvalid"],
     });
 
     const external = await run(admin, { intent: "update", instructorId: id, name: "Nour", photoUrl: "https://evil.example/x.webp" });
-    expect(external).toMatchObject({ status: 400, reply: { ok: false, messageKey: "instructorsAdmin.errors.photoInvalid" } });
-    expect(external.reply.result?.error).toMatchObject({ photoUrl: ["instructorsAdmin.errors.photoInvalid"] });
+    expect(external).toMatchObject({ status: 400, data: { ok: false, messageKey: "instructorsAdmin.errors.photoInvalid" } });
+    expect(external.data?.result?.error).toMatchObject({ photoUrl: ["instructorsAdmin.errors.photoInvalid"] });
 
     const edited = await run(admin, { intent: "update", instructorId: id, name: "Nour H.", nameAr: "نور" });
-    expect(edited).toMatchObject({ status: 200, reply: { intent: "update", ok: true, name: "Nour H." } });
+    expect(edited).toMatchObject({ status: 200, data: { intent: "update", ok: true, name: "Nour H." } });
     const [after] = await database.db.select().from(instructors).where(eq(instructors.id, id));
     expect(after).toMatchObject({ name: "Nour H.", nameAr: "نور", title: null, linkedin: null });
 
     expect((await run(admin, { intent: "delete", instructorId: "not-a-uuid" })).status).toBe(400);
     expect((await run(admin, { intent: "delete", instructorId: crypto.randomUUID() })).status).toBe(404);
     expect((await run(admin, { intent: "promote" })).status).toBe(400);
-    expect(await run(admin, { intent: "delete", instructorId: id })).toMatchObject({ status: 200, reply: { ok: true, name: "Nour H." } });
+    expect(await run(admin, { intent: "delete", instructorId: id })).toMatchObject({ status: 200, data: { ok: true, name: "Nour H." } });
     expect(await instructorCount()).toBe(0);
   });
 
   it("lists the cards for the page with the account status", async () => {
     await createInstructor(admin, { name: "Card" });
-    const data = (await load(admin)) as { title: string; instructors: { name: string; account: { status: string } }[] };
+    const data = await page(admin);
     expect(data).toMatchObject({ title: "Instructors" });
     expect(data.instructors).toEqual([expect.objectContaining({ name: "Card", account: expect.objectContaining({ status: "none" }) })]);
   });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { pageMeta, safeJsonLd } from "./seo.ts";
+import { metaOf, pageMeta, safeJsonLd } from "./seo.ts";
 
 describe("pageMeta", () => {
   const tags = pageMeta({
@@ -61,5 +61,24 @@ describe("safeJsonLd", () => {
     const out = safeJsonLd({ name: "</script><script>alert(1)</script>" });
     expect(out).not.toContain("<");
     expect(JSON.parse(out)).toEqual({ name: "</script><script>alert(1)</script>" });
+  });
+});
+
+describe("metaOf", () => {
+  const root = { origin: "https://academy.example", locale: "ar" as const, brand: "Academy" };
+  it("builds the page head from the loader's title and description and the root's origin, language and brand", () => {
+    const meta = metaOf("/services")({ loaderData: { title: "Services", description: "What we offer" }, matches: [{ loaderData: root }] });
+    expect(meta).toEqual(
+      pageMeta({ title: "Services", description: "What we offer", path: "/services", origin: root.origin, locale: "ar", brand: "Academy" }),
+    );
+  });
+  it("keeps a staff page out of search engines even when it could not load", () => {
+    const staff = metaOf("/login", { localized: false, noindex: true });
+    expect(staff({ loaderData: undefined, matches: [{ loaderData: root }] })).toEqual([{ name: "robots", content: "noindex" }]);
+    expect(staff({ loaderData: { title: "Sign In", description: "" }, matches: [{ loaderData: root }] })).toContainEqual({
+      name: "robots",
+      content: "noindex",
+    });
+    expect(metaOf("/about")({ loaderData: undefined, matches: [undefined] })).toEqual([]);
   });
 });

@@ -92,3 +92,30 @@ export function pageMeta(input: SeoInput): MetaDescriptor[] {
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;
 }
+
+/** What the root loader gives every page head. */
+export interface RootMeta {
+  origin: string;
+  locale: Locale;
+  brand: string;
+}
+
+/** The arguments React Router passes a page's meta function, as far as the page head needs them. */
+export interface PageMetaArgs<D> {
+  loaderData: D | undefined;
+  matches: readonly [{ loaderData: RootMeta | undefined } | undefined, ...unknown[]];
+}
+
+/**
+ * The meta function of a page whose loader answers its `title` and `description`: the page at `path`,
+ * public by default; staff pages (`localized: false, noindex: true`) keep "noindex" even when the page
+ * itself could not load.
+ */
+export function metaOf(path: string, options: Pick<SeoInput, "localized" | "noindex"> = {}) {
+  return ({ loaderData, matches }: PageMetaArgs<{ title: string; description: string }>): MetaDescriptor[] => {
+    const root = matches[0]?.loaderData;
+    if (!root || !loaderData) return options.noindex ? [{ name: "robots", content: "noindex" }] : [];
+    const { title, description } = loaderData;
+    return pageMeta({ title, description, path, origin: root.origin, locale: root.locale, brand: root.brand, ...options });
+  };
+}

@@ -8,7 +8,7 @@ import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/
 import { forgotPasswordSchema } from "~/features/auth/auth.schema.ts";
 import { requestPasswordReset } from "~/features/auth/auth.server.ts";
 import { isLocale } from "~/lib/i18n.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
@@ -39,20 +39,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/forgot-password",
-    locale: root.locale,
-    brand: root.brand,
-    localized: false,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/forgot-password", { localized: false, noindex: true });
 
 export default function ForgotPasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();

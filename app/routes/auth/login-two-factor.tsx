@@ -10,7 +10,7 @@ import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/
 import { safeAdminPath, secondStepSchema, TWO_FACTOR_ERRORS } from "~/features/auth/auth.schema.ts";
 import { hasWaitingSignIn, SecondStepExpired, verifySecondStep } from "~/features/auth/two-factor.server.ts";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/login-two-factor";
@@ -57,20 +57,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/login/two-factor",
-    locale: root.locale,
-    brand: root.brand,
-    localized: false,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/login/two-factor", { localized: false, noindex: true });
 
 export default function SecondStepPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -10,7 +10,7 @@ import { loginSchema, safeAdminPath } from "~/features/auth/auth.schema.ts";
 import { signIn } from "~/features/auth/auth.server.ts";
 import { afterSignIn, SECOND_STEP_PATH } from "~/features/auth/after-sign-in.server.ts";
 import { isStaffRole } from "~/lib/permissions.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/login";
@@ -61,20 +61,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/login",
-    locale: root.locale,
-    brand: root.brand,
-    localized: false,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/login", { localized: false, noindex: true });
 
 export default function LoginPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -6,7 +6,7 @@ import { NewPasswordForm } from "~/features/auth/components/new-password-form.ts
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
 import { AUTH_ERRORS, resetPasswordSchema } from "~/features/auth/auth.schema.ts";
 import { isResetTokenValid, resetPassword } from "~/features/auth/auth.server.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/reset-password";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
@@ -45,20 +45,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/reset-password",
-    locale: root.locale,
-    brand: root.brand,
-    localized: false,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/reset-password", { localized: false, noindex: true });
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

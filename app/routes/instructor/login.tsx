@@ -19,7 +19,7 @@ import {
   INSTRUCTOR_DASHBOARD_PATH,
   sessionCookie,
 } from "~/lib/instructor-session.server.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
 import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
@@ -59,20 +59,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/instructor-login",
-    locale: root.locale,
-    brand: root.brand,
-    localized: false,
-    noindex: true,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/instructor-login", { localized: false, noindex: true });
 
 export default function InstructorLoginPage({ actionData, matches }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -9,7 +9,7 @@ import { pickText } from "~/lib/i18n.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { rateLimits } from "~/lib/rate-limit.server.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/contact";
 
@@ -42,18 +42,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/contact",
-    locale: root.locale,
-    brand: root.brand,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/contact");
 
 export default function ContactPage({ matches, actionData }: Route.ComponentProps) {
   const { t } = useI18n();

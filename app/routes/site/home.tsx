@@ -3,7 +3,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { formatNumber } from "~/lib/format.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/home";
 
@@ -12,18 +12,7 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("home.metaTitle"), description: t("home.metaDescription") };
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/",
-    locale: root.locale,
-    brand: root.brand,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/");
 
 const STEPS = ["one", "two", "three"] as const;
 

@@ -5,7 +5,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
-import { localizedUrl, pageMeta } from "~/lib/seo.ts";
+import { localizedUrl, metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/services";
 
@@ -19,18 +19,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/services",
-    locale: root.locale,
-    brand: root.brand,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/services");
 
 const SERVICES: { key: "online" | "instructors" | "certification" | "flexible"; icon: LucideIcon }[] = [
   { key: "online", icon: MonitorPlay },

@@ -6,6 +6,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { errorCode } from "./error-codes.ts";
 
 export const OWNER_ONLY_UMASK = 0o077;
 export const DIR_MODE = 0o700;
@@ -77,7 +78,7 @@ export function secureDataDir(dataDir: string, appRoot: string = process.cwd()):
         fs.chmodSync(current, want);
         result.repaired.push(`${name} ${mode.toString(8).padStart(4, "0")}`);
       } catch (err) {
-        result.failed.push(`${name} ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        result.failed.push(`${name} ${errorCode(err) ?? String(err)}`);
       }
     }
     if (isDir) {
@@ -85,7 +86,7 @@ export function secureDataDir(dataDir: string, appRoot: string = process.cwd()):
       try {
         names = fs.readdirSync(current);
       } catch (err) {
-        result.failed.push(`${path.relative(dir, current) || "."} ${(err as NodeJS.ErrnoException).code ?? String(err)}`);
+        result.failed.push(`${path.relative(dir, current) || "."} ${errorCode(err) ?? String(err)}`);
         continue;
       }
       for (const entry of names) pending.push(path.join(current, entry));

@@ -12,7 +12,7 @@ import type { ExtractTablesWithRelations } from "drizzle-orm";
 import pg from "pg";
 import { z } from "zod";
 import * as schema from "@db/schema/index.ts";
-import { errorChain, errorField } from "./db-errors.ts";
+import { errorChain, errorField } from "./error-codes.ts";
 import { OwnerOnlyNodeFS } from "./pglite-fs.server.ts";
 
 type Schema = typeof schema;

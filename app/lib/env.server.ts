@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { errorCode } from "./error-codes.ts";
 
 /** An empty value (as in a copied .env.example) means "use the default", for every variable. */
 export function withoutEmpty(source: Record<string, string | undefined>): Record<string, string> {
@@ -97,6 +98,11 @@ const rateLimitSpec = (fallback: string) =>
       message: 'must be "points/seconds", e.g. "5/600"',
     });
 
+/** Where uploads go: S3 when a bucket is configured, else DATA_DIR/uploads. */
+function storageOf(bucket: string | undefined): "s3" | "local" {
+  return bucket ? "s3" : "local";
+}
+
 export const envSchema = z
   .object({
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
@@ -170,8 +176,7 @@ export const envSchema = z
         ? e.DATABASE_URL === undefined
         : ["true", "1", "yes"].includes(e.SEED_DEMO),
     S3_PUBLIC_URL: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
-    /** Where uploads go: S3 when a bucket is configured, else DATA_DIR/uploads. */
-    STORAGE: (e.S3_BUCKET ? "s3" : "local") as "s3" | "local",
+    STORAGE: storageOf(e.S3_BUCKET),
   }));
 
 export type Env = z.infer<typeof envSchema>;
@@ -216,7 +221,7 @@ export function loadDotEnv(file = ".env"): void {
   try {
     process.loadEnvFile(file);
   } catch (err) {
-    if ((err as NodeJS.ErrnoException).code !== "ENOENT") throw err;
+    if (errorCode(err) !== "ENOENT") throw err;
   }
 }
 

@@ -1,7 +1,7 @@
 // Why the server could not start, as one line for the operator (issue 15 point 4): the known refusals of
 // the environment (port taken, data directory in use, PostgreSQL unreachable or refusing) never reach the
 // terminal as a stack trace. Anything else is a program error and keeps its stack.
-import { errorChain, errorField } from "./db-errors.ts";
+import { errorChain, errorField } from "./error-codes.ts";
 
 interface ErrorFacts {
   name: string;

@@ -12,7 +12,9 @@ import fsp, { type FileHandle } from "node:fs/promises";
 import path from "node:path";
 import { Readable } from "node:stream";
 import type * as S3Sdk from "@aws-sdk/client-s3";
+import { z } from "zod";
 import { env, type Env } from "./env.server.ts";
+import { errorCode, errorField } from "./error-codes.ts";
 
 export type Visibility = "public" | "private";
 
@@ -99,12 +101,13 @@ function keyFromPrefixedUrl(url: string, prefix: string): string | null {
 // ---------------------------------------------------------------------------------------------------
 // Local disk
 
-interface LocalMeta {
-  contentType: string;
-  originalName?: string;
-  size: number;
-  createdAt: string;
-}
+const localMetaSchema = z.object({
+  contentType: z.string(),
+  originalName: z.string().optional(),
+  size: z.number(),
+  createdAt: z.string(),
+});
+type LocalMeta = z.infer<typeof localMetaSchema>;
 
 /** Files on the local disk under `root` (DATA_DIR/uploads): public/, private/ and meta/. */
 export function createLocalStorage(root: string): Storage {
@@ -135,7 +138,7 @@ export function createLocalStorage(root: string): Storage {
 
   async function readMeta(key: string, visibility: Visibility): Promise<LocalMeta | null> {
     try {
-      return JSON.parse(await fsp.readFile(fileOf("meta", key, visibility), "utf8")) as LocalMeta;
+      return localMetaSchema.parse(JSON.parse(await fsp.readFile(fileOf("meta", key, visibility), "utf8")));
     } catch {
       return null;
     }
@@ -167,7 +170,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         handle = await fsp.open(file, fs.constants.O_RDONLY);
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return null;
+        if (errorCode(err) === "ENOENT") return null;
         throw err;
       }
       const stat = await handle.stat();
@@ -194,7 +197,7 @@ export function createLocalStorage(root: string): Storage {
       try {
         entries = await fsp.readdir(dir, { recursive: true, withFileTypes: true });
       } catch (err) {
-        if ((err as NodeJS.ErrnoException).code === "ENOENT") return;
+        if (errorCode(err) === "ENOENT") return;
         throw err;
       }
       for (const entry of entries) {
@@ -234,8 +237,11 @@ const PUBLIC_CACHE = "public, max-age=31536000, immutable";
 const PRIVATE_CACHE = "private, no-store";
 
 function isNotFound(err: unknown): boolean {
-  const e = err as { name?: string; $metadata?: { httpStatusCode?: number } };
-  return e?.name === "NoSuchKey" || e?.name === "NotFound" || e?.$metadata?.httpStatusCode === 404;
+  if (typeof err !== "object" || err === null) return false;
+  const name = errorField(err, "name");
+  const metadata = errorField(err, "$metadata");
+  const status = typeof metadata === "object" && metadata !== null ? errorField(metadata, "httpStatusCode") : undefined;
+  return name === "NoSuchKey" || name === "NotFound" || status === 404;
 }
 
 export function createS3Storage(config: S3StorageConfig): Storage {

@@ -6,7 +6,7 @@ import { z } from "zod";
 import { categories, courses, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
-import { hasErrorCode, isReferenceViolation, isUniqueViolation, PG_ERROR } from "~/lib/db-errors.ts";
+import { hasErrorCode, isReferenceViolation, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";

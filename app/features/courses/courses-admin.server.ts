@@ -8,7 +8,7 @@ import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from 
 import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
-import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/db-errors.ts";
+import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";

@@ -15,7 +15,7 @@ import { instructorAccounts, instructorSessions, instructors } from "@db/schema/
 import { recordAudit } from "~/lib/audit.server.ts";
 import { accountSummary } from "~/features/instructors/account-status.ts";
 import { db } from "~/lib/db.server.ts";
-import { errorField, findErrorWithCode, PG_ERROR } from "~/lib/db-errors.ts";
+import { errorField, findErrorWithCode, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";

@@ -5,7 +5,7 @@ import { desc, eq, inArray, or } from "drizzle-orm";
 import { account, session, user } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
-import { isUniqueViolation } from "~/lib/db-errors.ts";
+import { isUniqueViolation } from "~/lib/error-codes.ts";
 import { AppError } from "~/lib/errors.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";

@@ -1,6 +1,6 @@
-// Reading database errors: the PostgreSQL error codes (SQLSTATE) the app reacts to, and the code, constraint
-// or message of an error or of the errors it wraps (drizzle wraps the driver's error in `cause`; pg and
-// PGlite both set `code`, and `constraint` on an integrity violation).
+// Reading errors by their codes: the error and the errors it wraps (drizzle wraps the driver's error in
+// `cause`), Node's system codes (ENOENT) and the PostgreSQL codes (SQLSTATE) the app reacts to; pg and
+// PGlite both set `code`, and `constraint` on an integrity violation.
 
 /** The SQLSTATE codes the domain turns into answers (a conflict, a field message, "in use"). */
 export const PG_ERROR = {
@@ -20,6 +20,12 @@ export function errorChain(err: unknown, limit = 10): object[] {
   const chain: object[] = [];
   for (let e: unknown = err; typeof e === "object" && e !== null && chain.length < limit; e = errorField(e, "cause")) chain.push(e);
   return chain;
+}
+
+/** The error's own `code` (a Node system error's "ENOENT", a SQLSTATE), or undefined. */
+export function errorCode(err: unknown): string | undefined {
+  const code = typeof err === "object" && err !== null ? errorField(err, "code") : undefined;
+  return typeof code === "string" ? code : undefined;
 }
 
 /** The first error in the chain with `code` (e.g. PG_ERROR.uniqueViolation), or undefined. */

@@ -3,7 +3,7 @@
 // a non-staff role → /, a generated password → the forced change (D9), else `from` (a same-site /admin
 // path) or /admin.
 import type { RouterContextProvider } from "react-router";
-import type { Locale } from "~/lib/i18n.ts";
+import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
 import { rememberLocale } from "~/lib/locale-cookie.server.ts";
 import { isStaffRole } from "~/lib/permissions.ts";
@@ -22,7 +22,8 @@ export async function afterSignIn(
   from: string | null | undefined,
   headers: Headers,
 ): Promise<string> {
-  const locale = await languageAfterSignIn(request, getLocale(context) as Locale, { userId: user.id });
+  const pageLocale = getLocale(context);
+  const locale = await languageAfterSignIn(request, isLocale(pageLocale) ? pageLocale : DEFAULT_LOCALE, { userId: user.id });
   headers.append("Set-Cookie", await rememberLocale(locale));
   if (!isStaffRole(user.role)) return "/";
   if (user.mustChangePassword) return "/admin/change-password";

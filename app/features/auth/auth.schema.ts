@@ -75,16 +75,14 @@ export const strongPassword = newPassword
   .regex(/\p{Nd}/u, { error: PASSWORD_ERRORS.number });
 
 const confirmPassword = z.string({ error: PASSWORD_ERRORS.confirmRequired });
+const bothPasswordsGiven = z.object({ newPassword: z.string(), confirmPassword: z.string() });
 
 function withConfirmation<T extends z.ZodObject<{ newPassword: z.ZodType<string>; confirmPassword: z.ZodType<string> }>>(schema: T) {
   return schema.refine((v) => v.newPassword === v.confirmPassword, {
     path: ["confirmPassword"],
     error: PASSWORD_ERRORS.mismatch,
     // Compare even when the new password breaks a rule, so both messages show at once.
-    when: (payload) => {
-      const value = payload.value as { newPassword?: unknown; confirmPassword?: unknown } | undefined;
-      return typeof value?.newPassword === "string" && typeof value.confirmPassword === "string";
-    },
+    when: (payload) => bothPasswordsGiven.safeParse(payload.value).success,
   });
 }
 

@@ -12,6 +12,7 @@
 // - changeOwnPassword: the forced change of a generated password (D9), keeping only the current session.
 import { isAPIError } from "better-auth/api";
 import { and, eq, ne } from "drizzle-orm";
+import { z } from "zod";
 import { account, session as sessionTable, user as userTable } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { appState } from "~/lib/app.server.ts";
@@ -52,6 +53,38 @@ export function setAuthInstance(auth: Auth | undefined): void {
 /** The better-auth instance these functions (and two-factor.server.ts) call. */
 export function authApi(): Auth {
   return authOverride ?? appState().auth;
+}
+
+// ---- what better-auth answers, read by parsing (a missing or odd piece reads as absent) ---------------
+
+const text = z.string().optional().catch(undefined);
+const signInAnswer = z
+  .object({
+    twoFactorRedirect: z.boolean().optional().catch(undefined),
+    token: text,
+    user: z
+      .object({ id: text, email: text, role: text, mustChangePassword: z.boolean().optional().catch(undefined) })
+      .optional()
+      .catch(undefined),
+  })
+  .catch({});
+
+/** The JSON of a successful sign-in or second step: the pending second step, or the session's token and user. */
+export async function readSignInAnswer(response: Response): Promise<z.infer<typeof signInAnswer>> {
+  return signInAnswer.parse(await response.json());
+}
+
+/** The `code` of a refusal's JSON body (INVALID_CODE, INVALID_TOKEN…), or undefined. */
+export async function refusalCode(response: Response): Promise<string | undefined> {
+  const body: unknown = await response.json().catch(() => ({}));
+  return apiErrorBody.parse(body).code;
+}
+
+const apiErrorBody = z.object({ code: text }).catch({});
+
+/** The `code` better-auth put in a thrown APIError's body, or undefined for any other error. */
+export function apiErrorCode(err: unknown): string | undefined {
+  return isAPIError(err) ? apiErrorBody.parse(err.body).code : undefined;
 }
 
 // ---- rate limits ------------------------------------------------------------------------------------
@@ -220,10 +253,7 @@ export async function signIn(request: Request, input: { email: string; password:
     throw new AppError("internal", AUTH_ERRORS.unexpected);
   }
 
-  const body = (await response.json()) as {
-    twoFactorRedirect?: boolean;
-    user?: { id?: string; email?: string; role?: string; mustChangePassword?: boolean };
-  };
+  const body = await readSignInAnswer(response);
   // The password was right: this address's run of failures for the account ends (see countLoginSuccess).
   if (body.twoFactorRedirect) {
     await countLoginSuccess(l.login, ip, email);
@@ -318,7 +348,7 @@ export async function resetPassword(
     // Consumes the token, ends every session and writes the new hash in one transaction.
     await authApi().api.resetPassword({ body: { token, newPassword } });
   } catch (err) {
-    if (isAPIError(err) && (err.body as { code?: string } | undefined)?.code === "INVALID_TOKEN") {
+    if (apiErrorCode(err) === "INVALID_TOKEN") {
       throw await invalidLink();
     }
     logger.error({ err }, "password reset failed");

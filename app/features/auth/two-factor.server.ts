@@ -4,10 +4,10 @@
 // most 30 days. These functions are its only callers (its HTTP endpoints are not mounted), and add what
 // the site needs around it: our messages, the audit log, the "required for every staff member" setting
 // and an admin's reset of another staff member's second factor.
-import { isAPIError } from "better-auth/api";
 import { symmetricDecrypt } from "better-auth/crypto";
 import { createOTP } from "@better-auth/utils/otp";
 import { eq, inArray } from "drizzle-orm";
+import { z } from "zod";
 import QRCode from "qrcode";
 import { session as sessionTable, twoFactor, user as userTable, verification } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
@@ -19,14 +19,20 @@ import { isTwoFactorRequired } from "~/lib/site-settings.server.ts";
 import { AUTH_ERRORS, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
 import type { PendingSetup, TwoFactorStatus } from "./security-reply.ts";
 import {
+  apiErrorCode,
   assertCodeUnused,
   assertSecondStepAllowed,
   authApi,
   countSecondStepFailure,
+  readSignInAnswer,
   recordSignIn,
+  refusalCode,
   sessionCookies,
   type SignInResult,
 } from "./auth.server.ts";
+
+/** The stored recovery codes (better-auth keeps them as an encrypted JSON list). */
+const recoveryCodes = z.array(z.string());
 
 // ---- the staff member's own second factor -------------------------------------------------------------
 
@@ -57,7 +63,7 @@ export async function twoFactorStatus(actor: Actor, issuer: string): Promise<Two
   let recoveryCodesLeft: number | null = null;
   let pending: PendingSetup | null = null;
   try {
-    if (enabled && row) recoveryCodesLeft = (JSON.parse(await decrypt(row.backupCodes)) as string[]).length;
+    if (enabled && row) recoveryCodesLeft = recoveryCodes.parse(JSON.parse(await decrypt(row.backupCodes))).length;
     if (!enabled && row && !row.verified) pending = await setupFor(actor.email, await decrypt(row.secret), issuer);
   } catch (err) {
     // A secret that no longer decrypts (the auth secret changed): the setup starts again.
@@ -79,7 +85,7 @@ function refusal(code: string | undefined): AppError | null {
 
 function securityError(err: unknown): never {
   if (isAppError(err)) throw err;
-  const known = isAPIError(err) ? refusal((err.body as { code?: string } | undefined)?.code) : null;
+  const known = refusal(apiErrorCode(err));
   if (known) throw known;
   logger.error({ err }, "two-factor change failed");
   throw new AppError("internal", AUTH_ERRORS.unexpected, { cause: err });
@@ -87,10 +93,10 @@ function securityError(err: unknown): never {
 
 /** A better-auth answer that is not a success, as our error. */
 async function refusalOf(response: Response): Promise<AppError> {
-  const body = (await response.json().catch(() => ({}))) as { code?: string };
-  const known = refusal(body.code);
+  const code = await refusalCode(response);
+  const known = refusal(code);
   if (known) return known;
-  logger.error({ status: response.status, code: body.code }, "two-factor change refused unexpectedly");
+  logger.error({ status: response.status, code }, "two-factor change refused unexpectedly");
   return new AppError("internal", AUTH_ERRORS.unexpected);
 }
 
@@ -233,24 +239,21 @@ export async function verifySecondStep(
     throw new AppError("internal", AUTH_ERRORS.unexpected, { cause: err });
   }
   if (!response.ok) {
-    const body = (await response.json().catch(() => ({}))) as { code?: string };
+    const code = await refusalCode(response);
     const cookies = sessionCookies(response);
     await countSecondStepFailure(ip);
-    logger.warn({ ip, status: response.status, code: body.code }, "second sign-in step refused");
-    if (body.code === "INVALID_CODE" || body.code === "INVALID_BACKUP_CODE") {
+    logger.warn({ ip, status: response.status, code }, "second sign-in step refused");
+    if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
       const key = input.method === "totp" ? TWO_FACTOR_ERRORS.wrongCode : TWO_FACTOR_ERRORS.wrongRecoveryCode;
       throw new AppError("bad_request", key, { fields: { code: key } });
     }
-    if (body.code === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("too_many_requests", TWO_FACTOR_ERRORS.locked);
+    if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("too_many_requests", TWO_FACTOR_ERRORS.locked);
     if (response.status === 401 || response.status === 400) {
       throw new SecondStepExpired(cookies);
     }
     throw new AppError("internal", AUTH_ERRORS.unexpected);
   }
-  const result = (await response.json()) as {
-    token?: string;
-    user?: { id?: string; email?: string; role?: string; mustChangePassword?: boolean };
-  };
+  const result = await readSignInAnswer(response);
   if (!result.user?.id || !result.user.email) throw new AppError("internal", AUTH_ERRORS.unexpected);
   if (input.method === "totp" && !(await assertCodeUnused(result.user.id, input.code))) {
     // A code seen over a shoulder or in a proxy log does not sign anyone in a second time.

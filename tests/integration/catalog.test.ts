@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { categories, courses, enrollments, instructors, siteSettings, subcategories } from "@db/schema/index.ts";
+import { type courses, instructors, siteSettings } from "@db/schema/index.ts";
 import { DEMO_COURSES } from "@db/seed/demo-data.ts";
 import { seedDemo } from "@db/seed/demo.ts";
 import {
@@ -15,6 +15,7 @@ import {
   listSitemapEntries,
 } from "~/features/catalog/catalog.server.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCategory, makeCourse, makeEnrollment, makeSubcategory } from "../setup/factories.ts";
 
 let database: TestDatabase;
 beforeAll(async () => {
@@ -33,50 +34,18 @@ let sequence = 0;
 
 type CourseValues = typeof courses.$inferInsert;
 
-/** Inserts a course; each one is created an hour after the previous, so "newest first" is predictable. */
-async function addCourse(values: Partial<CourseValues> & { title: string }): Promise<{ id: string; slug: string }> {
+/** A published course; each one is created an hour after the previous, so "newest first" is predictable. */
+function addCourse(values: Partial<CourseValues> & { title: string }): Promise<{ id: string; slug: string }> {
   sequence += 1;
-  const [row] = await database.db
-    .insert(courses)
-    .values({
-      slug: `course-${sequence}`,
-      language: "en",
-      isPublished: true,
-      createdAt: new Date(BASE + sequence * HOUR),
-      ...values,
-    })
-    .returning({ id: courses.id, slug: courses.slug });
-  return row!;
+  return makeCourse({ slug: `course-${sequence}`, isPublished: true, createdAt: new Date(BASE + sequence * HOUR), ...values });
 }
 
-async function addCategory(name: string, slug: string, nameAr: string | null = null): Promise<string> {
-  const [row] = await database.db.insert(categories).values({ name, slug, nameAr }).returning({ id: categories.id });
-  return row!.id;
-}
+const addCategory = async (name: string, slug: string, nameAr: string | null = null) => (await makeCategory({ name, slug, nameAr })).id;
 
-async function addSubcategory(
-  categoryId: string,
-  values: { name: string; slug: string; isActive?: boolean; sortOrder?: number; nameAr?: string },
-): Promise<string> {
-  const [row] = await database.db
-    .insert(subcategories)
-    .values({ categoryId, ...values })
-    .returning({ id: subcategories.id });
-  return row!.id;
-}
+const addSubcategory = async (categoryId: string, values: { name: string; slug: string; isActive?: boolean; sortOrder?: number; nameAr?: string }) =>
+  (await makeSubcategory(categoryId, values)).id;
 
-async function addEnrollment(courseId: string, status: "pending" | "approved" | "rejected"): Promise<void> {
-  sequence += 1;
-  await database.db.insert(enrollments).values({
-    enrollmentId: `ENR-TEST-${sequence}`,
-    courseId,
-    courseName: "x",
-    studentName: "Student",
-    studentEmail: "student@example.com",
-    studentPhone: "01000000000",
-    status,
-  });
-}
+const addEnrollment = (courseId: string, status: "pending" | "approved" | "rejected") => makeEnrollment({ courseId, courseName: "x", status });
 
 const titles = (r: { courses: { title: string }[] }) => r.courses.map((c) => c.title);
 

@@ -16,6 +16,28 @@ export interface PagerLabels {
   page: string;
 }
 
+type T = (key: string, options?: Record<string, unknown>) => string;
+
+/**
+ * The pager's labels from a list's keys: `<prefix>.label`, `.showing` ({{from}}–{{to}} of {{total}}),
+ * `.previous`, `.next`, `.page` ({{page}} of {{pages}}).
+ */
+export function pagerLabels(
+  t: T,
+  prefix: string,
+  at: { page: number; pages: number; from: number; to: number; total: number },
+  overrides: Partial<PagerLabels> = {},
+): PagerLabels {
+  return {
+    nav: t(`${prefix}.label`),
+    showing: t(`${prefix}.showing`, { from: at.from, to: at.to, total: at.total }),
+    previous: t(`${prefix}.previous`),
+    next: t(`${prefix}.next`),
+    page: t(`${prefix}.page`, { page: at.page, pages: at.pages }),
+    ...overrides,
+  };
+}
+
 export function Pager({
   page,
   pageCount,

@@ -10,7 +10,7 @@ import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { Pager } from "~/components/ui/pager.tsx";
+import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
@@ -475,13 +475,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
             pageCount={list.pageCount}
             total={list.total}
             href={(page) => `${COURSES_PATH}${listSearch(location.search, { page: String(page) })}`}
-            labels={{
-              nav: t("coursesAdmin.pagination.label"),
-              showing: t("coursesAdmin.pagination.showing", { from, to, total: list.total }),
-              previous: t("coursesAdmin.pagination.previous"),
-              next: t("coursesAdmin.pagination.next"),
-              page: t("coursesAdmin.pagination.page", { page: list.page, pages: list.pageCount }),
-            }}
+            labels={pagerLabels(t, "coursesAdmin.pagination", { page: list.page, pages: list.pageCount, from, to, total: list.total })}
           />
         </>
       )}

@@ -8,7 +8,8 @@ import { Ltr } from "~/components/ui/bidi.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { Pager, pageRange } from "~/components/ui/pager.tsx";
+import { FilterLinks } from "~/components/ui/filter-links.tsx";
+import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import {
   EMAIL_LOG_ERRORS,
@@ -42,20 +43,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
   const href = (page: number, status = log.status) => emailLogHref({ status, page });
   const { from, to } = pageRange(log.page, log.pageSize, log.emails.length);
   const kindLabel = (kind: string) => t(`adminEmails.kinds.${kind}`, { defaultValue: kind });
-  const filterLink = (status: EmailStatus | undefined, label: string) => {
-    const current = log.status === status;
-    return (
-      <Link
-        to={href(1, status)}
-        aria-current={current ? "page" : undefined}
-        className={`rounded-full px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800 ${
-          current ? "bg-teal-800 text-white" : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        }`}
-      >
-        {label}
-      </Link>
-    );
-  };
+  const filterLink = (status: EmailStatus | undefined, label: string) => ({ href: href(1, status), label, current: log.status === status });
   const cell = "px-4 py-3 align-top";
 
   return (
@@ -72,16 +60,15 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
       </div>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <nav aria-label={t("adminEmails.filters.label")}>
-          <ul className="flex flex-wrap gap-2">
-            <li>{filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all }))}</li>
-            {EMAIL_STATUSES.map((status) => (
-              <li key={status}>
-                {filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] }))}
-              </li>
-            ))}
-          </ul>
-        </nav>
+        <FilterLinks
+          label={t("adminEmails.filters.label")}
+          links={[
+            filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
+            ...EMAIL_STATUSES.map((status) =>
+              filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
+            ),
+          ]}
+        />
         <p role="status" className="text-sm text-slate-700">
           {t("adminEmails.total", { count: log.total })}
         </p>
@@ -196,13 +183,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         pageCount={log.pageCount}
         total={log.total}
         href={(page) => href(page)}
-        labels={{
-          nav: t("adminEmails.pagination.label"),
-          showing: t("adminEmails.pagination.showing", { from, to, total: log.total }),
-          previous: t("adminEmails.pagination.previous"),
-          next: t("adminEmails.pagination.next"),
-          page: t("adminEmails.pagination.page", { page: log.page, pages: log.pageCount }),
-        }}
+        labels={pagerLabels(t, "adminEmails.pagination", { page: log.page, pages: log.pageCount, from, to, total: log.total })}
       />
     </div>
   );

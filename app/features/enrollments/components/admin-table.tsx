@@ -8,7 +8,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { formatDate } from "~/lib/format.ts";
 import { formatPhone } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
-import { Pager } from "~/components/ui/pager.tsx";
+import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -168,13 +168,12 @@ export function AdminEnrollmentsPagination({
       total={total}
       href={pageHref}
       note={capped ? t("adminEnrollments.pagination.capped", { cap: total }) : undefined}
-      labels={{
-        nav: t("adminEnrollments.pagination.label"),
-        showing: t(capped ? "adminEnrollments.pagination.showingCapped" : "adminEnrollments.pagination.showing", { from, to, total }),
-        previous: t("adminEnrollments.pagination.previous"),
-        next: t("adminEnrollments.pagination.next"),
-        page: t("adminEnrollments.pagination.page", { page, pages: pageCount }),
-      }}
+      labels={pagerLabels(
+        t,
+        "adminEnrollments.pagination",
+        { page, pages: pageCount, from, to, total },
+        capped ? { showing: t("adminEnrollments.pagination.showingCapped", { from, to, total }) } : {},
+      )}
     />
   );
 }

@@ -8,7 +8,8 @@ import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { Pager, pageRange } from "~/components/ui/pager.tsx";
+import { FilterLinks } from "~/components/ui/filter-links.tsx";
+import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -75,20 +76,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
 
   const noJsReply = hydrated ? undefined : actionData;
   const { from, to } = pageRange(inbox.page, inbox.pageSize, inbox.messages.length);
-  const filterLink = (filter: MessageFilter, label: string) => {
-    const current = inbox.filter === filter;
-    return (
-      <Link
-        to={listHref(1, filter)}
-        aria-current={current ? "page" : undefined}
-        className={`rounded-full px-4 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800 ${
-          current ? "bg-teal-800 text-white" : "bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
-        }`}
-      >
-        {label}
-      </Link>
-    );
-  };
+  const filterLink = (filter: MessageFilter, label: string) => ({ href: listHref(1, filter), label, current: inbox.filter === filter });
 
   return (
     <div>
@@ -98,12 +86,13 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
       </div>
 
       <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <nav aria-label={t("adminMessages.filters.label")}>
-          <ul className="flex flex-wrap gap-2">
-            <li>{filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount }))}</li>
-            <li>{filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount }))}</li>
-          </ul>
-        </nav>
+        <FilterLinks
+          label={t("adminMessages.filters.label")}
+          links={[
+            filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount })),
+            filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount })),
+          ]}
+        />
         <p role="status" className="text-sm font-medium text-slate-800">
           {t("adminMessages.unreadSummary", { count: inbox.unreadCount })}
         </p>
@@ -171,13 +160,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         pageCount={inbox.pageCount}
         total={inbox.total}
         href={(page) => listHref(page)}
-        labels={{
-          nav: t("adminMessages.pagination.label"),
-          showing: t("adminMessages.pagination.showing", { from, to, total: inbox.total }),
-          previous: t("adminMessages.pagination.previous"),
-          next: t("adminMessages.pagination.next"),
-          page: t("adminMessages.pagination.page", { page: inbox.page, pages: inbox.pageCount }),
-        }}
+        labels={pagerLabels(t, "adminMessages.pagination", { page: inbox.page, pages: inbox.pageCount, from, to, total: inbox.total })}
       />
     </div>
   );

@@ -9,23 +9,12 @@
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormAlert } from "~/components/admin/form-kit.tsx";
-import { DialogCancel } from "./url-dialog.tsx";
+import { DialogCancel, DialogFrame, type DialogCloser } from "./url-dialog.tsx";
 
 export const DANGER_BUTTON =
   "inline-flex items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-700 disabled:opacity-60";
 
-export function ConfirmForm<R extends { ok: boolean }>({
-  fetcher,
-  action,
-  fields,
-  message,
-  consequences,
-  submitLabel,
-  busyLabel,
-  cancelLabel,
-  failure,
-  initialReply,
-}: {
+export interface ConfirmFormProps<R extends { ok: boolean }> {
   /** The form's own fetcher, held by the page with its success handler (see above). */
   fetcher: FetcherWithComponents<R>;
   /** Where the form posts (the page, so a reply without JavaScript renders in place). */
@@ -43,7 +32,20 @@ export function ConfirmForm<R extends { ok: boolean }>({
   failure: (reply: R | undefined) => string | null;
   /** The page's reply after a post without JavaScript, when it answers this form. */
   initialReply?: R;
-}) {
+}
+
+export function ConfirmForm<R extends { ok: boolean }>({
+  fetcher,
+  action,
+  fields,
+  message,
+  consequences,
+  submitLabel,
+  busyLabel,
+  cancelLabel,
+  failure,
+  initialReply,
+}: ConfirmFormProps<R>) {
   const busy = fetcher.state !== "idle";
   const reply = fetcher.data ?? initialReply;
   return (
@@ -61,5 +63,28 @@ export function ConfirmForm<R extends { ok: boolean }>({
         </button>
       </div>
     </fetcher.Form>
+  );
+}
+
+/**
+ * A confirmation in its frame: open while `fields` (what the form posts, i.e. which thing) is given —
+ * null when the URL names no such dialog or the thing is unknown.
+ */
+export function ConfirmDialog<R extends { ok: boolean }>({
+  dialog,
+  title,
+  description,
+  fields,
+  ...form
+}: Omit<ConfirmFormProps<R>, "fields"> & {
+  dialog: DialogCloser;
+  title: ReactNode;
+  description?: ReactNode;
+  fields: ConfirmFormProps<R>["fields"] | null;
+}) {
+  return (
+    <DialogFrame open={fields !== null} dialog={dialog} guard={false} title={title} description={description}>
+      {fields && <ConfirmForm {...form} fields={fields} />}
+    </DialogFrame>
   );
 }

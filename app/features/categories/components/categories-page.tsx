@@ -5,7 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
@@ -427,27 +427,20 @@ function CategoryDialogs({
           />
         )}
       </DialogFrame>
-      <DialogFrame
-        open={deleting !== null}
+      <ConfirmDialog
         dialog={dialog}
-        guard={false}
         title={deleting?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
         description={itemName && <bdi>{itemName}</bdi>}
-      >
-        {deleting && (
-          <ConfirmForm
-            fetcher={deleteFetcher}
-            action={CATEGORIES_PATH}
-            fields={{ intent, id: deleting.item.id }}
-            message={t(`categories.delete.${deleting.kind === "deleteCategory" ? "category" : "subcategory"}Confirm`)}
-            cancelLabel={t("categories.form.cancel")}
-            submitLabel={t("categories.delete.submit")}
-            busyLabel={t("categories.delete.deleting")}
-            failure={(r) => failureMessage(t, r)}
-            initialReply={noJsReply?.intent === intent && noJsReply.id === deleting.item.id ? noJsReply : undefined}
-          />
-        )}
-      </DialogFrame>
+        fetcher={deleteFetcher}
+        action={CATEGORIES_PATH}
+        fields={deleting ? { intent, id: deleting.item.id } : null}
+        message={t(`categories.delete.${intent === "deleteCategory" ? "category" : "subcategory"}Confirm`)}
+        cancelLabel={t("categories.form.cancel")}
+        submitLabel={t("categories.delete.submit")}
+        busyLabel={t("categories.delete.deleting")}
+        failure={(r) => failureMessage(t, r)}
+        initialReply={noJsReply?.intent === intent && noJsReply.id === deleting?.item.id ? noJsReply : undefined}
+      />
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { Form, Link, useLocation, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
-import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
@@ -195,27 +195,20 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
             />
           )}
         </DialogFrame>
-        <DialogFrame
-          open={shownDialog?.kind === "delete"}
+        <ConfirmDialog
           dialog={dialog}
-          guard={false}
           title={t("coursesAdmin.delete.title")}
           description={shownDialog?.kind === "delete" ? tIsolated(t, "coursesAdmin.delete.course", { title: shownDialog.course.title }) : undefined}
-        >
-          {shownDialog?.kind === "delete" && (
-            <ConfirmForm
-              fetcher={deleteFetcher}
-              action={pageAction}
-              fields={{ intent: "delete", courseId: shownDialog.course.id }}
-              message={t("coursesAdmin.delete.confirm")}
-              cancelLabel={t("coursesAdmin.delete.cancel")}
-              submitLabel={t("coursesAdmin.delete.submit")}
-              busyLabel={t("coursesAdmin.delete.deleting")}
-              failure={(r) => failureMessage(t, r)}
-              initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
-            />
-          )}
-        </DialogFrame>
+          fetcher={deleteFetcher}
+          action={pageAction}
+          fields={shownDialog?.kind === "delete" ? { intent: "delete", courseId: shownDialog.course.id } : null}
+          message={t("coursesAdmin.delete.confirm")}
+          cancelLabel={t("coursesAdmin.delete.cancel")}
+          submitLabel={t("coursesAdmin.delete.submit")}
+          busyLabel={t("coursesAdmin.delete.deleting")}
+          failure={(r) => failureMessage(t, r)}
+          initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
+        />
       </div>
 
       <Form

@@ -6,7 +6,7 @@ import { ClipboardList } from "lucide-react";
 import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { ConfirmDialog, ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -123,26 +123,19 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
             />
           )}
         </DialogFrame>
-        <DialogFrame
-          open={rejecting !== null && rejecting.status === "pending"}
+        <ConfirmDialog
           dialog={dialog}
-          guard={false}
           title={t("adminEnrollments.reject.title")}
           description={rejecting ? tIsolated(t, "adminEnrollments.reject.student", { name: rejecting.studentName }) : undefined}
-        >
-          {rejecting && (
-            <ConfirmForm
-              fetcher={rejectFetcher}
-              action={pageAction}
-              fields={{ intent: "reject", id: rejecting.id }}
-              message={t("adminEnrollments.reject.confirm")}
-              cancelLabel={t("adminEnrollments.reject.cancel")}
-              submitLabel={t("adminEnrollments.reject.submit")}
-              busyLabel={t("adminEnrollments.reject.rejecting")}
-              failure={(r) => failureMessage(t, r)}
-            />
-          )}
-        </DialogFrame>
+          fetcher={rejectFetcher}
+          action={pageAction}
+          fields={rejecting ? { intent: "reject", id: rejecting.id } : null}
+          message={t("adminEnrollments.reject.confirm")}
+          cancelLabel={t("adminEnrollments.reject.cancel")}
+          submitLabel={t("adminEnrollments.reject.submit")}
+          busyLabel={t("adminEnrollments.reject.rejecting")}
+          failure={(r) => failureMessage(t, r)}
+        />
         <DialogFrame open={canEdit && dialog.kind === "bulkReject"} dialog={dialog} guard={false} title={t("adminEnrollments.reject.bulkTitle")}>
           {bulkIds.length > 0 ? (
             <ConfirmForm

@@ -3,7 +3,7 @@
 // panels in place without JavaScript; the delete is the kit's confirmation.
 import type { FetcherWithComponents } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
-import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { DialogFrame, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
 import type { AccountReply } from "~/features/instructor-accounts/accounts.schema.ts";
@@ -57,28 +57,21 @@ export function InstructorsPageDialogs({
           <InstructorForm key={shown.instructor.id} instructor={shown.instructor} initialReply={noJsReply} onSuccess={onSaved} />
         )}
       </DialogFrame>
-      <DialogFrame
-        open={shown?.kind === "delete"}
+      <ConfirmDialog
         dialog={dialog}
-        guard={false}
         title={t("instructorsAdmin.delete.title")}
         description={shown?.kind === "delete" ? tIsolated(t, "instructorsAdmin.delete.instructor", { name: nameOf(shown.instructor) }) : undefined}
-      >
-        {shown?.kind === "delete" && (
-          <ConfirmForm
-            fetcher={deleteFetcher}
-            action={INSTRUCTORS_PATH}
-            fields={{ intent: "delete", instructorId: shown.instructor.id }}
-            message={t("instructorsAdmin.delete.confirm")}
-            consequences={t("instructorsAdmin.delete.consequences")}
-            cancelLabel={t("instructorsAdmin.delete.cancel")}
-            submitLabel={t("instructorsAdmin.delete.submit")}
-            busyLabel={t("instructorsAdmin.delete.deleting")}
-            failure={(r) => failureMessage(t, r)}
-            initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
-          />
-        )}
-      </DialogFrame>
+        fetcher={deleteFetcher}
+        action={INSTRUCTORS_PATH}
+        fields={shown?.kind === "delete" ? { intent: "delete", instructorId: shown.instructor.id } : null}
+        message={t("instructorsAdmin.delete.confirm")}
+        consequences={t("instructorsAdmin.delete.consequences")}
+        cancelLabel={t("instructorsAdmin.delete.cancel")}
+        submitLabel={t("instructorsAdmin.delete.submit")}
+        busyLabel={t("instructorsAdmin.delete.deleting")}
+        failure={(r) => failureMessage(t, r)}
+        initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
+      />
       <DialogFrame
         open={shown?.kind === "account" && canCreateAccounts}
         dialog={dialog}

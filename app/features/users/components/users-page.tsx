@@ -4,7 +4,7 @@ import { KeyRound, Pencil, Plus, RefreshCw, ShieldCheck, Trash2, UserPlus } from
 import { useCallback, useState, type ReactNode } from "react";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
-import { ConfirmForm } from "~/components/ui/confirm.tsx";
+import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
@@ -180,48 +180,34 @@ export function UsersPage({
             <EditRoleForm user={shownDialog.user} canGrantAdmin={actorIsAdmin} initialReply={noJsReply} onSuccess={onRoleChanged} />
           )}
         </DialogFrame>
-        <DialogFrame
-          open={shownDialog?.kind === "delete"}
+        <ConfirmDialog
           dialog={dialog}
-          guard={false}
           title={t("users.delete.title")}
           description={dialogUser ? tIsolated(t, "users.delete.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
-        >
-          {shownDialog?.kind === "delete" && (
-            <ConfirmForm
-              fetcher={deleteFetcher}
-              action={USERS_PATH}
-              fields={{ intent: "delete", userId: shownDialog.user.id }}
-              message={t("users.delete.confirm")}
-              cancelLabel={t("users.delete.cancel")}
-              submitLabel={t("users.delete.submit")}
-              busyLabel={t("users.delete.deleting")}
-              failure={(r) => failureMessage(t, r)}
-              initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
-            />
-          )}
-        </DialogFrame>
-        <DialogFrame
-          open={shownDialog?.kind === "resetTwoFactor"}
+          fetcher={deleteFetcher}
+          action={USERS_PATH}
+          fields={shownDialog?.kind === "delete" ? { intent: "delete", userId: shownDialog.user.id } : null}
+          message={t("users.delete.confirm")}
+          cancelLabel={t("users.delete.cancel")}
+          submitLabel={t("users.delete.submit")}
+          busyLabel={t("users.delete.deleting")}
+          failure={(r) => failureMessage(t, r)}
+          initialReply={noJsReply?.intent === "delete" ? noJsReply : undefined}
+        />
+        <ConfirmDialog
           dialog={dialog}
-          guard={false}
           title={t("users.twoFactor.title")}
           description={dialogUser ? tIsolated(t, "users.twoFactor.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
-        >
-          {shownDialog?.kind === "resetTwoFactor" && (
-            <ConfirmForm
-              fetcher={resetFetcher}
-              action={USERS_PATH}
-              fields={{ intent: "resetTwoFactor", userId: shownDialog.user.id }}
-              message={t("users.twoFactor.confirm")}
-              cancelLabel={t("users.twoFactor.cancel")}
-              submitLabel={t("users.twoFactor.submit")}
-              busyLabel={t("users.twoFactor.resetting")}
-              failure={(r) => failureMessage(t, r)}
-              initialReply={noJsReply?.intent === "resetTwoFactor" ? noJsReply : undefined}
-            />
-          )}
-        </DialogFrame>
+          fetcher={resetFetcher}
+          action={USERS_PATH}
+          fields={shownDialog?.kind === "resetTwoFactor" ? { intent: "resetTwoFactor", userId: shownDialog.user.id } : null}
+          message={t("users.twoFactor.confirm")}
+          cancelLabel={t("users.twoFactor.cancel")}
+          submitLabel={t("users.twoFactor.submit")}
+          busyLabel={t("users.twoFactor.resetting")}
+          failure={(r) => failureMessage(t, r)}
+          initialReply={noJsReply?.intent === "resetTwoFactor" ? noJsReply : undefined}
+        />
       </div>
 
       {users.length === 0 ? (

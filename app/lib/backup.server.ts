@@ -13,6 +13,7 @@ import { pipeline } from "node:stream/promises";
 import { Readable } from "node:stream";
 import zlib from "node:zlib";
 import type { PGlite } from "@electric-sql/pglite";
+import { z } from "zod";
 
 /** The server's control socket: DATA_DIR/control.sock. */
 export function controlSocketPath(dataDir: string): string {
@@ -68,11 +69,27 @@ export async function writeSnapshot(pglite: PGlite, dataDir: string): Promise<Ba
   return { file, bytes: fs.statSync(file).size, ms: Date.now() - started };
 }
 
-interface ControlRequest {
-  command?: unknown;
-}
+const controlRequest = z.object({ command: z.unknown().optional() });
 
-export type ControlReply = { ok: true; pid: number; backup?: BackupResult } | { ok: false; error: string };
+const controlReply = z.union([
+  z.object({
+    ok: z.literal(true),
+    pid: z.number(),
+    backup: z.object({ file: z.string(), bytes: z.number(), ms: z.number() }).optional(),
+  }),
+  z.object({ ok: z.literal(false), error: z.string() }),
+]);
+export type ControlReply = z.infer<typeof controlReply>;
+
+/** A line of JSON read with `schema`; undefined when it is not JSON or not of that shape. */
+function parseLine<T>(line: string, schema: z.ZodType<T>): T | undefined {
+  try {
+    const parsed = schema.safeParse(JSON.parse(line));
+    return parsed.success ? parsed.data : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 export interface ControlServer {
   path: string;
@@ -132,12 +149,8 @@ export async function startControlServer(opts: {
       if (newline < 0) return;
       socket.removeAllListeners("data");
       const reply = (r: ControlReply) => socket.end(`${JSON.stringify(r)}\n`);
-      let request: ControlRequest;
-      try {
-        request = JSON.parse(input.slice(0, newline)) as ControlRequest;
-      } catch {
-        return void reply({ ok: false, error: "bad request" });
-      }
+      const request = parseLine(input.slice(0, newline), controlRequest);
+      if (!request) return void reply({ ok: false, error: "bad request" });
       if (request.command === "ping") return void reply({ ok: true, pid: process.pid });
       if (request.command !== "backup") return void reply({ ok: false, error: "unknown command" });
       // One backup at a time.
@@ -189,11 +202,7 @@ export function sendControlCommand(socketPath: string, command: "ping" | "backup
     });
     socket.on("end", () => {
       clearTimeout(timer);
-      try {
-        resolve(JSON.parse(output.trim()) as ControlReply);
-      } catch {
-        resolve({ ok: false, error: "unreadable answer" });
-      }
+      resolve(parseLine(output.trim(), controlReply) ?? { ok: false, error: "unreadable answer" });
     });
   });
 }

@@ -62,7 +62,7 @@ export function configureAuth(config: AuthConfig, sendResetEmail: SendResetPassw
     logger: {
       level: "warn",
       log: (level, message, ...args) => {
-        const err = args.find((a: unknown) => a instanceof Error) as Error | undefined;
+        const err = args.find((a: unknown): a is Error => a instanceof Error);
         logger[level]({ component: "better-auth", ...(err ? { err } : {}) }, message);
       },
     },

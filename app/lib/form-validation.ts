@@ -52,7 +52,8 @@ function fromReply(reply: SubmissionReply | undefined, fields: readonly string[]
 
 /** The name of the control an event came from. */
 function nameOf(target: EventTarget | null): string {
-  return (target as { name?: unknown } | null)?.name?.toString() ?? "";
+  const name = target !== null && "name" in target ? target.name : undefined;
+  return name === undefined || name === null ? "" : String(name);
 }
 
 function hasErrors(errors: FieldErrors): boolean {
@@ -61,9 +62,13 @@ function hasErrors(errors: FieldErrors): boolean {
 
 /** The first visible control of the form (document order) that has an error. */
 function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement | null {
-  for (const element of Array.from(form.elements)) {
-    const control = element as HTMLInputElement;
-    if (control.name && control.type !== "hidden" && errors[control.name]?.length) return control;
+  for (const control of Array.from(form.elements)) {
+    const field =
+      control instanceof HTMLInputElement ||
+      control instanceof HTMLSelectElement ||
+      control instanceof HTMLTextAreaElement ||
+      control instanceof HTMLButtonElement;
+    if (field && control.name && control.type !== "hidden" && errors[control.name]?.length) return control;
   }
   return null;
 }

@@ -119,6 +119,11 @@ export function redactValue(value: unknown, keepCodes = false, depth = 0): unkno
   if (value === null || typeof value !== "object" || depth > MAX_DEPTH) return value;
   if (Array.isArray(value)) return value.map((item) => redactValue(item, keepCodes, depth + 1));
   if (!isPlainObject(value)) return value;
+  return redactFields(value, keepCodes, depth);
+}
+
+/** redactValue of a plain object: a copy with secret fields replaced and the rest redacted in turn. */
+function redactFields(value: Record<string, unknown>, keepCodes = false, depth = 0): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   for (const [key, item] of Object.entries(value)) {
     const codeKept = keepCodes && /^(?:code|errno|sqlState)$/i.test(key);
@@ -158,7 +163,7 @@ export function createLogger(level: string, destination?: pino.DestinationStream
     redact: { paths: ["password", "*.password", "req.headers.cookie", "req.headers.authorization"], remove: true },
     serializers: { err: serializeError },
     formatters: {
-      log: (object) => redactValue(object) as Record<string, unknown>,
+      log: (object) => (isPlainObject(object) ? redactFields(object) : object),
     },
     hooks: { streamWrite: (line) => redactQuery(line) },
   };

@@ -133,7 +133,8 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
     return undefined;
   }
@@ -162,7 +163,7 @@ function reservedFieldsAreValid(form: FormData): boolean {
     const { name, index, from, to } = control.payload;
     if (name !== undefined && (typeof name !== "string" || (name !== "" && !nameIsAcceptable(name)))) return false;
     for (const position of [index, from, to]) {
-      if (position !== undefined && !(Number.isInteger(position) && (position as number) >= 0 && (position as number) < MAX_FIELDS)) {
+      if (position !== undefined && !(typeof position === "number" && Number.isInteger(position) && position >= 0 && position < MAX_FIELDS)) {
         return false;
       }
     }

@@ -34,7 +34,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
         }
       }}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setOpen(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setOpen(false);
       }}
     >
       <button
@@ -51,7 +51,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
       {/* Following a link closes the panel. */}
       <div
         onClick={(e) => {
-          if ((e.target as HTMLElement).closest("a")) setOpen(false);
+          if (e.target instanceof Element && e.target.closest("a")) setOpen(false);
         }}
         id={panelId}
         className={`absolute start-0 top-full z-50 w-[300px] pt-2 ${open ? "block" : "hidden"} no-js-hover-open`}

@@ -20,6 +20,7 @@ import {
   uploadUrl,
   UploadFailure,
   type RunningUpload,
+  uploadedDocument,
   type UploadedDocument,
 } from "./upload-request.ts";
 
@@ -104,9 +105,10 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
       setQueued((q) => q.slice(1));
       setCurrent({ fileName: file.name, stage: "uploading", percent: 0 });
       setAnnouncement(t("uploads.stage.uploading", { file: file.name }));
-      const upload = sendFile<UploadedDocument>(
+      const upload = sendFile(
         uploadUrl(DOCUMENT_UPLOAD_PATH, { lang: locale }),
         file,
+        uploadedDocument,
         {
           onProgress: (percent) => setCurrent({ fileName: file.name, stage: "uploading", percent }),
           onProcessing: () => {

@@ -17,6 +17,7 @@ import {
   UploadFailure,
   type ImageKind,
   type RunningUpload,
+  uploadedImage,
   type UploadedImage,
 } from "./upload-request.ts";
 
@@ -93,9 +94,10 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
     running.current?.abort();
     setLocalPreview(URL.createObjectURL(file));
     setStatus({ stage: "uploading", fileName: file.name, percent: 0 });
-    const upload = sendFile<UploadedImage>(
+    const upload = sendFile(
       uploadUrl(IMAGE_UPLOAD_PATH, { kind, lang: locale }),
       file,
+      uploadedImage,
       {
         onProgress: (percent) => setStatus({ stage: "uploading", fileName: file.name, percent }),
         onProcessing: () => setStatus({ stage: "processing", fileName: file.name }),

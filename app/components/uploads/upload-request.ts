@@ -1,6 +1,8 @@
 // Browser side of the upload routes: one file per request through XMLHttpRequest, so the real byte
 // progress is known (D15: uploading n% → processing → done or the error). Also the client pre-checks
-// with the SPEC messages (the server checks again, by content).
+// with the SPEC messages (the server checks again, by content). The server's JSON reply is parsed with the
+// route's schema (uploadedImage, uploadedDocument) before anyone reads it.
+import { z } from "zod";
 
 export const IMAGE_MAX_BYTES = 5_242_880;
 export const DOCUMENT_MAX_BYTES = 50 * 1024 * 1024;
@@ -9,20 +11,22 @@ export const DOCUMENT_ACCEPT = "application/pdf,.pdf";
 
 export type ImageKind = "thumbnail" | "photo";
 
-export interface UploadedImage {
-  url: string;
-  key: string;
-  width: number;
-  height: number;
-  srcset?: string;
-}
+/** The reply of POST /admin/uploads/image (besides `ok`). */
+export const uploadedImage = z.object({
+  url: z.string(),
+  key: z.string(),
+  width: z.number(),
+  height: z.number(),
+  srcset: z.string().optional(),
+});
+export type UploadedImage = z.infer<typeof uploadedImage>;
 
-export interface UploadedDocument {
-  key: string;
-  fileName: string;
-  fileType: "PDF";
-  size: number;
-}
+/** The reply of POST /admin/uploads/document (besides `ok`). */
+export const uploadedDocument = z.object({ key: z.string(), fileName: z.string(), fileType: z.literal("PDF"), size: z.number() });
+export type UploadedDocument = z.infer<typeof uploadedDocument>;
+
+const success = z.object({ ok: z.literal(true) });
+const failureMessage = z.object({ message: z.string().min(1) });
 
 /** A failed upload; `message` is already translated (from the server, or the network message). */
 export class UploadFailure extends Error {
@@ -41,10 +45,11 @@ export interface RunningUpload<T> {
   abort(): void;
 }
 
-/** Posts `file` as the multipart field `file`; resolves with the JSON reply's data when `ok`. */
+/** Posts `file` as the multipart field `file`; resolves with the JSON reply's data (read by `reply`) when `ok`. */
 export function sendFile<T>(
   url: string,
   file: File,
+  reply: z.ZodType<T>,
   handlers: UploadHandlers,
   messages: { network: string; aborted: string },
 ): RunningUpload<T> {
@@ -61,9 +66,13 @@ export function sendFile<T>(
       handlers.onProcessing();
     };
     xhr.onload = () => {
-      const body = xhr.response as ({ ok?: boolean; message?: string } & Record<string, unknown>) | null;
-      if (xhr.status >= 200 && xhr.status < 300 && body?.ok) resolve(body as unknown as T);
-      else reject(new UploadFailure(typeof body?.message === "string" && body.message ? body.message : `${xhr.status} ${xhr.statusText}`.trim()));
+      const body: unknown = xhr.response;
+      const data = xhr.status >= 200 && xhr.status < 300 && success.safeParse(body).success ? reply.safeParse(body) : undefined;
+      if (data?.success) resolve(data.data);
+      else {
+        const failure = failureMessage.safeParse(body);
+        reject(new UploadFailure(failure.success ? failure.data.message : `${xhr.status} ${xhr.statusText}`.trim()));
+      }
     };
     xhr.onerror = () => reject(new UploadFailure(messages.network));
     xhr.ontimeout = () => reject(new UploadFailure(messages.network));

@@ -237,9 +237,11 @@ export type ParsedCourseValues = z.output<typeof courseValuesSchema>;
 
 function parseJson(text: string): unknown {
   try {
-    return JSON.parse(text) as unknown;
+    const parsed: unknown = JSON.parse(text);
+    return parsed;
   } catch {
-    return null; // reported as documentsInvalid
+    // Reported as documentsInvalid.
+    return null;
   }
 }
 

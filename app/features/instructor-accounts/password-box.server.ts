@@ -65,9 +65,10 @@ export class SealedPasswordError extends Error {
  * to another instructor, or was sealed under another secret.
  */
 export function openPassword(sealed: string, context: string, secret: string = serverSecret()): string {
-  const parts = sealed.split(".");
-  if (parts.length !== 4 || parts[0] !== VERSION) throw new SealedPasswordError("malformed sealed password");
-  const [, ivText, tagText, bodyText] = parts as [string, string, string, string];
+  const [version, ivText, tagText, bodyText, ...rest] = sealed.split(".");
+  if (version !== VERSION || ivText === undefined || tagText === undefined || bodyText === undefined || rest.length > 0) {
+    throw new SealedPasswordError("malformed sealed password");
+  }
   const iv = Buffer.from(ivText, "base64url");
   const tag = Buffer.from(tagText, "base64url");
   if (iv.length !== IV_BYTES || tag.length !== TAG_BYTES) throw new SealedPasswordError("malformed sealed password");

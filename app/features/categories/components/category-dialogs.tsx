@@ -1,7 +1,7 @@
 // The Admin Categories forms (SPEC §2): create/edit category and create/edit subcategory, shown in the
 // dialog kit's frame (a modal with JavaScript, a panel reached by a link without). Each posts through a
 // fetcher of its own; without JavaScript, as a plain form.
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm } from "@conform-to/react";
+import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useId, useState } from "react";
@@ -77,6 +77,81 @@ function SubmitRow({ busy, cancelLabel, submitLabel, busyLabel }: { busy: boolea
   );
 }
 
+type TextField = FieldMetadata<string | null | undefined>;
+
+/** Name, Arabic name and slug: the first three fields of both forms. */
+function NameFields({
+  name,
+  nameAr,
+  slugField,
+  slug,
+  editing,
+  slugMax,
+}: {
+  name: TextField;
+  nameAr: TextField;
+  slugField: TextField;
+  slug: ReturnType<typeof useSlug>;
+  editing: boolean;
+  slugMax: number;
+}) {
+  const { t } = useI18n();
+  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(slugField, { type: "text" });
+  return (
+    <>
+      <Field id={name.id} label={t("categories.form.name")} required errors={name.errors}>
+        <input
+          {...getInputProps(name, { type: "text" })}
+          key={name.key}
+          maxLength={CATEGORY_LIMITS.name}
+          autoComplete="off"
+          dir="auto"
+          onChange={(e) => slug.onName(e.currentTarget.value)}
+          className={inputClass}
+          aria-describedby={errorId(name.id, name.errors)}
+        />
+      </Field>
+      <Field
+        id={nameAr.id}
+        label={t("categories.form.nameAr")}
+        errors={nameAr.errors}
+        hint={t("categories.form.nameArHint")}
+      >
+        <input
+          {...getInputProps(nameAr, { type: "text" })}
+          key={nameAr.key}
+          maxLength={CATEGORY_LIMITS.nameAr}
+          autoComplete="off"
+          dir="rtl"
+          lang="ar"
+          className={inputClass}
+          aria-describedby={describedBy(`${nameAr.id}-hint`, errorId(nameAr.id, nameAr.errors))}
+        />
+      </Field>
+      <Field
+        id={slugField.id}
+        label={t("categories.form.slug")}
+        required
+        errors={slugField.errors}
+        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
+      >
+        <input
+          {...slugProps}
+          key={slugField.key}
+          value={slug.slug}
+          onChange={(e) => slug.onSlug(e.currentTarget.value)}
+          maxLength={slugMax}
+          autoComplete="off"
+          spellCheck={false}
+          dir="ltr"
+          className={`${inputClass} text-start font-mono`}
+          aria-describedby={describedBy(`${slugField.id}-hint`, errorId(slugField.id, slugField.errors))}
+        />
+      </Field>
+    </>
+  );
+}
+
 export function CategoryForm({
   category,
   hydrated,
@@ -109,62 +184,20 @@ export function CategoryForm({
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
-  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
 
   return (
     <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {category && <input type="hidden" name="id" value={category.id} />}
       <FormAlert message={failureMessage(t, reply)} />
-      <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          maxLength={CATEGORY_LIMITS.name}
-          autoComplete="off"
-          dir="auto"
-          onChange={(e) => slug.onName(e.currentTarget.value)}
-          className={inputClass}
-          aria-describedby={errorId(fields.name.id, fields.name.errors)}
-        />
-      </Field>
-      <Field
-        id={fields.nameAr.id}
-        label={t("categories.form.nameAr")}
-        errors={fields.nameAr.errors}
-        hint={t("categories.form.nameArHint")}
-      >
-        <input
-          {...getInputProps(fields.nameAr, { type: "text" })}
-          key={fields.nameAr.key}
-          maxLength={CATEGORY_LIMITS.nameAr}
-          autoComplete="off"
-          dir="rtl"
-          lang="ar"
-          className={inputClass}
-          aria-describedby={describedBy(`${fields.nameAr.id}-hint`, errorId(fields.nameAr.id, fields.nameAr.errors))}
-        />
-      </Field>
-      <Field
-        id={fields.slug.id}
-        label={t("categories.form.slug")}
-        required
-        errors={fields.slug.errors}
-        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
-      >
-        <input
-          {...slugProps}
-          key={fields.slug.key}
-          value={slug.slug}
-          onChange={(e) => slug.onSlug(e.currentTarget.value)}
-          maxLength={CATEGORY_LIMITS.categorySlug}
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          className={`${inputClass} text-start font-mono`}
-          aria-describedby={describedBy(`${fields.slug.id}-hint`, errorId(fields.slug.id, fields.slug.errors))}
-        />
-      </Field>
+      <NameFields
+        name={fields.name}
+        nameAr={fields.nameAr}
+        slugField={fields.slug}
+        slug={slug}
+        editing={editing}
+        slugMax={CATEGORY_LIMITS.categorySlug}
+      />
       <SubmitRow
         busy={busy}
         cancelLabel={t("categories.form.cancel")}
@@ -219,7 +252,6 @@ export function SubcategoryForm({
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.subcategorySlug);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
-  const { defaultValue: _slugDefault, ...slugProps } = getInputProps(fields.slug, { type: "text" });
 
   if (categories.length === 0) {
     return (
@@ -237,55 +269,14 @@ export function SubcategoryForm({
       <input type="hidden" name="intent" value={intent} />
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
       <FormAlert message={failureMessage(t, reply)} />
-      <Field id={fields.name.id} label={t("categories.form.name")} required errors={fields.name.errors}>
-        <input
-          {...getInputProps(fields.name, { type: "text" })}
-          key={fields.name.key}
-          maxLength={CATEGORY_LIMITS.name}
-          autoComplete="off"
-          dir="auto"
-          onChange={(e) => slug.onName(e.currentTarget.value)}
-          className={inputClass}
-          aria-describedby={errorId(fields.name.id, fields.name.errors)}
-        />
-      </Field>
-      <Field
-        id={fields.nameAr.id}
-        label={t("categories.form.nameAr")}
-        errors={fields.nameAr.errors}
-        hint={t("categories.form.nameArHint")}
-      >
-        <input
-          {...getInputProps(fields.nameAr, { type: "text" })}
-          key={fields.nameAr.key}
-          maxLength={CATEGORY_LIMITS.nameAr}
-          autoComplete="off"
-          dir="rtl"
-          lang="ar"
-          className={inputClass}
-          aria-describedby={describedBy(`${fields.nameAr.id}-hint`, errorId(fields.nameAr.id, fields.nameAr.errors))}
-        />
-      </Field>
-      <Field
-        id={fields.slug.id}
-        label={t("categories.form.slug")}
-        required
-        errors={fields.slug.errors}
-        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
-      >
-        <input
-          {...slugProps}
-          key={fields.slug.key}
-          value={slug.slug}
-          onChange={(e) => slug.onSlug(e.currentTarget.value)}
-          maxLength={CATEGORY_LIMITS.subcategorySlug}
-          autoComplete="off"
-          spellCheck={false}
-          dir="ltr"
-          className={`${inputClass} text-start font-mono`}
-          aria-describedby={describedBy(`${fields.slug.id}-hint`, errorId(fields.slug.id, fields.slug.errors))}
-        />
-      </Field>
+      <NameFields
+        name={fields.name}
+        nameAr={fields.nameAr}
+        slugField={fields.slug}
+        slug={slug}
+        editing={editing}
+        slugMax={CATEGORY_LIMITS.subcategorySlug}
+      />
       <Field id={fields.categoryId.id} label={t("categories.form.category")} required errors={fields.categoryId.errors}>
         <select
           {...getSelectProps(fields.categoryId)}

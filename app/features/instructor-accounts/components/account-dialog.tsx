@@ -5,14 +5,14 @@
 // fetcher inside the dialog; without, the same form posts as a plain form and the page shows the result.
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check, Copy } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
+import { CopyField } from "~/components/ui/copy-field.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { type AdminInstructorView } from "~/features/instructors/components/instructor-admin-card.tsx";
 import { formatDateTime } from "~/lib/format.ts";
@@ -21,8 +21,6 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import type { AccountReply, AccountReplyResult } from "../accounts.schema.ts";
 import { ACCOUNT_LIMITS, accountRequestSchema, durationChosen } from "../accounts.schema.ts";
 
-/** SPEC §9: copy-button feedback for 2 seconds. */
-export const COPY_FEEDBACK_MS = 2000;
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
@@ -143,22 +141,6 @@ export function AccountResultView({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const inputId = useId();
-  const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(result.password);
-      setFeedback("copied");
-    } catch {
-      setFeedback("failed");
-    }
-    timer.current = setTimeout(() => setFeedback(null), COPY_FEEDBACK_MS);
-  }
-
   return (
     <div className="space-y-4">
       <p
@@ -169,37 +151,15 @@ export function AccountResultView({
       >
         {t(result.messageKey)}
       </p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-          {t("instructorAccounts.result.passwordLabel")}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={inputId}
-            readOnly
-            value={result.password}
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            onFocus={(e) => e.currentTarget.select()}
-            className={`${inputClass} font-mono text-lg tracking-wider text-start`}
-          />
-          {hydrated && (
-            <button
-              type="button"
-              onClick={() => void copy()}
-              aria-label={t("instructorAccounts.result.copyLabel")}
-              className="btn-secondary inline-flex shrink-0 gap-2 px-3 py-2 text-sm"
-            >
-              {feedback === "copied" ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-              {t("instructorAccounts.result.copy")}
-            </button>
-          )}
-        </div>
-        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${feedback === "failed" ? "text-red-800" : "text-emerald-800"}`}>
-          {feedback === "copied" ? t("instructorAccounts.result.copied") : feedback === "failed" ? t("instructorAccounts.result.copyFailed") : ""}
-        </p>
-      </div>
+      <CopyField
+        value={result.password}
+        label={t("instructorAccounts.result.passwordLabel")}
+        copy={t("instructorAccounts.result.copy")}
+        copyLabel={t("instructorAccounts.result.copyLabel")}
+        copied={t("instructorAccounts.result.copied")}
+        failed={t("instructorAccounts.result.copyFailed")}
+        large
+      />
       <ul className="space-y-1 text-sm text-slate-800">
         <li>
           {t("instructorAccounts.result.forEmail")}{" "}

@@ -5,12 +5,13 @@
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { Check, Copy, Eye, EyeOff } from "lucide-react";
-import { useEffect, useId, useRef, useState } from "react";
+import { Eye, EyeOff } from "lucide-react";
+import { useId, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
+import { CopyField } from "~/components/ui/copy-field.tsx";
 import { DialogCancel, useDialogFrame } from "~/components/ui/url-dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
@@ -18,8 +19,6 @@ import type { UsersReply } from "../users.schema.ts";
 import { addUserSchema, STAFF_PASSWORD } from "../users.schema.ts";
 
 export const USERS_PATH = "/admin/users";
-/** SPEC §9: copy-button feedback for 2 seconds. */
-export const COPY_FEEDBACK_MS = 2000;
 
 export interface UserRowView {
   id: string;
@@ -217,55 +216,16 @@ export function GeneratedPassword({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const inputId = useId();
-  const [feedback, setFeedback] = useState<"copied" | "failed" | null>(null);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
-  useEffect(() => () => clearTimeout(timer.current), []);
-
-  async function copy() {
-    clearTimeout(timer.current);
-    try {
-      await navigator.clipboard.writeText(password);
-      setFeedback("copied");
-    } catch {
-      setFeedback("failed");
-    }
-    timer.current = setTimeout(() => setFeedback(null), COPY_FEEDBACK_MS);
-  }
-
   return (
     <div className="space-y-4">
       <p className="text-slate-800">{tIsolated(t, "users.created.text", { email: <Ltr>{email}</Ltr> })}</p>
-      <div className="flex flex-col gap-1">
-        <label htmlFor={inputId} className="text-sm font-medium text-slate-800">
-          {t("users.created.passwordLabel")}
-        </label>
-        <div className="flex gap-2">
-          <input
-            id={inputId}
-            readOnly
-            value={password}
-            dir="ltr"
-            autoComplete="off"
-            spellCheck={false}
-            onFocus={(e) => e.currentTarget.select()}
-            className={`${inputClass} font-mono text-start`}
-          />
-          {hydrated && (
-            <button
-              type="button"
-              onClick={() => void copy()}
-              className="btn-secondary inline-flex shrink-0 gap-2 px-3 py-2 text-sm"
-            >
-              {feedback === "copied" ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
-              {t("users.created.copy")}
-            </button>
-          )}
-        </div>
-        <p role="status" aria-live="polite" className={`min-h-5 text-sm ${feedback === "failed" ? "text-red-800" : "text-emerald-800"}`}>
-          {feedback === "copied" ? t("users.created.copied") : feedback === "failed" ? t("users.created.copyFailed") : ""}
-        </p>
-      </div>
+      <CopyField
+        value={password}
+        label={t("users.created.passwordLabel")}
+        copy={t("users.created.copy")}
+        copied={t("users.created.copied")}
+        failed={t("users.created.copyFailed")}
+      />
       <div className="flex justify-end">
         {hydrated ? (
           <button type="button" onClick={onDone} className="btn-primary inline-flex px-4 py-2 text-sm">

@@ -1,7 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatFigure } from "~/components/site/instructor-view.ts";
 import { hasEasternDigits } from "./digits.ts";
-import { formatDate, formatDateTime, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
+import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
 import { formatPhone } from "./phone.ts";
 
 describe("formatPrice", () => {

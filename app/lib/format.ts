@@ -34,6 +34,17 @@ export function formatNumber(value: number, locale: Locale): string {
   return new Intl.NumberFormat(intlLocale(locale)).format(value);
 }
 
+/** A key figure (Western digits in both languages, D26), with '+' for "more than" figures. */
+export function formatFigure(value: number, locale: Locale, plus: boolean): string {
+  const text = formatNumber(value, locale);
+  return plus ? `${text}+` : text;
+}
+
+/** An amount with two decimals and no currency (the admin course table's price column). */
+export function formatAmount(value: number, locale: Locale): string {
+  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+}
+
 /** A moment with date and time, in the viewer's language and the provider's time zone (Africa/Cairo). */
 export function formatDateTime(value: Date | string, locale: Locale, options: { seconds?: boolean } = {}): string {
   return new Intl.DateTimeFormat(intlLocale(locale), {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { formatFigure, instructorLinks, localizeInstructor } from "./instructor-view.ts";
+import { formatFigure } from "~/lib/format.ts";
+import { instructorLinks, localizeInstructor } from "./instructor-view.ts";
 
 const full = {
   name: "Ahmed Samir",

@@ -1,6 +1,5 @@
 // Pure helpers for showing an instructor on the public site: the texts in the visitor's language and the
 // contact links that really exist. Kept free of React so they are unit-tested directly.
-import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
 /** The public fields of an instructor (the shape `listPublicInstructors` returns). */
@@ -80,10 +79,4 @@ export function instructorLinks(
     if (href) links.push({ kind, href });
   }
   return links;
-}
-
-/** A key figure (Western digits in both languages, D26), with '+' for "more than" figures. */
-export function formatFigure(value: number, locale: Locale, plus: boolean): string {
-  const text = formatNumber(value, locale);
-  return plus ? `${text}+` : text;
 }

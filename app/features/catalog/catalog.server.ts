@@ -14,6 +14,7 @@ import { foldForSearch } from "~/lib/arabic.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
+import type { PublicInstructor } from "~/components/site/instructor-view.ts";
 import { isOneOf } from "~/lib/validation.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
 
@@ -81,21 +82,6 @@ export interface ListPublishedCoursesResult {
   /** The category filtered on; with only a subcategory filter, that subcategory's category. */
   category: NavCategory | null;
   subcategory: CourseRef | null;
-}
-
-export interface PublicInstructor {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  title: string | null;
-  titleAr: string | null;
-  bioShort: string | null;
-  bioShortAr: string | null;
-  photoUrl: string | null;
-  email: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  linkedin: string | null;
 }
 
 export interface AboutFigures {

@@ -14,7 +14,7 @@ import { Suspense } from "react";
 import { Await } from "react-router";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
 import { FigureStat } from "~/components/site/figure-stat.tsx";
-import { formatFigure } from "~/components/site/instructor-view.ts";
+import { formatFigure } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { AboutFigures } from "../catalog.server.ts";

@@ -20,7 +20,7 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
 import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
-import { formatDate, intlLocale } from "~/lib/format.ts";
+import { formatAmount, formatDate } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
@@ -41,10 +41,6 @@ function listSearch(search: string, overrides: Record<string, string | null> = {
   }
   const s = params.toString();
   return s ? `?${s}` : "";
-}
-
-function formatAmount(price: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(price);
 }
 
 const SUCCESS_KEYS: Record<CourseIntent, string> = {

@@ -4,7 +4,7 @@ import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { AboutPage, type InstructorsResult } from "~/features/catalog/components/about-page.tsx";
 import { getAboutFigures, listPublicInstructors } from "~/features/catalog/catalog.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { pageMeta } from "~/lib/seo.ts";
+import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/about";
 
@@ -53,18 +53,7 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  if (!root || !loaderData) return [];
-  return pageMeta({
-    title: loaderData.title,
-    description: loaderData.description,
-    origin: root.origin,
-    path: "/about",
-    locale: root.locale,
-    brand: root.brand,
-  });
-};
+export const meta: Route.MetaFunction = metaOf("/about");
 
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const { locale, brand, origin } = matches[0].loaderData;

@@ -3,6 +3,7 @@
 // permission; `instructor_course_manager` has what its role_permissions row grants. The server gate
 // (permissions.server.ts) and the UI (to hide what would be refused) both read this registry.
 // Labels live in the locale files under permissions.resources.* and permissions.actions.*.
+import { isOneOf } from "./validation.ts";
 
 export const PERMISSION_REGISTRY = {
   courses: ["view", "create", "edit", "delete", "publish"],
@@ -24,7 +25,7 @@ export const ALL_PERMISSIONS: readonly Permission[] = Object.entries(PERMISSION_
 );
 
 export function isPermission(value: unknown): value is Permission {
-  return typeof value === "string" && (ALL_PERMISSIONS as readonly string[]).includes(value);
+  return isOneOf(value, ALL_PERMISSIONS);
 }
 
 /**
@@ -90,7 +91,7 @@ export const STAFF_ROLES = ["admin", "instructor_course_manager"] as const;
 export type StaffRole = (typeof STAFF_ROLES)[number];
 
 export function isStaffRole(role: unknown): role is StaffRole {
-  return typeof role === "string" && (STAFF_ROLES as readonly string[]).includes(role);
+  return isOneOf(role, STAFF_ROLES);
 }
 
 /** What the browser knows about the signed-in staff member (no secrets). */

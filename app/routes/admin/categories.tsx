@@ -3,7 +3,7 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { CategoriesPage } from "~/features/categories/components/categories-page.tsx";
 import { categoriesAction } from "~/features/categories/categories-actions.server.ts";
 import { listCategoriesAdmin } from "~/features/categories/categories.server.ts";
-import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
+import { isClientDataRequest } from "~/lib/deferred.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/categories";

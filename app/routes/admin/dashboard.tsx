@@ -2,7 +2,7 @@
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { DashboardPage } from "~/features/dashboard/components/dashboard-page.tsx";
 import { getDashboard } from "~/features/dashboard/dashboard.server.ts";
-import { isClientDataRequest } from "~/features/dashboard/deferred.server.ts";
+import { isClientDataRequest } from "~/lib/deferred.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/dashboard";

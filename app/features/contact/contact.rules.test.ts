@@ -1,26 +1,11 @@
 // The browser's contact checks (validateContact, no zod) must say exactly what the server's zod schema
 // says, for any input (through FormData both ways, as in the browser).
-import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readFormValues, type FieldErrors } from "~/lib/form-validation.ts";
+import { formDataOf, serverErrors } from "../../../tests/setup/schema-checks.ts";
+import { readFormValues } from "~/lib/form-validation.ts";
 import { CONTACT_ERRORS, CONTACT_LIMITS, validateContact } from "./contact.rules.ts";
 import { contactSchema } from "./contact.schema.ts";
-
-function formData(values: Record<string, string | undefined>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) data.append(name, value);
-  return data;
-}
-
-function serverErrors(data: FormData): FieldErrors {
-  const submission = parseWithZod(data, { schema: contactSchema });
-  const errors: FieldErrors = {};
-  if (submission.status === "error") {
-    for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[name] = list;
-  }
-  return errors;
-}
 
 const spaces = fc.constantFrom("", " ", "  ", "\t", "\n", "\u3000");
 const aroundLimit = (max: number, char = "a") =>
@@ -43,8 +28,8 @@ describe("validateContact agrees with contactSchema", () => {
           website: anyText,
         }),
         (values) => {
-          const data = formData(values);
-          expect(validateContact(readFormValues(data))).toEqual(serverErrors(data));
+          const data = formDataOf(values);
+          expect(validateContact(readFormValues(data))).toEqual(serverErrors(contactSchema, data));
         },
       ),
       { numRuns: 2000 },
@@ -60,8 +45,8 @@ describe("validateContact agrees with contactSchema", () => {
     expect(validateContact({ name: "منى", email: "mona@example", message: "Hi" })).toEqual({ email: [CONTACT_ERRORS.emailInvalid] });
     expect(validateContact({ name: " Mona ", email: " mona@example.com ", message: " Hi " })).toEqual({});
     for (const values of [{}, { name: "منى", email: "mona@example", message: "Hi" }, { name: "x".repeat(101), email: "a@b.co", message: "m" }]) {
-      const data = formData(values);
-      expect(validateContact(readFormValues(data))).toEqual(serverErrors(data));
+      const data = formDataOf(values);
+      expect(validateContact(readFormValues(data))).toEqual(serverErrors(contactSchema, data));
     }
   });
 });

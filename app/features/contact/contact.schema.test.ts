@@ -1,38 +1,10 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/forms.json";
-import ar from "~/locales/ar/forms.json";
+import { expectTranslated, localeText, schemaChecks } from "../../../tests/setup/schema-checks.ts";
 import { contactSchema, isHoneypotFilled } from "./contact.schema.ts";
 
-function lookup(bundle: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), bundle);
-}
-
-function expectTranslated(key: string): void {
-  for (const [lng, bundle] of [["en", en], ["ar", ar]] as const) {
-    const value = lookup(bundle, key);
-    expect(typeof value, `${lng}: ${key}`).toBe("string");
-    expect((value as string).trim(), `${lng}: ${key}`).not.toBe("");
-  }
-}
-
 const valid = { name: "Omar Hassan", email: "omar@example.com", message: "Do you offer weekend classes?", website: "" };
-
-function expectError(patch: Record<string, unknown>, field: string, key: string, english?: string): void {
-  const input: Record<string, unknown> = { ...valid, ...patch };
-  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete input[k];
-  const result = contactSchema.safeParse(input);
-  expect(result.success).toBe(false);
-  expect(result.error!.issues.filter((i) => i.path[0] === field).map((i) => i.message)).toEqual([key]);
-  expectTranslated(key);
-  if (english) expect(lookup(en, key)).toBe(english);
-}
-
-function expectValid(patch: Record<string, unknown>) {
-  const result = contactSchema.safeParse({ ...valid, ...patch });
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-  return result.data!;
-}
+const { expectError, expectValid } = schemaChecks(contactSchema, valid);
 
 describe("contactSchema (SPEC §5)", () => {
   it("accepts a message and trims it", () => {
@@ -108,7 +80,7 @@ describe("contactSchema (SPEC §5)", () => {
       "contact.email.subject": "New contact message from {{name}}",
     };
     for (const [key, english] of Object.entries(texts)) {
-      expect(lookup(en, key), key).toBe(english);
+      expect(localeText("en", key), key).toBe(english);
       expectTranslated(key);
     }
   });

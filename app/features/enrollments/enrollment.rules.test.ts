@@ -1,28 +1,13 @@
 // The browser's enrollment checks (validateEnrollment, no zod) must say exactly what the server's zod
 // schema says, for any input: same fields in error, same message key, one per field. Inputs go through
 // FormData both ways, as in the browser (the server parses with Conform's parseWithZod).
-import { parseWithZod } from "@conform-to/zod/v4";
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { readFormValues, type FieldErrors } from "~/lib/form-validation.ts";
+import { formDataOf, serverErrors } from "../../../tests/setup/schema-checks.ts";
+import { readFormValues } from "~/lib/form-validation.ts";
 import { DISPLAY_COUNTRY_CODES } from "~/lib/phone.ts";
 import { COUNTRY_CODES, DIAL_CODES, ENROLLMENT_ERRORS, ENROLLMENT_LIMITS, validateEnrollment } from "./enrollment.rules.ts";
 import { enrollmentSchema } from "./enrollment.schema.ts";
-
-function formData(values: Record<string, string | undefined>): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(values)) if (value !== undefined) data.append(name, value);
-  return data;
-}
-
-function serverErrors(data: FormData): FieldErrors {
-  const submission = parseWithZod(data, { schema: enrollmentSchema });
-  const errors: FieldErrors = {};
-  if (submission.status === "error") {
-    for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[name] = list;
-  }
-  return errors;
-}
 
 const spaces = fc.constantFrom("", " ", "  ", "\t", "\n", "\u00a0");
 /** Text around a limit: n characters (n from max-2 to max+2), maybe padded with spaces the trim removes. */
@@ -58,8 +43,8 @@ describe("validateEnrollment agrees with enrollmentSchema", () => {
           website: anyText,
         }),
         (values) => {
-          const data = formData(values);
-          expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(data));
+          const data = formDataOf(values);
+          expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(enrollmentSchema, data));
         },
       ),
       { numRuns: 2000 },
@@ -81,16 +66,16 @@ describe("validateEnrollment agrees with enrollmentSchema", () => {
       { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "abc", countryCode: "+999", courseId },
     ];
     for (const values of cases) {
-      const data = formData(values);
-      expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(data));
+      const data = formDataOf(values);
+      expect(validateEnrollment(readFormValues(data))).toEqual(serverErrors(enrollmentSchema, data));
     }
-    expect(validateEnrollment(readFormValues(formData(cases[1]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
-    expect(validateEnrollment(readFormValues(formData(cases[3]!)))).toEqual({});
-    expect(validateEnrollment(readFormValues(formData(cases[5]!)))).toEqual({});
-    expect(validateEnrollment(readFormValues(formData(cases[6]!)))).toEqual({});
-    expect(validateEnrollment(readFormValues(formData(cases[7]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
-    expect(validateEnrollment(readFormValues(formData(cases[8]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneInternationalInvalid] });
-    expect(validateEnrollment(readFormValues(formData(cases[9]!)))).toEqual({
+    expect(validateEnrollment(readFormValues(formDataOf(cases[1]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
+    expect(validateEnrollment(readFormValues(formDataOf(cases[3]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formDataOf(cases[5]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formDataOf(cases[6]!)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formDataOf(cases[7]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneEgyptInvalid] });
+    expect(validateEnrollment(readFormValues(formDataOf(cases[8]!)))).toEqual({ phoneNumber: [ENROLLMENT_ERRORS.phoneInternationalInvalid] });
+    expect(validateEnrollment(readFormValues(formDataOf(cases[9]!)))).toEqual({
       countryCode: [ENROLLMENT_ERRORS.countryCodeInvalid],
       phoneNumber: [ENROLLMENT_ERRORS.phoneInvalid],
     });

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/forms.json";
-import ar from "~/locales/ar/forms.json";
+import { expectTranslated, localeText, schemaChecks } from "../../../tests/setup/schema-checks.ts";
 import {
   COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
@@ -10,19 +9,6 @@ import {
   isValidPhone,
   normalizePhone,
 } from "./enrollment.schema.ts";
-
-function lookup(bundle: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), bundle);
-}
-
-/** The key is translated, non-empty, in both languages. */
-function expectTranslated(key: string): void {
-  for (const [lng, bundle] of [["en", en], ["ar", ar]] as const) {
-    const value = lookup(bundle, key);
-    expect(typeof value, `${lng}: ${key}`).toBe("string");
-    expect((value as string).trim(), `${lng}: ${key}`).not.toBe("");
-  }
-}
 
 const valid = {
   studentName: "Sara Ahmed",
@@ -33,28 +19,7 @@ const valid = {
   courseId: "3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f",
   website: "",
 };
-
-/** The error keys for a field (exactly the issues zod reported on that path). */
-function errorsFor(input: Record<string, unknown>, field: string): string[] {
-  const result = enrollmentSchema.safeParse(input);
-  if (result.success) return [];
-  return result.error.issues.filter((i) => i.path[0] === field).map((i) => i.message);
-}
-
-/** Asserts the field fails with exactly this one key, and the key is translated in en and ar. */
-function expectError(patch: Record<string, unknown>, field: string, key: string, english?: string): void {
-  const input: Record<string, unknown> = { ...valid, ...patch };
-  for (const [k, v] of Object.entries(patch)) if (v === undefined) delete input[k];
-  expect(errorsFor(input, field)).toEqual([key]);
-  expectTranslated(key);
-  if (english) expect(lookup(en, key)).toBe(english);
-}
-
-function expectValid(patch: Record<string, unknown>) {
-  const result = enrollmentSchema.safeParse({ ...valid, ...patch });
-  expect(result.success, JSON.stringify(result.error?.issues)).toBe(true);
-  return result.data!;
-}
+const { errorsFor, expectError, expectValid } = schemaChecks(enrollmentSchema, valid);
 
 describe("enrollmentSchema (SPEC §5)", () => {
   it("accepts a complete request and normalises it", () => {
@@ -148,7 +113,7 @@ describe("enrollmentSchema (SPEC §5)", () => {
         "enrollment.errors.phoneEgyptInvalid",
         "Please enter a valid Egyptian number, for example 010 1234 5678 (mobile numbers have 11 digits and start with 010, 011, 012 or 015).",
       );
-      expect(lookup(ar, "enrollment.errors.phoneEgyptInvalid")).toContain("\u2066010 1234 5678\u2069");
+      expect(localeText("ar", "enrollment.errors.phoneEgyptInvalid")).toContain("\u2066010 1234 5678\u2069");
     });
     it.each([
       ["+966 1234", "+20"],
@@ -162,7 +127,7 @@ describe("enrollmentSchema (SPEC §5)", () => {
         "enrollment.errors.phoneInternationalInvalid",
         "Please enter a valid international number: the country code and the number have 8 to 15 digits together, for example +966 50 123 4567.",
       );
-      expect(lookup(ar, "enrollment.errors.phoneInternationalInvalid")).toMatch(/[\u0600-\u06ff]/);
+      expect(localeText("ar", "enrollment.errors.phoneInternationalInvalid")).toMatch(/[\u0600-\u06ff]/);
     });
     it("reads the number only in a valid country (an invalid code is its own error)", () => {
       expect(errorsFor({ ...valid, countryCode: "+999", phoneNumber: "123" }, "phoneNumber")).toEqual([]);
@@ -290,9 +255,9 @@ describe("enrollmentSchema (SPEC §5)", () => {
       "enrollment.errors.tooManyRequests": "Too many requests. Please wait a few minutes and try again.",
     };
     for (const [key, english] of Object.entries(texts)) {
-      expect(lookup(en, key), key).toBe(english);
+      expect(localeText("en", key), key).toBe(english);
       expectTranslated(key);
     }
-    expect(lookup(ar, "enrollment.success")).toContain("{{id}}");
+    expect(localeText("ar", "enrollment.success")).toContain("{{id}}");
   });
 });

@@ -1,7 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import en from "~/locales/en/admin-users.json";
-import ar from "~/locales/ar/admin-users.json";
+import { expectTranslated, localeText } from "../../../tests/setup/schema-checks.ts";
 import {
   addUserInputSchema,
   addUserSchema,
@@ -10,18 +9,6 @@ import {
   resetTwoFactorSchema,
   USERS_ERRORS,
 } from "./users.schema.ts";
-
-function lookup(bundle: unknown, key: string): unknown {
-  return key.split(".").reduce<unknown>((node, part) => (node && typeof node === "object" ? (node as Record<string, unknown>)[part] : undefined), bundle);
-}
-
-function expectTranslated(key: string): void {
-  for (const [lng, bundle] of [["en", en], ["ar", ar]] as const) {
-    const value = lookup(bundle, key);
-    expect(typeof value, `${lng}: ${key}`).toBe("string");
-    expect((value as string).trim(), `${lng}: ${key}`).not.toBe("");
-  }
-}
 
 function errorsOf(input: unknown): Record<string, string[]> {
   const result = addUserInputSchema.safeParse(input);
@@ -138,7 +125,7 @@ describe("Admin Users texts", () => {
       "users.created.copied": "Password copied to clipboard!",
     };
     for (const [key, english] of Object.entries(texts)) {
-      expect(lookup(en, key), key).toBe(english);
+      expect(localeText("en", key), key).toBe(english);
       expectTranslated(key);
     }
   });

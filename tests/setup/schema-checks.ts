@@ -2,6 +2,7 @@
 // languages, a schema refuses a field with exactly one key, and the browser's own checks say what the
 // server's schema says (through FormData both ways, as in the browser).
 import { parseWithZod } from "@conform-to/zod/v4";
+import fc from "fast-check";
 import { expect } from "vitest";
 import type { z } from "zod";
 import type { FieldErrors } from "~/lib/form-validation.ts";
@@ -63,4 +64,31 @@ export function serverErrors(schema: z.ZodType<Record<string, unknown>>, data: F
     for (const [name, list] of Object.entries(submission.error ?? {})) if (list?.length) errors[name] = list;
   }
   return errors;
+}
+
+/** SPEC's English wording for each key, and an Arabic translation beside it. */
+export function expectWording(texts: Record<string, string>): void {
+  for (const [key, english] of Object.entries(texts)) {
+    expect(localeText("en", key), key).toBe(english);
+    expectTranslated(key);
+  }
+}
+
+/**
+ * Text a browser can send, for property tests: blank-ish values (with the given white space), text
+ * around a length limit (padded with spaces a trim removes), any short text, and email-like strings.
+ */
+export function textArbitraries(blanks: readonly string[]) {
+  const spaces = fc.constantFrom(...blanks);
+  const aroundLimit = (max: number, char = "a") =>
+    fc.tuple(spaces, fc.integer({ min: Math.max(0, max - 2), max: max + 2 }), spaces).map(([a, n, b]) => `${a}${char.repeat(n)}${b}`);
+  const anyText = fc.oneof(fc.constant(undefined), spaces, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 12 }));
+  const emailLike = (maxLength: number, ...more: fc.Arbitrary<string>[]) =>
+    fc.oneof(
+      fc.emailAddress(),
+      fc.string({ unit: fc.constantFrom(..."ab1@.-_<>()[]\\,;:\" \t+é"), maxLength: 20 }),
+      ...more,
+      aroundLimit(maxLength).map((s) => `${s}@example.com`),
+    );
+  return { spaces, aroundLimit, anyText, emailLike };
 }

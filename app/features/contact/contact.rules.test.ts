@@ -2,20 +2,13 @@
 // says, for any input (through FormData both ways, as in the browser).
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { formDataOf, serverErrors } from "../../../tests/setup/schema-checks.ts";
+import { formDataOf, serverErrors, textArbitraries } from "../../../tests/setup/schema-checks.ts";
 import { readFormValues } from "~/lib/form-validation.ts";
 import { CONTACT_ERRORS, CONTACT_LIMITS, validateContact } from "./contact.rules.ts";
 import { contactSchema } from "./contact.schema.ts";
 
-const spaces = fc.constantFrom("", " ", "  ", "\t", "\n", "\u3000");
-const aroundLimit = (max: number, char = "a") =>
-  fc.tuple(spaces, fc.integer({ min: Math.max(0, max - 2), max: max + 2 }), spaces).map(([a, n, b]) => `${a}${char.repeat(n)}${b}`);
-const anyText = fc.oneof(fc.constant(undefined), spaces, fc.string({ maxLength: 30 }), fc.string({ unit: "grapheme", maxLength: 12 }));
-const emailish = fc.oneof(
-  fc.emailAddress(),
-  fc.string({ unit: fc.constantFrom(..."ab1@.-_<>()[]\\,;:\" \t+é"), maxLength: 20 }),
-  aroundLimit(CONTACT_LIMITS.email).map((s) => `${s}@example.com`),
-);
+const { aroundLimit, anyText, emailLike } = textArbitraries(["", " ", "  ", "\t", "\n", "\u3000"]);
+const emailish = emailLike(CONTACT_LIMITS.email);
 
 describe("validateContact agrees with contactSchema", () => {
   it("for any form the browser can send", () => {

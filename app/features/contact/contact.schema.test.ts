@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expectTranslated, localeText, schemaChecks } from "../../../tests/setup/schema-checks.ts";
+import { expectWording, schemaChecks } from "../../../tests/setup/schema-checks.ts";
 import { contactSchema, isHoneypotFilled } from "./contact.schema.ts";
 
 const valid = { name: "Omar Hassan", email: "omar@example.com", message: "Do you offer weekend classes?", website: "" };
@@ -79,9 +79,6 @@ describe("contactSchema (SPEC §5)", () => {
       "contact.errors.tooManyRequests": "Too many requests. Please wait a few minutes and try again.",
       "contact.email.subject": "New contact message from {{name}}",
     };
-    for (const [key, english] of Object.entries(texts)) {
-      expect(localeText("en", key), key).toBe(english);
-      expectTranslated(key);
-    }
+    expectWording(texts);
   });
 });

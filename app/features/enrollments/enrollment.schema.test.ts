@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expectTranslated, localeText, schemaChecks } from "../../../tests/setup/schema-checks.ts";
+import { expectWording, localeText, schemaChecks } from "../../../tests/setup/schema-checks.ts";
 import {
   COUNTRY_CODES,
   DEFAULT_COUNTRY_CODE,
@@ -254,10 +254,7 @@ describe("enrollmentSchema (SPEC §5)", () => {
       "enrollment.email.noMessage": "No additional message",
       "enrollment.errors.tooManyRequests": "Too many requests. Please wait a few minutes and try again.",
     };
-    for (const [key, english] of Object.entries(texts)) {
-      expect(localeText("en", key), key).toBe(english);
-      expectTranslated(key);
-    }
+    expectWording(texts);
     expect(localeText("ar", "enrollment.success")).toContain("{{id}}");
   });
 });

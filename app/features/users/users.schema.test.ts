@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { expectTranslated, localeText } from "../../../tests/setup/schema-checks.ts";
+import { expectTranslated, expectWording } from "../../../tests/setup/schema-checks.ts";
 import {
   addUserInputSchema,
   addUserSchema,
@@ -124,10 +124,7 @@ describe("Admin Users texts", () => {
       "users.errors.updateRoleFailed": "Failed to update role: {{msg}}",
       "users.created.copied": "Password copied to clipboard!",
     };
-    for (const [key, english] of Object.entries(texts)) {
-      expect(localeText("en", key), key).toBe(english);
-      expectTranslated(key);
-    }
+    expectWording(texts);
   });
 });
 

@@ -10,6 +10,7 @@ import { hasErrorCode, isReferenceViolation, isUniqueViolation, PG_ERROR } from 
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import {
   CATEGORY_ERRORS,
   categoryInputSchema,
@@ -103,11 +104,7 @@ export async function listCategoriesAdmin(actor: Actor): Promise<CategoriesAdmin
 
 /** Validation failures as { field: messageKey } (first error per field), thrown as a 400. */
 function parseOrThrow<S extends z.ZodType>(schema: S, input: unknown): z.output<S> {
-  const parsed = schema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  throw new AppError("bad_request", Object.values(fields)[0] ?? CATEGORY_ERRORS.invalidRequest, { fields });
+  return parseInput(schema, input, CATEGORY_ERRORS.invalidRequest);
 }
 
 const idSchema = z.guid();

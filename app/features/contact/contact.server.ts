@@ -10,6 +10,7 @@ import { env } from "~/lib/env.server.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { fieldMessages } from "~/lib/parse-input.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { contactSchema, type ContactInput } from "./contact.schema.ts";
 
@@ -21,11 +22,7 @@ export type { ContactInput } from "./contact.schema.ts";
  */
 export async function createContactMessage(input: ContactInput, ctx: { locale: Locale }): Promise<{ id: string }> {
   const parsed = contactSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-    throw new AppError("bad_request", "contact.errors.invalid", { fields });
-  }
+  if (!parsed.success) throw new AppError("bad_request", "contact.errors.invalid", { fields: fieldMessages(parsed.error.issues) });
   const data = parsed.data;
 
   const id = await db().transaction(async (tx) => {

@@ -13,6 +13,7 @@ import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import { seesDraftCourses, visibleCourse, visibleCourses } from "~/lib/course-visibility.server.ts";
 import {
   deleteStoredDocument,
@@ -319,13 +320,7 @@ function invalid(field: string, messageKey: string): AppError {
 }
 
 function parseValues(input: CourseValues) {
-  const parsed = courseValuesSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-    throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
-  }
-  return parsed.data;
+  return parseInput(courseValuesSchema, input, COURSE_ERRORS.invalidRequest);
 }
 
 /** Files to remove from storage once the transaction has committed (D22). */

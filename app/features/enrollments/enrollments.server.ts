@@ -16,6 +16,7 @@ import { courseHref } from "~/lib/catalog-links.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { fieldMessages } from "~/lib/parse-input.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
 
@@ -30,16 +31,6 @@ export function generateEnrollmentId(now = Date.now()): string {
   return `ENR-${now.toString(36).toUpperCase()}-${suffix}`;
 }
 
-/** Validation failures as { field: messageKey } (first error per field). */
-function fieldErrors(issues: readonly { path: readonly PropertyKey[]; message: string }[]): Record<string, string> {
-  const fields: Record<string, string> = {};
-  for (const issue of issues) {
-    const name = String(issue.path[0] ?? "form");
-    fields[name] ??= issue.message;
-  }
-  return fields;
-}
-
 /**
  * Records an enrollment request for a published course and queues its two emails.
  * Throws AppError bad_request (invalid input, `fields` holds the message keys) or not_found (draft
@@ -49,7 +40,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
   // The domain re-checks its input whatever the caller did (cheap, and keeps the invariants here).
   const parsed = enrollmentSchema.safeParse(input);
   if (!parsed.success) {
-    throw new AppError("bad_request", "enrollment.errors.invalid", { fields: fieldErrors(parsed.error.issues) });
+    throw new AppError("bad_request", "enrollment.errors.invalid", { fields: fieldMessages(parsed.error.issues) });
   }
   const data = parsed.data;
   const locale = ctx.locale;

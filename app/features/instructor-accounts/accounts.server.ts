@@ -20,6 +20,7 @@ import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import { ACCOUNT_ERRORS, ACCOUNT_MESSAGES, accountRequestSchema } from "./accounts.schema.ts";
 import { generateInstructorPassword, openPassword, sealPassword } from "./password-box.server.ts";
 
@@ -76,11 +77,7 @@ export function uniqueViolation(err: unknown): string | null {
 
 /** Bad input → 400 with one message per field (the first rule each field breaks). */
 function parseRequest(input: unknown) {
-  const parsed = accountRequestSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
+  return parseInput(accountRequestSchema, input, ACCOUNT_ERRORS.createFailed);
 }
 
 /**

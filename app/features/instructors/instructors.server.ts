@@ -9,6 +9,7 @@ import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import { deleteStoredImage, isUploadedImageUrl } from "~/lib/uploads.server.ts";
 import { accountSummary, type AccountSummary } from "./account-status.ts";
 import {
@@ -87,11 +88,7 @@ export async function listInstructorsForAdmin(actor: Actor, now: Date = new Date
 
 /** Bad input → 400 with one message per field (the first rule each field breaks). */
 function parseFields(input: InstructorFieldsValues): InstructorFields {
-  const parsed = instructorFieldsSchema.safeParse(input);
-  if (parsed.success) return parsed.data;
-  const fields: Record<string, string> = {};
-  for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-  throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
+  return parseInput(instructorFieldsSchema, input, INSTRUCTOR_ERRORS.invalidRequest);
 }
 
 /**

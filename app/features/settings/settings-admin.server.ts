@@ -6,9 +6,9 @@
 import { siteSettings } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import {
   SETTINGS_ERRORS,
@@ -103,13 +103,7 @@ export async function getSiteSettingsForm(actor: Actor): Promise<SiteSettingsInp
 /** Saves the whole form (400 with per-field message keys when a value is refused; nothing written). */
 export async function saveSiteSettings(actor: Actor, input: SiteSettingsValues): Promise<SiteSettingsInput> {
   requirePermission(actor, "settings:edit");
-  const parsed = siteSettingsSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-    throw new AppError("bad_request", Object.values(fields)[0] ?? SETTINGS_ERRORS.invalidRequest, { fields });
-  }
-  const value = parsed.data;
+  const value = parseInput(siteSettingsSchema, input, SETTINGS_ERRORS.invalidRequest);
   try {
     return await db().transaction(async (tx) => {
       const before = await readRows(tx, true);

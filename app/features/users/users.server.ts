@@ -10,8 +10,9 @@ import { AppError } from "~/lib/errors.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { parseInput } from "~/lib/parse-input.ts";
 import type { StaffRole } from "~/lib/permissions.ts";
-import { addUserInputSchema, staffRoleSchema } from "./users.schema.ts";
+import { addUserInputSchema, staffRoleSchema, USERS_ERRORS } from "./users.schema.ts";
 
 export const USERS_MESSAGES = {
   alreadyRegistered: "users.errors.alreadyRegistered",
@@ -64,20 +65,15 @@ export async function addStaffUser(
   input: { email: string; role: string; password?: string | undefined },
 ): Promise<AddedUser> {
   requirePermission(actor, "users:create");
-  const parsed = addUserInputSchema.safeParse(input);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0] ?? "form")] ??= issue.message;
-    throw new AppError("bad_request", Object.values(fields)[0]!, { fields });
-  }
-  const { email, role } = parsed.data;
+  const parsed = parseInput(addUserInputSchema, input, USERS_ERRORS.invalidRequest);
+  const { email, role } = parsed;
   if (role === "admin" && actor.role !== "admin") throw new AppError("forbidden", USERS_MESSAGES.onlyAdminGrantsAdmin);
 
   const [existing] = await db().select({ id: user.id }).from(user).where(eq(user.email, email));
   if (existing) throw new AppError("conflict", USERS_MESSAGES.alreadyRegistered, { fields: { email: USERS_MESSAGES.alreadyRegistered } });
 
   const generatedPassword = role === "admin" ? undefined : generateStaffPassword();
-  const passwordHash = await hashPassword(parsed.data.password ?? generatedPassword!);
+  const passwordHash = await hashPassword(parsed.password ?? generatedPassword!);
   const id = crypto.randomUUID();
   const now = new Date();
   try {

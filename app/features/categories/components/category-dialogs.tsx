@@ -12,6 +12,8 @@ import { pickText, type Locale } from "~/lib/i18n.ts";
 import { slugify } from "~/lib/slug.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CategoriesReply } from "../categories.schema.ts";
+import type { CategoryRow, SubcategoryRow } from "../categories.server.ts";
+import type { Wire } from "~/lib/wire.ts";
 import {
   CATEGORY_LIMITS,
   createCategoryFormSchema,
@@ -22,28 +24,9 @@ import {
 
 export const CATEGORIES_PATH = "/admin/categories";
 
-export interface CategoryView {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  slug: string;
-  createdAt: Date | string;
-  subcategoryCount: number;
-}
+export type CategoryView = Wire<CategoryRow>;
 
-export interface SubcategoryView {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  slug: string;
-  categoryId: string;
-  categoryName: string | null;
-  categoryNameAr: string | null;
-  description: string | null;
-  isActive: boolean;
-  sortOrder: number;
-  createdAt: Date | string;
-}
+export type SubcategoryView = Wire<SubcategoryRow>;
 
 const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 

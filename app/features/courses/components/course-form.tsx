@@ -13,6 +13,7 @@ import { ImageUpload } from "~/components/uploads/image-upload.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
+import type { AdminCourseDetail } from "../courses-admin.server.ts";
 import {
   COURSE_LANGUAGES,
   COURSE_LEVELS,
@@ -23,26 +24,8 @@ import {
   slugFromTitle,
 } from "../courses.schema.ts";
 
-export interface CourseFormCourse {
-  id: string;
-  title: string;
-  slug: string;
-  summary: string | null;
-  description: string | null;
-  language: "en" | "ar";
-  level: (typeof COURSE_LEVELS)[number] | null;
-  curriculum: string[];
-  instructorId: string | null;
-  categoryId: string | null;
-  subcategoryId: string | null;
-  thumbnailUrl: string | null;
-  pdfUrl: string | null;
-  hours: number | null;
-  price: number | null;
-  priceVisible: boolean;
-  isPublished: boolean;
-  documents: { id: string; key: string; fileName: string; fileType: string; size: number }[];
-}
+/** The course being edited, as the admin list loads it. */
+export type CourseFormCourse = AdminCourseDetail;
 
 export interface CourseFormOptionsView {
   instructors: { id: string; name: string; nameAr: string | null }[];

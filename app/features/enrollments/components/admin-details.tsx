@@ -9,26 +9,12 @@ import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
-import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
+import type { AdminEnrollmentRow } from "../enrollments-admin.server.ts";
+import type { Wire } from "~/lib/wire.ts";
 
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
-export interface AdminEnrollmentView {
-  id: string;
-  enrollmentId: string;
-  courseId: string | null;
-  courseName: string;
-  studentName: string;
-  studentEmail: string;
-  studentPhone: string;
-  currentLevel: string | null;
-  preferredSchedule: string | null;
-  message: string | null;
-  locale: Locale;
-  status: EnrollmentStatus;
-  createdAt: Date | string;
-  updatedAt: Date | string;
-}
+export type AdminEnrollmentView = Wire<AdminEnrollmentRow>;
 
 export function AdminEnrollmentDetails({
   enrollment: e,

@@ -48,7 +48,7 @@ import { loader as documentLoader } from "~/routes/api/document-file.ts";
 import { loader as dashboardLoader } from "~/routes/instructor/dashboard.tsx";
 import { action as loginAction, loader as loginLoader } from "~/routes/instructor/login.tsx";
 import { action as logoutAction } from "~/routes/instructor/logout.ts";
-import { insertStaff, MANAGER, memoryActor, setManagerPermissions } from "../setup/actors.ts";
+import { insertStaff, MANAGER, memoryActor, setManagerPermissions, signedInInstructor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCourse, makeCourseDocument, makeInstructor } from "../setup/factories.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -726,8 +726,7 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
 
   it("shows the error view and ends the session when the courses cannot be read", async () => {
     const mona = await instructor("Mona");
-    const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, hours: 1 });
-    const token = await signIn(mona.email!, password);
+    const { token } = await signedInInstructor(admin, mona.id, { hours: 1 });
     // A real database failure: the table is briefly unavailable.
     await database.db.execute(sql.raw(`alter table course_documents rename to course_documents_away`));
     await course(mona.id, "needs-documents");

@@ -14,6 +14,7 @@ import { resources } from "~/locales/index.ts";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeMessage } from "../setup/factories.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
@@ -101,9 +102,7 @@ describe("loadInbox", () => {
 
   it("keeps a stable order for messages received at the same moment", async () => {
     const same = new Date("2025-02-01T10:00:00Z");
-    await database.db.insert(contactMessages).values(
-      Array.from({ length: 6 }, (_, i) => ({ name: `Same ${i}`, email: `s${i}@example.com`, message: "x", createdAt: same })),
-    );
+    for (let i = 0; i < 6; i++) await makeMessage({ name: `Same ${i}`, email: `s${i}@example.com`, message: "x", createdAt: same });
     const pages = [await loadInbox(admin, { pageSize: 4 }), await loadInbox(admin, { page: 2, pageSize: 4 })];
     const ids = pages.flatMap((p) => p.messages.map((m) => m.id));
     expect(new Set(ids).size).toBe(6);

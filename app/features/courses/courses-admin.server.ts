@@ -489,6 +489,12 @@ function mapWriteError(err: unknown, what: string): never {
   unexpected(err, COURSE_ERRORS.saveFailed, what);
 }
 
+/** The columns a save writes as the form gives them (the thumbnail, visibility and publish state are decided apart). */
+function courseColumns(values: ReturnType<typeof parseValues>) {
+  const { title, slug, summary, description, language, level, curriculum, instructorId, categoryId, subcategoryId, hours, price } = values;
+  return { title, slug, summary, description, language, level, curriculum, instructorId, categoryId, subcategoryId, hours, price };
+}
+
 /**
  * Create Course. Without courses:publish the course is always a draft, whatever was sent (SPEC §6,
  * D18); price_visible defaults to true and is_published to false (SPEC §5).
@@ -505,23 +511,7 @@ export async function createCourse(actor: Actor, input: CourseValues): Promise<S
       const thumbnailUrl = checkThumbnail(values.thumbnailUrl, null);
       const [row] = await tx
         .insert(courses)
-        .values({
-          title: values.title,
-          slug: values.slug,
-          summary: values.summary,
-          description: values.description,
-          language: values.language,
-          level: values.level,
-          curriculum: values.curriculum,
-          instructorId: values.instructorId,
-          categoryId: values.categoryId,
-          subcategoryId: values.subcategoryId,
-          thumbnailUrl,
-          hours: values.hours,
-          price: values.price,
-          priceVisible: values.priceVisible ?? true,
-          isPublished,
-        })
+        .values({ ...courseColumns(values), thumbnailUrl, priceVisible: values.priceVisible ?? true, isPublished })
         .returning({ id: courses.id });
       const docs = await syncDocuments(tx, row!.id, documents, null, cleanup);
       await recordAudit(tx, actor, {
@@ -583,19 +573,8 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
       const thumbnailUrl = checkThumbnail(values.thumbnailUrl, current.thumbnailUrl);
       const isPublished = canPublish ? (values.isPublished ?? current.isPublished) : current.isPublished;
       const next = {
-        title: values.title,
-        slug: values.slug,
-        summary: values.summary,
-        description: values.description,
-        language: values.language,
-        level: values.level,
-        curriculum: values.curriculum,
-        instructorId: values.instructorId,
-        categoryId: values.categoryId,
-        subcategoryId: values.subcategoryId,
+        ...courseColumns(values),
         thumbnailUrl,
-        hours: values.hours,
-        price: values.price,
         priceVisible: values.priceVisible ?? current.priceVisible,
         isPublished,
       };

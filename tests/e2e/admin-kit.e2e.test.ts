@@ -1,6 +1,7 @@
 // The admin dialog kit on the production build (issue 16 point 3), in English and in Arabic (right to
 // left): focus goes back to the control that opened a dialog after Escape, Cancel and a save; a course
-// form with typed changes asks before it closes (keeping them or discarding them); a course delete and an
+// form with typed changes asks before it closes (keeping them or discarding them), and so does the
+// Settings page before a side-navigation link leaves it; a course delete and an
 // enrollment reject (one row, and the bulk bar) ask to confirm — Cancel changes nothing, confirming does
 // it; the list keeps its scroll position after an edit; moving between admin pages keeps the page and
 // never shows "Loading permissions..."; dialogs and confirmations fit a 375 px wide screen. Runs its own
@@ -253,6 +254,54 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
+  it("asks before leaving the Settings page with typed changes (side navigation), and not once they are saved", async () => {
+    const { context, page } = await signedIn(lang);
+    await open(page, "/admin/settings", lang);
+    const address = field(page, t("settings.fields.addressEn"));
+    const original = await address.inputValue();
+    const typed = `${original} (kit ${lang})`;
+    await address.fill(typed);
+    const nav = page.getByRole("navigation", { name: t("admin.nav.label") });
+    const discard = page.getByRole("alertdialog", { name: t("dialog.discardTitle") });
+
+    // Keep editing: still on Settings, with the text.
+    await nav.getByRole("link", { name: t("admin.nav.courses") }).click();
+    await discard.waitFor();
+    await discard.getByRole("button", { name: t("dialog.keepEditing") }).click();
+    await expect.poll(() => discard.count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe("/admin/settings");
+    expect(await address.inputValue()).toBe(typed);
+
+    // Discard: the navigation goes on, nothing was saved.
+    await nav.getByRole("link", { name: t("admin.nav.courses") }).click();
+    await discard.waitFor();
+    await discard.getByRole("button", { name: t("dialog.discard") }).click();
+    await page.waitForURL(/\/admin\/courses/);
+    const stored = await pool.query<{ value: unknown }>("select value from site_settings");
+    expect(JSON.stringify(stored.rows)).not.toContain(typed);
+
+    // A form without changes, or with its changes saved, leaves at once.
+    await open(page, "/admin/settings", lang);
+    await nav.getByRole("link", { name: t("admin.nav.courses") }).click();
+    await page.waitForURL(/\/admin\/courses/);
+    expect(await discard.count()).toBe(0);
+    await open(page, "/admin/settings", lang);
+    const saved = `${original} (saved ${lang})`;
+    await field(page, t("settings.fields.addressEn")).fill(saved);
+    await page.getByRole("button", { name: t("settings.save") }).click();
+    await expect.poll(() => page.getByText(t("settings.success")).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await nav.getByRole("link", { name: t("admin.nav.courses") }).click();
+    await page.waitForURL(/\/admin\/courses/);
+    expect(await discard.count()).toBe(0);
+    expect(JSON.stringify((await pool.query("select value from site_settings")).rows)).toContain(saved);
+    // Put the demo value back.
+    await open(page, "/admin/settings", lang);
+    await field(page, t("settings.fields.addressEn")).fill(original);
+    await page.getByRole("button", { name: t("settings.save") }).click();
+    await expect.poll(() => page.getByText(t("settings.success")).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    await context.close();
+  }, 120_000);
+
   it("asks to confirm a course delete: Cancel keeps the course, Delete removes it", async () => {
     const { context, page } = await signedIn(lang);
     const stamp = `${lang}-${Date.now().toString(36)}`;
@@ -337,20 +386,27 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("keeps the page while moving between admin pages: a progress bar, never 'Loading permissions...'", async () => {
+  it("keeps the page while moving between admin pages: the move is announced, 'Loading permissions...' never shows", async () => {
     const { context, page } = await signedIn(lang);
     await open(page, "/admin/courses", lang);
     // Watch every change of the page from now on, through the client-side navigations below.
-    await page.evaluate((banned) => {
-      const seen: string[] = [];
-      (window as unknown as { kitSeen: string[] }).kitSeen = seen;
-      const check = () => {
-        const text = document.body.innerText;
-        for (const b of banned) if (text.includes(b)) seen.push(b);
-        if (!document.querySelector("main h1")) seen.push("no heading");
-      };
-      new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
-    }, ["Loading permissions...", "جارٍ تحميل الصلاحيات..."]);
+    await page.evaluate(
+      ({ banned, navigating }) => {
+        const seen: string[] = [];
+        const w = window as unknown as { kitSeen: string[]; kitAnnounced: boolean };
+        w.kitSeen = seen;
+        w.kitAnnounced = false;
+        const check = () => {
+          const text = document.body.innerText;
+          for (const b of banned) if (text.includes(b)) seen.push(b);
+          if (!document.querySelector("main h1")) seen.push("no heading");
+          // The navigation is announced (a status line), while the bar itself is hidden from screen readers.
+          if ([...document.querySelectorAll("[role=status]")].some((el) => el.textContent === navigating)) w.kitAnnounced = true;
+        };
+        new MutationObserver(check).observe(document.body, { subtree: true, childList: true, characterData: true });
+      },
+      { banned: ["Loading permissions...", "جارٍ تحميل الصلاحيات..."], navigating: t("admin.navigating") },
+    );
     const nav = page.getByRole("navigation", { name: t("admin.nav.label") });
     for (const key of ["categories", "instructors", "users", "enrollments", "messages", "settings", "emails", "courses", "dashboard"]) {
       await nav.getByRole("link", { name: t(`admin.nav.${key}`) }).click();
@@ -358,6 +414,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     }
     // Still the same document (client navigations), and nothing replaced the page meanwhile.
     expect(await page.evaluate(() => (window as unknown as { kitSeen?: string[] }).kitSeen)).toEqual([]);
+    expect(await page.evaluate(() => (window as unknown as { kitAnnounced?: boolean }).kitAnnounced)).toBe(true);
     await context.close();
   }, 120_000);
 

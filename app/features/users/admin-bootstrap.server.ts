@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { account, user } from "@db/schema/index.ts";
-import type { Db } from "~/lib/db.server.ts";
+import type { Db, Executor } from "~/lib/db.server.ts";
 import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
 
 export interface CreatedAdmin {
@@ -9,6 +9,16 @@ export interface CreatedAdmin {
   /** Present only when the password was generated here (it must be changed at first sign-in, D9). */
   generatedPassword?: string;
   created: boolean;
+}
+
+/** A staff user row and its credential account (email and password sign-in), written together. */
+export async function insertStaffAccount(
+  tx: Executor,
+  staff: { id: string; email: string; role: string; passwordHash: string; mustChangePassword: boolean; now?: Date },
+): Promise<void> {
+  const { id, email, role, passwordHash, mustChangePassword, now = new Date() } = staff;
+  await tx.insert(user).values({ id, email, name: email.split("@")[0] || email, emailVerified: true, role, mustChangePassword, createdAt: now, updatedAt: now });
+  await tx.insert(account).values({ id: crypto.randomUUID(), accountId: id, providerId: "credential", userId: id, password: passwordHash, createdAt: now, updatedAt: now });
 }
 
 /**
@@ -23,27 +33,8 @@ export async function ensureAdmin(db: Db, input: { email: string; password?: str
   const generated = input.password ? undefined : generateStaffPassword();
   const passwordHash = await hashPassword(input.password ?? generated!);
   const id = crypto.randomUUID();
-  const now = new Date();
   await db.transaction(async (tx) => {
-    await tx.insert(user).values({
-      id,
-      email,
-      name: email.split("@")[0] ?? email,
-      emailVerified: true,
-      role: "admin",
-      mustChangePassword: generated !== undefined,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await tx.insert(account).values({
-      id: crypto.randomUUID(),
-      accountId: id,
-      providerId: "credential",
-      userId: id,
-      password: passwordHash,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await insertStaffAccount(tx, { id, email, role: "admin", passwordHash, mustChangePassword: generated !== undefined });
   });
   return { id, email, generatedPassword: generated, created: true };
 }

@@ -12,6 +12,7 @@ import { generateStaffPassword, hashPassword } from "~/lib/password.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
 import type { StaffRole } from "~/lib/permissions.ts";
+import { insertStaffAccount } from "./admin-bootstrap.server.ts";
 import { addUserInputSchema, staffRoleSchema, USERS_ERRORS } from "./users.schema.ts";
 
 export const USERS_MESSAGES = {
@@ -78,25 +79,7 @@ export async function addStaffUser(
   const now = new Date();
   try {
     await db().transaction(async (tx) => {
-      await tx.insert(user).values({
-        id,
-        email,
-        name: email.split("@")[0] || email,
-        emailVerified: true,
-        role,
-        mustChangePassword: generatedPassword !== undefined,
-        createdAt: now,
-        updatedAt: now,
-      });
-      await tx.insert(account).values({
-        id: crypto.randomUUID(),
-        accountId: id,
-        providerId: "credential",
-        userId: id,
-        password: passwordHash,
-        createdAt: now,
-        updatedAt: now,
-      });
+      await insertStaffAccount(tx, { id, email, role, passwordHash, mustChangePassword: generatedPassword !== undefined, now });
       await recordAudit(tx, actor, { action: "create", entity: "user", entityId: id, data: { email, role } });
     });
   } catch (err) {

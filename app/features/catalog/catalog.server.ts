@@ -1,6 +1,7 @@
 // The public catalogue (SPEC §2, §7; D2, D3, D14, D17, D21): published courses, categories with their
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
+import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
 import { and, asc, count, desc, eq, like, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   categories,
@@ -386,20 +387,7 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
 /** Instructors for the About page, by name. One query. */
 export function listPublicInstructors(): Promise<PublicInstructor[]> {
   return db()
-    .select({
-      id: instructors.id,
-      name: instructors.name,
-      nameAr: instructors.nameAr,
-      title: instructors.title,
-      titleAr: instructors.titleAr,
-      bioShort: instructors.bioShort,
-      bioShortAr: instructors.bioShortAr,
-      photoUrl: instructors.photoUrl,
-      email: instructors.email,
-      facebook: instructors.facebook,
-      instagram: instructors.instagram,
-      linkedin: instructors.linkedin,
-    })
+    .select(instructorProfileColumns)
     .from(instructors)
     .orderBy(asc(instructors.name), asc(instructors.id));
 }

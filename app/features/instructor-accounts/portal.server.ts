@@ -7,6 +7,7 @@
 //   activated; a new session each time.
 // - getInstructorPortal: the signed-in instructor and only the courses assigned to them (drafts
 //   included) with their materials — the instructor id comes from the session, never from the request.
+import { instructorNameColumns } from "~/lib/instructor-columns.server.ts";
 import { asc, desc, eq, inArray } from "drizzle-orm";
 import { courseDocuments, courses, instructorAccounts, instructors } from "@db/schema/index.ts";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
@@ -131,13 +132,7 @@ export async function getInstructorPortal(session: Pick<InstructorSession, "inst
   let instructor: InstructorPortal["instructor"] | undefined;
   try {
     [instructor] = await db()
-      .select({
-        id: instructors.id,
-        name: instructors.name,
-        nameAr: instructors.nameAr,
-        title: instructors.title,
-        titleAr: instructors.titleAr,
-      })
+      .select(instructorNameColumns)
       .from(instructors)
       .where(eq(instructors.id, session.instructorId));
   } catch (err) {

@@ -1,6 +1,7 @@
 // Instructors (SPEC §2 Admin Instructors, §3, §5 Instructor, §8; D18, D22). Every function takes the
 // acting staff member first and asks the permission gate itself, so no caller can skip the check. Each
 // write is one transaction with its audit line; files leave storage only after the change committed.
+import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
 import { asc, eq, inArray } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
@@ -43,20 +44,7 @@ const FIELD_NAMES = [
   "photoUrl",
 ] as const satisfies readonly (keyof InstructorFields)[];
 
-const recordColumns = {
-  id: instructors.id,
-  name: instructors.name,
-  nameAr: instructors.nameAr,
-  title: instructors.title,
-  titleAr: instructors.titleAr,
-  bioShort: instructors.bioShort,
-  bioShortAr: instructors.bioShortAr,
-  photoUrl: instructors.photoUrl,
-  email: instructors.email,
-  facebook: instructors.facebook,
-  instagram: instructors.instagram,
-  linkedin: instructors.linkedin,
-};
+const recordColumns = instructorProfileColumns;
 
 /**
  * Every instructor by name, with the account status derived from instructor_accounts (Active, Expired,

@@ -11,6 +11,7 @@
 import { createContext, useCallback, useContext, useId, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { Link, useLocation, useNavigate, type Location } from "react-router";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
+import { isOneOf } from "~/lib/validation.ts";
 import { Dialog } from "./dialog.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "./unsaved-changes.tsx";
 
@@ -46,15 +47,20 @@ function openedHere(location: Location): boolean {
 }
 
 /**
- * The URL-driven dialog state of one page. `idParam` names the subject parameter (`id` by default);
+ * The URL-driven dialog state of one page. `kinds` lists the page's dialogs (`?dialog=` names one of
+ * them, anything else opens nothing); `idParam` names the subject parameter (`id` by default);
  * `params` lists further parameters that belong to dialogs (e.g. `action` for ?action=create); `closeTo`
  * overrides where closing leads (e.g. back to the dashboard that opened the form), and `finishTo` where a
  * successful save leads (the list itself by default, or `closeTo` when given).
  */
-export function useUrlDialog<K extends string = string>(
-  options: { idParam?: string; params?: readonly string[]; closeTo?: string; finishTo?: string } = {},
-): UrlDialog<K> {
-  const { idParam = "id", params = [], closeTo, finishTo } = options;
+export function useUrlDialog<const K extends string>(options: {
+  kinds: readonly K[];
+  idParam?: string;
+  params?: readonly string[];
+  closeTo?: string;
+  finishTo?: string;
+}): UrlDialog<K> {
+  const { kinds, idParam = "id", params = [], closeTo, finishTo } = options;
   const location = useLocation();
   const navigate = useNavigate();
   const allow = useRef(false);
@@ -94,8 +100,7 @@ export function useUrlDialog<K extends string = string>(
 
   const rawKind = search.get("dialog");
   return {
-    // The page decides which kinds it knows; an unknown one simply opens nothing.
-    kind: rawKind as K | null,
+    kind: isOneOf(rawKind, kinds) ? rawKind : null,
     id: search.get(idParam),
     href,
     open,

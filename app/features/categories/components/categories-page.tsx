@@ -37,6 +37,15 @@ type OpenDialog =
   | { kind: "editSubcategory" | "deleteSubcategory"; item: SubcategoryView }
   | null;
 
+const DIALOG_KINDS: readonly DialogKind[] = [
+  "createCategory",
+  "editCategory",
+  "deleteCategory",
+  "createSubcategory",
+  "editSubcategory",
+  "deleteSubcategory",
+];
+
 const DIALOG_OF_INTENT: Record<CategoryIntent, NonNullable<OpenDialog>["kind"]> = {
   createCategory: "createCategory",
   updateCategory: "editCategory",
@@ -122,7 +131,7 @@ function CategoriesContent({
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
   // ?dialog=<kind>&id=<category or subcategory id>: the same URL with or without JavaScript.
-  const dialog = useUrlDialog<DialogKind>();
+  const dialog = useUrlDialog({ kinds: DIALOG_KINDS });
   const { finish } = dialog;
   const onDone = useCallback(
     (reply: CategoriesReply) => {

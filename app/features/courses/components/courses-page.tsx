@@ -28,6 +28,8 @@ import type { getCourseFormOptions, listAdminCourses } from "../courses-admin.se
 import type { CourseDialogState } from "../course-dialog.server.ts";
 
 const COURSES_PATH = "/admin/courses";
+/** The page's dialogs (?dialog=…). */
+const COURSE_DIALOGS: readonly ("create" | "edit" | "delete")[] = ["create", "edit", "delete"];
 /** Parameters that open a dialog; everything else in the URL is the list's state. */
 const DIALOG_PARAMS = ["dialog", "course", "action"];
 
@@ -92,7 +94,8 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
   const canPublish = can(actor, "courses:publish");
 
   // ?dialog=create|edit|delete&course=…; ?action=create (from the dashboard) closes back to /admin.
-  const dialog = useUrlDialog<"create" | "edit" | "delete">({
+  const dialog = useUrlDialog({
+    kinds: COURSE_DIALOGS,
     idParam: "course",
     params: DIALOG_PARAMS,
     closeTo: fromDashboard ? "/admin" : undefined,

@@ -18,6 +18,7 @@ const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: 
 
 /** The page's dialogs: details, the reject confirmation, the bulk reject confirmation. */
 export type EnrollmentDialogKind = "details" | "reject" | "bulkReject";
+export const ENROLLMENT_DIALOGS: readonly EnrollmentDialogKind[] = ["details", "reject", "bulkReject"];
 export type EnrollmentDialogs = Pick<UrlDialog<EnrollmentDialogKind>, "href" | "open">;
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {

@@ -23,7 +23,7 @@ import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList } from "../
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
 import { AdminEnrollmentCounters } from "./admin-counters.tsx";
 import { AdminEnrollmentDetails } from "./admin-details.tsx";
-import type { EnrollmentDialogKind } from "./admin-status.tsx";
+import { ENROLLMENT_DIALOGS } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
 import { AdminEnrollmentsToolbar, ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
@@ -51,7 +51,7 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
   const pageHref = (page: number) => `${ENROLLMENTS_PATH}${enrollmentSearch({ ...list.filter, page })}`;
 
   // ?dialog=details|reject&enrollment=<id>, ?dialog=bulkReject (&ids=… without JavaScript).
-  const dialog = useUrlDialog<EnrollmentDialogKind>({ idParam: "enrollment", params: BULK_PARAMS });
+  const dialog = useUrlDialog({ kinds: ENROLLMENT_DIALOGS, idParam: "enrollment", params: BULK_PARAMS });
   const { finish } = dialog;
   const onDone = useCallback(
     (reply: EnrollmentsReply) => {

@@ -3,6 +3,7 @@ import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
 
 export type DialogKind = "create" | "edit" | "delete" | "account";
+export const DIALOG_KINDS: readonly DialogKind[] = ["create", "edit", "delete", "account"];
 export type OpenDialog = { kind: "create" } | { kind: Exclude<DialogKind, "create">; instructor: AdminInstructorView } | null;
 export type InstructorsActionReply = InstructorsReply;
 

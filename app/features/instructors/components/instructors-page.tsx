@@ -20,7 +20,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";
 import { INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
-import { dialogFromUrl, type DialogKind, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
+import { DIALOG_KINDS, dialogFromUrl, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
 import { InstructorsPageDialogs } from "./instructors-page-dialogs.tsx";
 
 /** ?action=create (from the dashboard) belongs to the create dialog. */
@@ -41,7 +41,8 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
   const [searchParams] = useSearchParams();
   // SPEC: the create form opened by ?action=create returns to /admin when it is closed; saved, it stays
   // here to show the new card (without ?action=create, so a reload does not reopen the form).
-  const dialog = useUrlDialog<DialogKind>({
+  const dialog = useUrlDialog({
+    kinds: DIALOG_KINDS,
     idParam: "instructor",
     params: ACTION_PARAMS,
     closeTo: createFromLink ? "/admin" : undefined,

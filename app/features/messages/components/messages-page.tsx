@@ -22,6 +22,9 @@ import { MessageDetails, MessageTitle, type MessageView } from "./message-detail
 import { MessagesTable } from "./messages-table.tsx";
 import { useOnReply } from "./use-on-reply.ts";
 
+/** The page's one dialog: a message's details (?dialog=view&message=…). */
+const MESSAGE_DIALOGS: readonly "view"[] = ["view"];
+
 export interface MessagesPageProps {
   inbox: InboxPage;
   actionData: MessagesReply | undefined;
@@ -36,7 +39,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
 
   // The open message is in the URL (?dialog=view&message=<id>), with or without JavaScript; the loader
   // reads it by id, so it stays open when it leaves the page (e.g. under "Unread" once read).
-  const dialog = useUrlDialog<"view">({ idParam: "message" });
+  const dialog = useUrlDialog({ kinds: MESSAGE_DIALOGS, idParam: "message" });
   const openFetcher = useFreshFetcher<MessagesReply>("message-open");
   const toggleFetcher = useFreshFetcher<MessagesReply>("message-toggle");
 

@@ -10,6 +10,7 @@ import { Notice } from "~/components/ui/notice.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useStateCloser, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
+import { isOneOf } from "~/lib/validation.ts";
 import { Link, useNavigation, useSearchParams } from "react-router";
 import { showToast } from "~/components/ui/toast.tsx";
 import { isolateText, Ltr, tIsolated } from "~/components/ui/bidi.tsx";
@@ -27,16 +28,17 @@ type UserDialogKind = "editRole" | "delete" | "resetTwoFactor";
 type DialogKind = "add" | UserDialogKind;
 type OpenDialog = { kind: "add" } | { kind: UserDialogKind; user: UserRowView } | null;
 
-const USER_DIALOGS: readonly string[] = ["editRole", "delete", "resetTwoFactor"] satisfies UserDialogKind[];
+const USER_DIALOGS: readonly UserDialogKind[] = ["editRole", "delete", "resetTwoFactor"];
+const DIALOG_KINDS: readonly DialogKind[] = ["add", ...USER_DIALOGS];
 
 /** Which form the URL (links without JavaScript) or a no-JS post's failed reply asks for. */
 function dialogFromUrl(params: URLSearchParams, users: UserRowView[], reply: UsersReply | undefined): OpenDialog {
   const failed = reply && !reply.ok ? reply : undefined;
   const kind = failed?.intent ?? params.get("dialog");
   if (kind === "add") return { kind: "add" };
-  if (kind && USER_DIALOGS.includes(kind)) {
+  if (isOneOf(kind, USER_DIALOGS)) {
     const user = users.find((u) => u.id === (failed?.userId ?? params.get("user")));
-    return user ? { kind: kind as UserDialogKind, user } : null;
+    return user ? { kind, user } : null;
   }
   return null;
 }
@@ -71,7 +73,7 @@ export function UsersPage({
   const navigation = useNavigation();
   const [searchParams] = useSearchParams();
   // ?dialog=add, ?dialog=editRole|delete|resetTwoFactor&user=<id>: the same URL with or without JavaScript.
-  const dialog = useUrlDialog<DialogKind>({ idParam: "user" });
+  const dialog = useUrlDialog({ kinds: DIALOG_KINDS, idParam: "user" });
   const { finish } = dialog;
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const closeCreated = useCallback(() => setCreated(null), []);

@@ -22,7 +22,7 @@ import { useNonce } from "./components/nonce.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
 import { getPublicSettings } from "./features/settings/settings.server.ts";
-import { AppError, appErrorData } from "./lib/errors.ts";
+import { AppError } from "./lib/errors.ts";
 import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
@@ -159,11 +159,22 @@ export default function App({ loaderData }: Route.ComponentProps) {
   return <Outlet />;
 }
 
+/**
+ * The message key of a refusal's AppErrorData. Read here without app/lib/errors.ts, which would add a
+ * chunk to every public page's first load (the JS budget, scripts/js-budget.ts); the admin's error
+ * views use appErrorData.
+ */
+function refusalOf(data: unknown): { messageKey: string } | null {
+  return typeof data === "object" && data !== null && "messageKey" in data && typeof data.messageKey === "string"
+    ? { messageKey: data.messageKey }
+    : null;
+}
+
 export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
   const { t, i18n } = useI18n();
   const status = isRouteErrorResponse(error) ? error.status : 500;
   // A refusal (an AppError, e.g. the input guard's) says what was wrong, in the page's language.
-  const refusal = isRouteErrorResponse(error) ? appErrorData(error.data) : null;
+  const refusal = isRouteErrorResponse(error) ? refusalOf(error.data) : null;
   const [title, text] =
     status === 404
       ? [t("errors.notFoundTitle"), t("errors.notFoundText")]

@@ -15,6 +15,7 @@ import type * as S3Sdk from "@aws-sdk/client-s3";
 import { z } from "zod";
 import { env, type Env } from "./env.server.ts";
 import { errorCode, errorField } from "./error-codes.ts";
+import { nodeStreamOf } from "./streams.server.ts";
 
 export type Visibility = "public" | "private";
 
@@ -293,7 +294,7 @@ export function createS3Storage(config: S3StorageConfig): Storage {
         const out = await s3.send(new sdk.GetObjectCommand({ Bucket: config.bucket, Key: objectKey(key, visibility) }));
         if (!out.Body) return null;
         return {
-          body: out.Body instanceof Readable ? out.Body : Readable.fromWeb(out.Body.transformToWebStream() as never),
+          body: out.Body instanceof Readable ? out.Body : nodeStreamOf(out.Body.transformToWebStream()),
           size: out.ContentLength ?? 0,
           contentType: out.ContentType ?? contentTypeOf(key),
         };

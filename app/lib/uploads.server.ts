@@ -5,8 +5,6 @@
 // under generated keys, the original file name kept as metadata only.
 import crypto from "node:crypto";
 import path from "node:path";
-import { Readable } from "node:stream";
-import type { ReadableStream as NodeWebReadableStream } from "node:stream/web";
 import busboy from "busboy";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
@@ -14,6 +12,7 @@ import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
 import { createLocalStorage, getStorage, MEDIA_PREFIX, type Storage } from "./storage.server.ts";
+import { nodeStreamOf } from "./streams.server.ts";
 import { cleanFileName, documentFileName } from "./file-name.ts";
 import { isOneOf } from "./validation.ts";
 
@@ -139,7 +138,7 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
   } catch {
     throw new UploadError(UPLOAD_MESSAGES.noFile);
   }
-  const source = Readable.fromWeb(request.body as unknown as NodeWebReadableStream<Uint8Array>);
+  const source = nodeStreamOf(request.body);
 
   return new Promise<ReceivedFile>((resolve, reject) => {
     let settled = false;

@@ -2,7 +2,6 @@
 // modules only resolve the actor and the translator; these functions hold the rules, so integration
 // tests call them with real Requests and a real database.
 import { and, eq } from "drizzle-orm";
-import { Readable } from "node:stream";
 import { redirect } from "react-router";
 import { courseDocuments, courses } from "@db/schema/index.ts";
 import { visibleCourses } from "~/lib/course-visibility.server.ts";
@@ -12,6 +11,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
 import { isStaffRole, type Permission } from "~/lib/permissions.ts";
 import { getStorage } from "~/lib/storage.server.ts";
+import { webStreamOf } from "~/lib/streams.server.ts";
 import { canReadDocument, type DocumentAccess, type DocumentReader } from "./document-access.ts";
 import {
   DOCUMENT_MAX_BYTES,
@@ -177,7 +177,7 @@ export async function documentFileResponse(id: string, reader: DocumentReader | 
     logger.warn({ id, key: document.storageKey }, "course document missing from storage");
     return plain(404, t("uploads.errors.documentNotFound"));
   }
-  return new Response(Readable.toWeb(file.body) as ReadableStream<Uint8Array>, {
+  return new Response(webStreamOf(file.body), {
     status: 200,
     headers: {
       "Content-Type": "application/pdf",

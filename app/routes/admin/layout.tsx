@@ -1,5 +1,4 @@
-import { Outlet, useNavigation } from "react-router";
-import { useI18n } from "~/lib/use-i18n.ts";
+import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell.tsx";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { adminMiddleware, requireActor, toActorView } from "~/lib/staff-session.server.ts";
@@ -26,8 +25,6 @@ export function loader({ context }: Route.LoaderArgs) {
 export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
 
 export default function AdminLayout({ loaderData, matches }: Route.ComponentProps) {
-  const { t } = useI18n();
-  const navigation = useNavigation();
   const root = matches[0].loaderData;
   if (loaderData.standalone) {
     // The forced password change (D9), then a second factor required by the settings, stand alone:
@@ -39,12 +36,9 @@ export default function AdminLayout({ loaderData, matches }: Route.ComponentProp
     );
   }
   return (
+    // A navigation, inside the admin or out of it, keeps the page; the shell shows its progress bar.
     <AdminShell actor={loaderData.actor} locale={root.locale}>
-      {navigation.state === "loading" && !navigation.location.pathname.startsWith("/admin") ? (
-        <p role="status">{t("admin.checkingPermissions")}</p>
-      ) : (
-        <Outlet />
-      )}
+      <Outlet />
     </AdminShell>
   );
 }

@@ -129,10 +129,12 @@ describe("reading and saving", () => {
       // D26: phone and chat numbers in E.164 (the Arabic-Indic 01234567890 is an Egyptian mobile number).
       phones: ["+201000000001", "+201234567890"],
       email: "hello@delta.example",
-      notifyEmail: "leads@delta.example",
       chatNumber: "+201000000001",
       chatGreeting: { en: "Hi! I have a question about a course.", ar: "مرحبًا، لديّ سؤال عن إحدى الدورات." },
     });
+    // The notification inbox is stored for the server's emails, never sent to visitors with the pages.
+    expect(JSON.stringify(pub)).not.toContain("leads@delta.example");
+    expect((await storedRows()).contact).toMatchObject({ notifyEmail: "leads@delta.example" });
     expect(pub.social).toEqual({
       facebook: "https://www.facebook.com/delta",
       instagram: "https://instagram.com/delta",

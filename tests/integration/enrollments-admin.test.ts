@@ -13,6 +13,7 @@ import {
   SEARCH_COUNT_CAP,
   csvCell,
   csvFilename,
+  csvPhoneCell,
   enrollmentCounters,
   foldEnrollmentQuery,
   getEnrollment,
@@ -523,6 +524,7 @@ describe("CSV export", () => {
     }));
     rows[500] = { studentName: "=HYPERLINK(\"http://evil.test\",\"click\")", message: "@SUM(A1:A2)" };
     rows[501] = { studentName: "-2+3", courseName: "+cmd|' /C calc'!A0" };
+    rows[502] = { studentPhone: "=1+1" };
     await seed(rows);
 
     const stream = await streamEnrollmentsCsv(admin, {}, { locale: "en", batchSize: 300 });
@@ -538,7 +540,7 @@ describe("CSV export", () => {
     expect(header).toEqual([
       "Enrollment ID",
       "Status",
-      "Submitted (UTC)",
+      "Submitted (Cairo time)",
       "Student name",
       "Student email",
       "Student phone",
@@ -548,7 +550,7 @@ describe("CSV export", () => {
       "Language",
       "Current level",
       "Preferred schedule",
-      "Last updated (UTC)",
+      "Last updated (Cairo time)",
     ]);
     expect(header).toHaveLength(CSV_COLUMNS.length);
     expect(data).toHaveLength(1000);
@@ -568,13 +570,16 @@ describe("CSV export", () => {
     expect(byId(10)[col("message")]).toBe("Line one\nLine two, with a comma");
     expect(byId(1)[col("language")]).toBe("Arabic");
     expect(byId(0)[col("status")]).toBe("Pending");
-    expect(byId(0)[col("createdAt")]).toBe("2025-03-01T08:00:00.000Z");
-    // Formula injection: a leading apostrophe; the phone's "+" too (OWASP).
+    // Cairo time as a spreadsheet reads a date (08:00 UTC is 10:00 in Cairo in March).
+    expect(byId(0)[col("createdAt")]).toBe("2025-03-01 10:00");
+    // Formula injection: a leading apostrophe (OWASP). A phone number keeps its "+" without an apostrophe,
+    // inside left-to-right isolates, so the cell does not start with "+"; anything else there is neutralised.
     expect(byId(500)[col("studentName")]).toBe("'=HYPERLINK(\"http://evil.test\",\"click\")");
     expect(byId(500)[col("message")]).toBe("'@SUM(A1:A2)");
     expect(byId(501)[col("studentName")]).toBe("'-2+3");
     expect(byId(501)[col("courseName")]).toBe("'+cmd|' /C calc'!A0");
-    expect(byId(0)[col("studentPhone")]).toBe("'+20 1000000000");
+    expect(byId(0)[col("studentPhone")]).toBe("\u2066+20 1000000000\u2069");
+    expect(byId(502)[col("studentPhone")]).toBe("'=1+1");
     expect(data.every((r) => r.every((cell) => !/^[=+\-@]/.test(cell)))).toBe(true);
 
     // The export is in the audit log.
@@ -584,16 +589,19 @@ describe("CSV export", () => {
 
   it("exports the current filtered view, with Arabic headers and labels for an Arabic user", async () => {
     await seed([
-      { studentName: "أحمد علي", status: "approved" },
+      { studentName: "أحمد علي", status: "approved", createdAt: new Date("2025-07-01T08:00:00Z") },
       { studentName: "احمد سمير", status: "pending" },
       { studentName: "Mona", status: "approved" },
     ]);
     const { bytes } = await readAll(await streamEnrollmentsCsv(admin, { q: "أحمد", status: "approved" }, { locale: "ar" }));
     const [header, ...data] = parseCsv(bytes.toString("utf8").replace(/^\uFEFF/, ""));
     expect(header![0]).toBe("رقم طلب التسجيل");
+    expect(header![2]).toBe("تاريخ الطلب (بتوقيت القاهرة)");
     expect(data).toHaveLength(1);
     expect(data[0]![3]).toBe("أحمد علي");
     expect(data[0]![1]).toBe("مقبول");
+    // Summer time in Cairo (UTC+3 in July), Western digits in the Arabic file too.
+    expect(data[0]![2]).toBe("2025-07-01 11:00");
     // An empty result is still a valid file: the BOM and the header.
     const empty = await readAll(await streamEnrollmentsCsv(admin, { q: "nobody-at-all" }, { locale: "en" }));
     expect(parseCsv(empty.bytes.toString("utf8").replace(/^\uFEFF/, ""))).toHaveLength(1);
@@ -607,6 +615,14 @@ describe("CSV export", () => {
     expect(csvCell("\t=1")).toBe("'\t=1");
     expect(csvCell("=A1,B1")).toBe("\"'=A1,B1\"");
     expect(csvCell(null)).toBe("");
+    // Phone numbers: as typed, in left-to-right isolates; anything else in the column is an ordinary cell.
+    expect(csvPhoneCell("+201012345678")).toBe("\u2066+201012345678\u2069");
+    expect(csvPhoneCell("+20 (10) 1234-5678")).toBe("\u2066+20 (10) 1234-5678\u2069");
+    expect(csvPhoneCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
+    expect(csvPhoneCell("-2+3*4")).toBe("'-2+3*4");
+    expect(csvPhoneCell("@SUM(A1)")).toBe("'@SUM(A1)");
+    expect(csvPhoneCell("")).toBe("");
+    expect(csvPhoneCell(null)).toBe("");
     expect(csvFilename(new Date("2025-12-31T23:30:00Z"))).toBe("enrollments-2026-01-01.csv"); // Cairo is ahead of UTC
   });
 });

@@ -16,6 +16,7 @@ import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { formatSheetDateTime } from "~/lib/format.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
@@ -360,6 +361,20 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
+/** A phone number as it is stored: a "+", digits and the separators people type, nothing else. */
+const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
+
+/**
+ * A phone cell: a number (E.164, "+20…") wrapped in Unicode left-to-right isolates (U+2066…U+2069), so a
+ * spreadsheet shows it as typed, with its "+" and no apostrophe, reads it left to right in an Arabic
+ * sheet, and does not take the leading "+" for a formula (the cell no longer starts with it). Anything
+ * else in the column is an ordinary cell, neutralised like the rest.
+ */
+export function csvPhoneCell(value: string | null | undefined): string {
+  const v = value?.trim() ?? "";
+  return v && PHONE_SHAPE.test(v) ? `\u2066${v}\u2069` : csvCell(value);
+}
+
 /** `enrollments-YYYY-MM-DD.csv`, the date in Cairo (the provider's day). */
 export function csvFilename(now = new Date()): string {
   const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
@@ -390,24 +405,25 @@ export async function streamEnrollmentsCsv(
 
   const encoder = new TextEncoder();
   const header = CSV_COLUMNS.map((c) => csvCell(t(`adminEnrollments.export.columns.${c}`))).join(",");
-  const line = (r: RawRow) =>
-    [
+  const line = (r: RawRow) => {
+    const text = [
       r.enrollmentId,
       isEnrollmentStatus(r.status) ? t(`adminEnrollments.status.${r.status}`) : r.status,
-      r.createdAt.toISOString(),
+      formatSheetDateTime(r.createdAt),
       r.studentName,
       r.studentEmail,
-      r.studentPhone,
+    ].map(csvCell);
+    const rest = [
       r.courseName,
       r.courseId,
       r.message,
       isLocale(r.locale) ? t(`adminEnrollments.details.languages.${r.locale}`) : r.locale,
       r.currentLevel,
       r.preferredSchedule,
-      r.updatedAt.toISOString(),
-    ]
-      .map(csvCell)
-      .join(",") + "\r\n";
+      formatSheetDateTime(r.updatedAt),
+    ].map(csvCell);
+    return [...text, csvPhoneCell(r.studentPhone), ...rest].join(",") + "\r\n";
+  };
 
   // The cursor keeps created_at as PostgreSQL's text (microseconds), which a JS Date would round.
   let cursor: { ts: string; id: string } | null = null;

@@ -90,7 +90,7 @@ export function formatPercent(percent: number, locale: string): string {
  * (Africa/Cairo, which the column header names). Same digits in every language.
  */
 export function formatSheetDateTime(value: Date): string {
-  const parts = new Intl.DateTimeFormat("en-CA", {
+  sheetDateTime ??= new Intl.DateTimeFormat("en-CA", {
     timeZone: "Africa/Cairo",
     year: "numeric",
     month: "2-digit",
@@ -98,7 +98,11 @@ export function formatSheetDateTime(value: Date): string {
     hour: "2-digit",
     minute: "2-digit",
     hourCycle: "h23",
-  }).formatToParts(value);
+  });
+  const parts = sheetDateTime.formatToParts(value);
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
 }
+
+/** Made on first use, then kept: an export formats two moments per row (and public pages never load it). */
+let sheetDateTime: Intl.DateTimeFormat | undefined;

@@ -377,8 +377,8 @@ export function csvPhoneCell(value: string | null | undefined): string {
 
 /** `enrollments-YYYY-MM-DD.csv`, the date in Cairo (the provider's day). */
 export function csvFilename(now = new Date()): string {
-  const day = new Intl.DateTimeFormat("en-CA", { timeZone: "Africa/Cairo", year: "numeric", month: "2-digit", day: "2-digit" }).format(now);
-  return `enrollments-${day}.csv`;
+  // The date part of the Cairo time the file's rows are written in.
+  return `enrollments-${formatSheetDateTime(now).slice(0, 10)}.csv`;
 }
 
 /**

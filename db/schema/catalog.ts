@@ -363,7 +363,9 @@ export const auditLog = pgTable(
   ],
 );
 
-export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
+// "logged": written to the server log because no SMTP server is configured (nothing left the machine);
+// "cancelled": withdrawn before it left (a staff decision undone within its window).
+export const EMAIL_STATUSES = ["pending", "sending", "sent", "logged", "failed", "cancelled"] as const;
 
 export const emailOutbox = pgTable(
   "email_outbox",
@@ -381,11 +383,17 @@ export const emailOutbox = pgTable(
     nextAttemptAt: timestamp("next_attempt_at", { withTimezone: true }).defaultNow().notNull(),
     lockedUntil: timestamp("locked_until", { withTimezone: true }),
     lastError: text("last_error"),
+    /** What the email is about ("enrollment:<id>"), so withdrawing a decision can find its email. */
+    ref: text("ref"),
     createdAt: createdAt(),
     sentAt: timestamp("sent_at", { withTimezone: true }),
   },
   (t) => [
-    check("email_outbox_status_check", sql`${t.status} in ('pending', 'sending', 'sent', 'failed')`),
+    check(
+      "email_outbox_status_check",
+      sql`${t.status} in ('pending', 'sending', 'sent', 'logged', 'failed', 'cancelled')`,
+    ),
+    index("email_outbox_ref_idx").on(t.ref),
     index("email_outbox_due_idx").on(t.status, t.nextAttemptAt),
     index("email_outbox_created_idx").on(t.createdAt.desc()),
   ],

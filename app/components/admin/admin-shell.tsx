@@ -55,8 +55,9 @@ export function AdminShell({
           <div className="flex items-center gap-4">
             <span className="hidden text-sm text-slate-600 sm:inline">{actor.email}</span>
             <LanguageSwitcher locale={locale} />
-            <Link to={lp("/")} className="text-sm text-teal-800 underline">
+            <Link to={lp("/")} target="_blank" rel="noopener" className="text-sm text-teal-800 underline">
               {t("admin.nav.viewSite")}
+              <span className="sr-only"> {t("admin.nav.newTab")}</span>
             </Link>
             <Form method="post" action="/logout">
               <button type="submit" className="btn-secondary inline-flex px-3 py-1.5 text-sm">

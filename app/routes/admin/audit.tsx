@@ -6,17 +6,18 @@ import { parseAuditFilter } from "~/features/audit/audit-log.schema.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/audit";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
   const filter = parseAuditFilter(new URL(request.url).searchParams);
   const log = await listAuditLog(actor, { actorEmail: filter.user, entity: filter.entity, page: filter.page });
-  return { log, filter: { user: filter.user ?? "", entity: filter.entity ?? "" }, title: getInstance(context).t("audit.metaTitle") };
+  return { log, filter: { user: filter.user ?? "", entity: filter.entity ?? "" }, title: getInstance(context).t("audit.metaTitle"), count: log.total };
 }
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function AuditRoute({ loaderData, matches }: Route.ComponentProps) {
   return <AuditPage log={loaderData.log} filter={loaderData.filter} locale={matches[0].loaderData.locale} />;

@@ -6,16 +6,20 @@ import { listCategoriesAdmin } from "~/features/categories/categories.server.ts"
 import { isClientDataRequest } from "~/lib/deferred.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/categories";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "categories:view" });
   const lists = listCategoriesAdmin(actor);
+  const deferred = isClientDataRequest(request);
   return {
     actor: toActorView(actor),
     // Client navigations show the placeholder while the two lists load; a document request waits.
-    lists: isClientDataRequest(request) ? lists : await lists,
+    lists: deferred ? lists : await lists,
     title: getInstance(context).t("categories.metaTitle"),
+    // The title counts the categories when the lists came with the page.
+    count: deferred ? undefined : (await lists).categories.length,
   };
 }
 
@@ -23,8 +27,8 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const action = (args: Route.ActionArgs) => categoriesAction(args);
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function CategoriesRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
   return <CategoriesPage actor={loaderData.actor} lists={loaderData.lists} actionData={actionData} locale={matches[0].loaderData.locale} />;

@@ -8,6 +8,7 @@ import { changePasswordSchema } from "~/features/auth/auth.schema.ts";
 import { changeOwnPassword } from "~/features/auth/auth.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/change-password";
 
 /** Any staff member, and only while their password is a generated one (D9); everyone else → /admin. */
@@ -33,13 +34,7 @@ export async function action({ request, context }: Route.ActionArgs) {
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return [
-    { title: loaderData ? `${loaderData.title} - ${root?.brand ?? ""}` : "" },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function ChangePasswordPage({ actionData }: Route.ComponentProps) {
   const { t } = useI18n();

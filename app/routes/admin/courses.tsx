@@ -10,6 +10,7 @@ import { getCourseFormOptions, listAdminCourses } from "~/features/courses/cours
 import { parseCourseQuery } from "~/features/courses/courses.schema.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/courses";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,6 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     fromDashboard,
     actor: view,
     title: getInstance(context).t("coursesAdmin.metaTitle"),
+    count: list.total,
   };
 }
 
@@ -35,11 +37,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const action = (args: Route.ActionArgs) => coursesAction(args);
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function CoursesRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { title: _title, ...page } = loaderData;
+  const { title: _title, count: _count, ...page } = loaderData;
   return <CoursesPage {...page} actionData={actionData} locale={matches[0].loaderData.locale} />;
 }
 

@@ -5,6 +5,7 @@ import { getDashboard } from "~/features/dashboard/dashboard.server.ts";
 import { isClientDataRequest } from "~/lib/deferred.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/dashboard";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -20,8 +21,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function Dashboard({ loaderData, matches }: Route.ComponentProps) {
   return <DashboardPage actor={loaderData.actor} dashboard={loaderData.dashboard} locale={matches[0].loaderData.locale} />;

@@ -8,13 +8,14 @@ import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.serv
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/emails";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { adminOnly: true });
   const query = parseEmailLogQuery(new URL(request.url).searchParams);
   const log = await listEmailLog(actor, { status: query.status, page: query.page });
-  return { log, title: getInstance(context).t("adminEmails.metaTitle") };
+  return { log, title: getInstance(context).t("adminEmails.metaTitle"), count: log.total };
 }
 
 export const action = adminAction<"retry", EmailLogReplyFields>({
@@ -29,8 +30,8 @@ export const action = adminAction<"retry", EmailLogReplyFields>({
   },
 });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function EmailLogRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
   return <EmailLogPage log={loaderData.log} actionData={actionData} locale={matches[0].loaderData.locale} />;

@@ -12,6 +12,7 @@ import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.se
 import { appErrorData } from "~/lib/errors.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/enrollments";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -28,6 +29,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     details,
     actor: toActorView(actor),
     title: getInstanceOrFallback(context).t("adminEnrollments.metaTitle"),
+    // A capped search total ("at least …") is no count for the title.
+    count: list.capped ? undefined : list.total,
   };
 }
 
@@ -36,11 +39,11 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export const action = (args: Route.ActionArgs) => enrollmentsAction(args);
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function EnrollmentsRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { title: _title, ...page } = loaderData;
+  const { title: _title, count: _count, ...page } = loaderData;
   return <EnrollmentsPage {...page} actionData={actionData} locale={matches[0].loaderData.locale} />;
 }
 

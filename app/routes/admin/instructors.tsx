@@ -23,6 +23,7 @@ import { can } from "~/lib/permissions.ts";
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/instructors";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
@@ -35,6 +36,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     // SPEC: ?action=create opens the create form, given create permission (otherwise it is ignored).
     createFromLink: url.searchParams.get("action") === "create" && can(toActorView(actor), "instructors:create"),
     title: getInstance(context).t("instructorsAdmin.metaTitle"),
+    count: instructors.length,
   };
 }
 
@@ -82,11 +84,11 @@ export const action = adminAction<InstructorIntent | "account", InstructorReplyF
 
 const saved = ({ id, name }: { id: string; name: string }) => ({ instructorId: id, name });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function InstructorsRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
-  const { title: _title, ...page } = loaderData;
+  const { title: _title, count: _count, ...page } = loaderData;
   return <InstructorsPage {...page} actionData={actionData} locale={matches[0].loaderData.locale} />;
 }
 

@@ -9,19 +9,20 @@ import { parseMessagesQuery } from "~/features/messages/messages.schema.ts";
 import { loadInbox } from "~/features/messages/messages.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/messages";
 
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "messages:view" });
   const query = parseMessagesQuery(new URL(request.url).searchParams);
   const inbox = await loadInbox(actor, { filter: query.filter, page: query.page, messageId: query.message });
-  return { inbox, title: getInstance(context).t("adminMessages.metaTitle") };
+  return { inbox, title: getInstance(context).t("adminMessages.metaTitle"), count: inbox.total };
 }
 
 export const action = (args: Route.ActionArgs) => messagesAction(args);
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function MessagesRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
   return <MessagesPage inbox={loaderData.inbox} actionData={actionData} locale={matches[0].loaderData.locale} />;

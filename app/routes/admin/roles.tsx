@@ -8,6 +8,7 @@ import { adminAction, intent } from "~/lib/admin-action.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/roles";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -30,8 +31,8 @@ export const action = adminAction<"save", { saved: Permission[] }>({
   },
 });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function RolesRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <RolesPage granted={loaderData.granted} actionData={actionData} />;

@@ -8,6 +8,7 @@ import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/setti
 import { adminAction, intent } from "~/lib/admin-action.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/settings";
 
 export async function loader({ context }: Route.LoaderArgs) {
@@ -37,8 +38,8 @@ export const action = adminAction<"save", object>({
   },
 });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function SettingsRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <SettingsPage values={loaderData.values} actionData={actionData} />;

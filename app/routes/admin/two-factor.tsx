@@ -18,6 +18,7 @@ import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import { adminAction, intent } from "~/lib/admin-action.server.ts";
 import { requireActor } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/two-factor";
 
 /** The name authenticator apps show beside the account: the brand, in Latin letters where there are some. */
@@ -78,13 +79,7 @@ export const action = adminAction<SecurityIntent, SecurityReplyFields>({
 /** Recovery codes travel in the action's reply: never cached. */
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
 
-export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
-  const root = matches[0].loaderData;
-  return [
-    { title: loaderData ? `${loaderData.title} - ${root?.brand ?? ""}` : "" },
-    { name: "robots", content: "noindex" },
-  ];
-};
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function TwoFactorRoute({ loaderData, actionData }: Route.ComponentProps) {
   return <SecurityPage email={loaderData.email} status={loaderData.status} reply={actionData} />;

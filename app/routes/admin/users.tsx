@@ -21,12 +21,13 @@ import {
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import type { Route } from "./+types/users";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "users:view" });
   const users = await listStaffUsers(actor);
-  return { users, actor: toActorView(actor), title: getInstance(context).t("users.metaTitle") };
+  return { users, actor: toActorView(actor), title: getInstance(context).t("users.metaTitle"), count: users.length };
 }
 
 /** The generated password travels in this reply only: never cached. */
@@ -72,8 +73,8 @@ export const action = adminAction<UserIntent, UserReplyFields>({
   },
 });
 
-// Without loader data (a refusal or an error) the error view sets the title; an empty one would win over it.
-export const meta: Route.MetaFunction = ({ loaderData }) => (loaderData ? [{ title: loaderData.title }] : []);
+// The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
+export const meta: Route.MetaFunction = adminMeta;
 
 export default function UsersRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
   return <UsersPage users={loaderData.users} actor={loaderData.actor} actionData={actionData} locale={matches[0].loaderData.locale} />;

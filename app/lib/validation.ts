@@ -19,6 +19,21 @@ export function isOneOf<const T extends string>(value: unknown, list: readonly T
   return typeof value === "string" && list.some((item) => item === value);
 }
 
+/**
+ * A web address typed without its scheme ("facebook.com/nile", "www.linkedin.com/in/x", "//x.com") is
+ * completed with https:// rather than refused (issue 17). An address naming a scheme is left as typed
+ * ("http://…" stays; "javascript:…" or "mailto:…" stay too, for the address rules to refuse), and a host
+ * with a port ("x.com:8080/a") is an address, not a scheme.
+ */
+export function completeWebAddress(value: string): string {
+  const text = value.trim();
+  if (text === "") return text;
+  if (text.startsWith("//")) return `https:${text}`;
+  const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(text);
+  if (scheme && (text.slice(scheme[0].length).startsWith("//") || !scheme[1]!.includes("."))) return text;
+  return `https://${text}`;
+}
+
 /** The honeypot field ("website", hidden from people) holds something: a bot filled the form. */
 export function isHoneypotFilled(value: { website?: string | undefined }): boolean {
   return typeof value.website === "string" && value.website.trim() !== "";

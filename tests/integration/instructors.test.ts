@@ -22,7 +22,7 @@ import {
   listInstructorsForAdmin,
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
-import type { InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
+import { instructorFieldsSchema, type InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
@@ -154,9 +154,9 @@ describe("SPEC §5 instructor rules", () => {
     ["facebook", "Invalid Facebook URL"],
     ["instagram", "Invalid Instagram URL"],
     ["linkedin", "Invalid LinkedIn URL"],
-  ] as const)("accepts an empty or http(s) %s URL only", async (field, english) => {
+  ] as const)("accepts an empty or http(s) %s URL only, completing one typed without https://", async (field, english) => {
     const messageKey = `instructorsAdmin.errors.${field}Invalid`;
-    for (const bad of ["facebook.com/mona", "javascript:alert(1)", "ftp://example.com/x", "https://", "http://exa mple.com", "mona"]) {
+    for (const bad of ["javascript:alert(1)", "mailto:mona@example.com", "ftp://example.com/x", "https://", "http://exa mple.com", "mona"]) {
       const err = await expectAppError(createInstructor(admin, { ...base, [field]: bad }), "bad_request", messageKey);
       expect(err.fields).toEqual({ [field]: messageKey });
     }
@@ -164,6 +164,16 @@ describe("SPEC §5 instructor rules", () => {
     const url = `https://www.${field}.com/mona.adel`;
     expect((await createInstructor(admin, { ...base, [field]: ` ${url} ` }))[field]).toBe(url);
     expect((await createInstructor(admin, { ...base, [field]: "http://example.com" }))[field]).toBe("http://example.com");
+    // Issue 17: an address without its scheme is completed, the same in the browser's check and on the server.
+    for (const [typed, stored] of [
+      [`${field}.com/mona`, `https://${field}.com/mona`],
+      [` www.${field}.com/in/mona `, `https://www.${field}.com/in/mona`],
+      [`//${field}.com/mona`, `https://${field}.com/mona`],
+    ] as const) {
+      const browser = instructorFieldsSchema.safeParse({ name: "Mona", [field]: typed });
+      expect(browser.success && browser.data[field]).toBe(stored);
+      expect((await createInstructor(admin, { ...base, [field]: typed }))[field]).toBe(stored);
+    }
   });
 
   it("reports every broken field at once, and writes nothing", async () => {

@@ -11,7 +11,7 @@ import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
 import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { loadMailContext } from "~/lib/email.server.ts";
-import type { SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
+import { siteSettingsSchema, type SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -234,7 +234,8 @@ describe("validation: translated messages, nothing written", () => {
     ["chatGreetingEn", "x".repeat(301), "greetingTooLong", "Greeting too long"],
     ["facebook", "javascript:alert(1)", "facebookInvalid", "Invalid Facebook URL"],
     ["facebook", "https://evil.example/facebook.com", "facebookInvalid", "Invalid Facebook URL"],
-    ["instagram", "instagram.com/delta", "instagramInvalid", "Invalid Instagram URL"],
+    ["instagram", "instagram", "instagramInvalid", "Invalid Instagram URL"],
+    ["instagram", "evil.example/instagram.com", "instagramInvalid", "Invalid Instagram URL"],
     ["linkedin", "ftp://linkedin.com/in/x", "linkedinInvalid", "Invalid LinkedIn URL"],
     ["tiktok", "https://tiktok.com.evil.example/@x", "tiktokInvalid", "Invalid TikTok URL"],
     ["yearsOfExperience", -1, "figureInvalid", "Enter a whole number of 0 or more"],
@@ -252,6 +253,23 @@ describe("validation: translated messages, nothing written", () => {
     expect(tAr(`settings.errors.${key}`)).toMatch(ARABIC);
     expect(await storedRows()).toEqual(before);
     expect(await settingsAudit()).toEqual([]);
+  });
+
+  it("completes a social address typed without https:// (issue 17), in the browser's check and on the server", async () => {
+    const typed = { facebook: "facebook.com/delta", instagram: "www.instagram.com/delta", linkedin: "//linkedin.com/company/delta", tiktok: "tiktok.com/@delta" };
+    const browser = siteSettingsSchema.safeParse({ ...validForm(), ...typed });
+    expect(browser.success && { facebook: browser.data.facebook, linkedin: browser.data.linkedin }).toEqual({
+      facebook: "https://facebook.com/delta",
+      linkedin: "https://linkedin.com/company/delta",
+    });
+    await saveSiteSettings(admin, { ...validForm(), ...typed });
+    const { social } = await storedRows();
+    expect(social).toMatchObject({
+      facebook: "https://facebook.com/delta",
+      instagram: "https://www.instagram.com/delta",
+      linkedin: "https://linkedin.com/company/delta",
+      tiktok: "https://tiktok.com/@delta",
+    });
   });
 
   it("accepts subdomains of the social networks and Arabic-Indic digits in numbers", async () => {

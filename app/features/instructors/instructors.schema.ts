@@ -5,7 +5,7 @@
 import { z } from "zod";
 import type { AccountReplyFields } from "~/features/instructor-accounts/accounts.schema.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
-import { EMAIL_PATTERN } from "~/lib/validation.ts";
+import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
 
 /** SPEC §5/§9 field limits; email 254 (RFC 5321); links 2048 (a practical URL limit). */
 export const INSTRUCTOR_LIMITS = {
@@ -40,12 +40,12 @@ export const INSTRUCTOR_ERRORS = {
   deleteFailed: "instructorsAdmin.errors.deleteFailed",
 } as const;
 
-/** An absolute http(s) address with a host, and no whitespace. */
+/** An absolute http(s) address with a dotted host name ("nope" completed to https://nope is no address), and no whitespace. */
 export function isWebUrl(value: string): boolean {
   if (/\s/.test(value)) return false;
   try {
     const url = new URL(value);
-    return (url.protocol === "https:" || url.protocol === "http:") && url.hostname !== "";
+    return (url.protocol === "https:" || url.protocol === "http:") && /^[^.]+(\.[^.]+)+$/.test(url.hostname);
   } catch {
     return false;
   }
@@ -63,12 +63,16 @@ function optionalText(max: number, tooLong: string) {
     .transform(blankToNull);
 }
 
-/** An optional link: empty, or a valid http(s) URL (SPEC §5 'Invalid … URL'). */
+/**
+ * An optional link: empty, or a valid http(s) URL (SPEC §5 'Invalid … URL'); typed without https:// it is
+ * completed (completeWebAddress), in the browser's check and in the stored value alike.
+ */
 function optionalUrl(invalid: string) {
   return z
     .string({ error: invalid })
     .trim()
     .max(INSTRUCTOR_LIMITS.url, { error: invalid, abort: true })
+    .overwrite(completeWebAddress)
     .refine((v) => v === "" || isWebUrl(v), { error: invalid, abort: true })
     .nullish()
     .transform(blankToNull);

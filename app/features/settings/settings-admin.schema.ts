@@ -5,7 +5,7 @@
 // app/locales/<lng>/admin-settings.json).
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
-import { EMAIL_PATTERN } from "~/lib/validation.ts";
+import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
 
@@ -123,6 +123,8 @@ function socialUrl(network: keyof typeof SOCIAL_HOSTS, message: string) {
     .string({ error: message })
     .trim()
     .max(SETTINGS_LIMITS.url, { error: message, abort: true })
+    // "facebook.com/nile" is completed to https://facebook.com/nile rather than refused (issue 17).
+    .overwrite(completeWebAddress)
     .nullish()
     .transform((v) => v ?? "")
     .refine((v) => v === "" || isSocialUrl(v, SOCIAL_HOSTS[network]), { error: message });

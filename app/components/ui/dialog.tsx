@@ -17,7 +17,7 @@ interface DialogProps {
   onClosed?: () => void;
 }
 
-const SIZES = { sm: "max-w-md", md: "max-w-lg", lg: "max-w-2xl" } as const;
+const SIZES = { sm: "sm:max-w-md", md: "sm:max-w-lg", lg: "sm:max-w-2xl" } as const;
 
 /** The first field of a dialog's body (`data-autofocus` wins), or null when it has none. */
 export function firstField(body: HTMLElement): HTMLElement | null {
@@ -31,7 +31,9 @@ export function firstField(body: HTMLElement): HTMLElement | null {
 }
 
 /**
- * Accessible modal: focus trapped, Escape closes, labelled by its title, mirrored in RTL. On opening,
+ * Accessible modal: focus trapped, Escape closes, labelled by its title, mirrored in RTL. Below the `sm`
+ * breakpoint it is a full-screen sheet (the title and Close stay in view, the body scrolls, the safe areas
+ * of a notched phone are kept clear); from `sm` up a centred panel. On opening,
  * focus goes to the first field of the body (not the close button); a body without fields gets the
  * dialog itself, so a screen reader starts at the title.
  */
@@ -45,7 +47,7 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
         <RadixDialog.Overlay className="fixed inset-0 z-50 bg-slate-900/50" />
         <RadixDialog.Content
           ref={content}
-          className={`fixed start-1/2 top-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] ${SIZES[size]} -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl ltr:-translate-x-1/2 rtl:translate-x-1/2 focus:outline-none`}
+          className={`fixed inset-0 z-50 flex flex-col bg-white shadow-xl focus:outline-none sm:inset-auto sm:start-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-[calc(100%-2rem)] ${SIZES[size]} sm:-translate-y-1/2 sm:rounded-2xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2`}
           {...(description ? {} : { "aria-describedby": undefined })}
           onOpenAutoFocus={(event) => {
             onOpening?.();
@@ -59,19 +61,25 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
             onClosed();
           }}
         >
-          <div className="flex items-start justify-between gap-4">
-            <RadixDialog.Title className="text-xl font-bold text-slate-900">{title}</RadixDialog.Title>
-            <RadixDialog.Close
-              className="rounded-full p-1 text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-800"
-              aria-label={t("actions.close")}
-            >
-              <X aria-hidden="true" className="h-5 w-5" />
-            </RadixDialog.Close>
+          <div className="shrink-0 border-b border-slate-200 px-[max(1rem,env(safe-area-inset-left),env(safe-area-inset-right))] pb-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:border-b-0 sm:px-6 sm:pb-0 sm:pt-6">
+            <div className="flex items-start justify-between gap-4">
+              <RadixDialog.Title className="min-w-0 text-lg font-bold text-slate-900 [overflow-wrap:anywhere] sm:text-xl">{title}</RadixDialog.Title>
+              <RadixDialog.Close
+                className="-m-1.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-800"
+                aria-label={t("actions.close")}
+              >
+                <X aria-hidden="true" className="h-5 w-5" />
+              </RadixDialog.Close>
+            </div>
+            {description && (
+              <RadixDialog.Description className="mt-1 text-sm text-slate-600 [overflow-wrap:anywhere]">{description}</RadixDialog.Description>
+            )}
           </div>
-          {description && (
-            <RadixDialog.Description className="mt-1 text-sm text-slate-600">{description}</RadixDialog.Description>
-          )}
-          <div ref={body} className="mt-4">
+          <div
+            ref={body}
+            data-dialog-body=""
+            className="min-h-0 flex-1 overflow-y-auto overscroll-contain px-[max(1rem,env(safe-area-inset-left),env(safe-area-inset-right))] pt-4 pb-[max(1rem,env(safe-area-inset-bottom))] sm:px-6 sm:pb-6"
+          >
             {children}
           </div>
         </RadixDialog.Content>

@@ -341,26 +341,27 @@ describe("create and renew an instructor account", () => {
     expect(await database.db.select().from(instructorAccounts)).toEqual([]);
   });
 
-  it("removes an account under the same email belonging to another instructor first (SPEC §5), with its sessions", async () => {
+  it("refuses an account under an email another instructor's account holds, and leaves that account alone (issue 17)", async () => {
     const before = await instructor("Before", "shared@example.com");
     const first = await createOrRenewAccount(admin, { instructorId: before.id, hours: 2 });
     await signIn("shared@example.com", first.password);
-    // The email moves to another instructor (the first one's email was edited away from it or not).
+    // The email reaches another instructor behind the admin's back (the admin form refuses it: instructors.test.ts).
     await database.db.update(instructors).set({ email: "other@example.com" }).where(eq(instructors.id, before.id));
     const after = await instructor("After", "Shared@Example.com");
+    const accountBefore = await accountOf(before.id);
+    const auditBefore = await database.db.select().from(auditLog);
 
-    const created = await createOrRenewAccount(admin, { instructorId: after.id, hours: 1 });
-    expect(created.outcome).toBe("created");
-    expect(await accountOf(before.id)).toBeUndefined();
-    expect((await accountOf(after.id))!.email).toBe("shared@example.com");
-    expect(await sessionCount()).toBe(0);
-    const [audit] = await database.db
-      .select()
-      .from(auditLog)
-      .where(and(eq(auditLog.entity, "instructor_account"), eq(auditLog.entityId, after.id)));
-    expect(audit!.data).toMatchObject({ removedForEmail: [before.id], sessionsEnded: 1 });
-    await expectAppError(signInInstructor({ email: "shared@example.com", password: first.password }, "192.0.2.1"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
-    expect((await signInInstructor({ email: "shared@example.com", password: created.password }, "192.0.2.1")).instructorId).toBe(after.id);
+    await expectAppError(createOrRenewAccount(admin, { instructorId: after.id, hours: 1 }), "conflict", "instructorAccounts.errors.duplicateEmail");
+    expect(await accountOf(before.id)).toEqual(accountBefore);
+    expect(await accountOf(after.id)).toBeUndefined();
+    expect(await sessionCount()).toBe(1);
+    expect(await database.db.select().from(auditLog)).toEqual(auditBefore);
+    expect((await signInInstructor({ email: "shared@example.com", password: first.password }, "192.0.2.1")).instructorId).toBe(before.id);
+    // Through the page: the SPEC duplicate message, translated.
+    const reply = await callAction(instructorsAction, { url: "/admin/instructors", actor: admin, form: { intent: "account", instructorId: after.id, hours: "1" } });
+    expect(reply.status).toBe(409);
+    expect(failureMessage(tEn, reply.data)).toContain(tEn("instructorAccounts.errors.duplicateEmail"));
+    expect(tAr("instructorAccounts.errors.duplicateEmail")).toMatch(/[\u0600-\u06FF]/);
   });
 
   it("reports a unique constraint still hit with the two SPEC duplicate messages", async () => {

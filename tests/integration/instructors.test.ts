@@ -268,6 +268,58 @@ describe("SPEC §5 instructor rules", () => {
   });
 });
 
+describe("one email per instructor (issue 17)", () => {
+  it("refuses a second instructor with the same email, in any letter case, and changes nothing", async () => {
+    const mona = await createInstructor(admin, { name: "Mona", email: "mona@example.com" });
+    const before = await database.db.select().from(instructors);
+    const audits = await auditRows();
+    const err = await expectAppError(createInstructor(admin, { name: "Other", email: " MONA@example.com " }), "conflict", "instructorsAdmin.errors.emailTaken");
+    expect(err.status).toBe(409);
+    expect(err.fields).toEqual({ email: "instructorsAdmin.errors.emailTaken" });
+    const karim = await createInstructor(admin, { name: "Karim", email: "karim@example.com" });
+    await expectAppError(updateInstructor(admin, karim.id, { name: "Karim", email: "Mona@Example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
+    expect((await database.db.select().from(instructors).where(eq(instructors.id, mona.id)))).toEqual(before.filter((r) => r.id === mona.id));
+    expect((await database.db.select().from(instructors).where(eq(instructors.id, karim.id)))[0]!.email).toBe("karim@example.com");
+    expect((await auditRows()).length).toBe(audits.length + 1); // Karim's creation only
+    expectMessage("instructorsAdmin.errors.emailTaken", "Another instructor already uses this email. Each instructor needs their own email address.");
+    expect(tAr("instructorsAdmin.errors.emailTaken")).toBe("هذا البريد الإلكتروني مستخدم لمدرب آخر. يحتاج كل مدرب إلى بريد إلكتروني خاص به.");
+    // An instructor keeps their own email when saved again, and any number may have none.
+    expect((await updateInstructor(admin, mona.id, { name: "Mona A.", email: "mona@example.com" })).name).toBe("Mona A.");
+    await createInstructor(admin, { name: "No email 1" });
+    await createInstructor(admin, { name: "No email 2", email: "" });
+  });
+
+  it("counts an email another instructor's login account was made with as taken, and leaves that account alone", async () => {
+    const mona = await createInstructor(admin, { name: "Mona", email: "mona@example.com" });
+    const [account] = await database.db
+      .insert(instructorAccounts)
+      .values({ instructorId: mona.id, email: "old.mona@example.com", passwordHash: "x", passwordEncrypted: "x", expiresAt: new Date(Date.now() + 3_600_000), durationHours: 1, durationMinutes: 0 })
+      .returning();
+    await expectAppError(createInstructor(admin, { name: "Other", email: "old.mona@example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
+    expect(await database.db.select().from(instructorAccounts)).toEqual([account]);
+  });
+
+  it("lets only one of two saves at the same moment take an email", async () => {
+    const results = await Promise.allSettled([
+      createInstructor(admin, { name: "First", email: "same@example.com" }),
+      createInstructor(admin, { name: "Second", email: "same@example.com" }),
+      createInstructor(admin, { name: "Third", email: "same@example.com" }),
+    ]);
+    expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(1);
+    for (const r of results) if (r.status === "rejected") expect(r.reason).toMatchObject({ code: "conflict", messageKey: "instructorsAdmin.errors.emailTaken" });
+    expect(await database.db.select({ email: instructors.email }).from(instructors)).toEqual([{ email: "same@example.com" }]);
+  });
+
+  it("answers the page's save with 409 and the message beside the email field, in the staff member's language", async () => {
+    await createInstructor(admin, { name: "Mona", email: "mona@example.com" });
+    const reply = await callAction(instructorsAction, { url: "/admin/instructors", actor: admin, form: { intent: "create", name: "Twin", email: "mona@example.com" } });
+    expect(reply.status).toBe(409);
+    expect(reply.data).toMatchObject({ ok: false, intent: "create" });
+    expect(reply.data?.result?.error).toMatchObject({ email: ["instructorsAdmin.errors.emailTaken"] });
+    expect(await instructorCount()).toBe(1);
+  });
+});
+
 describe("photo (D22)", () => {
   it("accepts a photo made by our uploads, and removes a replaced or removed one from storage", async () => {
     const first = await storedPhoto();

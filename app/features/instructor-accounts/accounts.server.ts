@@ -4,13 +4,14 @@
 // createOrRenewAccount, in one transaction with its audit line:
 // - the account is still active → nothing changes; the existing password (opened from its encrypted
 //   copy) and expiry come back with 'Account is still active. No new password generated.';
-// - expired or missing → the old account and its sessions go, an account under the same email that
-//   belongs to another instructor goes too (SPEC §5), and a fresh one is made: a new 8-character
+// - another instructor's account holds the same email → refused with the SPEC duplicate message; that
+//   account is never removed to make room (issue 17: an admin would silently lock a colleague out);
+// - expired or missing → the old account and its sessions go, and a fresh one is made: a new 8-character
 //   password (hash for sign-in, encrypted copy for re-display), expiry = now + hours/minutes (UTC),
 //   'New password generated for renewed account.' for a renewal, 'Account created with a temporary
 //   password.' for an instructor's first account (issue 13).
 // A unique constraint still hit (a concurrent request) becomes one of the two SPEC duplicate messages.
-import { and, eq, inArray, ne } from "drizzle-orm";
+import { and, eq, ne } from "drizzle-orm";
 import { instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { accountSummary } from "~/features/instructors/account-status.ts";
@@ -133,21 +134,23 @@ export async function createOrRenewAccount(
         };
       }
 
-      // Expired or missing: the old account (this instructor's, and any other instructor's under the
-      // same email, SPEC §5) goes with its sessions (D22).
-      const replaced = await tx
-        .select({ id: instructorAccounts.id, instructorId: instructorAccounts.instructorId, email: instructorAccounts.email })
+      // Another instructor's account under this email stays theirs: refused, nothing removed (issue 17).
+      const [taken] = await tx
+        .select({ id: instructorAccounts.id })
         .from(instructorAccounts)
-        .where(and(eq(instructorAccounts.email, email), ne(instructorAccounts.instructorId, instructorId)));
-      const accountIds = [...(current ? [current.id] : []), ...replaced.map((r) => r.id)];
+        .where(and(eq(instructorAccounts.email, email), ne(instructorAccounts.instructorId, instructorId)))
+        .limit(1);
+      if (taken) throw new AppError("conflict", ACCOUNT_ERRORS.duplicateEmail);
+
+      // Expired or missing: this instructor's old account goes with its sessions (D22).
       let sessionsEnded = 0;
-      if (accountIds.length) {
+      if (current) {
         const ended = await tx
           .delete(instructorSessions)
-          .where(inArray(instructorSessions.accountId, accountIds))
+          .where(eq(instructorSessions.accountId, current.id))
           .returning({ id: instructorSessions.id });
         sessionsEnded = ended.length;
-        await tx.delete(instructorAccounts).where(inArray(instructorAccounts.id, accountIds));
+        await tx.delete(instructorAccounts).where(eq(instructorAccounts.id, current.id));
       }
 
       const password = generateInstructorPassword();
@@ -177,7 +180,6 @@ export async function createOrRenewAccount(
           minutes,
           expiresAt: expiresAt.toISOString(),
           sessionsEnded,
-          removedForEmail: replaced.map((r) => r.instructorId),
         },
       });
       return {

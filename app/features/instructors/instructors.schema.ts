@@ -29,6 +29,7 @@ export const INSTRUCTOR_ERRORS = {
   bioTooLong: "instructorsAdmin.errors.bioTooLong",
   bioArTooLong: "instructorsAdmin.errors.bioArTooLong",
   emailInvalid: "instructorsAdmin.errors.emailInvalid",
+  emailTaken: "instructorsAdmin.errors.emailTaken",
   facebookInvalid: "instructorsAdmin.errors.facebookInvalid",
   instagramInvalid: "instructorsAdmin.errors.instagramInvalid",
   linkedinInvalid: "instructorsAdmin.errors.linkedinInvalid",

@@ -2,10 +2,10 @@
 // acting staff member first and asks the permission gate itself, so no caller can skip the check. Each
 // write is one transaction with its audit line; files leave storage only after the change committed.
 import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
-import { db } from "~/lib/db.server.ts";
+import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
@@ -109,6 +109,32 @@ async function removeImageIfUnused(url: string): Promise<void> {
   }
 }
 
+/**
+ * Issue 17: two instructors never share an email, the address their login account is made for. Saves
+ * that set an email wait for one another (a lock held until the transaction ends), so two at once
+ * cannot both find the address free. Taken means another instructor has it, or another instructor's
+ * login account was made for it (an account keeps the address it was made with). Refused with a field
+ * message; the other instructor and their account are left alone.
+ */
+async function refuseTakenEmail(tx: Tx, email: string | null, instructorId: string | null): Promise<void> {
+  if (!email) return;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtext('instructors.email'))`);
+  const others = (column: typeof instructors.id | typeof instructorAccounts.instructorId) =>
+    instructorId ? ne(column, instructorId) : undefined;
+  const [taken] = await tx
+    .select({ id: instructors.id })
+    .from(instructors)
+    .where(and(eq(sql`lower(${instructors.email})`, email), others(instructors.id)))
+    .union(
+      tx
+        .select({ id: instructorAccounts.instructorId })
+        .from(instructorAccounts)
+        .where(and(eq(instructorAccounts.email, email), others(instructorAccounts.instructorId))),
+    )
+    .limit(1);
+  if (taken) throw new AppError("conflict", INSTRUCTOR_ERRORS.emailTaken, { fields: { email: INSTRUCTOR_ERRORS.emailTaken } });
+}
+
 /** Add Instructor. */
 export async function createInstructor(actor: Actor, input: InstructorFieldsValues): Promise<InstructorRecord> {
   requirePermission(actor, "instructors:create");
@@ -116,6 +142,7 @@ export async function createInstructor(actor: Actor, input: InstructorFieldsValu
   const photoUrl = acceptPhoto(fields.photoUrl, null);
   try {
     return await db().transaction(async (tx) => {
+      await refuseTakenEmail(tx, fields.email, null);
       const [row] = await tx
         .insert(instructors)
         .values({ ...fields, photoUrl })
@@ -150,6 +177,7 @@ export async function updateInstructor(
       const next = { ...fields, photoUrl: acceptPhoto(fields.photoUrl, current.photoUrl) };
       const changed = FIELD_NAMES.filter((k) => next[k] !== current[k]);
       if (changed.length === 0) return current; // nothing changes, nothing to record
+      if (changed.includes("email")) await refuseTakenEmail(tx, next.email, instructorId);
       const [row] = await tx.update(instructors).set(next).where(eq(instructors.id, instructorId)).returning(recordColumns);
       await recordAudit(tx, actor, {
         action: "update",

@@ -15,7 +15,7 @@ import { startControlServer, type ControlServer } from "~/lib/backup.server.ts";
 import { getDatabase, isCatalogEmpty, openDatabase, setDatabase } from "~/lib/db.server.ts";
 import type { Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { createOutboxWorker, logTransport, smtpTransport } from "~/lib/outbox.server.ts";
+import { createOutboxWorker, mailTransport } from "~/lib/outbox.server.ts";
 import { resolveAuthSecret } from "~/lib/secret.server.ts";
 
 let control: ControlServer | undefined;
@@ -65,7 +65,7 @@ export async function bootstrap(env: Env): Promise<BootstrapResult> {
   const auth = createAuth({ db: database.db, secret, baseURL: env.PUBLIC_URL });
   const worker = createOutboxWorker({
     db: database.db,
-    transport: env.SMTP_URL ? smtpTransport(env.SMTP_URL) : logTransport(logger),
+    transport: mailTransport(env.SMTP_URL, logger),
     from: env.MAIL_FROM,
     maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     pollMs: env.OUTBOX_POLL_MS,

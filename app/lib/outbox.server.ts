@@ -44,6 +44,8 @@ export interface MailMessage {
 
 export interface MailTransport {
   send(msg: MailMessage): Promise<void>;
+  /** Nothing leaves the server (no SMTP server configured): a delivered email is recorded `logged`, not `sent`. */
+  readonly logsOnly?: boolean;
 }
 
 /** The subset of the pino logger the outbox uses. */
@@ -260,9 +262,9 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     try {
       await db
         .update(emailOutbox)
-        .set({ status: "sent", sentAt: clock.now(), lockedUntil: null, lastError: null })
+        .set({ status: transport.logsOnly ? "logged" : "sent", sentAt: clock.now(), lockedUntil: null, lastError: null })
         .where(claimed(row));
-      log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, "email sent");
+      log.info({ outboxId: row.id, kind: row.kind, attempts: row.attempts }, transport.logsOnly ? "email logged" : "email sent");
     } catch (dbErr) {
       // Sent but not recorded: the row is re-claimed after its lease, so it may be sent again.
       log.error({ outboxId: row.id, err: errorMessage(dbErr) }, "email sent but could not be marked sent");
@@ -367,13 +369,19 @@ export function smtpTransport(url: string): MailTransport & { close(): void } {
   };
 }
 
+/** The server's transport: SMTP when SMTP_URL is set, otherwise the log (emails are recorded `logged`). */
+export function mailTransport(smtpUrl: string | undefined, logger: Pick<OutboxLogger, "info"> = appLogger): MailTransport {
+  return smtpUrl ? smtpTransport(smtpUrl) : logTransport(logger);
+}
+
 /**
- * Without SMTP settings: logs the email's envelope and counts it as delivered (D10). Never the body: a
+ * Without SMTP settings: logs the email's envelope and records it as `logged` (D10; nothing left the server). Never the body: a
  * password-reset email carries a live reset link, others what a visitor wrote (issue 14, item 7; the
  * admin email log shows the same envelope, ADR 007).
  */
 export function logTransport(logger: Pick<OutboxLogger, "info"> = appLogger): MailTransport {
   return {
+    logsOnly: true,
     send(msg) {
       logger.info(
         { outboxId: msg.id, kind: msg.kind, to: msg.to, subject: msg.subject },

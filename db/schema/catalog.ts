@@ -363,9 +363,7 @@ export const auditLog = pgTable(
   ],
 );
 
-// "logged": written to the server log because no SMTP server is configured (nothing left the machine);
-// "cancelled": withdrawn before it left (a staff decision undone within its window).
-export const EMAIL_STATUSES = ["pending", "sending", "sent", "logged", "failed", "cancelled"] as const;
+export { EMAIL_STATUSES } from "./email-statuses.ts";
 
 export const emailOutbox = pgTable(
   "email_outbox",

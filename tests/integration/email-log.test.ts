@@ -11,7 +11,7 @@ import { sendResetPasswordEmail } from "~/lib/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { createOutboxWorker, enqueueEmail, smtpTransport } from "~/lib/outbox.server.ts";
+import { createOutboxWorker, enqueueEmail, mailTransport, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
@@ -131,7 +131,7 @@ describe("listEmailLog", () => {
       ["Email 1", "failed"],
     ]);
     expect(first).toMatchObject({ total: 17, page: 1, pageCount: 4, status: undefined });
-    expect(first.counts).toEqual({ all: 17, pending: 2, sending: 0, sent: 12, failed: 3 });
+    expect(first.counts).toEqual({ all: 17, pending: 2, sending: 0, sent: 12, logged: 0, failed: 3, cancelled: 0 });
 
     const sent = await listEmailLog(admin, { status: "sent", page: 3, pageSize: 5 });
     expect(sent.emails.map((e) => e.subject)).toEqual(["Email 2", "Email 1"]);
@@ -172,6 +172,41 @@ describe("listEmailLog", () => {
     expect(email.subject).toMatch(/password/i);
     expect(JSON.stringify(log)).not.toContain("ResetTokenAbCdEf0123456789");
     expect(JSON.stringify(log)).not.toContain("reset-password?token");
+  });
+
+  it("records an email delivered without SMTP_URL as logged only, and one delivered to the SMTP server as sent", async () => {
+    const enqueue = (to: string) =>
+      enqueueEmail(database.db, { kind: "contact-message", to, subject: `For ${to}`, text: "Hello", html: "<p>Hello</p>" });
+    const deliver = (smtpUrl: string | undefined) => {
+      const transport = mailTransport(smtpUrl, silent);
+      return createOutboxWorker({ db: database.db, transport, from: FROM, logger: silent }).runOnce();
+    };
+    // No SMTP server configured: the server's own transport writes the envelope to its log.
+    const loggedId = await enqueue("nobody-receives@example.com");
+    expect(await deliver(undefined)).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect(await outboxRow(loggedId)).toMatchObject({ status: "logged", attempts: 1, lastError: null });
+    // With the SMTP server: the message arrives there and the row says sent.
+    smtp = await startSmtpServer();
+    const sentId = await enqueue("receives@example.com");
+    expect(await deliver(smtp.url)).toEqual({ sent: 1, failed: 0, retried: 0 });
+    expect((await smtp.waitFor(1)).map((m) => m.to)).toEqual([["receives@example.com"]]);
+    expect(await outboxRow(sentId)).toMatchObject({ status: "sent" });
+    expect((await outboxRow(loggedId)).status).toBe("logged");
+
+    // The log counts and filters them apart.
+    const all = await listEmailLog(admin);
+    expect(all.counts).toMatchObject({ all: 2, sent: 1, logged: 1 });
+    expect(all.emails.map((e) => [e.to, e.status])).toEqual([
+      ["receives@example.com", "sent"],
+      ["nobody-receives@example.com", "logged"],
+    ]);
+    const loggedOnly = (await callLoader(emailsLoader, { url: "/admin/emails?status=logged", actor: admin })).data!;
+    expect(loggedOnly.log).toMatchObject({ status: "logged", total: 1 });
+    expect(loggedOnly.log.emails.map((e) => e.id)).toEqual([loggedId]);
+    // The status reads "logged only (SMTP not configured)" in both languages, never "sent".
+    expect(`${tEn("adminEmails.statuses.logged")} ${tEn("adminEmails.loggedNote")}`).toBe("Logged only (SMTP not configured)");
+    expect(`${tAr("adminEmails.statuses.logged")} ${tAr("adminEmails.loggedNote")}`).toBe("في سجل الخادم فقط (خادم SMTP غير مضبوط)");
+    expect(tAr("adminEmails.statuses.cancelled")).toBe("أُلغي الإرسال");
   });
 
   it("is for admins only", async () => {

@@ -275,7 +275,7 @@ describe("email outbox", () => {
     }
   });
 
-  it("logTransport logs the envelope (never the body) and counts the email as delivered", async () => {
+  it("logTransport logs the envelope (never the body) and records the email as logged, not sent", async () => {
     const logged: object[] = [];
     const link = "http://localhost:3000/en/reset-password?token=Zq8vLr2Xk9TbYw3Nc7Pd&lang=en";
     const id = await enqueueEmail(database.db, {
@@ -293,7 +293,9 @@ describe("email outbox", () => {
     for (const secret of ["Zq8vLr2Xk9TbYw3Nc7Pd", "reset-password", "token", "Open ", "<a", "visitor@example.com"]) {
       expect(line).not.toContain(secret);
     }
-    expect((await row(id))?.status).toBe("sent");
+    const stored = await row(id);
+    expect(stored?.status).toBe("logged");
+    expect(stored?.sentAt).toBeInstanceOf(Date);
   });
 
   it("without SMTP, the server's log line of an email holds the envelope only, not the body or its reset link", async () => {

@@ -6,14 +6,19 @@ import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { visibleNav } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { ActorView } from "~/lib/permissions.ts";
+import { NO_SIGNALS, type AdminSignals } from "~/lib/admin-signals.ts";
+import { NavBadge, SmtpBanner } from "./admin-signals.tsx";
 
 export function AdminShell({
   actor,
   locale,
+  signals = NO_SIGNALS,
   children,
 }: {
   actor: ActorView;
   locale: Locale;
+  /** The navigation's badges and the no-SMTP banner (the admin layout's loader). */
+  signals?: AdminSignals;
   children: ReactNode;
 }) {
   const { t } = useI18n();
@@ -41,6 +46,7 @@ export function AdminShell({
                 >
                   <Icon aria-hidden="true" className="h-4 w-4" />
                   {t(`admin.nav.${key}`)}
+                  <NavBadge signals={signals} navKey={key} locale={locale} />
                 </NavLink>
               </li>
             ))}
@@ -75,6 +81,7 @@ export function AdminShell({
         <p role="status" className="sr-only">
           {loading ? t("admin.navigating") : ""}
         </p>
+        <SmtpBanner signals={signals} />
         <main id="main" className="flex-1 bg-slate-50 px-6 py-8">
           {children}
         </main>

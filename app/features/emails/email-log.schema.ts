@@ -2,15 +2,15 @@
 // shared by the browser and the server. No server imports here. Message keys live in
 // admin-messages.json (adminEmails.*).
 import { z } from "zod";
+import { EMAIL_STATUSES, type EmailStatus } from "@db/schema/email-statuses.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
 
 /** Outbox rows per page of the log. */
 export const EMAIL_LOG_PAGE_SIZE = 25;
 
-/** The outbox states (db/schema email_outbox.status). */
-export const EMAIL_STATUSES = ["pending", "sending", "sent", "failed"] as const;
-export type EmailStatus = (typeof EMAIL_STATUSES)[number];
+/** The outbox states: the one list of the table (db/schema/email-statuses.ts). */
+export { EMAIL_STATUSES, type EmailStatus };
 
 export function isEmailStatus(value: unknown): value is EmailStatus {
   return isOneOf(value, EMAIL_STATUSES);

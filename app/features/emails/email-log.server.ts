@@ -19,6 +19,7 @@ import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
 import {
   EMAIL_LOG_ERRORS,
   EMAIL_LOG_PAGE_SIZE,
+  EMAIL_STATUSES,
   emailIdSchema,
   isEmailStatus,
   type EmailStatus,
@@ -75,7 +76,7 @@ export async function listEmailLog(actor: Actor, query: EmailLogQueryInput = {})
   const pageSize = Math.min(Math.max(1, Math.trunc(query.pageSize ?? EMAIL_LOG_PAGE_SIZE)), 200);
 
   const countRows = await db().select({ status: emailOutbox.status, n: count() }).from(emailOutbox).groupBy(emailOutbox.status);
-  const counts: EmailLogPage["counts"] = { all: 0, pending: 0, sending: 0, sent: 0, failed: 0 };
+  const counts = Object.fromEntries([["all", 0], ...EMAIL_STATUSES.map((s) => [s, 0])]) as EmailLogPage["counts"];
   for (const r of countRows) {
     if (isEmailStatus(r.status)) counts[r.status] = Number(r.n);
     counts.all += Number(r.n);

@@ -1,6 +1,8 @@
 import { Outlet } from "react-router";
 import { AdminShell } from "~/components/admin/admin-shell.tsx";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
+import { NO_SIGNALS } from "~/lib/admin-signals.ts";
+import { getAdminSignals } from "~/lib/admin-signals.server.ts";
 import { adminMiddleware, requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import type { Route } from "./+types/layout";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
@@ -13,12 +15,15 @@ export async function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return data;
 }
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { allowPasswordChange: true, allowSecuritySetup: true });
+  // The forced password change (D9) and a second factor the settings require stand alone.
+  const standalone = actor.mustChangePassword || Boolean(actor.needsSecondFactor);
   return {
     actor: toActorView(actor),
-    // The forced password change (D9) and a second factor the settings require stand alone.
-    standalone: actor.mustChangePassword || Boolean(actor.needsSecondFactor),
+    standalone,
+    // The navigation's badges and the no-SMTP banner (issue 17 point 4).
+    signals: standalone ? NO_SIGNALS : await getAdminSignals(actor),
   };
 }
 
@@ -37,7 +42,7 @@ export default function AdminLayout({ loaderData, matches }: Route.ComponentProp
   }
   return (
     // A navigation, inside the admin or out of it, keeps the page; the shell shows its progress bar.
-    <AdminShell actor={loaderData.actor} locale={root.locale}>
+    <AdminShell actor={loaderData.actor} locale={root.locale} signals={loaderData.signals}>
       <Outlet />
     </AdminShell>
   );

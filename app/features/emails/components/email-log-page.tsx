@@ -24,7 +24,14 @@ import { formatDateTime } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
-const TONE: Record<EmailStatus, BadgeTone> = { pending: "amber", sending: "sky", sent: "green", failed: "red" };
+const TONE: Record<EmailStatus, BadgeTone> = {
+  pending: "amber",
+  sending: "sky",
+  sent: "green",
+  logged: "slate",
+  failed: "red",
+  cancelled: "slate",
+};
 
 /** The email log: counts and a status filter, the outbox newest first, Retry for failed emails. */
 export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; actionData?: EmailLogReply; locale: Locale }) {
@@ -115,6 +122,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
                   <td className={`${cell} text-slate-700`}>{kindLabel(email.kind)}</td>
                   <td className={cell}>
                     <Badge tone={TONE[email.status]}>{t(`adminEmails.statuses.${email.status}`)}</Badge>
+                    {email.status === "logged" && <span className="mt-1 block text-xs text-slate-700"> {t("adminEmails.loggedNote")}</span>}
                   </td>
                   <td className={`${cell} whitespace-nowrap text-slate-700`}>
                     {t("adminEmails.attempts", { attempts: email.attempts, max: email.maxAttempts })}

@@ -15,7 +15,7 @@ import type { Permission } from "~/lib/permissions.ts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
 import { ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-import { makeCategory, makeCourse, makeEnrollment, makeInstructor } from "../setup/factories.ts";
+import { makeCategory, makeCourse, makeEnrollment, makeInstructor, makeMessage } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
 let database: TestDatabase;
@@ -59,8 +59,11 @@ async function withTableMissing<T>(table: string, run: () => Promise<T>): Promis
 }
 
 describe("dashboard counts", () => {
-  it("counts courses (total, published, drafts), instructors, categories and enrollments (total, pending)", async () => {
+  it("counts courses (total, published, drafts), instructors, categories, enrollments (total, pending) and unread messages", async () => {
     await seedCatalogue();
+    await makeMessage();
+    await makeMessage();
+    await makeMessage({ readAt: new Date() });
     const { stats } = await getDashboard(admin);
     expect(stats).toEqual({
       totalCourses: 5,
@@ -70,12 +73,13 @@ describe("dashboard counts", () => {
       categories: 4,
       totalEnrollments: 5,
       pendingEnrollments: 2,
+      unreadMessages: 2,
     });
   });
 
   it("reads 0 everywhere on an empty database", async () => {
     const { stats, weekly } = await getDashboard(admin);
-    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
     expect(weekly).toHaveLength(12);
     expect(weekly!.every((w) => w.count === 0)).toBe(true);
   });
@@ -93,6 +97,7 @@ describe("dashboard counts", () => {
       categories: null,
       totalEnrollments: null,
       pendingEnrollments: null,
+      unreadMessages: null,
     });
     expect("weekly" in data).toBe(false);
     const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
@@ -111,6 +116,7 @@ describe("dashboard counts", () => {
       categories: null,
       totalEnrollments: 5,
       pendingEnrollments: 2,
+      unreadMessages: null,
     });
     expect(withEnrollments.weekly!.at(-1)!.count).toBe(5);
 
@@ -124,6 +130,7 @@ describe("dashboard counts", () => {
       categories: null,
       totalEnrollments: null,
       pendingEnrollments: null,
+      unreadMessages: null,
     });
     expect(withInstructors).not.toHaveProperty("weekly");
 
@@ -136,6 +143,7 @@ describe("dashboard counts", () => {
       categories: null,
       totalEnrollments: null,
       pendingEnrollments: null,
+      unreadMessages: null,
     });
 
     // The hidden counts are not even queried: with their tables unreadable nothing fails or is logged.
@@ -147,6 +155,10 @@ describe("dashboard counts", () => {
   });
 
   it("refuses roles outside the admin area", async () => {
+    await makeMessage();
+    const inbox = await manager("inbox@example.com", ["messages:view"]);
+    expect((await getDashboard(inbox)).stats).toMatchObject({ unreadMessages: 1, totalEnrollments: null, pendingEnrollments: null });
+
     await expect(getDashboard({ ...admin, role: "student", permissions: new Set() })).rejects.toMatchObject({
       code: "forbidden",
     });
@@ -166,6 +178,7 @@ describe("a count that fails is logged and shows 0 (SPEC §8)", () => {
       categories: 4,
       totalEnrollments: 5,
       pendingEnrollments: 2,
+      unreadMessages: 0,
     });
     expect(weekly!.at(-1)!.count).toBe(5);
     expect(errors).toHaveBeenCalledTimes(1);
@@ -264,7 +277,7 @@ describe("/admin (dashboard) loader", () => {
   it("sends no figure the staff member's permissions hide, on a document request or a client navigation (issue 14)", async () => {
     await seedCatalogue();
     const instructorsOnly = await manager("instructors@example.com", ["instructors:view"]);
-    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null };
+    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null, unreadMessages: null };
     const document = await page(instructorsOnly, "http://localhost/admin?lang=en");
     expect(document.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
     const navigation = await page(instructorsOnly, "http://localhost/admin.data");

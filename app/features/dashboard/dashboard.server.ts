@@ -1,6 +1,6 @@
 // The admin dashboard (SPEC §2 Dashboard, §7 counts, §8 'count helpers log errors and return 0').
-// At most five queries whatever the size of the tables: courses (total, published, drafts), instructors,
-// categories, enrollments (total, pending), and the weekly enrollment requests. Each runs on its own:
+// At most six queries whatever the size of the tables: courses (total, published, drafts), instructors,
+// categories, enrollments (total, pending), the weekly enrollment requests and the unread messages. Each runs on its own:
 // one that fails is logged and reads 0 (the chart: null), the others still show.
 //
 // Enrollments are not counted row by row (a million rows take ~150 ms, bench/scale.ts): the totals
@@ -9,13 +9,14 @@
 //
 // Each figure follows the permissions of the page it summarises (issue 14): drafts exist only for staff
 // with courses:publish (course-visibility.server.ts), so without it Total Courses counts the published
-// ones and Draft Courses is absent; instructors need instructors:view, categories categories:view, and
-// the enrollment cards and the weekly chart enrollments:view. A hidden figure is not computed and not
-// sent: it is null (the chart: absent), and the page leaves its card out.
-import { count, sql } from "drizzle-orm";
+// ones and Draft Courses is absent; instructors need instructors:view, categories categories:view, the
+// enrollment cards and the weekly chart enrollments:view, and unread messages messages:view. A hidden
+// figure is not computed and not sent: it is null (the chart: absent), and the page leaves its card out.
+// Each card links to the list it counts, filtered as it counts (the page checks the viewer may open it).
+import { count, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
-import { categories, courses, enrollmentDailyCounts, enrollmentStatusCounts, instructors } from "@db/schema/index.ts";
+import { categories, contactMessages, courses, enrollmentDailyCounts, enrollmentStatusCounts, instructors } from "@db/schema/index.ts";
 import { db, queryRows, type Executor } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
@@ -38,6 +39,8 @@ export interface DashboardStats {
   totalEnrollments: number | null;
   /** Only with enrollments:view; null otherwise. */
   pendingEnrollments: number | null;
+  /** Contact messages nobody has read; only with messages:view, null otherwise. */
+  unreadMessages: number | null;
 }
 
 export interface WeekCount {
@@ -107,8 +110,9 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
   const mayViewInstructors = hasPermission(actor, "instructors:view");
   const mayViewCategories = hasPermission(actor, "categories:view");
   const mayViewEnrollments = hasPermission(actor, "enrollments:view");
+  const mayViewMessages = hasPermission(actor, "messages:view");
 
-  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly] = await Promise.all([
+  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount] = await Promise.all([
     safely("courses", { total: 0, published: 0, drafts: 0 }, async () => {
       const [row] = await q
         .select({
@@ -146,6 +150,12 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
     mayViewEnrollments
       ? safely<WeekCount[] | null>("weekly enrollments", null, () => weeklyEnrollmentCounts(options.now, q))
       : Promise.resolve(undefined),
+    mayViewMessages
+      ? safely("unread messages", 0, async () => {
+          const [row] = await q.select({ n: count() }).from(contactMessages).where(isNull(contactMessages.readAt));
+          return num(row?.n);
+        })
+      : Promise.resolve(null),
   ]);
 
   return {
@@ -157,6 +167,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
       categories: categoryCount,
       totalEnrollments: enrollmentCounts?.total ?? null,
       pendingEnrollments: enrollmentCounts?.pending ?? null,
+      unreadMessages: unreadCount,
     },
     ...(weekly === undefined ? {} : { weekly }),
   };

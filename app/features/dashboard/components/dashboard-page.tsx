@@ -7,6 +7,7 @@ import {
   FolderTree,
   GraduationCap,
   Hourglass,
+  MailOpen,
   Plus,
   UserPlus,
   type LucideIcon,
@@ -19,6 +20,9 @@ import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
+import { adminPage, mayOpen } from "~/lib/admin-pages.ts";
+import { enrollmentSearch } from "~/features/enrollments/enrollments-admin.schema.ts";
+import { messagesHref } from "~/features/messages/messages.schema.ts";
 
 /** SPEC §9: five dashboard placeholders while loading. */
 const DASHBOARD_PLACEHOLDERS = 5;
@@ -27,17 +31,35 @@ interface Card {
   key: keyof DashboardStats;
   icon: LucideIcon;
   tone: string;
+  /** The list the figure counts, filtered as it counts (linked when the viewer may open that page). */
+  list: { page: `/admin${string}`; href?: string };
 }
 
 const CARDS: Card[] = [
-  { key: "totalCourses", icon: BookOpen, tone: "bg-teal-100 text-teal-900" },
-  { key: "publishedCourses", icon: BookOpenCheck, tone: "bg-emerald-100 text-emerald-900" },
-  { key: "draftCourses", icon: FilePen, tone: "bg-amber-100 text-amber-900" },
-  { key: "instructors", icon: GraduationCap, tone: "bg-sky-100 text-sky-900" },
-  { key: "categories", icon: FolderTree, tone: "bg-violet-100 text-violet-900" },
-  { key: "totalEnrollments", icon: ClipboardList, tone: "bg-indigo-100 text-indigo-900" },
-  { key: "pendingEnrollments", icon: Hourglass, tone: "bg-orange-100 text-orange-900" },
+  { key: "totalCourses", icon: BookOpen, tone: "bg-teal-100 text-teal-900", list: { page: "/admin/courses" } },
+  { key: "publishedCourses", icon: BookOpenCheck, tone: "bg-emerald-100 text-emerald-900", list: { page: "/admin/courses", href: "/admin/courses?status=published" } },
+  { key: "draftCourses", icon: FilePen, tone: "bg-amber-100 text-amber-900", list: { page: "/admin/courses", href: "/admin/courses?status=draft" } },
+  { key: "instructors", icon: GraduationCap, tone: "bg-sky-100 text-sky-900", list: { page: "/admin/instructors" } },
+  { key: "categories", icon: FolderTree, tone: "bg-violet-100 text-violet-900", list: { page: "/admin/categories" } },
+  { key: "totalEnrollments", icon: ClipboardList, tone: "bg-indigo-100 text-indigo-900", list: { page: "/admin/enrollments" } },
+  {
+    key: "pendingEnrollments",
+    icon: Hourglass,
+    tone: "bg-orange-100 text-orange-900",
+    list: { page: "/admin/enrollments", href: `/admin/enrollments${enrollmentSearch({ status: "pending" })}` },
+  },
+  {
+    key: "unreadMessages",
+    icon: MailOpen,
+    tone: "bg-rose-100 text-rose-900",
+    list: { page: "/admin/messages", href: messagesHref({ filter: "unread", page: 1 }) },
+  },
 ];
+
+/** Where a card leads: its list, filtered, when this staff member may open it (the one list of admin pages). */
+function cardHref(card: Card, actor: ActorView): string | undefined {
+  return mayOpen(actor, adminPage(card.list.page).access) ? (card.list.href ?? card.list.page) : undefined;
+}
 
 /** The dashboard: figures the actor may see (placeholders while they load), quick actions, the weekly chart. */
 export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; dashboard: DashboardData | Promise<DashboardData>; locale: Locale }) {
@@ -56,7 +78,7 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
         <h2 id="dashboard-overview" className="sr-only">
           {t("dashboard.overview")}
         </h2>
-        {data ? <Cards data={data} locale={locale} /> : failed ? <CardsFailed /> : <CardsPlaceholder />}
+        {data ? <Cards data={data} actor={actor} locale={locale} /> : failed ? <CardsFailed /> : <CardsPlaceholder />}
       </section>
 
       {isAdmin && (
@@ -101,22 +123,41 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
   );
 }
 
-function Cards({ data, locale }: { data: DashboardData; locale: Locale }) {
+function Cards({ data, actor, locale }: { data: DashboardData; actor: ActorView; locale: Locale }) {
   const { t } = useI18n();
   const cards = CARDS.filter((c) => data.stats[c.key] !== null);
+  const box = "flex h-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
   return (
     <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
-      {cards.map(({ key, icon: Icon, tone }) => (
-        <li key={key} className="flex items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
-          <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-            <Icon aria-hidden="true" className="h-6 w-6" />
-          </span>
-          <div className="flex flex-col-reverse">
-            <span className="text-sm text-slate-700">{t(`dashboard.cards.${key}`)}</span>
-            <span className="text-2xl font-bold text-slate-900">{formatNumber(data.stats[key] ?? 0, locale)}</span>
-          </div>
-        </li>
-      ))}
+      {cards.map((card) => {
+        const { key, icon: Icon, tone } = card;
+        const href = cardHref(card, actor);
+        const content = (
+          <>
+            <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
+              <Icon aria-hidden="true" className="h-6 w-6" />
+            </span>
+            <span className="flex flex-col-reverse">
+              <span className="text-sm text-slate-700">{t(`dashboard.cards.${key}`)}</span>
+              <span className="text-2xl font-bold text-slate-900">{formatNumber(data.stats[key] ?? 0, locale)}</span>
+            </span>
+          </>
+        );
+        return (
+          <li key={key} data-card={key}>
+            {href ? (
+              <Link
+                to={href}
+                className={`${box} transition-colors hover:border-teal-600 hover:bg-teal-50/40 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800`}
+              >
+                {content}
+              </Link>
+            ) : (
+              <div className={box}>{content}</div>
+            )}
+          </li>
+        );
+      })}
     </ul>
   );
 }

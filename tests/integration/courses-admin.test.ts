@@ -34,6 +34,7 @@ import {
 } from "~/features/courses/courses-admin.server.ts";
 import { COURSE_ERRORS, type CourseValues } from "~/features/courses/courses.schema.ts";
 import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
+import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { setDatabase, type Db } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -44,6 +45,7 @@ import { resources } from "~/locales/index.ts";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeCourse, makeEnrollment } from "../setup/factories.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 const i18n = i18next.createInstance();
@@ -532,8 +534,8 @@ describe("the admin list", () => {
     expect(first.pageCount).toBe(3);
     expect(first.rows).toHaveLength(20);
     expect(first.rows[0]).toMatchObject({ title: "Course 044", slug: "course-44", language: "en", categoryName: "Languages", categoryNameAr: "اللغات" });
-    // course 44: 44 % 3 = 2 enrollments (one pending, one approved): all of them count.
-    expect(first.rows[0]!.enrollmentCount).toBe(2);
+    // course 44: 44 % 3 = 2 enrollments: one approved (enrolled), one pending (shown apart).
+    expect(first.rows[0]).toMatchObject({ approvedCount: 1, pendingCount: 1 });
     // 44 % 4 = 0: no price; course 43 has one.
     expect(first.rows[0]!.price).toBeNull();
     expect(first.rows[1]).toMatchObject({ slug: "course-43", price: 143, language: "ar" });
@@ -552,6 +554,25 @@ describe("the admin list", () => {
     const filtered = await listAdminCourses(admin, { categoryId: cat.id, language: "ar", status: "published" });
     expect(filtered.rows.every((r) => r.language === "ar" && r.categoryName === "Languages" && r.isPublished)).toBe(true);
     expect(filtered.total).toBeGreaterThan(0);
+  });
+
+  it("counts enrolled students as the public course page does (approved only), with the pending requests apart", async () => {
+    const course = await makeCourse({ title: "Counted", slug: "counted", isPublished: true });
+    const other = await makeCourse({ title: "Other", slug: "other", isPublished: true });
+    for (const status of ["approved", "approved", "approved", "pending", "pending", "rejected"] as const) {
+      await makeEnrollment({ courseId: course.id, courseName: course.title, status });
+    }
+    await makeEnrollment({ courseId: other.id, courseName: other.title, status: "rejected" });
+    const rows = new Map((await listAdminCourses(admin, {})).rows.map((r) => [r.slug, r]));
+    expect(rows.get("counted")).toMatchObject({ approvedCount: 3, pendingCount: 2 });
+    expect(rows.get("other")).toMatchObject({ approvedCount: 0, pendingCount: 0 });
+    // The same number of students as the public page of the course shows.
+    expect((await getPublishedCourse("counted"))!.approvedCount).toBe(3);
+    // How the cell reads it, in both languages.
+    expect(`${tEn("coursesAdmin.table.enrolled", { count: 3 })} · ${tEn("coursesAdmin.table.pending", { count: 2 })}`).toBe("3 enrolled · 2 pending");
+    expect(`${tAr("coursesAdmin.table.enrolled", { count: 3 })} · ${tAr("coursesAdmin.table.pending", { count: 2 })}`).toBe(
+      "3 مسجّلين · طلبان قيد المراجعة",
+    );
   });
 
   /** Runs `fn` against the same database through a drizzle instance that counts its queries. */

@@ -115,7 +115,8 @@ describe("admin course pages (bench/scale.ts: cut first, late pages read from th
       expect(list.total).toBe(47);
       expect(list.rows.map((r) => r.id)).toEqual(expected.slice((page - 1) * 20, page * 20));
       for (const row of list.rows) {
-        expect(row.enrollmentCount).toBe(byId.get(row.id)!.enrollments);
+        expect(row.approvedCount).toBe(byId.get(row.id)!.approved);
+        expect(row.pendingCount).toBe(byId.get(row.id)!.enrollments - byId.get(row.id)!.approved);
         expect(row.categoryName).toBe(byId.get(row.id)!.categoryName);
       }
       seen.push(...list.rows.map((r) => r.id));

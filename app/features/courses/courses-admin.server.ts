@@ -46,8 +46,10 @@ export interface AdminCourseRow {
   categoryName: string | null;
   categoryNameAr: string | null;
   price: number | null;
-  /** Every enrollment request for the course, whatever its status. */
-  enrollmentCount: number;
+  /** Approved enrollment requests: the students enrolled, as the public course page counts them. */
+  approvedCount: number;
+  /** Requests still waiting for a decision, shown apart from the enrolled ones. */
+  pendingCount: number;
   isPublished: boolean;
   createdAt: Date;
 }
@@ -214,7 +216,9 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
           categoryName: categories.name,
           categoryNameAr: categories.nameAr,
           price: pageRows.price,
-          enrollmentCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")})`.mapWith(Number),
+          // Two probes of the (course_id, status) index per row of the page.
+          approvedCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'approved')`.mapWith(Number),
+          pendingCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'pending')`.mapWith(Number),
           isPublished: pageRows.isPublished,
           createdAt: pageRows.createdAt,
         })
@@ -228,7 +232,8 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
       ...r,
       language: r.language === "ar" ? "ar" : "en",
       price: r.price === null ? null : Number(r.price),
-      enrollmentCount: Number(r.enrollmentCount) || 0,
+      approvedCount: Number(r.approvedCount) || 0,
+      pendingCount: Number(r.pendingCount) || 0,
     })),
     total,
     page,

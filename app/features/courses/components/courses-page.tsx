@@ -419,7 +419,9 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                   <td className="whitespace-nowrap px-4 py-3 text-slate-800">
                     {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
                   </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">{t("coursesAdmin.table.enrolled", { count: c.enrollmentCount })}</td>
+                  <td className="px-4 py-3 text-slate-800">
+                    <EnrolledCounts approved={c.approvedCount} pending={c.pendingCount} />
+                  </td>
                   <td className="px-4 py-3">
                     {canPublish ? (
                       <StatusToggle course={c} action={pageAction} />
@@ -472,5 +474,23 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         </>
       )}
     </div>
+  );
+}
+
+/** "12 enrolled · 3 pending": the approved requests (as the public page counts), the waiting ones apart. */
+function EnrolledCounts({ approved, pending }: { approved: number; pending: number }) {
+  const { t } = useI18n();
+  return (
+    <span className="flex flex-wrap gap-x-1.5">
+      <span className="whitespace-nowrap">{t("coursesAdmin.table.enrolled", { count: approved })}</span>
+      {pending > 0 && (
+        <>
+          <span aria-hidden="true" className="text-slate-500">
+            ·
+          </span>
+          <span className="whitespace-nowrap font-medium text-amber-900">{t("coursesAdmin.table.pending", { count: pending })}</span>
+        </>
+      )}
+    </span>
   );
 }

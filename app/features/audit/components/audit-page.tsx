@@ -2,6 +2,7 @@ import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
+import { NoMatches } from "~/components/ui/empty-state.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -82,7 +83,9 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
         {t("audit.total", { count: log.total })}
       </p>
 
-      {log.entries.length === 0 ? (
+      {log.entries.length === 0 && filtered ? (
+        <NoMatches className="mt-4" title={t("audit.emptyFiltered")} clearHref={AUDIT_PATH} />
+      ) : log.entries.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
           {t("audit.empty")}
         </p>

@@ -8,7 +8,7 @@ import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
@@ -93,12 +93,14 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
   const canDelete = can(actor, "courses:delete");
   const canPublish = can(actor, "courses:publish");
 
-  // ?dialog=create|edit|delete&course=…; ?action=create (from the dashboard) closes back to /admin.
+  // ?dialog=create|edit|delete&course=…; ?action=create (from the dashboard) closes back to /admin, and
+  // once saved lands on the list, where the new course is the first row (newest first).
   const dialog = useUrlDialog({
     kinds: COURSE_DIALOGS,
     idParam: "course",
     params: DIALOG_PARAMS,
     closeTo: fromDashboard ? "/admin" : undefined,
+    finishTo: fromDashboard ? COURSES_PATH : undefined,
   });
   const pageAction = `${COURSES_PATH}${location.search}`;
   const { finish } = dialog;
@@ -149,6 +151,9 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
     </DialogLink>
   );
 
+  // A filter narrows the list (the sort and the page do not); a status other than "all" only for those
+  // who may choose one (the others see published courses whatever the URL says).
+  const filtered = Boolean(list.query.categoryId || list.query.language || (canPublish && list.query.status !== "all"));
   const from = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const to = Math.min(list.total, list.page * list.pageSize);
   const editing = shownDialog?.kind === "create" || shownDialog?.kind === "edit" ? shownDialog : null;
@@ -333,7 +338,9 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         </bulkFetcher.Form>
       )}
 
-      {list.rows.length === 0 ? (
+      {list.rows.length === 0 && filtered ? (
+        <NoMatches title={t("coursesAdmin.emptyFiltered")} clearHref={COURSES_PATH} />
+      ) : list.rows.length === 0 ? (
         <EmptyState icon={BookOpen} title={t("coursesAdmin.empty")}>
           {canCreate && createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
         </EmptyState>

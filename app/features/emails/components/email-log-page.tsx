@@ -6,7 +6,7 @@ import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { FilterLinks } from "~/components/ui/filter-links.tsx";
 import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
@@ -88,18 +88,11 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
       )}
 
       {log.emails.length === 0 ? (
-        <EmptyState
-          className="mt-4"
-          icon={MailX}
-          title={log.status ? t("adminEmails.emptyFiltered") : t("adminEmails.empty")}
-          text={log.status ? undefined : t("adminEmails.emptyText")}
-        >
-          {log.status && (
-            <Link to={href(1, undefined)} className="inline-block text-teal-800 underline">
-              {t("adminEmails.showAll")}
-            </Link>
-          )}
-        </EmptyState>
+        log.status ? (
+          <NoMatches className="mt-4" title={t("adminEmails.emptyFiltered")} clearHref={href(1, undefined)} />
+        ) : (
+          <EmptyState className="mt-4" icon={MailX} title={t("adminEmails.empty")} text={t("adminEmails.emptyText")} />
+        )
       ) : (
         <Table className="mt-4" minWidth="min-w-[64rem]" caption={t("adminEmails.table.caption")}>
           <TableHead>

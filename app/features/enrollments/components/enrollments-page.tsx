@@ -7,7 +7,7 @@ import { useCallback, useState } from "react";
 import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { ConfirmDialog, ConfirmForm } from "~/components/ui/confirm.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogCancel, DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -174,11 +174,11 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
       )}
 
       {list.rows.length === 0 ? (
-        <EmptyState
-          icon={ClipboardList}
-          title={filtered ? t("adminEnrollments.emptyFiltered") : t("adminEnrollments.empty")}
-          text={filtered ? undefined : t("adminEnrollments.emptyText")}
-        />
+        filtered ? (
+          <NoMatches title={t("adminEnrollments.emptyFiltered")} clearHref={ENROLLMENTS_PATH} />
+        ) : (
+          <EmptyState icon={ClipboardList} title={t("adminEnrollments.empty")} text={t("adminEnrollments.emptyText")} />
+        )
       ) : (
         <>
           <AdminEnrollmentsTable

@@ -5,7 +5,7 @@
 // fetcher inside the dialog; without, the same form posts as a plain form and the page shows the result.
 import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useId } from "react";
+import { useId, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
@@ -189,8 +189,57 @@ export function AccountResultView({
   );
 }
 
+/**
+ * An instructor without an email cannot have a login account (it is made for their address): the modal
+ * says what to fill in, with the way to the instructor's edit form for staff who may edit, instead of
+ * offering a form the server would refuse.
+ */
+function NeedsEmail({ instructor, locale, editLink }: { instructor: AdminInstructorView; locale: Locale; editLink?: ReactNode }) {
+  const { t } = useI18n();
+  return (
+    <div className="space-y-5">
+      <InstructorFacts instructor={instructor} locale={locale} />
+      <section aria-labelledby={`needs-email-${instructor.id}`} className="rounded-lg border border-amber-200 bg-amber-50 p-4 text-sm text-amber-950">
+        <h3 id={`needs-email-${instructor.id}`} className="font-semibold">
+          {t("instructorAccounts.needsEmail.title")}
+        </h3>
+        <p className="mt-1">{t("instructorAccounts.needsEmail.text")}</p>
+        {!editLink && <p className="mt-1">{t("instructorAccounts.needsEmail.askEditor")}</p>}
+      </section>
+      <div className="flex flex-wrap justify-end gap-3">
+        <DialogCancel label={t("instructorAccounts.cancel")} />
+        {editLink}
+      </div>
+    </div>
+  );
+}
+
 /** The whole modal body: the facts and the Hours/Minutes form, then the password. */
 export function AccountDialogBody({
+  instructor,
+  locale,
+  action,
+  hydrated,
+  initialReply,
+  onDone,
+  editLink,
+}: {
+  instructor: AdminInstructorView;
+  locale: Locale;
+  /** Where the form posts (the admin instructors page). */
+  action: string;
+  hydrated: boolean;
+  /** The server's reply when the page was rendered after a post without JavaScript. */
+  initialReply?: AccountReply;
+  onDone: () => void;
+  /** The way to the instructor's edit form ("Add an email address"), for staff who may edit instructors. */
+  editLink?: ReactNode;
+}) {
+  if (!instructor.email?.trim()) return <NeedsEmail instructor={instructor} locale={locale} editLink={editLink} />;
+  return <AccountForm instructor={instructor} locale={locale} action={action} hydrated={hydrated} initialReply={initialReply} onDone={onDone} />;
+}
+
+function AccountForm({
   instructor,
   locale,
   action,
@@ -200,10 +249,8 @@ export function AccountDialogBody({
 }: {
   instructor: AdminInstructorView;
   locale: Locale;
-  /** Where the form posts (the admin instructors page). */
   action: string;
   hydrated: boolean;
-  /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: AccountReply;
   onDone: () => void;
 }) {

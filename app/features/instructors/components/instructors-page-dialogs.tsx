@@ -4,7 +4,7 @@
 import type { FetcherWithComponents } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
-import { DialogFrame, type UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { DialogFrame, DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { AccountDialogBody, accountDialogTitle } from "~/features/instructor-accounts/components/account-dialog.tsx";
 import type { AccountReply } from "~/features/instructor-accounts/accounts.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
@@ -21,6 +21,7 @@ export function InstructorsPageDialogs({
   hydrated,
   locale,
   canCreateAccounts,
+  canEdit,
   noJsReply,
   noJsAccountReply,
   nameOf,
@@ -33,6 +34,8 @@ export function InstructorsPageDialogs({
   hydrated: boolean;
   locale: Locale;
   canCreateAccounts: boolean;
+  /** May open the edit form (the account dialog of an instructor without an email leads there). */
+  canEdit: boolean;
   noJsReply: InstructorsReply | undefined;
   noJsAccountReply: AccountReply | undefined;
   nameOf: (instructor: AdminInstructorView) => string;
@@ -87,6 +90,13 @@ export function InstructorsPageDialogs({
             hydrated={hydrated}
             initialReply={noJsAccountReply}
             onDone={dialog.finish}
+            editLink={
+              canEdit ? (
+                <DialogLink dialog={dialog} kind="edit" id={shown.instructor.id} className="btn-primary inline-flex px-4 py-2 text-sm">
+                  {t("instructorAccounts.needsEmail.edit")}
+                </DialogLink>
+              ) : undefined
+            }
           />
         )}
       </DialogFrame>

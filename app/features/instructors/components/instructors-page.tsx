@@ -128,6 +128,7 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
         hydrated={hydrated}
         locale={locale}
         canCreateAccounts={canCreateAccounts}
+        canEdit={canEdit}
         noJsReply={noJsReply}
         noJsAccountReply={noJsAccountReply}
         nameOf={nameOf}

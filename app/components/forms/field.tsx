@@ -1,4 +1,4 @@
-import type { ReactNode } from "react";
+import { cloneElement, isValidElement, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 
 /** A labelled field with its (translated) error and hint, wired with aria-describedby / aria-invalid. */
@@ -30,7 +30,7 @@ export function Field({
           </span>
         )}
       </label>
-      {children}
+      {withAutoDirection(children)}
       {hint && (
         <p id={`${id}-hint`} className="text-xs text-slate-600">
           {hint}
@@ -43,6 +43,20 @@ export function Field({
       )}
     </div>
   );
+}
+
+/** Text-like fields whose value may be written in either language. */
+const TEXT_TYPES = new Set([undefined, "text", "search", "email", "url", "tel"]);
+
+/**
+ * A text field or text area takes its direction from what is typed in it (dir="auto"): an English title
+ * typed into the Arabic form starts at the left and reads whole, an Arabic name on an English page at the
+ * right. A field that sets its own direction (dir="ltr" on a phone number) keeps it.
+ */
+function withAutoDirection(child: ReactNode): ReactNode {
+  if (!isValidElement<{ type?: string; dir?: string }>(child) || child.props.dir !== undefined) return child;
+  const text = child.type === "textarea" || (child.type === "input" && TEXT_TYPES.has(child.props.type));
+  return text ? cloneElement(child, { dir: "auto" }) : child;
 }
 
 export const inputClass =

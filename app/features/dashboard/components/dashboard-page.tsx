@@ -126,18 +126,19 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
 function Cards({ data, actor, locale }: { data: DashboardData; actor: ActorView; locale: Locale }) {
   const { t } = useI18n();
   const cards = CARDS.filter((c) => data.stats[c.key] !== null);
-  const box = "flex h-full items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5 shadow-sm";
+  const box =
+    "flex h-full flex-col items-start gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:flex-row sm:items-center sm:gap-4 sm:p-5";
   return (
-    <ul className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+    <ul className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
       {cards.map((card) => {
         const { key, icon: Icon, tone } = card;
         const href = cardHref(card, actor);
         const content = (
           <>
-            <span className={`flex h-12 w-12 shrink-0 items-center justify-center rounded-xl ${tone}`}>
-              <Icon aria-hidden="true" className="h-6 w-6" />
+            <span className={`flex h-10 w-10 shrink-0 items-center justify-center rounded-xl sm:h-12 sm:w-12 ${tone}`}>
+              <Icon aria-hidden="true" className="h-5 w-5 sm:h-6 sm:w-6" />
             </span>
-            <span className="flex flex-col-reverse">
+            <span className="flex min-w-0 flex-col-reverse">
               <span className="text-sm text-slate-700">{t(`dashboard.cards.${key}`)}</span>
               <span className="text-2xl font-bold text-slate-900">{formatNumber(data.stats[key] ?? 0, locale)}</span>
             </span>
@@ -168,13 +169,17 @@ function CardsPlaceholder() {
   return (
     <div role="status">
       <span className="sr-only">{t("dashboard.loadingStats")}</span>
-      <ul aria-hidden="true" className="grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <ul aria-hidden="true" className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         {Array.from({ length: DASHBOARD_PLACEHOLDERS }, (_, i) => (
-          <li key={i} data-placeholder className="flex animate-pulse items-center gap-4 rounded-2xl border border-slate-200 bg-white p-5">
-            <span className="h-12 w-12 rounded-xl bg-slate-200" />
-            <span className="flex-1 space-y-2">
+          <li
+            key={i}
+            data-placeholder
+            className="flex animate-pulse flex-col items-start gap-2 rounded-2xl border border-slate-200 bg-white p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5"
+          >
+            <span className="h-10 w-10 rounded-xl bg-slate-200 sm:h-12 sm:w-12" />
+            <span className="w-full flex-1 space-y-2">
               <span className="block h-6 w-16 rounded bg-slate-200" />
-              <span className="block h-4 w-28 rounded bg-slate-100" />
+              <span className="block h-4 w-24 max-w-full rounded bg-slate-100" />
             </span>
           </li>
         ))}

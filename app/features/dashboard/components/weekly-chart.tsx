@@ -8,21 +8,19 @@ import type { Locale } from "~/lib/i18n.ts";
 import { axisMax } from "../chart.ts";
 import type { WeekCount } from "../dashboard.server.ts";
 
-const WIDTH = 640;
-const HEIGHT = 260;
-const PAD = { top: 24, bottom: 40, side: 48 };
+/**
+ * Two drawings of the same figures: the wide one for tablets and laptops, and a narrow one for phones
+ * (below `sm`), whose text stays readable once scaled to the screen: larger type, and every third week named.
+ */
+const LAYOUTS = {
+  wide: { width: 640, height: 260, pad: { top: 24, bottom: 40, side: 48 }, tick: 12, label: 11, value: 12, every: 1 },
+  narrow: { width: 360, height: 240, pad: { top: 24, bottom: 40, side: 30 }, tick: 14, label: 14, value: 13, every: 3 },
+} as const;
 
 export function WeeklyChart({ weeks, locale }: { weeks: WeekCount[]; locale: Locale }) {
   const { t } = useI18n();
   const titleId = useId();
   const total = weeks.reduce((sum, w) => sum + w.count, 0);
-  const top = axisMax(Math.max(0, ...weeks.map((w) => w.count)));
-  const plotW = WIDTH - PAD.side * 2;
-  const plotH = HEIGHT - PAD.top - PAD.bottom;
-  const slot = plotW / Math.max(weeks.length, 1);
-  const barW = Math.min(32, slot * 0.6);
-  const rtl = locale === "ar";
-  const ticks = [0, top / 2, top];
   const busiest = weeks.reduce<WeekCount | null>((best, w) => (w.count > (best?.count ?? 0) ? w : best), null);
   const first = weeks[0];
   const last = weeks[weeks.length - 1];
@@ -43,57 +41,15 @@ export function WeeklyChart({ weeks, locale }: { weeks: WeekCount[]; locale: Loc
       : "";
 
   return (
-    <section aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <section aria-labelledby={titleId} className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm sm:p-6">
       <h2 id={titleId} className="text-lg font-semibold text-slate-900">
         {t("dashboard.chart.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-600">
         {t("dashboard.chart.description")}
       </p>
-      <svg
-        viewBox={`0 0 ${WIDTH} ${HEIGHT}`}
-        role="img"
-        aria-label={`${t("dashboard.chart.title")}. ${summary}`}
-        className="mt-4 h-auto w-full max-w-3xl"
-      >
-        {ticks.map((tick) => {
-          const y = PAD.top + plotH - (tick / top) * plotH;
-          return (
-            <g key={tick}>
-              <line x1={PAD.side} x2={WIDTH - PAD.side} y1={y} y2={y} stroke="#cbd5e1" strokeDasharray={tick === 0 ? undefined : "4 4"} />
-              <text
-                x={rtl ? WIDTH - PAD.side + 6 : PAD.side - 6}
-                y={y + 4}
-                textAnchor={rtl ? "start" : "end"}
-                fontSize="12"
-                fill="#475569"
-              >
-                {formatNumber(tick, locale)}
-              </text>
-            </g>
-          );
-        })}
-        {weeks.map((w, i) => {
-          const index = rtl ? weeks.length - 1 - i : i;
-          const cx = PAD.side + slot * index + slot / 2;
-          const h = (w.count / top) * plotH;
-          const y = PAD.top + plotH - h;
-          const current = i === weeks.length - 1;
-          return (
-            <g key={w.weekStart}>
-              <rect x={cx - barW / 2} y={y} width={barW} height={Math.max(h, 0)} rx="3" fill={current ? "#115e59" : "#0f766e"} />
-              {w.count > 0 && (
-                <text x={cx} y={y - 6} textAnchor="middle" fontSize="12" fill="#0f172a">
-                  {formatNumber(w.count, locale)}
-                </text>
-              )}
-              <text x={cx} y={HEIGHT - PAD.bottom + 18} textAnchor="middle" fontSize="11" fill="#475569">
-                {formatWeek(w.weekStart, locale)}
-              </text>
-            </g>
-          );
-        })}
-      </svg>
+      <ChartDrawing weeks={weeks} locale={locale} layout="narrow" label={`${t("dashboard.chart.title")}. ${summary}`} />
+      <ChartDrawing weeks={weeks} locale={locale} layout="wide" label={`${t("dashboard.chart.title")}. ${summary}`} />
       <details className="mt-4">
         <summary className="cursor-pointer text-sm font-semibold text-teal-900 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800">
           {t("dashboard.chart.showTable")}
@@ -131,5 +87,75 @@ export function WeeklyChart({ weeks, locale }: { weeks: WeekCount[]; locale: Loc
         </table>
       </details>
     </section>
+  );
+}
+
+function ChartDrawing({
+  weeks,
+  locale,
+  layout,
+  label,
+}: {
+  weeks: WeekCount[];
+  locale: Locale;
+  layout: keyof typeof LAYOUTS;
+  label: string;
+}) {
+  const { width, height, pad, tick: tickSize, label: labelSize, value: valueSize, every } = LAYOUTS[layout];
+  const top = axisMax(Math.max(0, ...weeks.map((w) => w.count)));
+  const plotW = width - pad.side * 2;
+  const plotH = height - pad.top - pad.bottom;
+  const slot = plotW / Math.max(weeks.length, 1);
+  const barW = Math.min(32, slot * 0.6);
+  const rtl = locale === "ar";
+  const ticks = [0, top / 2, top];
+  return (
+    <svg
+      viewBox={`0 0 ${width} ${height}`}
+      role="img"
+      aria-label={label}
+      data-chart={layout}
+      className={`mt-4 h-auto w-full ${layout === "narrow" ? "sm:hidden" : "hidden max-w-3xl sm:block"}`}
+    >
+      {ticks.map((tick) => {
+        const y = pad.top + plotH - (tick / top) * plotH;
+        return (
+          <g key={tick}>
+            <line x1={pad.side} x2={width - pad.side} y1={y} y2={y} stroke="#cbd5e1" strokeDasharray={tick === 0 ? undefined : "4 4"} />
+            <text
+              x={rtl ? width - pad.side + 6 : pad.side - 6}
+              y={y + 4}
+              textAnchor={rtl ? "start" : "end"}
+              fontSize={tickSize}
+              fill="#475569"
+            >
+              {formatNumber(tick, locale)}
+            </text>
+          </g>
+        );
+      })}
+      {weeks.map((w, i) => {
+        const index = rtl ? weeks.length - 1 - i : i;
+        const cx = pad.side + slot * index + slot / 2;
+        const h = (w.count / top) * plotH;
+        const y = pad.top + plotH - h;
+        const current = i === weeks.length - 1;
+        return (
+          <g key={w.weekStart}>
+            <rect x={cx - barW / 2} y={y} width={barW} height={Math.max(h, 0)} rx="3" fill={current ? "#115e59" : "#0f766e"} />
+            {w.count > 0 && (
+              <text x={cx} y={y - 6} textAnchor="middle" fontSize={valueSize} fill="#0f172a">
+                {formatNumber(w.count, locale)}
+              </text>
+            )}
+            {(weeks.length - 1 - i) % every === 0 && (
+              <text x={cx} y={height - pad.bottom + 20} textAnchor="middle" fontSize={labelSize} fill="#475569">
+                {formatWeek(w.weekStart, locale)}
+              </text>
+            )}
+          </g>
+        );
+      })}
+    </svg>
   );
 }

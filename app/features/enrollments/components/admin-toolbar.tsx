@@ -5,6 +5,7 @@ import { Download, Search } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
+import { FilterPanel } from "~/components/ui/filter-panel.tsx";
 import {
   ENROLLMENT_STATUS_FILTERS,
   ENROLLMENTS_QUERY_MAX,
@@ -29,67 +30,69 @@ export function AdminEnrollmentsToolbar({
   const label = "text-sm font-medium text-slate-800";
   const filtered = filter.q !== "" || filter.status !== "all";
   return (
-    <div className="mt-6 flex flex-wrap items-end justify-between gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
-      <Form
-        method="get"
-        action={ENROLLMENTS_PATH}
-        role="search"
-        aria-label={t("adminEnrollments.filters.label")}
-        preventScrollReset
-        className="flex flex-1 flex-wrap items-end gap-4"
-      >
-        <div className="flex min-w-[16rem] flex-1 flex-col gap-1">
-          <label htmlFor="enrollments-q" className={label}>
-            {t("adminEnrollments.filters.search")}
-          </label>
-          <input
-            id="enrollments-q"
-            type="search"
-            name="q"
-            maxLength={ENROLLMENTS_QUERY_MAX}
-            defaultValue={filter.q}
-            key={`q-${filter.q}`}
-            placeholder={t("adminEnrollments.filters.searchPlaceholder")}
-            className={`${inputClass} py-2`}
-          />
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="enrollments-status" className={label}>
-            {t("adminEnrollments.filters.status")}
-          </label>
-          <select
-            id="enrollments-status"
-            name="status"
-            defaultValue={filter.status}
-            key={`s-${filter.status}`}
-            className={`${inputClass} py-2`}
-            onChange={(e) => {
-              if (hydrated && e.currentTarget.form) void submit(e.currentTarget.form, { preventScrollReset: true });
-            }}
-          >
-            {ENROLLMENT_STATUS_FILTERS.map((s) => (
-              <option key={s} value={s}>
-                {s === "all" ? t("adminEnrollments.filters.all") : t(`adminEnrollments.status.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex items-center gap-2">
-          <button type="submit" className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
-            <Search aria-hidden="true" className="h-4 w-4" />
-            {t("adminEnrollments.filters.apply")}
-          </button>
-          {filtered && (
-            <Link
-              to={ENROLLMENTS_PATH}
-              preventScrollReset
-              className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline"
+    <div className="mt-6 flex flex-wrap items-start justify-between gap-x-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:items-end md:gap-y-4">
+      <FilterPanel applied={[filter.q !== "", filter.status !== "all"].filter(Boolean).length} className="min-w-0 flex-1">
+        <Form
+          method="get"
+          action={ENROLLMENTS_PATH}
+          role="search"
+          aria-label={t("adminEnrollments.filters.label")}
+          preventScrollReset
+          className="flex flex-wrap items-end gap-4"
+        >
+          <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:min-w-[16rem] sm:basis-auto">
+            <label htmlFor="enrollments-q" className={label}>
+              {t("adminEnrollments.filters.search")}
+            </label>
+            <input
+              id="enrollments-q"
+              type="search"
+              name="q"
+              maxLength={ENROLLMENTS_QUERY_MAX}
+              defaultValue={filter.q}
+              key={`q-${filter.q}`}
+              placeholder={t("adminEnrollments.filters.searchPlaceholder")}
+              className={`${inputClass} py-2`}
+            />
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="enrollments-status" className={label}>
+              {t("adminEnrollments.filters.status")}
+            </label>
+            <select
+              id="enrollments-status"
+              name="status"
+              defaultValue={filter.status}
+              key={`s-${filter.status}`}
+              className={`${inputClass} py-2`}
+              onChange={(e) => {
+                if (hydrated && e.currentTarget.form) void submit(e.currentTarget.form, { preventScrollReset: true });
+              }}
             >
-              {t("adminEnrollments.filters.clear")}
-            </Link>
-          )}
-        </div>
-      </Form>
+              {ENROLLMENT_STATUS_FILTERS.map((s) => (
+                <option key={s} value={s}>
+                  {s === "all" ? t("adminEnrollments.filters.all") : t(`adminEnrollments.status.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex items-center gap-2">
+            <button type="submit" className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
+              <Search aria-hidden="true" className="h-4 w-4" />
+              {t("adminEnrollments.filters.apply")}
+            </button>
+            {filtered && (
+              <Link
+                to={ENROLLMENTS_PATH}
+                preventScrollReset
+                className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline"
+              >
+                {t("adminEnrollments.filters.clear")}
+              </Link>
+            )}
+          </div>
+        </Form>
+      </FilterPanel>
       {canExport && (
         <a
           href={`${ENROLLMENTS_EXPORT_PATH}${enrollmentSearch({ q: filter.q, status: filter.status })}`}

@@ -5,6 +5,7 @@ import { useId, type ReactNode } from "react";
 import { Badge } from "~/components/ui/badge.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { Email } from "~/components/ui/email.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -39,7 +40,7 @@ export function MessageSender({ name, email }: { name: string; email: string }) 
     <>
       <span dir="auto">{name}</span>
       <span className="block text-xs font-normal text-slate-600">
-        <Ltr truncate className="max-w-[16rem]">{email}</Ltr>
+        <Email value={email} />
       </span>
     </>
   );

@@ -1,7 +1,7 @@
 // The inbox table (issue 6 point 3): sender, a one-line preview, when it arrived, read state, and the
 // row's controls (given by the page).
 import type { ReactNode } from "react";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -23,9 +23,9 @@ export function MessagesTable({
   actions: (message: MessageView) => ReactNode;
 }) {
   const { t } = useI18n();
-  const cell = "px-4 py-3 align-top";
+  const cell = "align-top";
   return (
-    <Table className="mt-2" minWidth="min-w-[48rem]" caption={t("adminMessages.table.caption")}>
+    <Table className="mt-2" minWidth="md:min-w-[44rem]" caption={t("adminMessages.table.caption")}>
       <TableHead>
         {(["from", "message", "received", "status"] as const).map((col) => (
           <HeaderCell key={col}>{t(`adminMessages.table.${col}`)}</HeaderCell>
@@ -37,23 +37,21 @@ export function MessagesTable({
           const unread = m.readAt === null;
           return (
             <tr key={m.id} className={unread ? "bg-teal-50/40" : undefined}>
-              <th scope="row" className={`${cell} text-start ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
+              <RowHeader className={`${cell} min-w-[11rem] ${unread ? "font-bold text-slate-900" : "font-medium text-slate-800"}`}>
                 <MessageSender name={m.name} email={m.email} />
-              </th>
-              <td className={`${cell} max-w-md text-slate-800`}>
-                <p dir="auto" className="text-start">
+              </RowHeader>
+              <Cell label={t("adminMessages.table.message")} className={`${cell} min-w-[12rem] text-slate-800`}>
+                <p dir="auto" className="text-start [overflow-wrap:anywhere]">
                   {preview(m.message)}
                 </p>
-              </td>
-              <td className={`${cell} whitespace-nowrap text-slate-700`}>
+              </Cell>
+              <Cell label={t("adminMessages.table.received")} className={`${cell} text-slate-700`}>
                 <time dateTime={new Date(m.createdAt).toISOString()}>{formatDateTime(m.createdAt, locale)}</time>
-              </td>
-              <td className={cell}>
+              </Cell>
+              <Cell label={t("adminMessages.table.status")} className={cell}>
                 <ReadBadge read={!unread} />
-              </td>
-              <td className={cell}>
-                <div className="flex flex-wrap justify-end gap-1">{actions(m)}</div>
-              </td>
+              </Cell>
+              <ActionsCell className={cell}>{actions(m)}</ActionsCell>
             </tr>
           );
         })}

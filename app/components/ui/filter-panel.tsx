@@ -1,0 +1,71 @@
+// A list's filters (issue 17): open on laptops; on phones (below `md`) folded behind a "Filters" button
+// that says how many filters are applied. With JavaScript the button is a disclosure (aria-expanded);
+// before and without it a checkbox styled as the same button shows and hides the panel by CSS alone.
+import { SlidersHorizontal } from "lucide-react";
+import { useId, useState, type ReactNode } from "react";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+
+const TOGGLE =
+  "mb-3 inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 md:hidden";
+
+export function FilterPanel({
+  applied,
+  className = "",
+  children,
+}: {
+  /** How many filters are applied (shown on the button). */
+  applied: number;
+  /** Classes for the panel's outer box (its place in a toolbar). */
+  className?: string;
+  children: ReactNode;
+}) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  const content = (
+    <>
+      <SlidersHorizontal aria-hidden="true" className="h-4 w-4" />
+      {t("admin.filterPanel.toggle")}
+      {applied > 0 && (
+        <>
+          <span aria-hidden="true" className="rounded-full bg-teal-800 px-2 py-0.5 text-xs font-bold text-white">
+            {applied}
+          </span>
+          <span className="sr-only">({t("admin.filterPanel.applied", { count: applied })})</span>
+        </>
+      )}
+    </>
+  );
+  if (hydrated) {
+    return (
+      <div data-filter-panel="" className={className}>
+        <button
+          type="button"
+          aria-expanded={open}
+          aria-controls={id}
+          onClick={() => setOpen((o) => !o)}
+          className={`${TOGGLE} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800`}
+        >
+          {content}
+        </button>
+        <div id={id} className={`${open ? "block" : "hidden"} md:block`}>
+          {children}
+        </div>
+      </div>
+    );
+  }
+  return (
+    <div data-filter-panel="" className={className}>
+      <input type="checkbox" id={`${id}-toggle`} className="peer sr-only" />
+      <label
+        htmlFor={`${id}-toggle`}
+        className={`${TOGGLE} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-800`}
+      >
+        {content}
+      </label>
+      <div className="hidden peer-checked:block md:block">{children}</div>
+    </div>
+  );
+}

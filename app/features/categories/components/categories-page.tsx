@@ -7,6 +7,7 @@ import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useUrlDialog, type UrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -99,6 +100,7 @@ export function CategoriesPage({
     <div>
       <h1 className="text-2xl font-bold text-slate-900">{t("categories.title")}</h1>
       <p className="mt-1 text-slate-700">{t("categories.intro")}</p>
+      <RoleNote actor={actor} resource="categories" />
       {lists ? (
         <CategoriesContent lists={lists} actor={actor} locale={locale} actionData={actionData} />
       ) : failed ? (

@@ -9,6 +9,8 @@ import { showToast } from "~/components/ui/toast.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
+import { RoleNote } from "~/components/admin/role-note.tsx";
+import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
@@ -163,7 +165,10 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("coursesAdmin.title")}</h1>
-          <p className="mt-1 text-slate-700">{t("coursesAdmin.intro")}</p>
+          <p className="mt-1 text-slate-700">
+            {t(introKey(actor, "courses", ["create", "edit", "publish"], { full: "coursesAdmin.intro", limited: "coursesAdmin.introLimited" }))}
+          </p>
+          <RoleNote actor={actor} resource="courses" />
         </div>
         {canCreate &&
           createLink(
@@ -225,16 +230,19 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
           if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
         }}
       >
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-status" className={filterLabel}>
-            {t("coursesAdmin.filters.status")}
-          </label>
-          <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
-            {canPublish && <option value="all">{t("coursesAdmin.filters.all")}</option>}
-            <option value="published">{t("coursesAdmin.filters.published")}</option>
-            {canPublish && <option value="draft">{t("coursesAdmin.filters.drafts")}</option>}
-          </select>
-        </div>
+        {/* Without courses:publish the status can only be Published: no filter of one option (the note says why). */}
+        {canPublish && (
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-status" className={filterLabel}>
+              {t("coursesAdmin.filters.status")}
+            </label>
+            <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
+              <option value="all">{t("coursesAdmin.filters.all")}</option>
+              <option value="published">{t("coursesAdmin.filters.published")}</option>
+              <option value="draft">{t("coursesAdmin.filters.drafts")}</option>
+            </select>
+          </div>
+        )}
         <div className="flex flex-col gap-1">
           <label htmlFor="filter-category" className={filterLabel}>
             {t("coursesAdmin.filters.category")}

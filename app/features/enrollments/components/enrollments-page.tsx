@@ -8,6 +8,8 @@ import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { ConfirmDialog, ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
+import { RoleNote } from "~/components/admin/role-note.tsx";
+import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogCancel, DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -95,7 +97,10 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
     <div>
       <div>
         <h1 className="text-2xl font-bold text-slate-900">{t("adminEnrollments.title")}</h1>
-        <p className="mt-1 text-slate-700">{t("adminEnrollments.intro")}</p>
+        <p className="mt-1 text-slate-700">
+          {t(introKey(actor, "enrollments", ["edit", "export"], { full: "adminEnrollments.intro", limited: "adminEnrollments.introLimited" }))}
+        </p>
+        <RoleNote actor={actor} resource="enrollments" />
       </div>
 
       {noJsReply && <Notice ok={noJsReply.ok}>{noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}</Notice>}

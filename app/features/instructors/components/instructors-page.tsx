@@ -10,6 +10,7 @@ import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -100,6 +101,7 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("instructorsAdmin.title")}</h1>
           <p className="mt-1 text-slate-700">{t("instructorsAdmin.intro")}</p>
+          <RoleNote actor={actor} resource="instructors" />
         </div>
         {canCreate &&
           openLink(

@@ -6,6 +6,7 @@ import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { Badge } from "~/components/ui/badge.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
+import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useStateCloser, useUrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -143,6 +144,7 @@ export function UsersPage({
         <div>
           <h1 className="text-2xl font-bold text-slate-900">{t("users.title")}</h1>
           <p className="mt-1 text-slate-700">{t("users.intro")}</p>
+          <RoleNote actor={actor} resource="users" />
         </div>
         <div className="flex flex-wrap gap-3">
           <Link to={USERS_PATH} className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm" preventScrollReset>

@@ -130,6 +130,9 @@ export const envSchema = z
     }),
     OUTBOX_MAX_ATTEMPTS: intIn(1, 50, 8),
     OUTBOX_POLL_MS: intIn(50, 600_000, 2000),
+    // How long the email of a staff decision (an enrollment approved or rejected) waits in the outbox,
+    // during which the decision can be undone and the email withdrawn.
+    DECISION_UNDO_SECONDS: intIn(1, 600, 30),
     LOG_LEVEL: logLevel.default("info"),
     // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
     LOG_FORMAT: logFormat.optional(),

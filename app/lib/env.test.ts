@@ -60,6 +60,19 @@ describe("auth rate limits", () => {
   });
 });
 
+describe("the undo window of enrollment decisions", () => {
+  it("is 30 seconds by default, set by DECISION_UNDO_SECONDS, and refused outside 1 to 600 seconds naming it", () => {
+    expect(parseEnv({}).DECISION_UNDO_SECONDS).toBe(30);
+    expect(parseEnv({ DECISION_UNDO_SECONDS: "" }).DECISION_UNDO_SECONDS).toBe(30);
+    expect(parseEnv({ DECISION_UNDO_SECONDS: "5" }).DECISION_UNDO_SECONDS).toBe(5);
+    for (const bad of ["0", "601", "-3", "2.5", "soon"]) {
+      expect(() => parseEnv({ DECISION_UNDO_SECONDS: bad }), bad).toThrow(
+        /^Invalid configuration: DECISION_UNDO_SECONDS must be an integer between 1 and 600/,
+      );
+    }
+  });
+});
+
 describe("a .env copied from .env.example (issue 15 point 3)", () => {
   const example = parseDotEnv(fs.readFileSync(path.resolve(import.meta.dirname, "../../.env.example"), "utf8")) as Record<
     string,

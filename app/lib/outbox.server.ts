@@ -10,6 +10,11 @@
 // (default 5 minutes, far above the SMTP timeouts) lets another worker re-claim the row. The
 // completion updates are fenced on the claimed attempt number, so a stale worker cannot overwrite
 // the newer outcome.
+//
+// An email may be held back (`delayMs`: its first attempt is due that much later) and withdrawn while it
+// waits (`cancelPendingEmails`: status `cancelled`). Only `pending` rows whose `next_attempt_at` has come
+// are claimed, and withdrawing takes only rows still `pending`: a row is either claimed (and goes out)
+// or withdrawn (and never does), whichever takes its row lock first.
 import nodemailer from "nodemailer";
 import { and, eq, inArray, or, sql, lt, lte, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
@@ -27,6 +32,10 @@ export interface OutboundEmail {
   html: string;
   /** Defaults to the column default (8). */
   maxAttempts?: number;
+  /** What the email is about ("enrollment:<id>"), so that it can be withdrawn while it waits. */
+  ref?: string;
+  /** Hold the email back this long before its first attempt (an undo window); default 0. */
+  delayMs?: number;
 }
 
 export interface MailMessage {
@@ -72,6 +81,9 @@ export async function enqueueEmail(tx: Executor, email: OutboundEmail): Promise<
   if (email.maxAttempts !== undefined && (!Number.isInteger(email.maxAttempts) || email.maxAttempts < 1)) {
     throw new Error("enqueueEmail: maxAttempts must be a positive integer");
   }
+  if (email.delayMs !== undefined && (!Number.isInteger(email.delayMs) || email.delayMs < 0)) {
+    throw new Error("enqueueEmail: delayMs must be a non-negative integer");
+  }
   const replyTo = email.replyTo ? singleLine(email.replyTo) : undefined;
   const [row] = await tx
     .insert(emailOutbox)
@@ -83,10 +95,39 @@ export async function enqueueEmail(tx: Executor, email: OutboundEmail): Promise<
       textBody: email.text,
       htmlBody: email.html,
       ...(email.maxAttempts !== undefined ? { maxAttempts: email.maxAttempts } : {}),
+      ...(email.ref ? { ref: email.ref } : {}),
+      // The database's clock, as the worker's due check reads it.
+      ...(email.delayMs ? { nextAttemptAt: sql`now() + (${email.delayMs}::integer * interval '1 millisecond')` } : {}),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("enqueueEmail: insert returned no row");
   return row.id;
+}
+
+/**
+ * Withdraws the emails about `refs` that are still waiting (status `pending`, optionally only of the
+ * given kinds): they become `cancelled` and are never sent. An email a worker has claimed (`sending`)
+ * or that has left is not touched. Run it inside the transaction that undoes what the email announced;
+ * it returns the withdrawn rows, so the caller can tell which emails had already gone.
+ */
+export async function cancelPendingEmails(
+  tx: Executor,
+  refs: readonly string[],
+  kinds?: readonly string[],
+): Promise<{ id: string; ref: string }[]> {
+  if (refs.length === 0) return [];
+  const rows = await tx
+    .update(emailOutbox)
+    .set({ status: "cancelled", lockedUntil: null })
+    .where(
+      and(
+        inArray(emailOutbox.ref, [...refs]),
+        eq(emailOutbox.status, "pending"),
+        kinds ? inArray(emailOutbox.kind, [...kinds]) : undefined,
+      ),
+    )
+    .returning({ id: emailOutbox.id, ref: emailOutbox.ref });
+  return rows.map((r) => ({ id: r.id, ref: r.ref ?? "" }));
 }
 
 /**

@@ -18,9 +18,9 @@ import {
   foldEnrollmentQuery,
   getEnrollment,
   listEnrollments,
-  setEnrollmentStatus,
   streamEnrollmentsCsv,
 } from "~/features/enrollments/enrollments-admin.server.ts";
+import { setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -31,8 +31,10 @@ import { resources } from "~/locales/index.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
+import { createTestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
+import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -315,19 +317,17 @@ describe("approve and reject", () => {
     await smtp.stop();
   });
 
+  /** Sends every queued email, the decisions' included once their undo window has passed. */
   async function deliverAll() {
+    const clock = createTestClock();
     const worker = createOutboxWorker({
       db: database.db,
       transport,
       from: '"Nile Academy" <no-reply@academy.test>',
       logger: { info() {}, warn() {}, error() {} },
+      clock,
     });
-    for (let i = 0; i < 20; i++) {
-      await worker.runOnce();
-      const [left] = await database.db.select({ n: count() }).from(emailOutbox).where(sql`${emailOutbox.status} <> 'sent'`);
-      if (Number(left?.n) === 0) return;
-    }
-    throw new Error("outbox not drained");
+    await drainOutbox(worker, database.db, clock);
   }
 
   it("bulk reject of 3 rows changes exactly those 3, with an audit line and an email each", async () => {
@@ -449,7 +449,17 @@ describe("approve and reject", () => {
     const ids = await seed(Array.from({ length: 4 }, () => ({})));
     const one = await run(admin, { intent: "approve", id: ids[0]! });
     expect(one.status).toBe(200);
-    expect(one.data).toEqual({ intent: "approve", ok: true, id: ids[0], status: "approved", changed: 1, requested: 1 });
+    expect(one.data).toEqual({
+      intent: "approve",
+      ok: true,
+      id: ids[0],
+      status: "approved",
+      changed: 1,
+      requested: 1,
+      ids: [ids[0]],
+      noCourse: 0,
+      undoSeconds: 30,
+    });
     const bulk = await run(admin, { intent: "bulkReject", ids: [ids[1]!, ids[2]!] });
     expect(bulk.data).toMatchObject({ ok: true, status: "rejected", changed: 2, requested: 2 });
     expect(await statusesOf(ids)).toEqual({ [ids[0]!]: "approved", [ids[1]!]: "rejected", [ids[2]!]: "rejected", [ids[3]!]: "pending" });

@@ -6,7 +6,10 @@ import type { Executor } from "~/lib/db.server.ts";
 import type { OutboxWorker } from "~/lib/outbox.server.ts";
 import type { TestClock } from "./clock.ts";
 
-/** Runs `worker` until no email is left unsent; each round moves `clock` on by `stepMs` (default: an hour, the longest backoff). */
+/**
+ * Runs `worker` until no email is left to send (each is sent, logged, or was withdrawn before it left);
+ * each round moves `clock` on by `stepMs` (default: an hour, the longest backoff and past any undo window).
+ */
 export async function drainOutbox(worker: OutboxWorker, db: Executor, clock: TestClock, options: { rounds?: number; stepMs?: number } = {}): Promise<void> {
   const { rounds = 50, stepMs = 60 * 60_000 } = options;
   for (let i = 0; i < rounds; i++) {
@@ -14,7 +17,7 @@ export async function drainOutbox(worker: OutboxWorker, db: Executor, clock: Tes
     const [left] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(emailOutbox)
-      .where(sql`${emailOutbox.status} <> 'sent'`);
+      .where(sql`${emailOutbox.status} not in ('sent', 'logged', 'cancelled')`);
     if (left?.n === 0) return;
     clock.advance(stepMs);
   }

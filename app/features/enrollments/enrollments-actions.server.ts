@@ -1,13 +1,17 @@
-// The /admin/enrollments action: approve or reject one request, or the selected ones. setEnrollmentStatus
-// checks enrollments:edit itself, so a crafted post without it gets its 403 inline.
+// The /admin/enrollments action: approve or reject one request, or the selected ones; undo a decision
+// within its window; move a decided request back to pending. The domain functions check enrollments:edit
+// themselves, so a crafted post without it gets its 403 inline and changes nothing.
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
-import { setEnrollmentStatus } from "./enrollments-admin.server.ts";
+import { reopenEnrollment, setEnrollmentStatus, undoDecision } from "./enrollment-decisions.server.ts";
 import {
   ADMIN_ENROLLMENT_ERRORS,
   approveSchema,
   bulkApproveSchema,
   bulkRejectSchema,
   rejectSchema,
+  reopenSchema,
+  undoSchema,
+  type Decision,
   type EnrollmentIntent,
   type EnrollmentReplyFields,
 } from "./enrollments-admin.schema.ts";
@@ -15,9 +19,16 @@ import {
 /** SPEC §8: 'Failed to update enrollment status: {reason}'. */
 const FAILURE_KEY = "adminEnrollments.actions.failedWithReason";
 
-async function decide(actor: Parameters<typeof setEnrollmentStatus>[0], ids: string[], status: "approved" | "rejected") {
+async function decide(actor: Parameters<typeof setEnrollmentStatus>[0], ids: string[], status: Decision) {
   const outcome = await setEnrollmentStatus(actor, ids, status);
-  return { status, changed: outcome.changed.length, requested: outcome.requested };
+  return {
+    status,
+    changed: outcome.changed.length,
+    requested: outcome.requested,
+    ids: outcome.changed.map((c) => c.id),
+    noCourse: outcome.noCourse,
+    undoSeconds: outcome.undoSeconds,
+  };
 }
 
 export const enrollmentsAction = adminAction<EnrollmentIntent, EnrollmentReplyFields>({
@@ -44,6 +55,18 @@ export const enrollmentsAction = adminAction<EnrollmentIntent, EnrollmentReplyFi
       schema: bulkRejectSchema,
       failureKey: FAILURE_KEY,
       run: ({ ids }, { actor }) => decide(actor, ids, "rejected"),
+    }),
+    undo: intent({
+      schema: undoSchema,
+      run: async ({ ids, status }, { actor }) => ({ status, ...(await undoDecision(actor, ids, status)) }),
+    }),
+    reopen: intent({
+      schema: reopenSchema,
+      failureKey: FAILURE_KEY,
+      run: async ({ id, from }, { actor }) => {
+        await reopenEnrollment(actor, id, from);
+        return { id, status: from, changed: 1 };
+      },
     }),
   },
 });

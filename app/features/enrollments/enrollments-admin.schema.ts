@@ -7,6 +7,8 @@ import { isOneOf } from "~/lib/validation.ts";
 
 export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
+/** What staff decide on a pending request. */
+export type Decision = Exclude<EnrollmentStatus, "pending">;
 
 /** The status filter: every status, or one of them. */
 export const ENROLLMENT_STATUS_FILTERS = ["all", ...ENROLLMENT_STATUS_VALUES] as const;
@@ -26,6 +28,12 @@ export const ADMIN_ENROLLMENT_ERRORS = {
   notPending: "adminEnrollments.errors.notPending",
   nonePending: "adminEnrollments.errors.nonePending",
   notFound: "adminEnrollments.errors.notFound",
+  courseDeleted: "adminEnrollments.errors.courseDeleted",
+  coursesDeleted: "adminEnrollments.errors.coursesDeleted",
+  changedMeanwhile: "adminEnrollments.errors.changedMeanwhile",
+  alreadyPending: "adminEnrollments.errors.alreadyPending",
+  undoTooLate: "adminEnrollments.errors.undoTooLate",
+  undoTooLateBulk: "adminEnrollments.errors.undoTooLateBulk",
   unexpected: "adminEnrollments.errors.unexpected",
 } as const;
 
@@ -71,37 +79,71 @@ const enrollmentUuid = z.string({ error: ADMIN_ENROLLMENT_ERRORS.invalidRequest 
   error: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
 });
 
-export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject";
+export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject" | "undo" | "reopen";
+export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen">;
 
 /** What the /admin/enrollments action reports besides the common part of an AdminReply. */
 export interface EnrollmentReplyFields {
-  /** The status the enrollments moved to. */
-  status: Exclude<EnrollmentStatus, "pending">;
+  /** The status the enrollments moved to (a decision), or the one undone (undo) or left (reopen). */
+  status: Decision;
   /** How many enrollments changed, and how many were asked for. */
   changed: number;
   requested: number;
-  /** The row a single approve/reject was about. */
+  /** The row a single approve/reject (or reopen) was about. */
   id: string;
+  /** The rows a decision changed: what its Undo posts. */
+  ids: string[];
+  /** Pending rows a bulk approval left alone because their course was deleted. */
+  noCourse: number;
+  /** How long the decision can be undone (its emails wait that long), in seconds. */
+  undoSeconds: number;
 }
 export type EnrollmentsReply = AdminReply<EnrollmentIntent, EnrollmentReplyFields>;
 
 type T = (key: string, options?: Record<string, unknown>) => string;
 
-/** SPEC §4: 'Enrollment status updated to {status}'; bulk replies say how many. */
-export function successMessage(t: T, reply: EnrollmentsReply): string {
-  const status = t(`adminEnrollments.statusInline.${reply.status ?? "approved"}`);
-  if (reply.intent === "approve" || reply.intent === "reject") return t("adminEnrollments.actions.updated", { status });
-  const done = t("adminEnrollments.bulk.done", { count: reply.changed ?? 0, status });
-  const skipped = (reply.requested ?? 0) - (reply.changed ?? 0);
-  return skipped > 0 ? `${done} ${t("adminEnrollments.bulk.skipped", { count: skipped })}` : done;
+export function isDecisionIntent(intent: EnrollmentIntent | null | undefined): intent is DecisionIntent {
+  return intent === "approve" || intent === "reject" || intent === "bulkApprove" || intent === "bulkReject";
 }
 
+/** "30 seconds", "ثانية واحدة", "5 ثوانٍ": a number of seconds in words. */
+export function secondsText(t: T, seconds: number): string {
+  return t("adminEnrollments.undo.seconds", { count: seconds });
+}
+
+/**
+ * SPEC §4: 'Enrollment status updated to {status}'; bulk replies say how many (and why some were
+ * skipped); then that the student is emailed once the undo window has passed. Undo and reopen say what
+ * they did.
+ */
+export function successMessage(t: T, reply: EnrollmentsReply): string {
+  if (reply.intent === "undo") return t("adminEnrollments.undo.done", { count: reply.changed ?? 0 });
+  if (reply.intent === "reopen") return t("adminEnrollments.reopen.done");
+  const status = t(`adminEnrollments.statusInline.${reply.status ?? "approved"}`);
+  const single = reply.intent === "approve" || reply.intent === "reject";
+  const parts = [
+    single
+      ? `${t("adminEnrollments.actions.updated", { status })}.`
+      : t("adminEnrollments.bulk.done", { count: reply.changed ?? 0, status }),
+  ];
+  const noCourse = reply.noCourse ?? 0;
+  const notPending = (reply.requested ?? 0) - (reply.changed ?? 0) - noCourse;
+  if (notPending > 0) parts.push(t("adminEnrollments.bulk.skipped", { count: notPending }));
+  if (noCourse > 0) parts.push(t("adminEnrollments.bulk.skippedNoCourse", { count: noCourse }));
+  if (reply.undoSeconds && (reply.changed ?? 0) > 0) {
+    const seconds = secondsText(t, reply.undoSeconds);
+    parts.push(
+      t(single ? "adminEnrollments.undo.emailSoon" : "adminEnrollments.undo.emailSoonBulk", { seconds, count: reply.changed ?? 0 }),
+    );
+  }
+  return parts.join(" ");
+}
 
 /** One row: approve or reject (the row's id, not its public enrollment id). */
 const singleSchema = <I extends "approve" | "reject">(intent: I) => z.object({ intent: z.literal(intent), id: enrollmentUuid });
 
 /** Selected rows (`ids` repeated once per checked box). */
-const bulkSchema = <I extends "bulkApprove" | "bulkReject">(intent: I) =>
+const bulkSchema = <I extends "bulkApprove" | "bulkReject" | "undo">(intent: I) =>
   z.object({
     intent: z.literal(intent),
     ids: z
@@ -113,6 +155,13 @@ const bulkSchema = <I extends "bulkApprove" | "bulkReject">(intent: I) =>
           .max(ENROLLMENTS_BULK_MAX, { error: ADMIN_ENROLLMENT_ERRORS.selectionInvalid }),
       ),
   });
+
+const decision = z.enum(["approved", "rejected"], { error: ADMIN_ENROLLMENT_ERRORS.invalidRequest });
+
+/** Undo a decision within its window: the rows it changed and the status they were given. */
+export const undoSchema = bulkSchema("undo").extend({ status: decision });
+/** Move one decided request back to pending: its status as the staff member saw it. */
+export const reopenSchema = z.object({ intent: z.literal("reopen"), id: enrollmentUuid, from: decision });
 
 export const approveSchema = singleSchema("approve");
 export const rejectSchema = singleSchema("reject");

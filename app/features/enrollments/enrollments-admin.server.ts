@@ -1,30 +1,26 @@
 // Admin Enrollments (SPEC §2 Admin Enrollments, §4 enrollment transitions, §7 enrollments; D5, D10, D17,
 // D18). Every function takes the acting staff member first and asks the permission gate itself:
-// enrollments:view to list, enrollments:edit to approve or reject, enrollments:export for the CSV.
+// enrollments:view to list, enrollments:export for the CSV. Decisions (approve, reject, undo, back to
+// pending) are in enrollment-decisions.server.ts.
 //
 // Performance (bench/enrollments.ts, 100 000 rows): the list is a count and a page on the index
 // (created_at desc, id desc) or (status, created_at desc, id desc); the search matches the folded,
 // generated column `search_text` through its trigram index. The four counters, and the total of a list
 // without a search, come from `enrollment_status_counts` (three rows kept by triggers), not a count(*).
-import { and, count, eq, inArray, like, sql, type SQL } from "drizzle-orm";
+import { and, count, eq, like, sql, type SQL } from "drizzle-orm";
 import { enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
-import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
 import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
-import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { emailT } from "~/lib/email.server.ts";
 import { formatSheetDateTime } from "~/lib/format.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { unexpected } from "~/lib/unexpected.server.ts";
 import { isOneOf } from "~/lib/validation.ts";
-import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import {
-  ADMIN_ENROLLMENT_ERRORS,
   ENROLLMENT_STATUS_FILTERS,
   ENROLLMENTS_BULK_MAX,
   ENROLLMENTS_PAGE_SIZE,
@@ -241,92 +237,6 @@ export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnro
   if (!isUuid(id)) return null;
   const [row] = await db().select(rowColumns).from(enrollments).where(eq(enrollments.id, id));
   return row ? toRow(row) : null;
-}
-
-/** Any failure that is not one of our refusals is logged and reported without internals. */
-export interface StatusChange {
-  /** The rows that moved from pending to the new status. */
-  changed: { id: string; enrollmentId: string; studentEmail: string }[];
-  /** How many distinct rows were asked for. */
-  requested: number;
-}
-
-/**
- * Approves or rejects enrollments (SPEC §4: pending → approved | rejected). One conditional UPDATE
- * (… WHERE status = 'pending') changes exactly the selected rows that are still pending, so a row
- * approved or rejected meanwhile (another tab, another admin) is left alone. When none changes the
- * request is refused (not_found or conflict) and nothing is written. In the same transaction: one audit
- * line and one email per changed row, to the student in their language, through the outbox (D5).
- */
-export async function setEnrollmentStatus(
-  actor: Actor,
-  ids: readonly string[],
-  status: "approved" | "rejected",
-): Promise<StatusChange> {
-  requirePermission(actor, "enrollments:edit");
-  if (status !== "approved" && status !== "rejected") throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.invalidRequest);
-  const unique = [...new Set(ids)];
-  if (unique.length === 0 || unique.length > ENROLLMENTS_BULK_MAX || !unique.every(isUuid)) {
-    throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.selectionInvalid);
-  }
-  const bulk = ids.length > 1;
-  let result: StatusChange;
-  try {
-    result = await db().transaction(async (tx) => {
-      const changed = await tx
-        .update(enrollments)
-        .set({ status, updatedAt: new Date() })
-        .where(and(inArray(enrollments.id, unique), eq(enrollments.status, "pending")))
-        .returning({
-          id: enrollments.id,
-          enrollmentId: enrollments.enrollmentId,
-          studentName: enrollments.studentName,
-          studentEmail: enrollments.studentEmail,
-          courseName: enrollments.courseName,
-          locale: enrollments.locale,
-        });
-      if (changed.length === 0) {
-        const existing = await tx.select({ id: enrollments.id }).from(enrollments).where(inArray(enrollments.id, unique));
-        if (existing.length === 0) throw new AppError("not_found", ADMIN_ENROLLMENT_ERRORS.notFound);
-        throw new AppError("conflict", unique.length === 1 ? ADMIN_ENROLLMENT_ERRORS.notPending : ADMIN_ENROLLMENT_ERRORS.nonePending);
-      }
-      const mail = await loadMailContext(tx);
-      for (const row of changed) {
-        await recordAudit(tx, actor, {
-          action: status === "approved" ? "approve" : "reject",
-          entity: "enrollment",
-          entityId: row.id,
-          data: { enrollmentId: row.enrollmentId, from: "pending", to: status, ...(bulk ? { bulk: true } : {}) },
-        });
-        const locale: Locale = isLocale(row.locale) ? row.locale : "en";
-        const email = renderEnrollmentStatusEmail({
-          locale,
-          t: emailT(locale),
-          brand: mail.brandName(locale),
-          status,
-          studentName: row.studentName,
-          courseName: row.courseName,
-          enrollmentId: row.enrollmentId,
-        });
-        await enqueueEmail(tx, {
-          kind: `enrollment-${status}`,
-          to: row.studentEmail,
-          ...(mail.providerEmail ? { replyTo: mail.providerEmail } : {}),
-          subject: email.subject,
-          text: email.text,
-          html: email.html,
-        });
-      }
-      return {
-        changed: changed.map((r) => ({ id: r.id, enrollmentId: r.enrollmentId, studentEmail: r.studentEmail })),
-        requested: unique.length,
-      };
-    });
-  } catch (err) {
-    unexpected(err, ADMIN_ENROLLMENT_ERRORS.unexpected, "enrollment status update failed");
-  }
-  await wakeOutbox();
-  return result;
 }
 
 // ---- CSV export ---------------------------------------------------------------------------------

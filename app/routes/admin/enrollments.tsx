@@ -9,6 +9,7 @@ import { EnrollmentsPage } from "~/features/enrollments/components/enrollments-p
 import { isUuid, parseEnrollmentQuery } from "~/features/enrollments/enrollments-admin.schema.ts";
 import { enrollmentCounters, getEnrollment, listEnrollments } from "~/features/enrollments/enrollments-admin.server.ts";
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
+import { decisionUndoSeconds } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { appErrorData } from "~/lib/errors.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
@@ -20,14 +21,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseEnrollmentQuery(params);
   const [list, counters] = await Promise.all([listEnrollments(actor, filter), enrollmentCounters(actor)]);
-  // ?dialog=details|reject&enrollment=<id>: the details, or the reject confirmation, of one enrollment.
-  const wanted = ["details", "reject"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
+  // ?dialog=details|reject|reopen&enrollment=<id>: the details, or a confirmation, of one enrollment.
+  const wanted = ["details", "reject", "reopen"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
   const details = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
   return {
     list,
     counters,
     details,
     actor: toActorView(actor),
+    undoSeconds: decisionUndoSeconds(),
     title: getInstanceOrFallback(context).t("adminEnrollments.metaTitle"),
     // A capped search total ("at least …") is no count for the title.
     count: list.capped ? undefined : list.total,

@@ -9,7 +9,7 @@ import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
-import { EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
+import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 import type { AdminEnrollmentRow } from "../enrollments-admin.server.ts";
 import type { Wire } from "~/lib/wire.ts";
 
@@ -50,7 +50,17 @@ export function AdminEnrollmentDetails({
         <Ltr>{formatPhone(e.studentPhone)}</Ltr>
       </a>,
     ],
-    [f("courseName"), <span dir="auto">{e.courseName}</span>],
+    [
+      f("courseName"),
+      <>
+        <span dir="auto">{e.courseName}</span>
+        {!e.courseId && (
+          <span className="ms-2 inline-block align-middle">
+            <CourseDeletedBadge />
+          </span>
+        )}
+      </>,
+    ],
     [
       f("courseId"),
       e.courseId ? <Ltr truncate className="font-mono text-xs">{e.courseId}</Ltr> : t("adminEnrollments.details.courseRemoved"),

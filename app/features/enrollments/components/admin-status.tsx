@@ -1,24 +1,26 @@
 // Status badge and the approve / reject controls of one enrollment (SPEC §4: pending rows offer approve
 // or reject; success 'Enrollment status updated to {status}', failure 'Failed to update enrollment
-// status'). Approve posts at once (through a fetcher with JavaScript, the page without); Reject cannot be
-// undone, so it opens the page's confirmation (?dialog=reject&enrollment=…, a link without JavaScript).
-import { Check, X } from "lucide-react";
+// status'). Approve posts at once (through a fetcher with JavaScript, the page without); Reject emails
+// the student, so it opens the page's confirmation (?dialog=reject&enrollment=…, a link without
+// JavaScript). Either can be undone from the page's notice for a short while; after that a decided
+// request offers "Move to pending", which confirms first (?dialog=reopen&enrollment=…). A request whose
+// course was deleted cannot be approved (issue 17 point 3).
+import { Check, RotateCcw, X } from "lucide-react";
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
-import { showToast } from "~/components/ui/toast.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
-import type { EnrollmentStatus } from "../enrollments-admin.schema.ts";
+import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
+import { showDecision } from "./decision-notice.tsx";
 
 const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red" };
 
-/** The page's dialogs: details, the reject confirmation, the bulk reject confirmation. */
-export type EnrollmentDialogKind = "details" | "reject" | "bulkReject";
-export const ENROLLMENT_DIALOGS: readonly EnrollmentDialogKind[] = ["details", "reject", "bulkReject"];
+/** The page's dialogs: details, the reject confirmation, the bulk reject confirmation, back to pending. */
+export type EnrollmentDialogKind = "details" | "reject" | "bulkReject" | "reopen";
+export const ENROLLMENT_DIALOGS: readonly EnrollmentDialogKind[] = ["details", "reject", "bulkReject", "reopen"];
 export type EnrollmentDialogs = Pick<UrlDialog<EnrollmentDialogKind>, "href" | "open">;
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
@@ -26,12 +28,19 @@ export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) 
   return <Badge tone={TONE[status]}>{t(`adminEnrollments.status.${status}`)}</Badge>;
 }
 
+/** Beside the course name of a request whose course was deleted (D22 keeps the name, clears the id). */
+export function CourseDeletedBadge() {
+  const { t } = useI18n();
+  return <Badge tone="muted">{t("adminEnrollments.table.courseDeleted")}</Badge>;
+}
+
 const buttonBase =
   "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-60";
 
 /**
- * Approve and Reject for one pending enrollment. It stays mounted after the row leaves "pending" (it
- * then shows nothing), so the success message of its own request is still announced.
+ * Approve and Reject for one pending enrollment (Reject alone when its course was deleted); "Move to
+ * pending" for a decided one. It stays mounted after the row leaves "pending", so the outcome of its own
+ * request still reaches the page's notice.
  */
 export function EnrollmentStatusActions({
   row,
@@ -39,17 +48,17 @@ export function EnrollmentStatusActions({
   dialog,
   onDone,
 }: {
-  row: { id: string; studentName: string; status: EnrollmentStatus };
+  row: { id: string; studentName: string; status: EnrollmentStatus; courseId: string | null };
   /** Where the form posts (the page with its current list parameters). */
   action: string;
-  /** Opens the reject confirmation. */
+  /** Opens the reject and the back-to-pending confirmations. */
   dialog: EnrollmentDialogs;
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
   const { t } = useI18n();
   const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
   useOnSuccess(fetcher, (reply) => {
-    showToast("success", successMessage(t, reply));
+    showDecision(t, reply);
     onDone?.(reply);
   });
   const busy = fetcher.state !== "idle";
@@ -61,23 +70,38 @@ export function EnrollmentStatusActions({
   useEffect(() => {
     if (refused) void revalidate();
   }, [refused, revalidate]);
-  if (row.status !== "pending" && !busy && !failed) return null;
   return (
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />
+      {row.status !== "pending" && !busy && (
+        <DialogLink
+          dialog={dialog}
+          kind="reopen"
+          id={row.id}
+          as="button"
+          label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })}
+          title=""
+          className={`${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`}
+        >
+          <RotateCcw aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+          {t("adminEnrollments.reopen.action")}
+        </DialogLink>
+      )}
       {row.status === "pending" && (
         <>
-          <button
-            type="submit"
-            name="intent"
-            value="approve"
-            disabled={busy}
-            aria-label={t("adminEnrollments.actions.approveFor", { name: row.studentName })}
-            className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
-          >
-            <Check aria-hidden="true" className="h-4 w-4" />
-            {t("adminEnrollments.actions.approve")}
-          </button>
+          {row.courseId && (
+            <button
+              type="submit"
+              name="intent"
+              value="approve"
+              disabled={busy}
+              aria-label={t("adminEnrollments.actions.approveFor", { name: row.studentName })}
+              className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+            >
+              <Check aria-hidden="true" className="h-4 w-4" />
+              {t("adminEnrollments.actions.approve")}
+            </button>
+          )}
           <DialogLink
             dialog={dialog}
             kind="reject"

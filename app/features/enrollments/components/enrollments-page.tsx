@@ -1,9 +1,10 @@
 // The Admin Enrollments page (SPEC §2 Admin Enrollments, §4 enrollment transitions; D5, D17, D18; issue 6):
 // counters, search and status filter, the table with its bulk bar, the details and the confirmations of a
-// reject (one row, or the ticked rows): dialogs of the kit, in the URL (?dialog=details|reject|bulkReject
-// &enrollment=…). The route holds its loader and action.
+// reject (one row, or the ticked rows) and of a move back to pending: dialogs of the kit, in the URL
+// (?dialog=details|reject|bulkReject|reopen&enrollment=…). A decision's outcome offers Undo while its
+// email waits (issue 17 point 3). The route holds its loader and action.
 import { ClipboardList } from "lucide-react";
-import { useCallback, useState } from "react";
+import { useCallback, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { ConfirmDialog, ConfirmForm } from "~/components/ui/confirm.tsx";
@@ -11,15 +12,14 @@ import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { RoleNote } from "~/components/admin/role-note.tsx";
 import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
-import { showToast } from "~/components/ui/toast.tsx";
 import { DialogCancel, DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { tIsolated } from "~/components/ui/bidi.tsx";
+import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { secondsText, successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList } from "../enrollments-admin.server.ts";
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
@@ -28,6 +28,7 @@ import { AdminEnrollmentDetails } from "./admin-details.tsx";
 import { ENROLLMENT_DIALOGS } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
 import { AdminEnrollmentsToolbar, ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
+import { FloatingDecisionNotice, showDecision, StaticDecisionNotice, undoable } from "./decision-notice.tsx";
 
 /** Parameters of the bulk confirmation (the ticked ids, without JavaScript). */
 const BULK_PARAMS = ["ids"];
@@ -39,9 +40,11 @@ export interface EnrollmentsPageProps {
   actor: ActorView;
   actionData: EnrollmentsReply | undefined;
   locale: Locale;
+  /** How long a decision can be undone before its email leaves (seconds). */
+  undoSeconds: number;
 }
 
-export function EnrollmentsPage({ list, counters, details, actor, actionData, locale }: EnrollmentsPageProps) {
+export function EnrollmentsPage({ list, counters, details, actor, actionData, locale, undoSeconds }: EnrollmentsPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -57,7 +60,8 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
   const { finish } = dialog;
   const onDone = useCallback(
     (reply: EnrollmentsReply) => {
-      showToast("success", successMessage(t, reply));
+      // A decision's notice offers Undo while its email waits; anything else is a toast.
+      showDecision(t, reply);
       finish();
     },
     [t, finish],
@@ -66,12 +70,16 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
   const rejecting = dialog.kind === "reject" ? (list.rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
   const rejectFetcher = useFreshFetcher<EnrollmentsReply>("enrollment-reject");
   useOnSuccess(rejectFetcher, onDone);
+  const reopening = canEdit && dialog.kind === "reopen" ? (list.rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
+  const reopenFetcher = useFreshFetcher<EnrollmentsReply>("enrollment-reopen");
+  useOnSuccess(reopenFetcher, onDone);
+  const seconds = secondsText(t, undoSeconds);
 
   // Bulk selection (only pending rows can be selected).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   const bulkFetcher = useFreshFetcher<EnrollmentsReply>("enrollments-bulk");
   useOnSuccess(bulkFetcher, (r) => {
-    showToast("success", successMessage(t, r));
+    showDecision(t, r);
     setSelected(new Set());
   });
   const bulkFailure = bulkFetcher.state === "idle" ? failureMessage(t, bulkFetcher.data) : null;
@@ -92,6 +100,9 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
   const filtered = list.filter.q !== "" || list.filter.status !== "all";
+  let outcome: ReactNode = null;
+  if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
+  else if (noJsReply) outcome = <Notice ok={noJsReply.ok}>{noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}</Notice>;
 
   return (
     <div>
@@ -103,7 +114,8 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
         <RoleNote actor={actor} resource="enrollments" />
       </div>
 
-      {noJsReply && <Notice ok={noJsReply.ok}>{noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}</Notice>}
+      {outcome}
+      {hydrated && <FloatingDecisionNotice action={pageAction} />}
 
       <AdminEnrollmentCounters counters={counters} locale={locale} />
       <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} />
@@ -135,7 +147,15 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
           fetcher={rejectFetcher}
           action={pageAction}
           fields={rejecting ? { intent: "reject", id: rejecting.id } : null}
-          message={t("adminEnrollments.reject.confirm")}
+          message={
+            rejecting && (
+              <>
+                {t("adminEnrollments.reject.confirm")}{" "}
+                {tIsolated(t, "adminEnrollments.reject.emailTo", { email: <Ltr>{rejecting.studentEmail}</Ltr> })}
+              </>
+            )
+          }
+          consequences={t("adminEnrollments.reject.undoHint", { seconds })}
           cancelLabel={t("adminEnrollments.reject.cancel")}
           submitLabel={t("adminEnrollments.reject.submit")}
           busyLabel={t("adminEnrollments.reject.rejecting")}
@@ -148,6 +168,7 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
               action={pageAction}
               fields={{ intent: "bulkReject", ids: bulkIds }}
               message={t("adminEnrollments.reject.bulkConfirm", { count: bulkIds.length })}
+              consequences={t("adminEnrollments.reject.bulkUndoHint", { seconds })}
               cancelLabel={t("adminEnrollments.reject.cancel")}
               submitLabel={t("adminEnrollments.reject.submit")}
               busyLabel={t("adminEnrollments.reject.rejecting")}
@@ -162,6 +183,20 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
             </div>
           )}
         </DialogFrame>
+        <ConfirmDialog
+          dialog={dialog}
+          title={t("adminEnrollments.reopen.title")}
+          description={reopening ? tIsolated(t, "adminEnrollments.reject.student", { name: reopening.studentName }) : undefined}
+          fetcher={reopenFetcher}
+          action={pageAction}
+          fields={reopening && reopening.status !== "pending" ? { intent: "reopen", id: reopening.id, from: reopening.status } : null}
+          message={reopening ? t("adminEnrollments.reopen.confirm", { status: t(`adminEnrollments.statusInline.${reopening.status}`) }) : null}
+          consequences={t("adminEnrollments.reopen.consequences")}
+          cancelLabel={t("adminEnrollments.reopen.cancel")}
+          submitLabel={t("adminEnrollments.reopen.submit")}
+          busyLabel={t("adminEnrollments.reopen.moving")}
+          failure={(r) => failureMessage(t, r)}
+        />
       </div>
 
       {canEdit && (

@@ -1,0 +1,162 @@
+// The outcome of an approve or reject, with Undo (issue 17 point 3): the decision's email waits in the
+// outbox for the undo window, and Undo posts the page's "undo" intent, which sets the rows back to pending
+// and withdraws the email if it has not left. With JavaScript the notice floats at the bottom of the
+// screen until the window has passed (`showDecision`, called wherever a decision is made: a row, the
+// details, the bulk bar, a confirmation); without, it is the page's own notice after the post, with the
+// same button in a plain form.
+import { Undo2, X } from "lucide-react";
+import { useEffect, useState } from "react";
+import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { showToast } from "~/components/ui/toast.tsx";
+import { failureMessage } from "~/lib/admin-reply.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { isDecisionIntent, successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+
+type Undoable = EnrollmentsReply & { ids: string[]; undoSeconds: number };
+
+/** A reply that can still be undone: a decision that changed rows, with its window. */
+export function undoable(reply: EnrollmentsReply | null | undefined): reply is Undoable {
+  return Boolean(reply?.ok && isDecisionIntent(reply.intent) && reply.ids?.length && reply.undoSeconds);
+}
+
+/** The latest decision on screen (a new one replaces it); `serial` tells one decision's notice from the next. */
+interface Decided {
+  reply: Undoable;
+  serial: number;
+}
+let shown: Decided | null = null;
+let serial = 0;
+const listeners = new Set<(decided: Decided | null) => void>();
+
+function setShown(next: Decided | null): void {
+  shown = next;
+  for (const listener of listeners) listener(shown);
+}
+
+type T = Parameters<typeof successMessage>[0];
+
+/** Shows the outcome of a successful post: a decision's notice with Undo, or a toast for anything else. */
+export function showDecision(t: T, reply: EnrollmentsReply): void {
+  if (undoable(reply)) setShown({ reply, serial: ++serial });
+  else showToast("success", successMessage(t, reply));
+}
+
+const UNDO_BUTTON =
+  "inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-emerald-800 bg-white px-3 py-1.5 text-sm font-semibold text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:opacity-60";
+
+/** The Undo form's hidden fields: the rows the decision changed and the status they were given. */
+function UndoFields({ reply }: { reply: EnrollmentsReply & { ids: string[] } }) {
+  return (
+    <>
+      <input type="hidden" name="intent" value="undo" />
+      <input type="hidden" name="status" value={reply.status} />
+      {reply.ids.map((id) => (
+        <input key={id} type="hidden" name="ids" value={id} />
+      ))}
+    </>
+  );
+}
+
+/** Without JavaScript: the page's notice after a decision, with Undo as a form that posts the page. */
+export function StaticDecisionNotice({ reply, action }: { reply: EnrollmentsReply & { ids: string[] }; action: string }) {
+  const { t } = useI18n();
+  return (
+    <form
+      method="post"
+      action={action}
+      className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3"
+    >
+      <p role="status" className="min-w-0 flex-1 text-sm text-emerald-950">
+        {successMessage(t, reply)}
+      </p>
+      <UndoFields reply={reply} />
+      <button type="submit" className={UNDO_BUTTON}>
+        <Undo2 aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+        {t("adminEnrollments.undo.button")}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * With JavaScript: the decision's notice at the bottom of the screen, with Undo while the window lasts
+ * (then it goes). A refused undo (the email already left) stays, with its reason, until dismissed. The
+ * live region stays in the page, so each new notice is announced; `serial` makes each decision's card
+ * (and its Undo request) a fresh one.
+ */
+export function FloatingDecisionNotice({ action }: { action: string }) {
+  const [decided, setDecided] = useState<Decided | null>(shown);
+  useEffect(() => {
+    listeners.add(setDecided);
+    return () => {
+      listeners.delete(setDecided);
+      // Leaving the page ends the offer: the notice does not follow to another page.
+      if (listeners.size === 0) shown = null;
+    };
+  }, []);
+  const onClose = () => setShown(null);
+  return (
+    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+      {decided && <DecisionCard key={decided.serial} reply={decided.reply} action={action} onClose={onClose} />}
+    </div>
+  );
+}
+
+function DecisionCard({
+  reply,
+  action,
+  onClose,
+}: {
+  reply: Undoable;
+  action: string;
+  onClose: () => void;
+}) {
+  const { t } = useI18n();
+  const fetcher = useFreshFetcher<EnrollmentsReply>("enrollment-undo");
+  const busy = fetcher.state !== "idle";
+  const failure = busy ? null : failureMessage(t, fetcher.data);
+  useOnSuccess(fetcher, (done) => {
+    showToast("success", successMessage(t, done));
+    onClose();
+  });
+  // The window ends: the email is on its way and Undo no longer offered (a refusal stays to be read).
+  useEffect(() => {
+    if (busy || failure) return;
+    const timer = setTimeout(onClose, reply.undoSeconds * 1000);
+    return () => clearTimeout(timer);
+  }, [busy, failure, onClose, reply.undoSeconds]);
+
+  return (
+    <fetcher.Form
+      method="post"
+      action={action}
+      data-decision-notice=""
+      className={`pointer-events-auto flex w-full max-w-xl flex-wrap items-center gap-3 rounded-xl border p-4 shadow-lg ${
+        failure ? "border-red-200 bg-red-50" : "border-emerald-200 bg-emerald-50"
+      }`}
+    >
+      <p className="min-w-0 flex-1 text-sm text-emerald-950">{successMessage(t, reply)}</p>
+      {failure ? (
+        <p role="alert" className="basis-full text-sm text-red-800">
+          {failure}
+        </p>
+      ) : (
+        <>
+          <UndoFields reply={reply} />
+          <button type="submit" disabled={busy} className={UNDO_BUTTON}>
+            <Undo2 aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+            {busy ? t("adminEnrollments.undo.undoing") : t("adminEnrollments.undo.button")}
+          </button>
+        </>
+      )}
+      <button
+        type="button"
+        onClick={onClose}
+        className="rounded p-1 text-slate-700 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+        aria-label={t("adminEnrollments.undo.dismiss")}
+      >
+        <X aria-hidden="true" className="h-4 w-4" />
+      </button>
+    </fetcher.Form>
+  );
+}

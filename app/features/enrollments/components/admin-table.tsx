@@ -13,7 +13,7 @@ import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.t
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
-import { EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
+import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 
 export const BULK_FORM_ID = "enrollments-bulk";
 
@@ -103,8 +103,13 @@ export function AdminEnrollmentsTable({
                 <Ltr truncate className="max-w-[16rem]">{r.studentEmail}</Ltr>
               </p>
             </th>
-            <td className="max-w-[16rem] px-4 py-3 text-slate-800" dir="auto">
-              {r.courseName}
+            <td className="max-w-[16rem] px-4 py-3 text-slate-800">
+              <span dir="auto">{r.courseName}</span>
+              {!r.courseId && (
+                <span className="mt-1 block">
+                  <CourseDeletedBadge />
+                </span>
+              )}
             </td>
             <td className="whitespace-nowrap px-4 py-3 text-slate-800">
               <Ltr>{formatPhone(r.studentPhone)}</Ltr>

@@ -1,12 +1,15 @@
 // The audit log page (issue 4 point 7, D18: admin only): newest first, filtered by user and entity,
 // 50 per page. Three queries whatever the number of rows: the count, the page and the entity list
-// (figures at 200 000 lines: docs/performance.md).
+// (figures at 200 000 lines: docs/performance.md); then the names on the page (audit-names.server.ts:
+// one query per kind of row on it, at most one per entity kind and two for the actors).
 import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from "drizzle-orm";
 import { z } from "zod";
 import { auditLog } from "@db/schema/index.ts";
 import { db, queryRows } from "~/lib/db.server.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
+import type { AuditSubject } from "./audit-details.ts";
 import { AUDIT_PAGE_SIZE } from "./audit-log.schema.ts";
+import { lookupAuditNames } from "./audit-names.server.ts";
 
 /** An entry's details as stored (a JSON object; anything else shows none). */
 const auditData = z.record(z.string(), z.unknown());
@@ -27,9 +30,13 @@ export interface AuditLogEntry {
   id: string;
   actorId: string | null;
   actorEmail: string | null;
+  /** The acting staff member's or instructor's own name, when they have one (the email says the rest). */
+  actorName: string | null;
   action: string;
   entity: string;
   entityId: string | null;
+  /** What the entry is about, by name (null for entries about no one row, like the site settings). */
+  subject: AuditSubject | null;
   ip: string | null;
   /** The recorded details without the IP (shown in its own column). */
   details: Record<string, unknown> | null;
@@ -95,24 +102,29 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
   const pageRows = await db().select().from(auditLog).where(inArray(auditLog.id, pageIds)).orderBy(...order);
   const rows = fromEnd ? pageRows.reverse() : pageRows;
 
+  const entries = rows.map((r) => {
+    const stored = auditData.safeParse(r.data);
+    const data = stored.success ? { ...stored.data } : null;
+    const ip = typeof data?.ip === "string" ? data.ip : null;
+    if (data) delete data.ip;
+    return { row: r, ip, details: data && Object.keys(data).length ? data : null };
+  });
+  const names = await lookupAuditNames(entries.map(({ row, details }) => ({ actorId: row.actorId, entity: row.entity, entityId: row.entityId, details })));
+
   return {
-    entries: rows.map((r) => {
-      const stored = auditData.safeParse(r.data);
-      const data = stored.success ? { ...stored.data } : null;
-      const ip = typeof data?.ip === "string" ? data.ip : null;
-      if (data) delete data.ip;
-      return {
-        id: r.id,
-        actorId: r.actorId,
-        actorEmail: r.actorEmail,
-        action: r.action,
-        entity: r.entity,
-        entityId: r.entityId,
-        ip,
-        details: data && Object.keys(data).length ? data : null,
-        createdAt: r.createdAt,
-      };
-    }),
+    entries: entries.map(({ row: r, ip, details }) => ({
+      id: r.id,
+      actorId: r.actorId,
+      actorEmail: r.actorEmail,
+      actorName: (r.actorId && names.actors.get(r.actorId)) ?? null,
+      action: r.action,
+      entity: r.entity,
+      entityId: r.entityId,
+      subject: names.subjectOf({ actorId: r.actorId, entity: r.entity, entityId: r.entityId, details }),
+      ip,
+      details,
+      createdAt: r.createdAt,
+    })),
     total,
     page,
     pageSize,

@@ -7,6 +7,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { auditActionLabel, auditEntityLabel } from "../audit-labels.ts";
+import { AuditActor, AuditDetails, AuditSubjectCell } from "./audit-cells.tsx";
 import type { AuditLogPage } from "../audit-log.server.ts";
 
 export const AUDIT_PATH = "/admin/audit";
@@ -95,7 +96,7 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
             <caption className="sr-only">{t("audit.table.caption")}</caption>
             <thead className="bg-slate-100 text-slate-700">
               <tr>
-                {(["when", "who", "action", "entity", "id", "ip", "details"] as const).map((col) => (
+                {(["when", "who", "action", "subject", "ip", "details"] as const).map((col) => (
                   <th key={col} scope="col" className="px-4 py-3 text-start font-semibold">
                     {t(`audit.table.${col}`)}
                   </th>
@@ -109,21 +110,15 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
                     <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
                   </td>
                   <td className={cell}>
-                    {entry.actorEmail ? <Ltr truncate className="max-w-[16rem]">{entry.actorEmail}</Ltr> : <span className="text-slate-600">{t("audit.system")}</span>}
+                    <AuditActor entry={entry} />
                   </td>
                   <td className={cell}>{actionLabel(entry.action)}</td>
-                  <td className={cell}>{entityLabel(entry.entity)}</td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.entityId && <Ltr>{entry.entityId}</Ltr>}</td>
+                  <td className={`${cell} min-w-[9rem]`}>
+                    <AuditSubjectCell entity={entry.entity} subject={entry.subject} locale={locale} />
+                  </td>
                   <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.ip && <Ltr>{entry.ip}</Ltr>}</td>
                   <td className={cell}>
-                    {entry.details && (
-                      <details>
-                        <summary className="cursor-pointer text-teal-800 underline">{t("audit.table.show")}</summary>
-                        <pre dir="ltr" className="mt-2 max-w-md overflow-x-auto whitespace-pre-wrap break-all rounded bg-slate-50 p-2 text-start text-xs text-slate-800">
-                          {JSON.stringify(entry.details, null, 2)}
-                        </pre>
-                      </details>
-                    )}
+                    <AuditDetails entry={entry} locale={locale} />
                   </td>
                 </tr>
               ))}

@@ -1,0 +1,129 @@
+// The audit log's details read as sentences a person understands (issue 17 point 4), in English and Arabic,
+// from the real locale files: statuses, roles, permissions and field labels translated, identifiers marked
+// left to right, and keys nobody labelled shown as words with their values — never as JSON.
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import { resources } from "~/locales/index.ts";
+import { auditDetailLines, humanizeKey, type AuditEntryView, type AuditValue } from "./audit-details.ts";
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const T = { en: i18n.getFixedT("en"), ar: i18n.getFixedT("ar") };
+
+/** A value as the reader sees it, with the direction marks of identifiers written as ⟨…⟩. */
+function read(value: AuditValue): string {
+  switch (value.kind) {
+    case "text":
+      return value.text;
+    case "ltr":
+      return `⟨${value.text}⟩`;
+    case "list":
+      return value.items.map(read).join(", ");
+    case "change":
+      return `${read(value.from)} → ${read(value.to)}`;
+  }
+}
+
+function lines(entry: AuditEntryView, lng: "en" | "ar" = "en"): string[] {
+  return auditDetailLines(T[lng], entry, lng).map((l) => `${l.label}: ${read(l.value)}`);
+}
+
+describe("audit details", () => {
+  it("reads a decision on an enrollment: the status change, the enrollment ID left to right, a bulk action", () => {
+    const entry = {
+      action: "approve",
+      entity: "enrollment",
+      details: { enrollmentId: "ENR-M5K2J9-AB12", from: "pending", to: "approved", bulk: true },
+    };
+    expect(lines(entry)).toEqual(["Status: Pending → Approved", "Enrollment ID: ⟨ENR-M5K2J9-AB12⟩", "Bulk action: Yes"]);
+    expect(lines(entry, "ar")).toEqual(["الحالة: قيد المراجعة → مقبول", "رقم طلب التسجيل: ⟨ENR-M5K2J9-AB12⟩", "إجراء جماعي: نعم"]);
+  });
+
+  it("reads a role change with the roles' names", () => {
+    const entry = { action: "role.change", entity: "user", details: { email: "sara@example.com", from: "instructor_course_manager", to: "admin" } };
+    expect(lines(entry)).toEqual(["Role: Instructor & Course Manager → Admin", "Email: ⟨sara@example.com⟩"]);
+    expect(lines(entry, "ar")).toEqual(["الدور: مدرب ومدير دورات → مدير النظام", "البريد الإلكتروني: ⟨sara@example.com⟩"]);
+  });
+
+  it("shows only the fields an edit changed, from the old value to the new", () => {
+    const entry = {
+      action: "update",
+      entity: "category",
+      details: {
+        before: { name: "Languages", nameAr: null, slug: "languages" },
+        after: { name: "Language Courses", nameAr: "اللغات", slug: "languages" },
+      },
+    };
+    expect(lines(entry)).toEqual(["Name: Languages → Language Courses", "Arabic name: (empty) → اللغات"]);
+    expect(lines(entry, "ar")).toEqual(["الاسم: Languages → Language Courses", "الاسم بالعربية: (فارغ) → اللغات"]);
+  });
+
+  it("names the site settings by the settings page's own labels", () => {
+    const entry = {
+      action: "update",
+      entity: "site_settings",
+      details: { changed: ["notifyEmail", "yearsOfExperience"], before: { notifyEmail: "", yearsOfExperience: 10 }, after: { notifyEmail: "inbox@academy.test", yearsOfExperience: 12 } },
+    };
+    expect(lines(entry)).toEqual(["Notification email: (empty) → ⟨inbox@academy.test⟩", "Years of experience: 10 → 12"]);
+    expect(lines(entry, "ar")).toEqual(["البريد الإلكتروني للإشعارات: (فارغ) → ⟨inbox@academy.test⟩", "سنوات الخبرة: 10 → 12"]);
+  });
+
+  it("names the manager role's permissions as the roles page does", () => {
+    const entry = {
+      action: "update",
+      entity: "role_permissions",
+      details: { before: ["courses:view"], after: ["courses:view", "enrollments:view", "enrollments:edit"], added: ["enrollments:view", "enrollments:edit"], removed: [] },
+    };
+    expect(lines(entry)).toEqual(["Added: Enrollments: View, Enrollments: Edit"]);
+    expect(lines(entry, "ar")[0]).toMatch(/^أُضيف: /);
+  });
+
+  it("reads a course save: changed fields by their labels, documents as counts", () => {
+    const entry = {
+      action: "update",
+      entity: "course",
+      details: { title: "Excel للمبتدئين", slug: "excel-basics", changed: ["price", "isPublished"], documents: { added: 2, removed: 0, legacyMigrated: false } },
+    };
+    expect(lines(entry)).toEqual(["Title: Excel للمبتدئين", "Slug: ⟨excel-basics⟩", "Changed fields: Price, Published", "Documents added: 2"]);
+    expect(lines({ action: "create", entity: "course", details: { title: "Excel", documents: 0 } })).toEqual(["Title: Excel"]);
+  });
+
+  it("reads an email retry: the kind and statuses as the email log names them", () => {
+    const entry = {
+      action: "status.change",
+      entity: "email",
+      details: { from: "failed", to: "pending", retry: true, kind: "enrollment-approved", recipient: "student@example.com", attempts: 8 },
+    };
+    expect(lines(entry)).toEqual([
+      "Status: Failed → Pending",
+      "Retry: Yes",
+      "Kind: Enrollment approved",
+      "Recipient: ⟨student@example.com⟩",
+      "Attempts: 8",
+    ]);
+  });
+
+  it("reads dates in the staff member's format and lists of ids as how many", () => {
+    const entry = {
+      action: "create",
+      entity: "instructor_account",
+      details: { name: "Mona", email: "mona@example.com", hours: 2, minutes: 0, expiresAt: "2025-03-01T10:00:00.000Z", sessionsEnded: 0, removedForEmail: ["0b1c", "9f8e"] },
+    };
+    const en = lines(entry);
+    expect(en).toContain("Other accounts removed for this email: 2");
+    expect(en.find((l) => l.startsWith("Expires: "))).toMatch(/^Expires: Mar 1, 2025/);
+    expect(lines(entry, "ar").find((l) => l.startsWith("تنتهي الصلاحية: "))).toMatch(/2025/);
+  });
+
+  it("shows keys nobody labelled as words with their values, nested ones by their path, never JSON", () => {
+    const entry = { action: "mystery", entity: "gadget", details: { someNewKey: "kept", nested: { innerCount: 3, flag: false }, emptyOne: "" } };
+    const en = lines(entry);
+    expect(en).toEqual(["Some new key: kept", "Nested › Inner count: 3", "Nested › Flag: No"]);
+    for (const line of [...en, ...lines(entry, "ar")]) expect(line).not.toMatch(/[{}"]/);
+    expect(humanizeKey("two_factor.reset")).toBe("Two factor reset");
+  });
+
+  it("has no lines for an entry without details", () => {
+    expect(lines({ action: "sign_in", entity: "user", details: null })).toEqual([]);
+  });
+});

@@ -55,6 +55,9 @@ beforeAll(async () => {
     .toFile(path.join(files, "portrait.jpg"));
   fs.writeFileSync(path.join(files, "syllabus.pdf"), minimalPdf("Syllabus"));
   fs.writeFileSync(path.join(files, "workbook.pdf"), minimalPdf("Workbook"));
+  // Files named as an image and a PDF whose content is text: refused by the server, which reads the content.
+  fs.writeFileSync(path.join(files, "not-an-image.png"), "this is not an image\n".repeat(20));
+  fs.writeFileSync(path.join(files, "not-a-document.pdf"), "this is not a PDF\n".repeat(20));
   [app, browser] = await Promise.all([startApp({ ADMIN_EMAIL, ADMIN_PASSWORD }), launchBrowser()]);
 });
 afterAll(async () => {
@@ -138,8 +141,10 @@ describe("admin courses", () => {
     expect(photo.headers()["content-type"]).toBe("image/webp");
     expect(await sharp(await photo.body()).metadata()).toMatchObject({ format: "webp", width: 400, height: 400 });
 
-    // The dashboard's ?action=create opens the form directly.
-    await admin.goto("/admin/courses?lang=en&action=create");
+    // The dashboard's Create Course (?action=create) opens the form directly.
+    await admin.goto("/admin?lang=en");
+    await admin.locator("html[data-hydrated]").waitFor();
+    await admin.getByRole("link", { name: "Create Course" }).click();
     dialog = admin.getByRole("dialog", { name: "Create Course" });
     await dialog.waitFor();
     await expectNoAxeViolations(admin);
@@ -158,23 +163,56 @@ describe("admin courses", () => {
     await field(dialog, "Curriculum").fill("Greetings\nAt the market\nTravel");
     await dialog.getByLabel("Publish this course").check();
 
+    // An upload the server refuses (a ".png" that is text) shows its error; the next one that succeeds
+    // clears it (issue 17), for the thumbnail and for the documents.
+    const uploadErrors = dialog.getByRole("alert").filter({ hasText: /upload failed/ });
+    await dialog.getByLabel("Course Thumbnail").setInputFiles(path.join(files, "not-an-image.png"));
+    await expect.poll(() => uploadErrors.allTextContents(), { timeout: 20_000 }).toEqual([expect.stringMatching(/^Image upload failed: .+/)]);
     await dialog.getByLabel("Course Thumbnail").setInputFiles(path.join(files, "cover.png"));
     const thumbnail = dialog.locator('input[name="thumbnailUrl"]');
     await expect.poll(() => thumbnail.inputValue(), { timeout: 20_000 }).toMatch(/^\/media\/images\/.+\.webp$/);
+    await expect.poll(() => uploadErrors.count()).toBe(0);
+    await dialog.getByLabel("Course Documents (PDF)").setInputFiles(path.join(files, "not-a-document.pdf"));
+    await expect.poll(() => uploadErrors.allTextContents(), { timeout: 20_000 }).toEqual([expect.stringContaining("not-a-document.pdf: Document upload failed")]);
     await dialog.getByLabel("Course Documents (PDF)").setInputFiles([path.join(files, "syllabus.pdf"), path.join(files, "workbook.pdf")]);
     const documentsList = dialog.getByRole("list", { name: "Uploaded documents" });
     await expect.poll(() => documentsList.getByRole("listitem").count(), { timeout: 20_000 }).toBe(2);
+    await expect.poll(() => uploadErrors.count()).toBe(0);
     await screenshot(admin, "admin-course-form");
 
     await dialog.getByRole("button", { name: "Create Course" }).click();
     await expect.poll(() => admin.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0);
-    // Closing a form opened from the dashboard returns there.
-    await admin.waitForURL(/\/admin(\?.*)?$/);
-
-    await admin.goto("/admin/courses?lang=en");
+    // Saved from the dashboard, the form lands on the list with the new course in it (issue 17).
+    await admin.waitForURL(/\/admin\/courses$/);
     const row = courseRow(admin, title);
     await expect.poll(() => row.count()).toBe(1);
+    await admin.goto("/admin/courses?lang=en");
+    await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole("cell", { name: category }).count()).toBe(1);
+    expect(await admin.title()).toMatch(/^Courses \(\d+\) · \S/);
+
+    // Filters that match nothing say so and offer Clear Filters, not "Create Your First Course" (issue 17).
+    const filters = admin.getByRole("form", { name: "Filter courses" });
+    await filters.getByLabel("Category").selectOption({ label: category });
+    await admin.waitForURL(/category=/);
+    await filters.getByLabel("Language").selectOption("ar");
+    await admin.waitForURL(/language=ar/);
+    await expect.poll(() => admin.getByText("No courses match these filters", { exact: true }).count()).toBe(1);
+    expect(await admin.getByText("Create Your First Course").count()).toBe(0);
+    await expect.poll(() => admin.title()).toMatch(/^Courses \(0\) · \S/);
+    const noMatchUrl = admin.url();
+    await admin.goto(`${noMatchUrl}&lang=ar`);
+    await expect.poll(() => admin.getByText("لا توجد دورات تطابق هذه الفلاتر", { exact: true }).count()).toBe(1);
+    expect(await admin.title()).toMatch(/^الدورات \(0\) · \S/);
+    expect(await admin.getByRole("link", { name: "مسح الفلاتر" }).count()).toBeGreaterThan(0);
+    await expectNoAxeViolations(admin);
+    // ?lang=ar saved Arabic as this admin's language; back to English.
+    await admin.goto(`${noMatchUrl}&lang=en`);
+    await admin.locator("html[data-hydrated]").waitFor();
+    await admin.getByRole("link", { name: "Clear Filters" }).last().click();
+    await admin.waitForURL(/\/admin\/courses$/);
+    await expect.poll(() => row.count()).toBe(1);
+    expect(await admin.getByText("No courses match these filters").count()).toBe(0);
     expect(await row.getByText("350.50 EGP").count()).toBe(1);
     expect(await row.getByText("0 enrolled").count()).toBe(1);
     const rowImage = row.locator("img");
@@ -277,8 +315,13 @@ describe("admin courses", () => {
     expect(await managerRow.getByText("Published", { exact: true }).count()).toBe(1);
     expect(await managerRow.getByRole("button").count()).toBe(0);
     expect(await managerRow.getByRole("checkbox").count()).toBe(0);
-    const statusFilter = manager.getByLabel("Status");
-    expect(await statusFilter.locator("option").allTextContents()).toEqual(["Published"]);
+    // No filter of a single option, and no copy promising what this manager cannot do (issue 17).
+    expect(await manager.getByLabel("Status").count()).toBe(0);
+    expect(await manager.getByText("Only published courses are shown.", { exact: false }).count()).toBe(1);
+    expect(await manager.getByText("Create, edit and publish", { exact: false }).count()).toBe(0);
+    expect(await manager.getByText("The courses of the catalogue.", { exact: true }).count()).toBe(1);
+    expect(await manager.getByText("With your role you can view, create, and edit here.", { exact: true }).count()).toBe(1);
+    expect(await admin.getByText("With your role you can", { exact: false }).count()).toBe(0);
     expect(await manager.getByRole("button", { name: "Publish selected" }).count()).toBe(0);
     await expectNoAxeViolations(manager);
     await manager.goto("/admin/courses?lang=en&dialog=create");

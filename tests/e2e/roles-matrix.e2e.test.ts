@@ -83,6 +83,66 @@ describe("roles matrix dependencies", () => {
     await gotoHydrated(page, "/admin?lang=en");
   });
 
+  it("says under each box what it needs and, on View, which ticked boxes need it (issue 17)", async () => {
+    await gotoHydrated(page, "/admin/roles?lang=en");
+    if (await en("Instructors", "View").isChecked()) await en("Instructors", "View").click();
+    expect(await page.locator("#perm-instructors-view-needed-by").count()).toBe(0);
+    await en("Instructors", "Edit").click();
+    await en("Instructors", "Delete").click();
+    // View is ticked and says which boxes need it; the text is part of the box's description.
+    expect(await en("Instructors", "View").isChecked()).toBe(true);
+    await expect.poll(() => page.locator("#perm-instructors-view-needed-by").textContent()).toBe("Needed by Edit and Delete");
+    expect(await en("Instructors", "View").getAttribute("aria-describedby")).toBe("perm-instructors-view-needed-by");
+    expect(await en("Instructors", "Edit").getAttribute("aria-describedby")).toBe("perm-instructors-edit-needs");
+    expect(await page.locator("#perm-instructors-edit-needs").textContent()).toBe("Needs View");
+    await en("Instructors", "Edit").click();
+    await expect.poll(() => page.locator("#perm-instructors-view-needed-by").textContent()).toBe("Needed by Delete");
+    await expectNoAxeViolations(page);
+  });
+
+  for (const lang of ["en", "ar"] as const) {
+    it(`fits a 375 px phone in ${lang === "en" ? "English" : "Arabic"} with the manager column whole and Save in view while scrolling`, async () => {
+      const phone = await context.newPage();
+      await phone.setViewportSize({ width: 375, height: 812 });
+      await gotoHydrated(phone, `/admin/roles?lang=${lang}`);
+      const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(await overflow()).toBe(0);
+      const table = phone.locator("table").filter({ has: phone.getByRole("checkbox") });
+      expect(await table.evaluate((t) => t.scrollWidth - t.clientWidth)).toBeLessThanOrEqual(0);
+      // Every manager checkbox lies inside the screen.
+      const boxes = await phone.locator('input[name="permissions"]').evaluateAll((inputs) =>
+        inputs.map((i) => {
+          const r = i.getBoundingClientRect();
+          return r.left >= 0 && r.right <= window.innerWidth;
+        }),
+      );
+      expect(boxes.length).toBeGreaterThan(20);
+      expect(boxes.every(Boolean)).toBe(true);
+      const save = phone.getByRole("button", { name: lang === "en" ? "Save" : "حفظ", exact: true });
+      const inView = () => save.evaluate((b) => {
+        const r = b.getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= window.innerHeight && r.left >= 0 && r.right <= window.innerWidth;
+      });
+      for (const y of [0, 600, 1400]) {
+        await phone.evaluate((top) => window.scrollTo(0, top), y);
+        await expect.poll(inView).toBe(true);
+      }
+      await screenshot(phone, `admin-roles-375-${lang}`);
+      await phone.close();
+    });
+  }
+
+  it("opens View Site in a new tab, and says so", async () => {
+    for (const [lang, name] of [["en", "View Site (opens in a new tab)"], ["ar", "عرض الموقع (يفتح في علامة تبويب جديدة)"]] as const) {
+      await gotoHydrated(page, `/admin/roles?lang=${lang}`);
+      const link = page.getByRole("link", { name, exact: true });
+      expect(await link.getAttribute("target")).toBe("_blank");
+      expect(await link.getAttribute("rel")).toBe("noopener");
+      expect(await page.title()).toBe(lang === "en" ? "Roles & Permissions · Nile Academy" : "الأدوار والصلاحيات · أكاديمية النيل");
+    }
+    await gotoHydrated(page, "/admin?lang=en");
+  });
+
   it("refuses a post without JavaScript that has Edit but not View, naming the missing flag", async () => {
     const before = await context.request.get("/admin/roles?lang=en");
     const checkedBefore = (await before.text()).match(/value="[a-z_]+:[a-z_]+" checked=""/g) ?? [];

@@ -46,6 +46,68 @@ async function signIn(page: Page) {
 }
 
 describe("admin instructors", () => {
+  it("asks for an email before an account, refuses an email another instructor has, and completes a link without https:// (issue 17)", async () => {
+    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
+    const page = await context.newPage();
+    await signIn(page);
+    const stamp = Date.now().toString(36);
+    const first = `Salma First ${stamp}`;
+    const second = `Omar Second ${stamp}`;
+    const email = `salma.${stamp}@example.com`;
+    const add = async (name: string, address: string) => {
+      await open(page, "/admin/instructors?lang=en");
+      await page.getByRole("button", { name: "Add Instructor" }).first().click();
+      const dialog = page.getByRole("dialog", { name: "Add Instructor" });
+      await field(dialog, "Name").fill(name);
+      await field(dialog, "Email").fill(address);
+      await dialog.getByRole("button", { name: "Add Instructor" }).click();
+      await expect.poll(() => page.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    };
+    await add(first, email);
+    await add(second, "");
+
+    // No email: the account dialog says what to fill in and leads to the edit form, with no form to post.
+    await page.getByRole("button", { name: `Create login account for ${second}` }).click();
+    const account = page.getByRole("dialog", { name: "Create Instructor Account" });
+    await expect.poll(() => account.getByRole("heading", { name: "Add an email address first" }).count()).toBe(1);
+    expect(await account.getByLabel("Hours").count()).toBe(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "admin-instructor-account-needs-email");
+    await account.getByRole("link", { name: "Add an email address" }).or(account.getByRole("button", { name: "Add an email address" })).click();
+    const edit = page.getByRole("dialog", { name: "Edit Instructor" });
+    await edit.waitFor();
+
+    // The first instructor's email: refused beside the field, nothing saved, the dialog stays open.
+    await field(edit, "Email").fill(email.toUpperCase());
+    await field(edit, "Facebook").fill(`facebook.com/omar.${stamp}`);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    await expect
+      .poll(() => edit.getByText("Another instructor already uses this email. Each instructor needs their own email address.").count(), { timeout: 10_000 })
+      .toBe(1);
+    expect(await field(edit, "Email").getAttribute("aria-invalid")).toBe("true");
+    await field(edit, "Email").fill(`omar.${stamp}@example.com`);
+    await edit.getByRole("button", { name: "Save Changes" }).click();
+    // Saved, the edit form closes back to the account dialog, which now offers the account.
+    await expect.poll(() => page.getByRole("dialog", { name: "Edit Instructor" }).count(), { timeout: 10_000 }).toBe(0);
+    await expect.poll(() => account.getByLabel("Hours").count(), { timeout: 10_000 }).toBe(1);
+    expect(await account.getByText(`omar.${stamp}@example.com`).count()).toBe(1);
+    await page.keyboard.press("Escape");
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+
+    // The Facebook address was stored completed to https://.
+    await page.getByRole("button", { name: `Edit ${second}` }).click();
+    await expect.poll(() => field(page.getByRole("dialog", { name: "Edit Instructor" }), "Facebook").inputValue()).toBe(`https://facebook.com/omar.${stamp}`);
+    await page.keyboard.press("Escape");
+
+    for (const name of [first, second]) {
+      await open(page, "/admin/instructors?lang=en");
+      await page.getByRole("button", { name: `Delete ${name}` }).click();
+      await page.getByRole("dialog", { name: "Delete Instructor" }).getByRole("button", { name: "Delete", exact: true }).click();
+      await expect.poll(() => page.getByText(`Instructor ${name} deleted.`).count(), { timeout: 10_000 }).toBe(1);
+    }
+    await context.close();
+  });
+
   it("adds an instructor with an Arabic name and a photo; the card and /about show the 400×400 WebP", async () => {
     const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
     const page = await context.newPage();
@@ -69,7 +131,7 @@ describe("admin instructors", () => {
     await expectNoAxeViolations(page);
 
     // Client-side rules show translated messages before anything is sent.
-    await field(dialog, "Facebook").fill("facebook.com/salma");
+    await field(dialog, "Facebook").fill("facebook");
     await field(dialog, "Name").focus();
     await expect.poll(() => dialog.getByText("Invalid Facebook URL").count()).toBe(1);
     await field(dialog, "Facebook").fill("https://www.facebook.com/salma");

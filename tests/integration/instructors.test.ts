@@ -23,6 +23,7 @@ import {
   updateInstructor,
 } from "~/features/instructors/instructors.server.ts";
 import { instructorFieldsSchema, type InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
+import { adminMeta } from "~/lib/admin-meta.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
@@ -627,7 +628,13 @@ describe("/admin/instructors loader and action", () => {
   it("lists the cards for the page with the account status", async () => {
     await createInstructor(admin, { name: "Card" });
     const data = await page(admin);
-    expect(data).toMatchObject({ title: "Instructors" });
+    expect(data).toMatchObject({ title: "Instructors", count: 1 });
+    // The page head: the name, the count and the brand (issue 17), in either language.
+    const root = (locale: "en" | "ar", brand: string) => [{ loaderData: { origin: "http://localhost", locale, brand } }] as const;
+    expect(adminMeta({ loaderData: data, matches: root("en", "Nile Academy") })[0]).toEqual({ title: "Instructors (1) · Nile Academy" });
+    await createInstructor(admin, { name: "Second card" });
+    const ar = (await load(admin, "http://localhost/admin/instructors?lang=ar")).data!;
+    expect(adminMeta({ loaderData: ar, matches: root("ar", "أكاديمية النيل") })[0]).toEqual({ title: "المدربون (2) · أكاديمية النيل" });
     expect(data.instructors).toEqual([expect.objectContaining({ name: "Card", account: expect.objectContaining({ status: "none" }) })]);
   });
 });

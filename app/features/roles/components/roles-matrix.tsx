@@ -50,7 +50,7 @@ export function RolesMatrixForm({ fetcher, granted }: { fetcher: FetcherWithComp
     <fetcher.Form method="post" className="mt-6">
       <input type="hidden" name="intent" value="save" />
       {/* Three columns that fit a phone: the labels wrap, the two role columns keep a fixed width. */}
-      <div className="rounded-2xl border border-slate-200 bg-white shadow-sm">
+      <div className="max-w-4xl rounded-2xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full table-fixed text-sm">
           <caption className="sr-only">{t("roles.caption")}</caption>
           <colgroup>

@@ -14,7 +14,9 @@ export function NavBadge({ signals, navKey, locale }: { signals: AdminSignals; n
   const n = navBadgeCount(signals, navKey);
   if (n === undefined) return null;
   return (
-    <span data-nav-badge={navKey} className="ms-auto inline-flex items-center">
+    // relative: the read-out text (sr-only, absolutely placed) stays inside the navigation's scroll box
+    // instead of widening the page when the entry sits past the edge of a phone's screen.
+    <span data-nav-badge={navKey} className="relative ms-auto inline-flex items-center">
       <span aria-hidden="true" className="min-w-6 rounded-full bg-amber-300 px-2 py-0.5 text-center text-xs font-bold text-slate-950">
         {formatNumber(n, locale)}
       </span>
@@ -33,11 +35,6 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
         SMTP_URL
       </code>
     ),
-    example: (
-      <code dir="ltr" className="break-all font-mono text-[0.85em]">
-        smtp://user:password@mail.example.com:587
-      </code>
-    ),
   });
   return (
     <section
@@ -50,12 +47,14 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
         <p id="smtp-banner-title" className="font-semibold">
           {t("admin.smtpBanner.title")}
         </p>
-        <p className="mt-0.5">
-          {t("admin.smtpBanner.text")} {set}{" "}
-          <Link to="/admin/emails" className="font-medium text-amber-950 underline">
-            {t("admin.smtpBanner.link")}
-          </Link>
-        </p>
+        <p className="mt-0.5">{t("admin.smtpBanner.text")}</p>
+        <p className="mt-0.5">{set}</p>
+        <code dir="ltr" className="mt-1 block text-start font-mono text-xs [overflow-wrap:anywhere]">
+          SMTP_URL=smtp://user:password@mail.example.com:587
+        </code>
+        <Link to="/admin/emails" className="mt-1 inline-block font-medium text-amber-950 underline">
+          {t("admin.smtpBanner.link")}
+        </Link>
       </div>
     </section>
   );

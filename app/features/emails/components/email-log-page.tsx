@@ -147,7 +147,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
                       )}
                       {email.sentAt && (
                         <>
-                          <dt className="font-medium">{t("adminEmails.times.sent")}</dt>
+                          <dt className="font-medium">{email.status === "logged" ? t("adminEmails.times.logged") : t("adminEmails.times.sent")}</dt>
                           <dd className="whitespace-nowrap">
                             <time dateTime={new Date(email.sentAt).toISOString()}>{formatDateTime(email.sentAt, locale)}</time>
                           </dd>

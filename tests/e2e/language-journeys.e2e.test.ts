@@ -292,10 +292,10 @@ describe("a visitor arriving on a shared link keeps its language on every click"
             if (javaScriptEnabled) await page.waitForFunction(() => (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle");
             await expectInLanguage(page, lang, `${to} (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
           }
-          // "View site" goes to the public site in the same language.
-          await page.locator(`a[href="/${lang}"]`).first().click();
-          await page.waitForURL((u) => u.pathname === `/${lang}`);
-          await expectInLanguage(page, lang, "view site");
+          // "View site" opens the public site in the same language, in a new tab (issue 17).
+          const [site] = await Promise.all([context.waitForEvent("page"), page.locator(`a[href="/${lang}"]`).first().click()]);
+          await site.waitForURL((u) => u.pathname === `/${lang}`);
+          await expectInLanguage(site, lang, "view site");
         } finally {
           await context.close();
         }

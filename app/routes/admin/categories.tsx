@@ -12,14 +12,12 @@ import type { Route } from "./+types/categories";
 export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "categories:view" });
   const lists = listCategoriesAdmin(actor);
-  const deferred = isClientDataRequest(request);
   return {
     actor: toActorView(actor),
-    // Client navigations show the placeholder while the two lists load; a document request waits.
-    lists: deferred ? lists : await lists,
+    // Client navigations show the placeholder while the two lists load; a document request waits. The
+    // title has no count: a client navigation could not give the one a fresh load gives.
+    lists: isClientDataRequest(request) ? lists : await lists,
     title: getInstance(context).t("categories.metaTitle"),
-    // The title counts the categories when the lists came with the page.
-    count: deferred ? undefined : (await lists).categories.length,
   };
 }
 

@@ -32,7 +32,8 @@ describe("copy worded from the reader's flags (issue 17 point 6)", () => {
   });
 
   it("says what the role allows, in both languages, and nothing to those who hold every action", () => {
-    expect(roleNote(tEn, "en", manager("courses:view"), "courses")).toBe("With your role you can view here.");
+    expect(roleNote(tEn, "en", manager("courses:view"), "courses")).toBe("With your role you can view this list, not change it.");
+    expect(roleNote(tAr, "ar", manager("courses:view"), "courses")).toBe("يتيح لك دورك عرض هذه القائمة دون تعديلها.");
     expect(roleNote(tEn, "en", manager("courses:view", "courses:edit", "courses:delete"), "courses")).toBe("With your role you can view, edit, and delete here.");
     expect(roleNote(tAr, "ar", manager("courses:view", "courses:edit", "courses:delete"), "courses")).toBe("يتيح لك دورك هنا: العرض والتعديل والحذف.");
     expect(roleNote(tEn, "en", admin, "courses")).toBeNull();

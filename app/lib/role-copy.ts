@@ -24,12 +24,13 @@ export function introKey<R extends Resource>(
 }
 
 /**
- * "With your role you can view and edit here." for a reader who lacks some action of the area; null for
- * one who holds them all (admins always do).
+ * "With your role you can view and edit here." ("…view this list, not change it." for View alone) for a
+ * reader who lacks some action of the area; null for one who holds them all (admins always do).
  */
 export function roleNote(t: T, language: string, actor: ActorView, resource: Resource): string | null {
   const held = grantedActions(actor, resource);
   if (held.length === PERMISSION_REGISTRY[resource].length) return null;
+  if (held.length === 1 && held[0] === "view") return t("admin.roleNote.viewOnly");
   const list = new Intl.ListFormat(language, { type: "conjunction" }).format(held.map((action) => t(`admin.roleNote.actions.${action}`)));
   return t("admin.roleNote.text", { list });
 }

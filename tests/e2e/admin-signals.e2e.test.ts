@@ -246,6 +246,9 @@ describe("without SMTP_URL", () => {
     if (await menu.count()) await menu.first().click();
     await screenshot(phone.page, "signals-badges-ar-375");
     await gotoHydrated(phone.page, "/admin/audit?lang=ar");
+    await phone.page.getByRole("row").filter({ hasText: name }).first().waitFor();
+    // The details' read-out text stays inside the table's box on a phone too.
+    expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     await screenshot(phone.page, "signals-audit-ar-375");
     await phone.context.close();
   }, 180_000);

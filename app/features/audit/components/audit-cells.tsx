@@ -104,7 +104,8 @@ export function AuditDetails({ entry, locale }: { entry: Pick<AuditLogEntry, "ac
   const lines = auditDetailLines(t, entry, locale);
   if (lines.length === 0) return null;
   return (
-    <dl className="grid max-w-md grid-cols-[max-content_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs text-slate-800">
+    // relative: the read-out "to" of a change (sr-only, absolutely placed) stays inside the table's scroll box.
+    <dl className="relative grid max-w-md grid-cols-[max-content_minmax(0,1fr)] gap-x-2 gap-y-0.5 text-xs text-slate-800">
       {lines.map((line) => (
         <Fragment key={line.key}>
           <dt className="font-medium text-slate-700">{line.label}</dt>

@@ -1,9 +1,11 @@
-import type { ReactNode } from "react";
+import { Menu } from "lucide-react";
+import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Form, Link, NavLink, useNavigation } from "react-router";
+import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
-import { visibleNav } from "~/lib/admin-pages.ts";
+import { Email } from "~/components/ui/email.tsx";
+import { visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { ActorView } from "~/lib/permissions.ts";
 import { NO_SIGNALS, type AdminSignals } from "~/lib/admin-signals.ts";
@@ -29,37 +31,28 @@ export function AdminShell({
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
-      <aside className="border-b border-slate-200 bg-slate-900 text-slate-100 md:w-64 md:shrink-0 md:border-b-0 md:border-e">
-        <div className="flex items-center justify-between px-5 py-4">
-          <Link to="/admin" className="text-lg font-bold text-white">
+      <aside className="relative z-40 border-b border-slate-200 bg-slate-900 text-slate-100 md:w-56 md:shrink-0 md:border-b-0 md:border-e">
+        <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-5 md:py-4">
+          <Link to="/admin" className="min-w-0 text-lg font-bold text-white">
             {actor.role === "admin" ? t("admin.panelTitle") : t("admin.managementTitle")}
           </Link>
+          <PhoneMenu label={t("admin.nav.label")} buttonLabel={t("actions.menu")}>
+            <NavList nav={nav} signals={signals} locale={locale} />
+          </PhoneMenu>
         </div>
-        <nav aria-label={t("admin.nav.label")} className="px-3 pb-4">
-          <ul className="flex gap-1 overflow-x-auto md:flex-col">
-            {nav.map(({ to, key, icon: Icon }) => (
-              <li key={to}>
-                <NavLink
-                  to={to}
-                  end={to === "/admin"}
-                  className="flex items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
-                >
-                  <Icon aria-hidden="true" className="h-4 w-4" />
-                  {t(`admin.nav.${key}`)}
-                  <NavBadge signals={signals} navKey={key} locale={locale} />
-                </NavLink>
-              </li>
-            ))}
-          </ul>
+        <nav aria-label={t("admin.nav.label")} className="hidden px-3 pb-4 md:block">
+          <NavList nav={nav} signals={signals} locale={locale} />
         </nav>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
-        <header className="flex flex-wrap items-center justify-between gap-3 border-b border-slate-200 bg-white px-6 py-3">
+        <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 sm:py-3">
           <span className="rounded-full bg-teal-100 px-3 py-1 text-xs font-semibold text-teal-900">
             {t(`admin.roles.${actor.role}`)}
           </span>
-          <div className="flex items-center gap-4">
-            <span className="hidden text-sm text-slate-600 sm:inline">{actor.email}</span>
+          <div className="flex flex-wrap items-center gap-x-4 gap-y-1">
+            <span className="hidden text-sm text-slate-600 lg:inline">
+              <Email value={actor.email} />
+            </span>
             <LanguageSwitcher locale={locale} />
             <Link to={lp("/")} target="_blank" rel="noopener" className="text-sm text-teal-800 underline">
               {t("admin.nav.viewSite")}
@@ -82,10 +75,77 @@ export function AdminShell({
           {loading ? t("admin.navigating") : ""}
         </p>
         <SmtpBanner signals={signals} />
-        <main id="main" className="flex-1 bg-slate-50 px-6 py-8">
+        <main id="main" className="min-w-0 flex-1 bg-slate-50 px-4 py-6 sm:px-6 sm:py-8">
           {children}
         </main>
       </div>
     </div>
+  );
+}
+
+/** The side navigation's entries (the one list of admin pages, filtered for this staff member). */
+function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; signals: AdminSignals; locale: Locale }) {
+  const { t } = useI18n();
+  return (
+    <ul className="flex flex-col gap-1">
+      {nav.map(({ to, key, icon: Icon }) => (
+        <li key={to}>
+          <NavLink
+            to={to}
+            end={to === "/admin"}
+            className="flex min-h-10 items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
+          >
+            <Icon aria-hidden="true" className="h-4 w-4" />
+            {t(`admin.nav.${key}`)}
+            <NavBadge signals={signals} navKey={key} locale={locale} />
+          </NavLink>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/**
+ * The navigation on a phone: a Menu button that opens every entry below the top bar. A native disclosure,
+ * so it works without JavaScript; with it, Escape, a click outside and a navigation close it, and Escape
+ * puts focus back on the button.
+ */
+function PhoneMenu({ label, buttonLabel, children }: { label: string; buttonLabel: string; children: ReactNode }) {
+  const details = useRef<HTMLDetailsElement>(null);
+  const { pathname, search } = useLocation();
+  useEffect(() => {
+    if (details.current) details.current.open = false;
+  }, [pathname, search]);
+  useEffect(() => {
+    const onPointer = (event: PointerEvent) => {
+      const el = details.current;
+      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
+    };
+    document.addEventListener("pointerdown", onPointer);
+    return () => document.removeEventListener("pointerdown", onPointer);
+  }, []);
+  return (
+    <details
+      ref={details}
+      className="group md:hidden"
+      onKeyDown={(event) => {
+        const el = details.current;
+        if (event.key !== "Escape" || !el?.open) return;
+        event.preventDefault();
+        el.open = false;
+        el.querySelector<HTMLElement>("summary")?.focus();
+      }}
+    >
+      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white group-open:bg-slate-800 [&::-webkit-details-marker]:hidden">
+        <Menu aria-hidden="true" className="h-5 w-5" />
+        {buttonLabel}
+      </summary>
+      <nav
+        aria-label={label}
+        className="absolute inset-x-0 top-full max-h-[calc(100dvh-3.5rem)] overflow-y-auto border-t border-slate-700 bg-slate-900 px-3 py-3 shadow-xl"
+      >
+        {children}
+      </nav>
+    </details>
   );
 }

@@ -7,7 +7,7 @@ import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 
 const TOGGLE =
-  "mb-3 inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 md:hidden";
+  "inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border border-slate-300 bg-white px-4 text-sm font-semibold text-slate-800 shadow-sm hover:bg-slate-50 md:hidden";
 
 export function FilterPanel({
   applied,
@@ -50,7 +50,7 @@ export function FilterPanel({
         >
           {content}
         </button>
-        <div id={id} className={`${open ? "block" : "hidden"} md:block`}>
+        <div id={id} className={`${open ? "block" : "hidden"} mt-3 md:mt-0 md:block`}>
           {children}
         </div>
       </div>
@@ -65,7 +65,7 @@ export function FilterPanel({
       >
         {content}
       </label>
-      <div className="hidden peer-checked:block md:block">{children}</div>
+      <div className="mt-3 hidden peer-checked:block md:mt-0 md:block">{children}</div>
     </div>
   );
 }

@@ -57,7 +57,7 @@ export function HeaderCell({
     <th
       scope="col"
       {...(end ? { "data-actions": "" } : {})}
-      className={`px-3 py-3 font-semibold ${end ? "text-end" : "text-start"} ${className}`}
+      className={`px-2.5 py-3 font-semibold ${end ? "text-end" : "text-start"} ${className}`}
       {...rest}
     >
       {children}
@@ -76,17 +76,20 @@ export function Cell({
   ...rest
 }: { label: string; children?: ReactNode; className?: string } & TdHTMLAttributes<HTMLTableCellElement>) {
   return (
-    <td data-label={label} className={`px-3 py-3 ${className}`} {...rest}>
+    <td data-label={label} className={`px-2.5 py-3 ${className}`} {...rest}>
       {children}
     </td>
   );
 }
 
-/** The row's controls: the last cell, kept in view on laptops, a row of buttons at the bottom of a card. */
-export function ActionsCell({ children, className = "" }: { children: ReactNode; className?: string }) {
+/**
+ * The row's controls: the last cell, kept in view on laptops (on one line unless `wrap`: several labelled
+ * buttons may take two), a row of buttons at the bottom of a card.
+ */
+export function ActionsCell({ children, className = "", wrap = false }: { children: ReactNode; className?: string; wrap?: boolean }) {
   return (
-    <td data-actions="" className={`px-3 py-3 ${className}`}>
-      <div className="flex flex-wrap items-center justify-end gap-1">{children}</div>
+    <td data-actions="" className={`px-2.5 py-3 ${className}`}>
+      <div className={`flex flex-wrap items-center justify-end gap-1 ${wrap ? "" : "md:flex-nowrap"}`}>{children}</div>
     </td>
   );
 }
@@ -97,7 +100,7 @@ export function ActionsCell({ children, className = "" }: { children: ReactNode;
  */
 export function RowHeader({ children, className = "" }: { children: ReactNode; className?: string }) {
   return (
-    <th scope="row" data-row-header="" className={`px-3 py-3 text-start font-normal [overflow-wrap:anywhere] ${className}`}>
+    <th scope="row" data-row-header="" className={`px-2.5 py-3 text-start font-normal [overflow-wrap:anywhere] ${className}`}>
       {children}
     </th>
   );

@@ -3,6 +3,8 @@ import { Form, Link } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { NoMatches } from "~/components/ui/empty-state.tsx";
+import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { Cell, HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -33,52 +35,56 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
   const actionLabel = (action: string) => auditActionLabel(t, action);
   const entityLabel = (entity: string) => auditEntityLabel(t, entity);
   const filtered = Boolean(filter.user || filter.entity);
-  const cell = "px-4 py-3 align-top";
+  const cell = "align-top";
 
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">{t("audit.title")}</h1>
       <p className="mt-1 text-slate-700">{t("audit.intro")}</p>
 
-      <Form method="get" action={AUDIT_PATH} role="search" aria-label={t("audit.filters.label")} className="mt-6 flex flex-wrap items-end gap-4">
-        <div className="flex min-w-56 flex-col gap-1">
-          <label htmlFor="audit-user" className="text-sm font-medium text-slate-800">
-            {t("audit.filters.user")}
-          </label>
-          <input
-            id="audit-user"
-            name="user"
-            type="search"
-            dir="ltr"
-            defaultValue={filter.user}
-            key={filter.user}
-            maxLength={254}
-            placeholder={t("audit.filters.userPlaceholder")}
-            className={`${inputClass} text-start`}
-          />
-        </div>
-        <div className="flex min-w-48 flex-col gap-1">
-          <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
-            {t("audit.filters.entity")}
-          </label>
-          <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
-            <option value="">{t("audit.filters.allEntities")}</option>
-            {log.entities.map((entity) => (
-              <option key={entity} value={entity}>
-                {entityLabel(entity)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
-          {t("audit.filters.apply")}
-        </button>
-        {filtered && (
-          <Link to={AUDIT_PATH} className="py-2.5 text-sm text-teal-800 underline">
-            {t("audit.filters.clear")}
-          </Link>
-        )}
-      </Form>
+      <div className="mt-6">
+        <FilterPanel applied={[filter.user, filter.entity].filter(Boolean).length}>
+          <Form method="get" action={AUDIT_PATH} role="search" aria-label={t("audit.filters.label")} className="flex flex-wrap items-end gap-4">
+            <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-56">
+              <label htmlFor="audit-user" className="text-sm font-medium text-slate-800">
+                {t("audit.filters.user")}
+              </label>
+              <input
+                id="audit-user"
+                name="user"
+                type="search"
+                dir="ltr"
+                defaultValue={filter.user}
+                key={filter.user}
+                maxLength={254}
+                placeholder={t("audit.filters.userPlaceholder")}
+                className={`${inputClass} text-start`}
+              />
+            </div>
+            <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-48">
+              <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
+                {t("audit.filters.entity")}
+              </label>
+              <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
+                <option value="">{t("audit.filters.allEntities")}</option>
+                {log.entities.map((entity) => (
+                  <option key={entity} value={entity}>
+                    {entityLabel(entity)}
+                  </option>
+                ))}
+              </select>
+            </div>
+            <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
+              {t("audit.filters.apply")}
+            </button>
+            {filtered && (
+              <Link to={AUDIT_PATH} className="py-2.5 text-sm text-teal-800 underline">
+                {t("audit.filters.clear")}
+              </Link>
+            )}
+          </Form>
+        </FilterPanel>
+      </div>
 
       <p className="mt-6 text-sm text-slate-700" role="status">
         {t("audit.total", { count: log.total })}
@@ -91,40 +97,33 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
           {t("audit.empty")}
         </p>
       ) : (
-        <div className="mt-3 overflow-x-auto rounded-2xl border border-slate-200 bg-white shadow-sm">
-          <table className="w-full min-w-[56rem] text-sm">
-            <caption className="sr-only">{t("audit.table.caption")}</caption>
-            <thead className="bg-slate-100 text-slate-700">
-              <tr>
-                {(["when", "who", "action", "subject", "ip", "details"] as const).map((col) => (
-                  <th key={col} scope="col" className="px-4 py-3 text-start font-semibold">
-                    {t(`audit.table.${col}`)}
-                  </th>
-                ))}
+        <Table className="mt-3" minWidth="md:min-w-[48rem]" caption={t("audit.table.caption")}>
+          <TableHead>
+            {(["when", "who", "action", "subject", "ip", "details"] as const).map((col) => (
+              <HeaderCell key={col}>{t(`audit.table.${col}`)}</HeaderCell>
+            ))}
+          </TableHead>
+          <TableBody>
+            {log.entries.map((entry) => (
+              <tr key={entry.id}>
+                <Cell label={t("audit.table.when")} className={`${cell} text-slate-700`}>
+                  <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
+                </Cell>
+                <Cell label={t("audit.table.who")} className={`${cell} min-w-[9rem]`}>
+                  <AuditActor entry={entry} />
+                </Cell>
+                <Cell label={t("audit.table.action")} className={cell}>{actionLabel(entry.action)}</Cell>
+                <Cell label={t("audit.table.subject")} className={`${cell} min-w-[9rem]`}>
+                  <AuditSubjectCell entity={entry.entity} subject={entry.subject} locale={locale} />
+                </Cell>
+                <Cell label={t("audit.table.ip")} className={`${cell} font-mono text-xs text-slate-700`}>{entry.ip && <Ltr>{entry.ip}</Ltr>}</Cell>
+                <Cell label={t("audit.table.details")} className={cell}>
+                  <AuditDetails entry={entry} locale={locale} />
+                </Cell>
               </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-200">
-              {log.entries.map((entry) => (
-                <tr key={entry.id}>
-                  <td className={`${cell} whitespace-nowrap text-slate-700`}>
-                    <time dateTime={new Date(entry.createdAt).toISOString()}>{formatDateTime(entry.createdAt, locale, { seconds: true })}</time>
-                  </td>
-                  <td className={cell}>
-                    <AuditActor entry={entry} />
-                  </td>
-                  <td className={cell}>{actionLabel(entry.action)}</td>
-                  <td className={`${cell} min-w-[9rem]`}>
-                    <AuditSubjectCell entity={entry.entity} subject={entry.subject} locale={locale} />
-                  </td>
-                  <td className={`${cell} font-mono text-xs text-slate-700`}>{entry.ip && <Ltr>{entry.ip}</Ltr>}</td>
-                  <td className={cell}>
-                    <AuditDetails entry={entry} locale={locale} />
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+            ))}
+          </TableBody>
+        </Table>
       )}
 
       {log.pageCount > 1 && (

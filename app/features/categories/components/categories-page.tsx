@@ -9,7 +9,7 @@ import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useUrlDialog, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -166,7 +166,7 @@ function CategoriesContent({
   const deleteClass = `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
 
   const rowActions = (target: { edit: NonNullable<OpenDialog>; remove: NonNullable<OpenDialog> }, name: string) => (
-    <div className="flex justify-end gap-2">
+    <>
       {canEdit &&
         openLink(
           target.edit,
@@ -187,7 +187,7 @@ function CategoriesContent({
           </>,
           deleteClass,
         )}
-    </div>
+    </>
   );
 
   const dialogItemName = shown && "item" in shown ? label(shown.item) : undefined;
@@ -238,21 +238,21 @@ function CategoriesContent({
             <TableBody>
               {lists.categories.map((c) => (
                 <tr key={c.id}>
-                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                  <RowHeader className="font-medium text-slate-900">
                     <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
-                  </th>
-                  <td className="px-4 py-3">
-                    <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                  </RowHeader>
+                  <Cell label={t("categories.table.slug")}>
+                    <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
                       {c.slug}
                     </code>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">{formatNumber(c.subcategoryCount, locale)}</td>
-                  <td className="px-4 py-3 text-slate-700">
+                  </Cell>
+                  <Cell label={t("categories.table.subcategories")} className="text-slate-700">{formatNumber(c.subcategoryCount, locale)}</Cell>
+                  <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
                     <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <ActionsCell>
                     {rowActions({ edit: { kind: "editCategory", item: c }, remove: { kind: "deleteCategory", item: c } }, label(c))}
-                  </td>
+                  </ActionsCell>
                 </tr>
               ))}
             </TableBody>
@@ -281,7 +281,7 @@ function CategoriesContent({
               openLink({ kind: "createSubcategory" }, t("categories.createFirstSubcategory"), "btn-primary inline-flex px-4 py-2 text-sm")}
           </EmptyState>
         ) : (
-          <Table className="mt-4" minWidth="min-w-[48rem]" caption={t("categories.table.subcategoriesCaption")}>
+          <Table className="mt-4" minWidth="md:min-w-[44rem]" caption={t("categories.table.subcategoriesCaption")}>
             <TableHead>
               <HeaderCell>{t("categories.table.name")}</HeaderCell>
               <HeaderCell>{t("categories.table.parent")}</HeaderCell>
@@ -293,31 +293,31 @@ function CategoriesContent({
             <TableBody>
               {lists.subcategories.map((s) => (
                 <tr key={s.id}>
-                  <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
+                  <RowHeader className="font-medium text-slate-900">
                     <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
-                  </th>
-                  <td className="px-4 py-3 text-slate-700">
+                  </RowHeader>
+                  <Cell label={t("categories.table.parent")} className="text-slate-700">
                     {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
-                  </td>
-                  <td className="px-4 py-3">
-                    <code dir="ltr" className="whitespace-nowrap text-slate-700">
+                  </Cell>
+                  <Cell label={t("categories.table.slug")}>
+                    <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
                       {s.slug}
                     </code>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label={t("categories.table.status")}>
                     <Badge tone={s.isActive ? "green" : "muted"}>
                       {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
                     </Badge>
-                  </td>
-                  <td className="px-4 py-3 text-slate-700">
+                  </Cell>
+                  <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
                     <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <ActionsCell>
                     {rowActions(
                       { edit: { kind: "editSubcategory", item: s }, remove: { kind: "deleteSubcategory", item: s } },
                       label(s),
                     )}
-                  </td>
+                  </ActionsCell>
                 </tr>
               ))}
             </TableBody>

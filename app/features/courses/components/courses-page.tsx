@@ -13,7 +13,8 @@ import { RoleNote } from "~/components/admin/role-note.tsx";
 import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
@@ -220,89 +221,91 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         />
       </div>
 
-      <Form
-        method="get"
-        action={COURSES_PATH}
-        preventScrollReset
-        aria-label={t("coursesAdmin.filters.label")}
-        className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
-        onChange={(e) => {
-          if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
-        }}
-      >
-        {/* Without courses:publish the status can only be Published: no filter of one option (the note says why). */}
-        {canPublish && (
+      <FilterPanel applied={[list.query.status !== (canPublish ? "all" : "published"), list.query.categoryId, list.query.language].filter(Boolean).length}>
+        <Form
+          method="get"
+          action={COURSES_PATH}
+          preventScrollReset
+          aria-label={t("coursesAdmin.filters.label")}
+          className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          onChange={(e) => {
+            if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
+          }}
+        >
+          {/* Without courses:publish the status can only be Published: no filter of one option (the note says why). */}
+          {canPublish && (
+            <div className="flex flex-col gap-1">
+              <label htmlFor="filter-status" className={filterLabel}>
+                {t("coursesAdmin.filters.status")}
+              </label>
+              <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
+                <option value="all">{t("coursesAdmin.filters.all")}</option>
+                <option value="published">{t("coursesAdmin.filters.published")}</option>
+                <option value="draft">{t("coursesAdmin.filters.drafts")}</option>
+              </select>
+            </div>
+          )}
           <div className="flex flex-col gap-1">
-            <label htmlFor="filter-status" className={filterLabel}>
-              {t("coursesAdmin.filters.status")}
+            <label htmlFor="filter-category" className={filterLabel}>
+              {t("coursesAdmin.filters.category")}
             </label>
-            <select id="filter-status" name="status" defaultValue={list.query.status} key={`s-${list.query.status}`} className={selectClass}>
-              <option value="all">{t("coursesAdmin.filters.all")}</option>
-              <option value="published">{t("coursesAdmin.filters.published")}</option>
-              <option value="draft">{t("coursesAdmin.filters.drafts")}</option>
+            <select
+              id="filter-category"
+              name="category"
+              defaultValue={list.query.categoryId ?? ""}
+              key={`c-${list.query.categoryId ?? ""}`}
+              className={selectClass}
+            >
+              <option value="">{t("coursesAdmin.filters.allCategories")}</option>
+              {options.categories.map((c) => (
+                <option key={c.id} value={c.id}>
+                  {pickText({ en: c.name, ar: c.nameAr }, locale)}
+                </option>
+              ))}
             </select>
           </div>
-        )}
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-category" className={filterLabel}>
-            {t("coursesAdmin.filters.category")}
-          </label>
-          <select
-            id="filter-category"
-            name="category"
-            defaultValue={list.query.categoryId ?? ""}
-            key={`c-${list.query.categoryId ?? ""}`}
-            className={selectClass}
-          >
-            <option value="">{t("coursesAdmin.filters.allCategories")}</option>
-            {options.categories.map((c) => (
-              <option key={c.id} value={c.id}>
-                {pickText({ en: c.name, ar: c.nameAr }, locale)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-language" className={filterLabel}>
-            {t("coursesAdmin.filters.language")}
-          </label>
-          <select
-            id="filter-language"
-            name="language"
-            defaultValue={list.query.language ?? ""}
-            key={`l-${list.query.language ?? ""}`}
-            className={selectClass}
-          >
-            <option value="">{t("coursesAdmin.filters.allLanguages")}</option>
-            {COURSE_LANGUAGES.map((l) => (
-              <option key={l} value={l}>
-                {t(`coursesAdmin.languages.${l}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex flex-col gap-1">
-          <label htmlFor="filter-sort" className={filterLabel}>
-            {t("coursesAdmin.filters.sort")}
-          </label>
-          <select id="filter-sort" name="sort" defaultValue={list.query.sort} key={`o-${list.query.sort}`} className={selectClass}>
-            {COURSE_SORTS.map((s) => (
-              <option key={s} value={s}>
-                {t(`coursesAdmin.sorts.${s}`)}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="flex gap-2">
-          <button type="submit" className="btn-secondary inline-flex px-4 py-2 text-sm">
-            {t("coursesAdmin.filters.apply")}
-          </button>
-          <Link to={COURSES_PATH} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
-            {t("coursesAdmin.filters.clear")}
-          </Link>
-        </div>
-        {!canPublish && <p className="w-full text-sm text-slate-600">{t("coursesAdmin.filters.publishedOnly")}</p>}
-      </Form>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-language" className={filterLabel}>
+              {t("coursesAdmin.filters.language")}
+            </label>
+            <select
+              id="filter-language"
+              name="language"
+              defaultValue={list.query.language ?? ""}
+              key={`l-${list.query.language ?? ""}`}
+              className={selectClass}
+            >
+              <option value="">{t("coursesAdmin.filters.allLanguages")}</option>
+              {COURSE_LANGUAGES.map((l) => (
+                <option key={l} value={l}>
+                  {t(`coursesAdmin.languages.${l}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex flex-col gap-1">
+            <label htmlFor="filter-sort" className={filterLabel}>
+              {t("coursesAdmin.filters.sort")}
+            </label>
+            <select id="filter-sort" name="sort" defaultValue={list.query.sort} key={`o-${list.query.sort}`} className={selectClass}>
+              {COURSE_SORTS.map((s) => (
+                <option key={s} value={s}>
+                  {t(`coursesAdmin.sorts.${s}`)}
+                </option>
+              ))}
+            </select>
+          </div>
+          <div className="flex gap-2">
+            <button type="submit" className="btn-secondary inline-flex px-4 py-2 text-sm">
+              {t("coursesAdmin.filters.apply")}
+            </button>
+            <Link to={COURSES_PATH} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
+              {t("coursesAdmin.filters.clear")}
+            </Link>
+          </div>
+          {!canPublish && <p className="w-full text-sm text-slate-600">{t("coursesAdmin.filters.publishedOnly")}</p>}
+        </Form>
+      </FilterPanel>
 
       {canPublish && list.rows.length > 0 && (
         <bulkFetcher.Form
@@ -354,18 +357,23 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         </EmptyState>
       ) : (
         <>
-          <Table caption={t("coursesAdmin.table.caption")} minWidth="min-w-[56rem]">
+          <Table caption={t("coursesAdmin.table.caption")} minWidth="md:min-w-[48rem]">
             <TableHead>
               {canPublish && (
                 <HeaderCell className="w-10">
                   {hydrated ? (
-                    <input
-                      type="checkbox"
-                      className="h-4 w-4 accent-teal-700"
-                      aria-label={t("coursesAdmin.bulk.selectAll")}
-                      checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
-                      onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
-                    />
+                    <label className="inline-flex items-center gap-2">
+                      <input
+                        type="checkbox"
+                        className="h-4 w-4 accent-teal-700"
+                        aria-label={t("coursesAdmin.bulk.selectAll")}
+                        checked={selectedOnPage.length === pageIds.length && pageIds.length > 0}
+                        onChange={(e) => setSelected(e.currentTarget.checked ? new Set(pageIds) : new Set())}
+                      />
+                      <span aria-hidden="true" className="text-sm font-medium md:hidden">
+                        {t("coursesAdmin.bulk.selectAll")}
+                      </span>
+                    </label>
                   ) : (
                     <span className="sr-only">{t("coursesAdmin.bulk.selectColumn")}</span>
                   )}
@@ -384,7 +392,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
               {list.rows.map((c) => (
                 <tr key={c.id}>
                   {canPublish && (
-                    <td className="px-4 py-3">
+                    <Cell label={t("coursesAdmin.bulk.selectColumn")}>
                       <input
                         type="checkbox"
                         name="ids"
@@ -395,9 +403,9 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                         checked={selected.has(c.id)}
                         onChange={(e) => toggleOne(c.id, e.currentTarget.checked)}
                       />
-                    </td>
+                    </Cell>
                   )}
-                  <th scope="row" className="min-w-[17rem] px-4 py-3 text-start font-normal">
+                  <RowHeader className="min-w-[13rem]">
                     <div className="flex items-center gap-3">
                       {c.thumbnailUrl ? (
                         <img
@@ -422,59 +430,57 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                           {c.title}
                         </p>
                         <p className="text-xs text-slate-600">
-                          <Ltr truncate className="max-w-[16rem] font-mono">{c.slug}</Ltr>
+                          <Ltr truncate className="max-w-[9rem] font-mono">{c.slug}</Ltr>
                         </p>
                       </div>
                     </div>
-                  </th>
-                  <td className="px-4 py-3 text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</td>
-                  <td className="px-4 py-3 text-slate-800">
+                  </RowHeader>
+                  <Cell label={t("coursesAdmin.table.language")} className="text-slate-800">{t(`coursesAdmin.languages.${c.language}`)}</Cell>
+                  <Cell label={t("coursesAdmin.table.category")} className="text-slate-800">
                     {c.categoryName ? <bdi>{pickText({ en: c.categoryName, ar: c.categoryNameAr }, locale)}</bdi> : t("coursesAdmin.table.noCategory")}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-800">
+                  </Cell>
+                  <Cell label={t("coursesAdmin.table.price")} className="whitespace-nowrap text-slate-800">
                     {c.price && c.price > 0 ? t("coursesAdmin.table.priceValue", { amount: formatAmount(c.price, locale) }) : t("coursesAdmin.table.free")}
-                  </td>
-                  <td className="px-4 py-3 text-slate-800">
+                  </Cell>
+                  <Cell label={t("coursesAdmin.table.enrollments")} className="text-slate-800">
                     <EnrolledCounts approved={c.approvedCount} pending={c.pendingCount} />
-                  </td>
-                  <td className="px-4 py-3">
+                  </Cell>
+                  <Cell label={t("coursesAdmin.table.status")}>
                     {canPublish ? (
                       <StatusToggle course={c} action={pageAction} />
                     ) : (
                       <StatusBadge published={c.isPublished} />
                     )}
-                  </td>
-                  <td className="whitespace-nowrap px-4 py-3 text-slate-700">
+                  </Cell>
+                  <Cell label={t("coursesAdmin.table.created")} className="whitespace-nowrap text-slate-700">
                     <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                  </td>
-                  <td className="px-4 py-3">
-                    <div className="flex justify-end gap-2">
-                      {canEdit && (
-                        <DialogLink
-                          dialog={dialog}
-                          kind="edit"
-                          id={c.id}
-                          title={t("coursesAdmin.table.edit")}
-                          className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
-                        >
-                          <Pencil aria-hidden="true" className="h-4 w-4" />
-                          <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
-                        </DialogLink>
-                      )}
-                      {canDelete && (
-                        <DialogLink
-                          dialog={dialog}
-                          kind="delete"
-                          id={c.id}
-                          title={t("coursesAdmin.table.delete")}
-                          className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-                        >
-                          <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
-                        </DialogLink>
-                      )}
-                    </div>
-                  </td>
+                  </Cell>
+                  <ActionsCell>
+                    {canEdit && (
+                      <DialogLink
+                        dialog={dialog}
+                        kind="edit"
+                        id={c.id}
+                        title={t("coursesAdmin.table.edit")}
+                        className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
+                      >
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
+                      </DialogLink>
+                    )}
+                    {canDelete && (
+                      <DialogLink
+                        dialog={dialog}
+                        kind="delete"
+                        id={c.id}
+                        title={t("coursesAdmin.table.delete")}
+                        className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+                      >
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
+                      </DialogLink>
+                    )}
+                  </ActionsCell>
                 </tr>
               ))}
             </TableBody>

@@ -4,13 +4,14 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
-import { Ltr } from "~/components/ui/bidi.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { FilterLinks } from "~/components/ui/filter-links.tsx";
+import { FilterPanel } from "~/components/ui/filter-panel.tsx";
 import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import {
   EMAIL_LOG_ERRORS,
   EMAIL_STATUSES,
@@ -51,7 +52,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
   const { from, to } = pageRange(log.page, log.pageSize, log.emails.length);
   const kindLabel = (kind: string) => t(`adminEmails.kinds.${kind}`, { defaultValue: kind });
   const filterLink = (status: EmailStatus | undefined, label: string) => ({ href: href(1, status), label, current: log.status === status });
-  const cell = "px-4 py-3 align-top";
+  const cell = "align-top";
 
   return (
     <div>
@@ -66,16 +67,18 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         </Link>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-4">
-        <FilterLinks
-          label={t("adminEmails.filters.label")}
-          links={[
-            filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
-            ...EMAIL_STATUSES.map((status) =>
-              filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
-            ),
-          ]}
-        />
+      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
+        <FilterPanel applied={log.status ? 1 : 0}>
+          <FilterLinks
+            label={t("adminEmails.filters.label")}
+            links={[
+              filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
+              ...EMAIL_STATUSES.map((status) =>
+                filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
+              ),
+            ]}
+          />
+        </FilterPanel>
         <p role="status" className="text-sm text-slate-700">
           {t("adminEmails.total", { count: log.total })}
         </p>
@@ -94,7 +97,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
           <EmptyState className="mt-4" icon={MailX} title={t("adminEmails.empty")} text={t("adminEmails.emptyText")} />
         )
       ) : (
-        <Table className="mt-4" minWidth="min-w-[64rem]" caption={t("adminEmails.table.caption")}>
+        <Table className="mt-4" minWidth="md:min-w-[52rem]" caption={t("adminEmails.table.caption")}>
           <TableHead>
             {(["recipient", "subject", "kind", "status", "attempts", "lastError", "times"] as const).map((col) => (
               <HeaderCell key={col}>{t(`adminEmails.table.${col}`)}</HeaderCell>
@@ -106,30 +109,30 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
               const busy = busyId === email.id;
               return (
                 <tr key={email.id}>
-                  <th scope="row" className={`${cell} text-start font-medium text-slate-900`}>
-                    <Ltr truncate className="max-w-[16rem]">{email.to}</Ltr>
-                  </th>
-                  <td className={`${cell} max-w-xs text-slate-800`}>
-                    <span dir="auto">{email.subject}</span>
-                  </td>
-                  <td className={`${cell} text-slate-700`}>{kindLabel(email.kind)}</td>
-                  <td className={cell}>
+                  <RowHeader className={`${cell} min-w-[9rem] font-medium text-slate-900`}>
+                    <Email value={email.to} />
+                  </RowHeader>
+                  <Cell label={t("adminEmails.table.subject")} className={`${cell} min-w-[9rem] text-slate-800`}>
+                    <span dir="auto" className="[overflow-wrap:anywhere]">{email.subject}</span>
+                  </Cell>
+                  <Cell label={t("adminEmails.table.kind")} className={`${cell} text-slate-700`}>{kindLabel(email.kind)}</Cell>
+                  <Cell label={t("adminEmails.table.status")} className={cell}>
                     <Badge tone={TONE[email.status]}>{t(`adminEmails.statuses.${email.status}`)}</Badge>
                     {email.status === "logged" && <span className="mt-1 block text-xs text-slate-700"> {t("adminEmails.loggedNote")}</span>}
-                  </td>
-                  <td className={`${cell} whitespace-nowrap text-slate-700`}>
+                  </Cell>
+                  <Cell label={t("adminEmails.table.attempts")} className={`${cell} whitespace-nowrap text-slate-700`}>
                     {t("adminEmails.attempts", { attempts: email.attempts, max: email.maxAttempts })}
-                  </td>
-                  <td className={`${cell} max-w-xs`}>
+                  </Cell>
+                  <Cell label={t("adminEmails.table.lastError")} className={`${cell} min-w-[7rem]`}>
                     {email.lastError ? (
-                      <p dir="ltr" className="break-words text-start font-mono text-xs text-red-900">
+                      <p dir="ltr" className="text-start font-mono text-xs text-red-900 [overflow-wrap:anywhere]">
                         {email.lastError}
                       </p>
                     ) : (
                       <span className="text-slate-600">{t("adminEmails.noError")}</span>
                     )}
-                  </td>
-                  <td className={`${cell} text-slate-700`}>
+                  </Cell>
+                  <Cell label={t("adminEmails.table.times")} className={`${cell} text-slate-700`}>
                     <dl className="grid grid-cols-[max-content_1fr] gap-x-2 gap-y-0.5 text-xs">
                       <dt className="font-medium">{t("adminEmails.times.created")}</dt>
                       <dd className="whitespace-nowrap">
@@ -154,8 +157,8 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
                         </>
                       )}
                     </dl>
-                  </td>
-                  <td className={`${cell} text-end`}>
+                  </Cell>
+                  <ActionsCell className={cell}>
                     {email.status === "failed" && (
                       <fetcher.Form method="post" className="inline">
                         <input type="hidden" name="intent" value="retry" />
@@ -171,7 +174,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
                         </button>
                       </fetcher.Form>
                     )}
-                  </td>
+                  </ActionsCell>
                 </tr>
               );
             })}

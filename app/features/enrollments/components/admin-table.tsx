@@ -5,11 +5,12 @@
 import { Eye } from "lucide-react";
 import { useMemo } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { formatDate } from "~/lib/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
@@ -50,18 +51,23 @@ export function AdminEnrollmentsTable({
     "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium text-teal-900 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
 
   return (
-    <Table minWidth="min-w-[64rem]" caption={t("adminEnrollments.table.caption")}>
+    <Table minWidth="md:min-w-[52rem]" caption={t("adminEnrollments.table.caption")}>
       <TableHead>
         {canEdit && (
           <HeaderCell className="w-10">
             {hydrated && pendingIds.length > 0 ? (
-              <input
-                type="checkbox"
-                className="h-4 w-4 accent-teal-700"
-                aria-label={t("adminEnrollments.bulk.selectAll")}
-                checked={selectedPending.length === pendingIds.length}
-                onChange={(e) => onSelectedChange(e.currentTarget.checked ? new Set(pendingIds) : new Set())}
-              />
+              <label className="inline-flex items-center gap-2">
+                <input
+                  type="checkbox"
+                  className="h-4 w-4 accent-teal-700"
+                  aria-label={t("adminEnrollments.bulk.selectAll")}
+                  checked={selectedPending.length === pendingIds.length}
+                  onChange={(e) => onSelectedChange(e.currentTarget.checked ? new Set(pendingIds) : new Set())}
+                />
+                <span aria-hidden="true" className="text-sm font-medium md:hidden">
+                  {t("adminEnrollments.bulk.selectAll")}
+                </span>
+              </label>
             ) : (
               <span className="sr-only">{t("adminEnrollments.bulk.selectColumn")}</span>
             )}
@@ -79,7 +85,7 @@ export function AdminEnrollmentsTable({
         {rows.map((r) => (
           <tr key={r.id} data-enrollment-id={r.enrollmentId}>
             {canEdit && (
-              <td className="px-4 py-3">
+              <Cell label={t("adminEnrollments.bulk.selectColumn")}>
                 {r.status === "pending" && (
                   <input
                     type="checkbox"
@@ -93,53 +99,53 @@ export function AdminEnrollmentsTable({
                       : { defaultChecked: false })}
                   />
                 )}
-              </td>
+              </Cell>
             )}
-            <th scope="row" className="px-4 py-3 text-start font-normal">
+            <RowHeader className="min-w-[12rem]">
               <p className="font-semibold text-slate-900" dir="auto">
                 {r.studentName}
               </p>
               <p className="text-xs text-slate-600">
-                <Ltr truncate className="max-w-[16rem]">{r.studentEmail}</Ltr>
+                <Email value={r.studentEmail} />
               </p>
-            </th>
-            <td className="max-w-[16rem] px-4 py-3 text-slate-800">
-              <span dir="auto">{r.courseName}</span>
+            </RowHeader>
+            <Cell label={t("adminEnrollments.table.course")} className="min-w-[10rem] text-slate-800">
+              <span dir="auto" className="[overflow-wrap:anywhere]">
+                {r.courseName}
+              </span>
               {!r.courseId && (
                 <span className="mt-1 block">
                   <CourseDeletedBadge />
                 </span>
               )}
-            </td>
-            <td className="whitespace-nowrap px-4 py-3 text-slate-800">
+            </Cell>
+            <Cell label={t("adminEnrollments.table.phone")} className="whitespace-nowrap text-slate-800">
               <Ltr>{formatPhone(r.studentPhone)}</Ltr>
-            </td>
-            <td className="whitespace-nowrap px-4 py-3 font-mono text-xs text-slate-700">
+            </Cell>
+            <Cell label={t("adminEnrollments.table.enrollmentId")} className="whitespace-nowrap font-mono text-xs text-slate-700">
               <Ltr>{r.enrollmentId}</Ltr>
-            </td>
-            <td className="px-4 py-3">
+            </Cell>
+            <Cell label={t("adminEnrollments.table.status")}>
               <EnrollmentStatusBadge status={r.status} />
-            </td>
-            <td className="whitespace-nowrap px-4 py-3 text-slate-700">
-              <time dateTime={new Date(r.createdAt).toISOString()}>{formatDate(r.createdAt, locale)}</time>
-            </td>
-            <td className="px-4 py-3">
-              <div className="flex flex-wrap items-center justify-end gap-2">
-                <DialogLink
-                  dialog={dialog}
-                  kind="details"
-                  id={r.id}
-                  as="button"
-                  className={detailsClass}
-                  label={t("adminEnrollments.table.detailsFor", { name: r.studentName })}
-                  title=""
-                >
-                  <Eye aria-hidden="true" className="h-4 w-4" />
-                  {t("adminEnrollments.table.details")}
-                </DialogLink>
-                {canEdit && <EnrollmentStatusActions row={r} action={action} dialog={dialog} />}
-              </div>
-            </td>
+            </Cell>
+            <Cell label={t("adminEnrollments.table.submitted")} className="text-slate-700">
+              <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt, locale)}</time>
+            </Cell>
+            <ActionsCell wrap>
+              <DialogLink
+                dialog={dialog}
+                kind="details"
+                id={r.id}
+                as="button"
+                className={detailsClass}
+                label={t("adminEnrollments.table.detailsFor", { name: r.studentName })}
+                title=""
+              >
+                <Eye aria-hidden="true" className="h-4 w-4" />
+                {t("adminEnrollments.table.details")}
+              </DialogLink>
+              {canEdit && <EnrollmentStatusActions row={r} action={action} dialog={dialog} />}
+            </ActionsCell>
           </tr>
         ))}
       </TableBody>

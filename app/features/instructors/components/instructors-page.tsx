@@ -143,7 +143,7 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
           {canCreate && openLink({ kind: "create" }, t("instructorsAdmin.addFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
         </EmptyState>
       ) : (
-        <ul aria-label={t("instructorsAdmin.listLabel")} className="grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <ul aria-label={t("instructorsAdmin.listLabel")} className="grid grid-cols-1 gap-6 sm:grid-cols-2 lg:grid-cols-3">
           {instructors.map((instructor) => (
             <li key={instructor.id}>
               <InstructorAdminCard

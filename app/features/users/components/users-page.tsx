@@ -8,7 +8,8 @@ import { ConfirmDialog } from "~/components/ui/confirm.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import { DialogFrame, DialogLink, useStateCloser, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
@@ -229,11 +230,11 @@ export function UsersPage({
           <TableBody>
             {users.map((u) => (
               <tr key={u.id}>
-                <th scope="row" className="px-4 py-3 text-start font-medium text-slate-900">
-                  <Ltr truncate className="max-w-[20rem]">{u.email}</Ltr>
+                <RowHeader className="min-w-[12rem] font-medium text-slate-900">
+                  <Email value={u.email} />
                   {u.id === actor.id && <span className="ms-2 text-xs font-normal text-slate-600">{t("users.you")}</span>}
-                </th>
-                <td className="px-4 py-3">
+                </RowHeader>
+                <Cell label={t("users.table.role")}>
                   <div className="flex flex-wrap items-center gap-1.5">
                     <Badge tone={u.role === "admin" ? "teal" : "slate"}>{roleLabel(u.role)}</Badge>
                     {u.twoFactorEnabled && (
@@ -243,48 +244,46 @@ export function UsersPage({
                       </Badge>
                     )}
                   </div>
-                </td>
-                <td className="px-4 py-3 text-slate-700">
+                </Cell>
+                <Cell label={t("users.table.created")} className="whitespace-nowrap text-slate-700">
                   <time dateTime={new Date(u.createdAt).toISOString()}>{formatDate(u.createdAt, locale)}</time>
-                </td>
-                <td className="px-4 py-3">
-                  <div className="flex flex-wrap justify-end gap-2">
-                    {canEdit &&
-                      mayTouch(u) &&
-                      openLink(
-                        { kind: "editRole", user: u },
-                        <>
-                          <Pencil aria-hidden="true" className="h-4 w-4" />
-                          {t("users.editRole")}
-                          <span className="sr-only">{`: ${u.email}`}</span>
-                        </>,
-                        `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
-                      )}
-                    {canEdit &&
-                      mayTouch(u) &&
-                      u.twoFactorEnabled &&
-                      openLink(
-                        { kind: "resetTwoFactor", user: u },
-                        <>
-                          <KeyRound aria-hidden="true" className="h-4 w-4" />
-                          {t("users.twoFactor.action")}
-                          <span className="sr-only">{`: ${u.email}`}</span>
-                        </>,
-                        `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
-                      )}
-                    {canDelete &&
-                      mayTouch(u) &&
-                      openLink(
-                        { kind: "delete", user: u },
-                        <>
-                          <Trash2 aria-hidden="true" className="h-4 w-4" />
-                          {t("users.deleteUser")}
-                          <span className="sr-only">{`: ${u.email}`}</span>
-                        </>,
-                        `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
-                      )}
-                  </div>
-                </td>
+                </Cell>
+                <ActionsCell>
+                  {canEdit &&
+                    mayTouch(u) &&
+                    openLink(
+                      { kind: "editRole", user: u },
+                      <>
+                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        {t("users.editRole")}
+                        <span className="sr-only">{`: ${u.email}`}</span>
+                      </>,
+                      `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
+                    )}
+                  {canEdit &&
+                    mayTouch(u) &&
+                    u.twoFactorEnabled &&
+                    openLink(
+                      { kind: "resetTwoFactor", user: u },
+                      <>
+                        <KeyRound aria-hidden="true" className="h-4 w-4" />
+                        {t("users.twoFactor.action")}
+                        <span className="sr-only">{`: ${u.email}`}</span>
+                      </>,
+                      `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
+                    )}
+                  {canDelete &&
+                    mayTouch(u) &&
+                    openLink(
+                      { kind: "delete", user: u },
+                      <>
+                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        {t("users.deleteUser")}
+                        <span className="sr-only">{`: ${u.email}`}</span>
+                      </>,
+                      `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
+                    )}
+                </ActionsCell>
               </tr>
             ))}
           </TableBody>

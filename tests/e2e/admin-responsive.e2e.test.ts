@@ -1,0 +1,336 @@
+// The admin on a phone and on a laptop (issue 17 points 1 and 2), on the production build, in English and
+// in Arabic (right to left):
+// - at 375×812 and 360×740 (a touch screen): no admin page is wider than the screen (on a phone a wider page
+//   would also widen the layout viewport, so innerWidth must stay the screen's width); each page's main dialog
+//   lies inside the screen with its title and Close in view; the Menu button opens every navigation entry,
+//   Escape closes it and gives focus back; a course and a category are created and edited by tapping, and a
+//   title typed in the other language's script reads in its own direction;
+// - at 1280×800: the courses, enrollments, users and email-log tables need no sideways scrolling, with the
+//   demo data and with 120-character unbroken names, titles and addresses.
+// Runs its own server on a PostgreSQL database of its own (demo data), so it can add records directly.
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ADMIN_PAGES } from "~/lib/admin-pages.ts";
+import { launchBrowser, ROOT, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_responsive_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+const ADMIN_EMAIL = "responsive-admin@example.com";
+const ADMIN_PASSWORD = "Admin-Passw0rd!";
+
+type Lang = "en" | "ar";
+const PHONE = { width: 375, height: 812 };
+const SMALL_PHONE = { width: 360, height: 740 };
+const LAPTOP = { width: 1280, height: 800 };
+
+/** Every admin page a person opens (not the CSV download or the upload endpoints). */
+const PAGES = ADMIN_PAGES.filter((p) => !p.outsideLayout && !p.path.endsWith(".csv")).map((p) => p.path);
+const NAV_COUNT = ADMIN_PAGES.filter((p) => p.nav).length;
+
+// 120 characters without a space: the widest letters, and an address with one dot and one @ only.
+const LONG_NAME = "W".repeat(120);
+const LONG_EMAIL = `${"w".repeat(64)}@${"m".repeat(51)}.com`;
+
+let app: RunningApp;
+let browser: Browser;
+let server: pg.Client;
+let pool: pg.Pool;
+
+function loadStrings(lang: Lang): Record<string, unknown> {
+  const dir = path.join(ROOT, "app/locales", lang);
+  const merged: Record<string, unknown> = {};
+  for (const file of fs.readdirSync(dir)) Object.assign(merged, JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
+  return merged;
+}
+const STRINGS = { en: loadStrings("en"), ar: loadStrings("ar") };
+
+/** A translated string by its key, with {{placeholders}} filled. */
+function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
+  let node: unknown = STRINGS[lang];
+  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
+  if (typeof node !== "string") throw new Error(`no string ${lang}:${key}`);
+  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
+}
+
+/** A field by its label; required fields carry a trailing "*". */
+function field(scope: Page | Locator, label: string) {
+  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+}
+
+beforeAll(async () => {
+  server = new pg.Client({ connectionString: PG_BASE });
+  await server.connect();
+  await server.query(`create database "${dbName}"`);
+  [app, browser] = await Promise.all([
+    startApp({
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: "true",
+      AUTH_SECRET: "e2e-admin-responsive-secret-".padEnd(48, "x"),
+      ADMIN_EMAIL,
+      ADMIN_PASSWORD,
+    }),
+    launchBrowser(),
+  ]);
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  // Records the demo data has none of: enrollment requests, messages and emails in the log.
+  for (const [name, email] of [
+    ["Salma Adel", "salma.adel@example.com"],
+    ["Youssef Nabil", "youssef.nabil@mail.example.org"],
+  ]) {
+    await pool.query(
+      `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
+       values ('ENR-' || upper(substr(md5(random()::text), 1, 10)), 'Digital Marketing Essentials', $1, $2, '+201001234567', 'en')`,
+      [name, email],
+    );
+    await pool.query(`insert into contact_messages (name, email, message) values ($1, $2, 'Do you run weekend classes?')`, [name, email]);
+    await pool.query(
+      `insert into email_outbox (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
+       values ('enrollment-confirmation', $1, 'Your enrollment request', 'x', 'x', 'failed', 8, 'connect ECONNREFUSED 127.0.0.1:2525')`,
+      [email],
+    );
+  }
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await browser?.close();
+  await app?.stop();
+  await server?.query(`drop database if exists "${dbName}" with (force)`);
+  await server?.end();
+});
+
+/** A signed-in context: a touch phone, or a laptop. */
+async function signedIn(lang: Lang, kind: "phone" | "laptop"): Promise<{ context: BrowserContext; page: Page }> {
+  const phone = kind === "phone";
+  const context = await browser.newContext({
+    baseURL: app.url,
+    locale: lang === "ar" ? "ar-EG" : "en-US",
+    viewport: phone ? PHONE : LAPTOP,
+    isMobile: phone,
+    hasTouch: phone,
+  });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto("/login?lang=en");
+  await field(page, "Email").fill(ADMIN_EMAIL);
+  await field(page, "Password").fill(ADMIN_PASSWORD);
+  await page.getByRole("button", { name: "Sign In" }).click();
+  await page.waitForURL(/\/admin$/);
+  return { context, page };
+}
+
+/** Opens an admin page in a language and waits for hydration. */
+async function open(page: Page, url: string, lang: Lang) {
+  await page.goto(`${url}${url.includes("?") ? "&" : "?"}lang=${lang}`);
+  await page.waitForSelector("html[data-hydrated]");
+  expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+}
+
+/** The document's width against the screen's (a phone widens its layout viewport to a wider page). */
+const widths = (page: Page) =>
+  page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
+
+/** Whether a box lies inside the viewport (half a pixel of rounding allowed). */
+async function insideViewport(page: Page, locator: Locator): Promise<string | null> {
+  const box = await locator.boundingBox();
+  const size = page.viewportSize()!;
+  if (!box) return "not rendered";
+  const fits = box.x >= -0.5 && box.y >= -0.5 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
+  return fits ? null : `box ${JSON.stringify(box)} outside ${size.width}×${size.height}`;
+}
+
+/** The open dialog: inside the viewport, its title and Close in view; then closed with Close. */
+async function checkDialog(page: Page, lang: Lang, what: string) {
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  expect(await insideViewport(page, dialog), what).toBeNull();
+  expect(await insideViewport(page, dialog.getByRole("heading").first()), `${what}: title`).toBeNull();
+  // The header's Close (the first; a body may end with a Close button of its own).
+  const close = dialog.getByRole("button", { name: tr(lang, "actions.close"), exact: true }).first();
+  expect(await insideViewport(page, close), `${what}: close`).toBeNull();
+  await close.tap();
+  await dialog.waitFor({ state: "detached" });
+}
+
+/** Waits until no dialog is open and the list has reloaded. */
+async function dialogClosed(page: Page) {
+  await page.getByRole("dialog").waitFor({ state: "detached" });
+  await page.waitForLoadState("networkidle");
+}
+
+describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
+  let context: BrowserContext;
+  let page: Page;
+  beforeAll(async () => {
+    ({ context, page } = await signedIn(lang, "phone"));
+  });
+  afterAll(async () => {
+    await context?.close();
+  });
+
+  it("fits every admin page into 375 and 360 px", async () => {
+    const wide: string[] = [];
+    for (const size of [PHONE, SMALL_PHONE]) {
+      await page.setViewportSize(size);
+      for (const url of PAGES) {
+        await open(page, url, lang);
+        const { scroll, inner } = await widths(page);
+        if (inner !== size.width || scroll > inner) wide.push(`${url} at ${size.width}: ${scroll} px wide, viewport ${inner}`);
+      }
+    }
+    expect(wide).toEqual([]);
+    await page.setViewportSize(PHONE);
+  });
+
+  it("opens each page's main dialog as a sheet inside the screen", async () => {
+    await page.setViewportSize(SMALL_PHONE);
+    await open(page, "/admin/courses", lang);
+    await page.getByRole("link", { name: tr(lang, "coursesAdmin.createCourse"), exact: true }).first().tap();
+    await checkDialog(page, lang, "create course");
+
+    await open(page, "/admin/categories", lang);
+    await page.getByRole("button", { name: tr(lang, "categories.createCategory"), exact: true }).first().tap();
+    await checkDialog(page, lang, "create category");
+
+    await open(page, "/admin/enrollments", lang);
+    await page.getByRole("button", { name: tr(lang, "adminEnrollments.table.detailsFor", { name: "Salma Adel" }) }).tap();
+    await checkDialog(page, lang, "enrollment details");
+
+    await open(page, "/admin/messages", lang);
+    await page.getByRole("button", { name: tr(lang, "adminMessages.openNamed", { name: "Salma Adel" }) }).tap();
+    await checkDialog(page, lang, "message");
+
+    await open(page, "/admin/users", lang);
+    await page.getByRole("button", { name: tr(lang, "users.addUser") }).first().tap();
+    await checkDialog(page, lang, "add user");
+
+    await open(page, "/admin/instructors", lang);
+    await page.getByRole("button", { name: tr(lang, "instructorsAdmin.addInstructor") }).first().tap();
+    await checkDialog(page, lang, "add instructor");
+    await page.setViewportSize(PHONE);
+  });
+
+  it("opens every navigation entry from the Menu button; Escape closes it and focus returns", async () => {
+    await open(page, "/admin", lang);
+    const menu = page.locator("summary", { hasText: tr(lang, "actions.menu") });
+    const entries = page.getByRole("navigation", { name: tr(lang, "admin.nav.label") }).getByRole("link");
+    expect(await entries.count()).toBe(0);
+    await menu.tap();
+    expect(await entries.count()).toBe(NAV_COUNT);
+    for (const entry of await entries.all()) {
+      await entry.scrollIntoViewIfNeeded();
+      expect(await insideViewport(page, entry), (await entry.textContent()) ?? "").toBeNull();
+    }
+    await page.keyboard.press("Escape");
+    expect(await entries.count()).toBe(0);
+    expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+
+    await menu.tap();
+    await entries.filter({ hasText: tr(lang, "admin.nav.enrollments") }).tap();
+    await page.waitForURL(/\/admin\/enrollments/);
+    await expect.poll(() => entries.count()).toBe(0);
+    expect((await widths(page)).scroll).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("creates and edits a course and a category by tapping", async () => {
+    const stamp = `${lang}${Date.now().toString(36)}`;
+    // An English title in either interface: in the Arabic form it still reads left to right (dir=auto).
+    const title = `Phone Course ${stamp}`;
+    const renamed = `Phone Course ${stamp} Renamed`;
+    await open(page, "/admin/courses", lang);
+    await page.getByRole("link", { name: tr(lang, "coursesAdmin.createCourse"), exact: true }).first().tap();
+    let dialog = page.getByRole("dialog");
+    await field(dialog, tr(lang, "coursesAdmin.form.title")).fill(title);
+    await field(dialog, tr(lang, "coursesAdmin.form.slug")).fill(`phone-course-${stamp}`);
+    expect(await field(dialog, tr(lang, "coursesAdmin.form.title")).evaluate((el) => el.matches(":dir(ltr)"))).toBe(true);
+    const submit = dialog.getByRole("button", { name: tr(lang, "coursesAdmin.form.create") });
+    await submit.scrollIntoViewIfNeeded();
+    expect(await insideViewport(page, submit)).toBeNull();
+    await submit.tap();
+    await dialogClosed(page);
+    await expect.poll(() => page.getByText(title, { exact: true }).count()).toBe(1);
+
+    await page.getByRole("link", { name: `${tr(lang, "coursesAdmin.table.edit")}: ${title}` }).tap();
+    dialog = page.getByRole("dialog");
+    await field(dialog, tr(lang, "coursesAdmin.form.title")).fill(renamed);
+    await dialog.getByRole("button", { name: tr(lang, "coursesAdmin.form.update") }).tap();
+    await dialogClosed(page);
+    await expect.poll(() => page.getByText(renamed, { exact: true }).count()).toBe(1);
+
+    const category = `Phone Category ${stamp}`;
+    const recategorized = `${category} Renamed`;
+    await open(page, "/admin/categories", lang);
+    await page.getByRole("button", { name: tr(lang, "categories.createCategory"), exact: true }).first().tap();
+    dialog = page.getByRole("dialog");
+    await field(dialog, tr(lang, "categories.form.name")).fill(category);
+    await field(dialog, tr(lang, "categories.form.slug")).fill(`phone-category-${stamp}`);
+    await field(dialog, tr(lang, "categories.form.nameAr")).fill(`تصنيف الهاتف ${stamp}`);
+    await dialog.getByRole("button", { name: tr(lang, "categories.form.createCategory") }).tap();
+    await dialogClosed(page);
+    await expect.poll(() => page.getByText(lang === "ar" ? `تصنيف الهاتف ${stamp}` : category, { exact: true }).count()).toBe(1);
+
+    await page.getByRole("button", { name: new RegExp(`^${tr(lang, "categories.edit")}\\s*: .*${stamp}`) }).tap();
+    dialog = page.getByRole("dialog");
+    await field(dialog, tr(lang, "categories.form.name")).fill(recategorized);
+    await field(dialog, tr(lang, "categories.form.nameAr")).fill(`تصنيف الهاتف ${stamp} المعدل`);
+    await dialog.getByRole("button", { name: tr(lang, "categories.form.saveChanges") }).tap();
+    await dialogClosed(page);
+    const shown = lang === "ar" ? `تصنيف الهاتف ${stamp} المعدل` : recategorized;
+    await expect.poll(() => page.getByText(shown, { exact: true }).count()).toBe(1);
+    expect((await widths(page)).scroll).toBeLessThanOrEqual(PHONE.width);
+  });
+});
+
+describe("the admin's tables on a 1280 px laptop", () => {
+  const TABLE_PAGES = ["/admin/courses", "/admin/enrollments", "/admin/users", "/admin/emails"];
+
+  /** Pages whose tables scroll sideways (or whose document is wider than the window). */
+  async function overflowing(page: Page, lang: Lang): Promise<string[]> {
+    const found: string[] = [];
+    for (const url of TABLE_PAGES) {
+      await open(page, url, lang);
+      const tables = await page.locator(".admin-table").evaluateAll((boxes) => boxes.map((b) => [b.scrollWidth, b.clientWidth]));
+      if (tables.length === 0) found.push(`${url}: no table`);
+      for (const [scroll, client] of tables) if (scroll! > client!) found.push(`${url} (${lang}): table ${scroll} px in ${client}`);
+      const { scroll, inner } = await widths(page);
+      if (scroll > inner) found.push(`${url} (${lang}): page ${scroll} px in ${inner}`);
+    }
+    return found;
+  }
+
+  it("fits with the demo data and with 120-character unbroken names, titles and addresses", async () => {
+    const { context, page } = await signedIn("en", "laptop");
+    try {
+      expect(await overflowing(page, "en")).toEqual([]);
+
+      await pool.query(`insert into courses (title, slug, language, is_published) values ($1, 'a-very-long-title', 'en', true)`, [LONG_NAME]);
+      await pool.query(
+        `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
+         values ('ENR-LONGNAME01', $1, $1, $2, '+201001234567', 'en')`,
+        [LONG_NAME, LONG_EMAIL],
+      );
+      await pool.query(`insert into "user" (id, name, email, role) values ('long-user', $1, $2, 'instructor_course_manager')`, [LONG_NAME, LONG_EMAIL]);
+      await pool.query(
+        `insert into email_outbox (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
+         values ('enrollment-confirmation', $1, $2, 'x', 'x', 'failed', 8, $3)`,
+        [LONG_EMAIL, LONG_NAME, `550 ${LONG_NAME}`],
+      );
+
+      for (const lang of ["en", "ar"] as const) {
+        expect(await overflowing(page, lang)).toEqual([]);
+      }
+      // The long records are on screen (newest first), so the check above measured them.
+      await open(page, "/admin/users", "en");
+      expect(await page.locator(".admin-table").getByText(LONG_EMAIL).count()).toBeGreaterThan(0);
+      await open(page, "/admin/courses", "en");
+      expect(await page.locator(".admin-table").getByText(LONG_NAME, { exact: true }).count()).toBeGreaterThan(0);
+    } finally {
+      await context.close();
+    }
+  });
+});

@@ -61,19 +61,22 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
                 className={`${inputClass} text-start`}
               />
             </div>
-            <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-48">
-              <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
-                {t("audit.filters.entity")}
-              </label>
-              <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
-                <option value="">{t("audit.filters.allEntities")}</option>
-                {log.entities.map((entity) => (
-                  <option key={entity} value={entity}>
-                    {entityLabel(entity)}
-                  </option>
-                ))}
-              </select>
-            </div>
+            {/* With fewer than two kinds of entry the choice would change nothing: no filter of one option. */}
+            {(log.entities.length > 1 || filter.entity) && (
+              <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-48">
+                <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
+                  {t("audit.filters.entity")}
+                </label>
+                <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
+                  <option value="">{t("audit.filters.allEntities")}</option>
+                  {log.entities.map((entity) => (
+                    <option key={entity} value={entity}>
+                      {entityLabel(entity)}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            )}
             <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
               {t("audit.filters.apply")}
             </button>

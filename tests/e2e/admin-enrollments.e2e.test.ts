@@ -1,17 +1,21 @@
 // Admin Enrollments on the production build (issue 6 acceptance), on a server of its own (PostgreSQL,
 // demo data, a real SMTP server): a visitor enrolls through the public form → the admin sees the request
 // in the counters and the table, finds it by search, opens its details, approves it → the counters
-// change and the approval email reaches the SMTP server; bulk reject; the CSV download. A manager without
-// enrollments view is denied on the page (403 + SPEC's message, English and Arabic) and on crafted
-// requests (approve, export); one with view but not edit cannot approve. Arabic, right to left, axe.
+// change and the approval email reaches the SMTP server once the undo window has passed (not before);
+// bulk reject; the CSV download. Safe decisions (issue 17 point 3): Reject asks to confirm naming the
+// student's email, Undo within the window leaves no email at the SMTP server (English and Arabic, 375 and
+// 1366 px), and moving a request back to pending is in the audit log. A manager without enrollments view
+// is denied on the page (403 + SPEC's message, English and Arabic) and on crafted requests (approve,
+// export); one with view but not edit cannot approve. Arabic, right to left, axe.
 import fs from "node:fs";
+import path from "node:path";
 import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_enrollments_${Date.now().toString(36)}`;
@@ -20,6 +24,8 @@ const ADMIN_EMAIL = "enrollments-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const MANAGER_EMAIL = "enrollments-manager@example.com";
 const MANAGER_PASSWORD = "Manager-Passw0rd!";
+/** The undo window of this server (DECISION_UNDO_SECONDS): short, so the emails of a decision leave soon. */
+const UNDO_SECONDS = 8;
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
@@ -42,6 +48,7 @@ beforeAll(async () => {
       SMTP_URL: smtp.url,
       OUTBOX_POLL_MS: "200",
       RATE_LIMIT_ENROLLMENT: "50/600",
+      DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
     }),
     launchBrowser(),
   ]);
@@ -57,8 +64,8 @@ afterAll(async () => {
   await server?.end();
 });
 
-async function newPage(locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1400, height: 1000 } });
+async function newPage(locale = "en-US", viewport = { width: 1400, height: 1000 }): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: app.url, locale, viewport });
   context.setDefaultTimeout(15_000);
   return { context, page: await context.newPage() };
 }
@@ -88,15 +95,37 @@ async function shownCounters(page: Page) {
   return { total: await read("total"), pending: await read("pending"), approved: await read("approved"), rejected: await read("rejected") };
 }
 
-/** An enrollment written straight to the database (for the bulk and refusal cases). */
+/** An enrollment for a published demo course, written straight to the database (for the bulk and refusal cases). */
 async function insertEnrollment(name: string, email: string): Promise<string> {
   const { rows } = await pool.query<{ id: string }>(
-    `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
-     values ('ENR-' || upper(substr(md5(random()::text), 1, 10)), 'Digital Marketing Essentials', $1, $2, '+20 1001234567', 'en')
+    `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale)
+     select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), c.id, c.title, $1, $2, '+20 1001234567', 'en'
+     from courses c where c.is_published order by c.created_at, c.id limit 1
      returning id`,
     [name, email],
   );
   return rows[0]!.id;
+}
+
+/** The statuses of the outbox rows about one enrollment (its decision emails). */
+const emailsAbout = async (id: string) =>
+  (await pool.query<{ status: string }>("select status from email_outbox where ref = $1 order by created_at", [`enrollment:${id}`])).rows.map((r) => r.status);
+
+/** The messages the SMTP server received for `email`. */
+const mailTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+
+/** What the screen shows (not the whole page: the decision notice is fixed to the screen's bottom). */
+async function screenShot(page: Page, name: string): Promise<void> {
+  const dir = path.join(ARTIFACTS, "screenshots");
+  fs.mkdirSync(dir, { recursive: true });
+  await page.screenshot({ path: path.join(dir, `${name}.png`) });
+}
+
+/** Whether the element's box lies inside the viewport. */
+async function insideViewport(page: Page, locator: ReturnType<Page["locator"]>): Promise<boolean> {
+  const box = (await locator.boundingBox())!;
+  const size = page.viewportSize()!;
+  return box.x >= 0 && box.y >= 0 && box.x + box.width <= size.width + 0.5 && box.y + box.height <= size.height + 0.5;
 }
 
 const statusOf = async (id: string) =>
@@ -160,18 +189,25 @@ describe("admin enrollments", () => {
     await details.getByRole("button", { name: "Close" }).first().click();
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
 
-    // Approve → SPEC's message, the row and the counters change, the student gets the email.
+    // Approve → SPEC's message, saying the student is emailed after the undo window; the row and the
+    // counters change; the email leaves once the window has passed, not before.
     await row.getByRole("button", { name: `Approve: ${student.name}` }).click();
     await expect.poll(() => page.getByText("Enrollment status updated to approved").count(), { timeout: 10_000 }).toBeGreaterThan(0);
+    const notice = page.locator("[data-decision-notice]");
+    expect(await notice.textContent()).toContain(`The student will be emailed in ${UNDO_SECONDS} seconds.`);
+    expect(await notice.getByRole("button", { name: "Undo" }).count()).toBe(1);
+    // (The student's own confirmation of the request has arrived; the approval has not.)
+    const approvals = () => mailTo(student.email).filter((m) => /is approved/.test(m.subject)).length;
+    expect(approvals()).toBe(0);
     await expect.poll(() => row.getByText("Approved", { exact: true }).count()).toBe(1);
     expect(await row.getByRole("button", { name: /^Approve/ }).count()).toBe(0);
     await expect
       .poll(() => shownCounters(page))
       .toEqual({ ...before, pending: before.pending - 1, approved: before.approved + 1 });
     expect(await dbCounts()).toEqual({ ...before, pending: before.pending - 1, approved: before.approved + 1 });
-    await expect
-      .poll(() => smtp.messages.filter((m) => m.to.includes(student.email) && /is approved/.test(m.subject)).length, { timeout: 15_000 })
-      .toBe(1);
+    await expect.poll(approvals, { timeout: 30_000 }).toBe(1);
+    // The window has passed: the notice has gone with its Undo.
+    await expect.poll(() => notice.count()).toBe(0);
     const mail = smtp.messages.find((m) => m.to.includes(student.email) && /is approved/.test(m.subject))!;
     expect(mail.subject).toBe(`Your enrollment in ${courseTitle} is approved (${enrollmentId})`);
     expect(mail.text).toContain(`Hello ${student.name},`);
@@ -218,6 +254,140 @@ describe("admin enrollments", () => {
     await context.close();
   }, 120_000);
 
+  it("Reject asks to confirm naming the student's email; Undo within the window sends no email (English and Arabic, 375 and 1366 px)", async () => {
+    const words = {
+      en: {
+        rejectFor: (name: string) => `Reject: ${name}`,
+        title: "Reject Enrollment",
+        told: (email: string) => `Are you sure you want to reject this enrollment request? The student will be told by email at ${email}.`,
+        hint: `You can undo this within ${UNDO_SECONDS} seconds, before the email leaves.`,
+        submit: "Reject",
+        updated: `Enrollment status updated to rejected. The student will be emailed in ${UNDO_SECONDS} seconds.`,
+        undo: "Undo",
+        undone: "Decision undone: the enrollment is pending again and no email was sent.",
+        pending: "Pending",
+      },
+      ar: {
+        rejectFor: (name: string) => `رفض: ${name}`,
+        title: "رفض طلب التسجيل",
+        told: (email: string) => `هل أنت متأكد من رفض طلب التسجيل هذا؟ سيُبلَّغ الطالب بالبريد الإلكتروني على العنوان ${email}.`,
+        hint: `يمكنك التراجع خلال ${UNDO_SECONDS} ثوانٍ قبل أن يُرسَل البريد.`,
+        submit: "رفض",
+        updated: `تم تحديث حالة طلب التسجيل إلى مرفوض. سيُبلَّغ الطالب بالبريد الإلكتروني بعد ${UNDO_SECONDS} ثوانٍ.`,
+        undo: "تراجع",
+        undone: "تم التراجع عن القرار: أصبح طلب التسجيل قيد المراجعة مجددًا، ولم يُرسَل أي بريد إلكتروني.",
+        pending: "قيد المراجعة",
+      },
+    } as const;
+    const undone: { id: string; email: string }[] = [];
+    for (const [lang, width] of [["en", 1366], ["ar", 375], ["en", 375], ["ar", 1366]] as const) {
+      const w = words[lang];
+      const name = `Undo ${lang}${width} ${stamp}`;
+      const email = `undo-${lang}${width}-${stamp}@example.com`;
+      const id = await insertEnrollment(name, email);
+      const { context, page } = await newPage(lang === "ar" ? "ar-EG" : "en-US", { width, height: width < 400 ? 812 : 900 });
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.goto(`/admin/enrollments?lang=${lang}&q=${encodeURIComponent(email)}`);
+      await page.waitForSelector("html[data-hydrated]");
+      expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+
+      await page.getByRole("button", { name: w.rejectFor(name) }).click();
+      const confirm = page.getByRole("dialog", { name: w.title });
+      await confirm.waitFor();
+      expect(await confirm.getByText(w.told(email)).count()).toBe(1);
+      expect(await confirm.getByText(w.hint).count()).toBe(1);
+      expect(await insideViewport(page, confirm)).toBe(true);
+      await expectNoAxeViolations(page);
+      await screenShot(page, `enrollment-reject-confirm-${lang}-${width}`);
+      expect(await statusOf(id)).toBe("pending");
+
+      await confirm.getByRole("button", { name: w.submit, exact: true }).click();
+      const notice = page.locator("[data-decision-notice]");
+      await expect.poll(() => notice.count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => confirm.count()).toBe(0);
+      expect((await notice.textContent())!.replace(/\s+/g, " ")).toContain(w.updated);
+      expect(await statusOf(id)).toBe("rejected");
+      expect(await emailsAbout(id)).toEqual(["pending"]);
+      expect(await insideViewport(page, notice)).toBe(true);
+      await screenShot(page, `enrollment-undo-notice-${lang}-${width}`);
+
+      await notice.getByRole("button", { name: w.undo, exact: true }).click();
+      await expect.poll(() => page.getByText(w.undone).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      expect(await notice.count()).toBe(0);
+      expect(await statusOf(id)).toBe("pending");
+      expect(await emailsAbout(id)).toEqual(["cancelled"]);
+      const row = page.getByRole("row").filter({ hasText: email });
+      await expect.poll(() => row.getByText(w.pending, { exact: true }).count()).toBe(1);
+      undone.push({ id, email });
+      await context.close();
+    }
+    // Long enough for every window to pass and the worker (polling every 200 ms) to send what is due.
+    await new Promise((resolve) => setTimeout(resolve, (UNDO_SECONDS + 4) * 1000));
+    for (const { id, email } of undone) {
+      expect(mailTo(email), email).toHaveLength(0);
+      expect(await emailsAbout(id)).toEqual(["cancelled"]);
+      expect(await statusOf(id)).toBe("pending");
+    }
+  }, 240_000);
+
+  it("a decision left alone is emailed after the window; later it moves back to pending after a confirmation, with no email, in the audit log", async () => {
+    const name = `Reopen ${stamp}`;
+    const email = `reopen-${stamp}@example.com`;
+    const id = await insertEnrollment(name, email);
+    const { rows } = await pool.query<{ enrollment_id: string }>("select enrollment_id from enrollments where id = $1", [id]);
+    const enrollmentId = rows[0]!.enrollment_id;
+    const { context, page } = await newPage();
+    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // The list of pending requests: the approved row leaves it, and its notice (with Undo) still shows.
+    await page.goto(`/admin/enrollments?lang=en&status=pending&q=${encodeURIComponent(email)}`);
+    await page.waitForSelector("html[data-hydrated]");
+    const row = page.getByRole("row").filter({ hasText: email });
+
+    const approvedAt = Date.now();
+    await row.getByRole("button", { name: `Approve: ${name}` }).click();
+    await expect.poll(() => page.locator("[data-decision-notice]").count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => row.count()).toBe(0);
+    expect(await page.locator("[data-decision-notice]").getByRole("button", { name: "Undo" }).count()).toBe(1);
+    await expect.poll(() => mailTo(email).length, { timeout: 30_000 }).toBe(1);
+    // Not before the window.
+    expect(Date.now() - approvedAt).toBeGreaterThanOrEqual(UNDO_SECONDS * 1000 - 500);
+    expect(await emailsAbout(id)).toEqual(["sent"]);
+    await expect.poll(() => page.locator("[data-decision-notice]").count()).toBe(0);
+
+    await page.goto(`/admin/enrollments?lang=en&q=${encodeURIComponent(email)}`);
+    await page.waitForSelector("html[data-hydrated]");
+
+    await row.getByRole("button", { name: `Move to pending: ${name}` }).click();
+    const confirm = page.getByRole("dialog", { name: "Move Back to Pending" });
+    await confirm.waitFor();
+    expect(await confirm.getByText("Move this enrollment request back to pending? It is now approved.").count()).toBe(1);
+    expect(await confirm.getByText(/^No email is sent/).count()).toBe(1);
+    await expectNoAxeViolations(page);
+    await screenShot(page, "enrollment-reopen-confirm-en-1400");
+    await confirm.getByRole("button", { name: "Move to pending", exact: true }).click();
+    await expect
+      .poll(() => page.getByText("The enrollment is pending again. No email was sent to the student.").count(), { timeout: 10_000 })
+      .toBeGreaterThan(0);
+    await expect.poll(() => row.getByText("Pending", { exact: true }).count()).toBe(1);
+    expect(await statusOf(id)).toBe("pending");
+    // No new email: the one the student got stays the only one.
+    expect(await emailsAbout(id)).toEqual(["sent"]);
+    await new Promise((resolve) => setTimeout(resolve, 1500));
+    expect(mailTo(email)).toHaveLength(1);
+
+    const audit = await pool.query<{ action: string; actor_email: string; data: Record<string, unknown> }>(
+      "select action, actor_email, data from audit_log where entity = 'enrollment' and entity_id = $1 order by created_at",
+      [id],
+    );
+    expect(audit.rows.map((r) => r.action)).toEqual(["approve", "status.change"]);
+    expect(audit.rows[1]).toMatchObject({ actor_email: ADMIN_EMAIL, data: { from: "approved", to: "pending", emailCancelled: false } });
+    // The audit log page lists it.
+    await page.goto("/admin/audit?lang=en&entity=enrollment");
+    const line = page.getByRole("row").filter({ hasText: enrollmentId }).filter({ hasText: "Status changed" });
+    expect(await line.count()).toBe(1);
+    await context.close();
+  }, 120_000);
+
   it("works without JavaScript: search, details by URL, approve and bulk reject post the page", async () => {
     const one = await insertEnrollment(`NoScript One ${stamp}`, `noscript1-${stamp}@example.com`);
     const two = await insertEnrollment(`NoScript Two ${stamp}`, `noscript2-${stamp}@example.com`);
@@ -240,6 +410,11 @@ describe("admin enrollments", () => {
     await expect.poll(() => page.getByText("Enrollment status updated to approved").count()).toBe(1);
     expect(await statusOf(one)).toBe("approved");
     expect(await page.getByRole("region", { name: "Enrollment details" }).count()).toBe(0);
+    // The notice's Undo is a form of its own: the request is pending again and its email withdrawn.
+    await page.getByRole("button", { name: "Undo", exact: true }).click();
+    await expect.poll(() => page.getByText("Decision undone: the enrollment is pending again and no email was sent.").count()).toBe(1);
+    expect(await statusOf(one)).toBe("pending");
+    expect(await emailsAbout(one)).toEqual(["cancelled"]);
 
     // Bulk: tick the remaining pending row and reject it.
     await page.goto("/admin/enrollments?lang=en&q=noscript&status=pending");

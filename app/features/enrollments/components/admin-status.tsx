@@ -6,12 +6,12 @@
 // request offers "Move to pending", which confirms first (?dialog=reopen&enrollment=…). A request whose
 // course was deleted cannot be approved (issue 17 point 3).
 import { Check, RotateCcw, X } from "lucide-react";
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { showDecision } from "./decision-notice.tsx";
@@ -39,8 +39,7 @@ const buttonBase =
 
 /**
  * Approve and Reject for one pending enrollment (Reject alone when its course was deleted); "Move to
- * pending" for a decided one. It stays mounted after the row leaves "pending", so the outcome of its own
- * request still reaches the page's notice.
+ * pending" for a decided one. Its outcome goes to the page's notice (with Undo) or a toast.
  */
 export function EnrollmentStatusActions({
   row,
@@ -57,10 +56,16 @@ export function EnrollmentStatusActions({
 }) {
   const { t } = useI18n();
   const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
-  useOnSuccess(fetcher, (reply) => {
+  // Reported as soon as the action has answered, while the page reloads its data: in a list filtered to
+  // pending requests the row (and this form) is gone once the reload lands, and its Undo with it.
+  const reported = useRef<EnrollmentsReply | null>(null);
+  const reply = fetcher.data;
+  useEffect(() => {
+    if (!reply?.ok || reported.current === reply) return;
+    reported.current = reply;
     showDecision(t, reply);
     onDone?.(reply);
-  });
+  }, [reply, t, onDone]);
   const busy = fetcher.state !== "idle";
   const failed = fetcher.state === "idle" ? failureMessage(t, fetcher.data) : null;
   // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:

@@ -61,6 +61,11 @@ function cardHref(card: Card, actor: ActorView): string | undefined {
   return mayOpen(actor, adminPage(card.list.page).access) ? (card.list.href ?? card.list.page) : undefined;
 }
 
+/** Every card's link for this staff member (undefined: the figure shows without a link). */
+export function dashboardCardLinks(actor: ActorView): Record<keyof DashboardStats, string | undefined> {
+  return Object.fromEntries(CARDS.map((card) => [card.key, cardHref(card, actor)])) as Record<keyof DashboardStats, string | undefined>;
+}
+
 /** The dashboard: figures the actor may see (placeholders while they load), quick actions, the weekly chart. */
 export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; dashboard: DashboardData | Promise<DashboardData>; locale: Locale }) {
   const { t } = useI18n();

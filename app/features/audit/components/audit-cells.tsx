@@ -32,7 +32,7 @@ export function AuditActor({ entry }: { entry: Pick<AuditLogEntry, "actorEmail" 
 /** The entity's kind, then its name (Arabic name on the Arabic page); a deleted one says so. */
 export function AuditSubjectCell({ entity, subject, locale }: { entity: string; subject: AuditSubject | null; locale: Locale }) {
   const { t } = useI18n();
-  const kind = <span className="block text-xs font-medium uppercase tracking-wide text-slate-600">{auditEntityLabel(t, entity)}</span>;
+  const kind = <span className="block text-xs font-medium uppercase text-slate-600 ltr:tracking-wide">{auditEntityLabel(t, entity)}</span>;
   if (!subject) return kind;
   const name =
     subject.kind === "role" && subject.name

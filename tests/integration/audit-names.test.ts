@@ -4,7 +4,7 @@
 // single row (the site settings) with no subject. Entries are written by the real recordAudit.
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contactMessages, courses, user } from "@db/schema/index.ts";
+import { contactMessages, courses, enrollments, user } from "@db/schema/index.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
@@ -71,11 +71,16 @@ describe("audit log names", () => {
     const message = await makeMessage({ name: "Omar" });
     await recordAudit(database.db, admin, { action: "delete", entity: "course", entityId: course.id, data: { title: "Excel Basics", documents: 0 } });
     await recordAudit(database.db, admin, { action: "status.change", entity: "message", entityId: message.id, data: { from: "unread", to: "read" } });
+    const enrollment = await makeEnrollment({ enrollmentId: "ENR-GONE-0001" });
+    await recordAudit(database.db, admin, { action: "reject", entity: "enrollment", entityId: enrollment.id, data: { enrollmentId: "ENR-GONE-0001" } });
+    await database.db.delete(enrollments).where(eq(enrollments.id, enrollment.id));
     await database.db.delete(courses).where(eq(courses.id, course.id));
     await database.db.delete(contactMessages).where(eq(contactMessages.id, message.id));
     expect(Object.fromEntries((await shown()).map((e) => [e.entity, e.subject]))).toEqual({
       course: { name: "Excel Basics", exists: false },
       message: { name: null, exists: false },
+      // A deleted request still shows the enrollment ID its entry recorded.
+      enrollment: { name: null, exists: false, ref: "ENR-GONE-0001" },
     });
   });
 

@@ -136,7 +136,8 @@ export async function lookupAuditNames(rows: readonly AuditRowRef[]): Promise<Au
       const found = subjectMaps.get(row.entity)?.get(row.entityId);
       if (found) return { name: found.name, nameAr: found.nameAr ?? null, ref: found.ref ?? null, exists: true };
       if (!Object.hasOwn(LOOKUPS, row.entity)) return null;
-      return { name: recordedName(row.details), exists: false };
+      const ref = row.details?.enrollmentId;
+      return { name: recordedName(row.details), exists: false, ...(typeof ref === "string" && ref ? { ref } : {}) };
     },
   };
 }

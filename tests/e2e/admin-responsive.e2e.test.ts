@@ -21,6 +21,12 @@ const dbName = `e2e_responsive_${Date.now().toString(36)}`;
 const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "responsive-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
+/** A directory for screenshots of the lists, dialogs and the menu (only when set). */
+const SHOTS = process.env.RESPONSIVE_SHOTS_DIR;
+
+async function shot(page: Page, name: string) {
+  if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
+}
 
 type Lang = "en" | "ar";
 const PHONE = { width: 375, height: 812 };
@@ -135,6 +141,14 @@ async function open(page: Page, url: string, lang: Lang) {
 const widths = (page: Page) =>
   page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, inner: window.innerWidth }));
 
+/** Whether a box lies within the viewport's width (it may continue below the fold). */
+async function withinWidth(page: Page, locator: Locator): Promise<string | null> {
+  const box = await locator.boundingBox();
+  const width = page.viewportSize()!.width;
+  if (!box) return "not rendered";
+  return box.x >= -0.5 && box.x + box.width <= width + 0.5 ? null : `box ${JSON.stringify(box)} wider than ${width}`;
+}
+
 /** Whether a box lies inside the viewport (half a pixel of rounding allowed). */
 async function insideViewport(page: Page, locator: Locator): Promise<string | null> {
   const box = await locator.boundingBox();
@@ -149,6 +163,7 @@ async function checkDialog(page: Page, lang: Lang, what: string) {
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
   expect(await insideViewport(page, dialog), what).toBeNull();
+  await shot(page, `${lang}-${page.viewportSize()!.width}-dialog-${what.replaceAll(" ", "-")}`);
   expect(await insideViewport(page, dialog.getByRole("heading").first()), `${what}: title`).toBeNull();
   // The header's Close (the first; a body may end with a Close button of its own).
   const close = dialog.getByRole("button", { name: tr(lang, "actions.close"), exact: true }).first();
@@ -181,6 +196,10 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
         await open(page, url, lang);
         const { scroll, inner } = await widths(page);
         if (inner !== size.width || scroll > inner) wide.push(`${url} at ${size.width}: ${scroll} px wide, viewport ${inner}`);
+        if (size === PHONE && (url === "/admin/enrollments" || url === "/admin/emails")) {
+          await page.locator(".admin-table tbody tr").first().scrollIntoViewIfNeeded();
+          await shot(page, `${lang}-375${url.replaceAll("/", "-")}`);
+        }
       }
     }
     expect(wide).toEqual([]);
@@ -222,6 +241,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     expect(await entries.count()).toBe(0);
     await menu.tap();
     expect(await entries.count()).toBe(NAV_COUNT);
+    await shot(page, `${lang}-375-menu`);
     for (const entry of await entries.all()) {
       await entry.scrollIntoViewIfNeeded();
       expect(await insideViewport(page, entry), (await entry.textContent()) ?? "").toBeNull();
@@ -235,6 +255,42 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await page.waitForURL(/\/admin\/enrollments/);
     await expect.poll(() => entries.count()).toBe(0);
     expect((await widths(page)).scroll).toBeLessThanOrEqual(PHONE.width);
+  });
+
+  it("folds the filters behind a Filters button that says how many apply, with and without JavaScript", async () => {
+    const toggle = tr(lang, "admin.filterPanel.toggle");
+    const filters = (p: Page) => p.getByRole("form", { name: tr(lang, "coursesAdmin.filters.label") });
+    await open(page, "/admin/courses?language=en", lang);
+    const button = page.getByRole("button", { name: `${toggle} (${tr(lang, "admin.filterPanel.applied", { count: 1 })})` });
+    expect(await button.getAttribute("aria-expanded")).toBe("false");
+    expect(await filters(page).isVisible()).toBe(false);
+    await button.tap();
+    expect(await button.getAttribute("aria-expanded")).toBe("true");
+    expect(await withinWidth(page, filters(page))).toBeNull();
+
+    // Without JavaScript the same button (a checkbox's label) opens them, and the Menu still opens.
+    const noJs = await browser.newContext({
+      baseURL: app.url,
+      storageState: await context.storageState(),
+      javaScriptEnabled: false,
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const plain = await noJs.newPage();
+      await plain.goto(`/admin/courses?language=en&lang=${lang}`);
+      expect(await filters(plain).isVisible()).toBe(false);
+      const label = plain.locator("label", { hasText: toggle });
+      expect(await label.textContent()).toContain("1");
+      await label.tap();
+      expect(await filters(plain).isVisible()).toBe(true);
+      expect(await withinWidth(plain, filters(plain))).toBeNull();
+      await plain.locator("summary", { hasText: tr(lang, "actions.menu") }).tap();
+      expect(await plain.getByRole("navigation", { name: tr(lang, "admin.nav.label") }).getByRole("link").count()).toBe(NAV_COUNT);
+    } finally {
+      await noJs.close();
+    }
   });
 
   it("creates and edits a course and a category by tapping", async () => {
@@ -255,7 +311,14 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await dialogClosed(page);
     await expect.poll(() => page.getByText(title, { exact: true }).count()).toBe(1);
 
-    await page.getByRole("link", { name: `${tr(lang, "coursesAdmin.table.edit")}: ${title}` }).tap();
+    // The card's actions are tap targets of at least 40 × 40 px.
+    const editLink = page.getByRole("link", { name: `${tr(lang, "coursesAdmin.table.edit")}: ${title}` });
+    const deleteLink = page.getByRole("link", { name: `${tr(lang, "coursesAdmin.table.delete")}: ${title}` });
+    for (const target of [editLink, deleteLink]) {
+      const box = (await target.boundingBox())!;
+      expect(Math.min(box.width, box.height)).toBeGreaterThanOrEqual(40);
+    }
+    await editLink.tap();
     dialog = page.getByRole("dialog");
     await field(dialog, tr(lang, "coursesAdmin.form.title")).fill(renamed);
     await dialog.getByRole("button", { name: tr(lang, "coursesAdmin.form.update") }).tap();
@@ -297,6 +360,7 @@ describe("the admin's tables on a 1280 px laptop", () => {
       const tables = await page.locator(".admin-table").evaluateAll((boxes) => boxes.map((b) => [b.scrollWidth, b.clientWidth]));
       if (tables.length === 0) found.push(`${url}: no table`);
       for (const [scroll, client] of tables) if (scroll! > client!) found.push(`${url} (${lang}): table ${scroll} px in ${client}`);
+      await shot(page, `${lang}-1280${url.replaceAll("/", "-")}`);
       const { scroll, inner } = await widths(page);
       if (scroll > inner) found.push(`${url} (${lang}): page ${scroll} px in ${inner}`);
     }

@@ -2,7 +2,7 @@
 // that says how many filters are applied. With JavaScript the button is a disclosure (aria-expanded);
 // before and without it a checkbox styled as the same button shows and hides the panel by CSS alone.
 import { SlidersHorizontal } from "lucide-react";
-import { useId, useState, type ReactNode } from "react";
+import { Fragment, useId, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 
@@ -38,10 +38,12 @@ export function FilterPanel({
       )}
     </>
   );
-  if (hydrated) {
-    return (
-      <div data-filter-panel="" className={className}>
+  // One tree in both states, the panel keyed, so hydration swaps the toggle without remounting the filters.
+  return (
+    <div data-filter-panel="" className={className}>
+      {hydrated ? (
         <button
+          key="toggle"
           type="button"
           aria-expanded={open}
           aria-controls={id}
@@ -50,22 +52,24 @@ export function FilterPanel({
         >
           {content}
         </button>
-        <div id={id} className={`${open ? "block" : "hidden"} mt-3 md:mt-0 md:block`}>
-          {children}
-        </div>
-      </div>
-    );
-  }
-  return (
-    <div data-filter-panel="" className={className}>
-      <input type="checkbox" id={`${id}-toggle`} className="peer sr-only" />
-      <label
-        htmlFor={`${id}-toggle`}
-        className={`${TOGGLE} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-800`}
+      ) : (
+        <Fragment key="toggle">
+          <input type="checkbox" id={`${id}-toggle`} className="peer sr-only md:hidden" />
+          <label
+            htmlFor={`${id}-toggle`}
+            className={`${TOGGLE} peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-teal-800`}
+          >
+            {content}
+          </label>
+        </Fragment>
+      )}
+      <div
+        key="panel"
+        id={id}
+        className={`mt-3 md:mt-0 md:block ${hydrated ? (open ? "block" : "hidden") : "hidden peer-checked:block"}`}
       >
-        {content}
-      </label>
-      <div className="mt-3 hidden peer-checked:block md:mt-0 md:block">{children}</div>
+        {children}
+      </div>
     </div>
   );
 }

@@ -206,6 +206,32 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await page.setViewportSize(PHONE);
   });
 
+  it("shows the dashboard's figures two per row and a chart whose labels do not overlap", async () => {
+    await open(page, "/admin", lang);
+    const cards = page.locator("li[data-card]");
+    await cards.first().waitFor();
+    const [first, second] = [(await cards.nth(0).boundingBox())!, (await cards.nth(1).boundingBox())!];
+    expect(Math.round(first.y)).toBe(Math.round(second.y));
+    expect(Math.max(first.x + first.width, second.x + second.width)).toBeLessThanOrEqual(PHONE.width);
+    const chart = page.getByRole("img", { name: new RegExp(`^${tr(lang, "dashboard.chart.title")}`) });
+    expect(await chart.getAttribute("data-chart")).toBe("narrow");
+    expect(await withinWidth(page, chart)).toBeNull();
+    // Every label drawn (week names, counts, the axis) at least 10 px tall on screen, none over another.
+    const labels = await chart.locator("text").evaluateAll((nodes) =>
+      nodes.map((n) => {
+        const r = n.getBoundingClientRect();
+        return { left: r.left, right: r.right, top: r.top, bottom: r.bottom };
+      }),
+    );
+    expect(labels.length).toBeGreaterThan(3);
+    const overlaps = labels.flatMap((a, i) =>
+      labels.slice(i + 1).filter((b) => a.left < b.right - 0.5 && b.left < a.right - 0.5 && a.top < b.bottom - 0.5 && b.top < a.bottom - 0.5),
+    );
+    expect(overlaps).toEqual([]);
+    const heights = labels.map((l) => l.bottom - l.top);
+    expect(Math.min(...heights)).toBeGreaterThanOrEqual(10);
+  });
+
   it("opens each page's main dialog as a sheet inside the screen", async () => {
     await page.setViewportSize(SMALL_PHONE);
     await open(page, "/admin/courses", lang);

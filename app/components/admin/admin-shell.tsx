@@ -32,17 +32,18 @@ export function AdminShell({
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="relative z-40 border-b border-slate-200 bg-slate-900 text-slate-100 md:w-56 md:shrink-0 md:border-b-0 md:border-e">
-        <div className="flex items-center justify-between gap-3 px-4 py-2 md:px-5 md:py-4">
+        <div className="flex min-h-14 items-center pe-32 ps-4 md:min-h-0 md:px-5 md:py-4">
           <Link to="/admin" className="min-w-0 text-lg font-bold text-white">
             {actor.role === "admin" ? t("admin.panelTitle") : t("admin.managementTitle")}
           </Link>
-          <PhoneMenu label={t("admin.nav.label")} buttonLabel={t("actions.menu")}>
-            <NavList nav={nav} signals={signals} locale={locale} />
-          </PhoneMenu>
         </div>
         <nav aria-label={t("admin.nav.label")} className="hidden px-3 pb-4 md:block">
           <NavList nav={nav} signals={signals} locale={locale} />
         </nav>
+        {/* After the side navigation in the document (its links come first on a laptop), drawn in the top bar. */}
+        <PhoneMenu label={t("admin.nav.label")} buttonLabel={t("actions.menu")}>
+          <NavList nav={nav} signals={signals} locale={locale} />
+        </PhoneMenu>
       </aside>
       <div className="flex min-w-0 flex-1 flex-col">
         <header className="flex flex-wrap items-center justify-between gap-x-3 gap-y-2 border-b border-slate-200 bg-white px-4 py-2 sm:px-6 sm:py-3">
@@ -136,7 +137,7 @@ function PhoneMenu({ label, buttonLabel, children }: { label: string; buttonLabe
         el.querySelector<HTMLElement>("summary")?.focus();
       }}
     >
-      <summary className="flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white group-open:bg-slate-800 [&::-webkit-details-marker]:hidden">
+      <summary className="absolute end-4 top-2 flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white group-open:bg-slate-800 [&::-webkit-details-marker]:hidden">
         <Menu aria-hidden="true" className="h-5 w-5" />
         {buttonLabel}
       </summary>

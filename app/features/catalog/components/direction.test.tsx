@@ -148,7 +148,8 @@ describe("titles with a user value inside a translated sentence", () => {
 
     const row = await render("en", () => <MessageSender name="منى عادل" email="mona@example.com" />);
     expect(row).toContain('<span dir="auto">منى عادل</span>');
-    expect(row).toMatch(/<bdi dir="ltr" class="whitespace-nowrap[^"]*"[^>]*>mona@example\.com<\/bdi>/);
+    // In the list the address is an LTR token that may wrap only after "@" and dots (the kit's Email).
+    expect(row).toMatch(/<bdi dir="ltr"[^>]*>mona@<wbr\/>example\.<wbr\/>com<\/bdi>/);
   });
 
   it("a dialog's description holds an email as an LTR token inside the translated sentence", async () => {

@@ -1,7 +1,7 @@
 // The head of an admin page (issue 17 point 8): "<page> · <brand>", and for a list "<page> (<count>) ·
 // <brand>", the count in the interface's digits (Western in Arabic too, D26); staff pages are never
 // indexed. The brand is the site name from the settings, in the page's language (the root loader's).
-import type { MetaDescriptor } from "react-router";
+import { useRouteLoaderData, type MetaDescriptor } from "react-router";
 import { formatNumber } from "./format.ts";
 import type { Locale } from "./i18n.ts";
 import type { PageMetaArgs } from "./seo.ts";
@@ -26,4 +26,10 @@ export function adminMeta({ loaderData, matches }: PageMetaArgs<AdminTitle>): Me
   const root = matches[0]?.loaderData;
   if (!loaderData || !root) return [robots];
   return [{ title: adminTitle(loaderData, root.brand, root.locale) }, robots];
+}
+
+/** The branded title of a view that has no loader data of its own (a refusal, an error): "<title> · <brand>". */
+export function useAdminTitle(title: string): string {
+  const root = useRouteLoaderData<{ brand?: string; locale?: Locale }>("root");
+  return adminTitle({ title }, root?.brand ?? "", root?.locale ?? "en");
 }

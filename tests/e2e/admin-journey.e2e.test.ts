@@ -89,6 +89,8 @@ describe("staff journey", () => {
     const roles = await manager.goto("/admin/roles?lang=en");
     expect(roles?.status()).toBe(403);
     expect(await manager.getByText("You don't have permission to access this feature.", { exact: false }).count()).toBe(1);
+    // The refusal's tab title carries the brand like every admin page's.
+    expect(await manager.title()).toMatch(/^Access Denied · \S/);
     await expectNoAxeViolations(manager);
     const users = await manager.goto("/admin/users?lang=en");
     expect(users?.status()).toBe(200);

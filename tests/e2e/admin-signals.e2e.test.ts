@@ -172,6 +172,11 @@ describe("without SMTP_URL", () => {
       await banner(phone.page, title).waitFor();
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
+      // It keeps to what happened and the way to the log; the server settings are for a larger screen.
+      const box = await banner(phone.page, title).boundingBox();
+      expect(box?.height ?? 0).toBeLessThan(170);
+      expect(await banner(phone.page, title).getByText("SMTP_URL=smtp://", { exact: false }).isVisible()).toBe(false);
+      expect(await banner(phone.page, title).getByRole("link").isVisible()).toBe(true);
       await screenshot(phone.page, `signals-banner-${lang}-375`);
       await phone.context.close();
     }

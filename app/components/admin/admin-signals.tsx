@@ -40,7 +40,7 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
     <section
       aria-labelledby="smtp-banner-title"
       data-smtp-banner
-      className="flex items-start gap-3 border-b border-amber-300 bg-amber-50 px-6 py-3 text-sm text-amber-950"
+      className="flex items-start gap-3 border-b border-amber-300 bg-amber-50 px-4 py-3 text-sm text-amber-950 sm:px-6"
     >
       <MailWarning aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0" />
       <div className="min-w-0">
@@ -48,8 +48,9 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
           {t("admin.smtpBanner.title")}
         </p>
         <p className="mt-0.5">{t("admin.smtpBanner.text")}</p>
-        <p className="mt-0.5">{set}</p>
-        <code dir="ltr" className="mt-1 block text-start font-mono text-xs [overflow-wrap:anywhere]">
+        {/* How to fix it is for whoever runs the server: on a phone the banner keeps to what happened. */}
+        <p className="mt-0.5 hidden sm:block">{set}</p>
+        <code dir="ltr" className="mt-1 hidden text-start font-mono text-xs [overflow-wrap:anywhere] sm:block">
           SMTP_URL=smtp://user:password@mail.example.com:587
         </code>
         <Link to="/admin/emails" className="mt-1 inline-block font-medium text-amber-950 underline">

@@ -1,13 +1,15 @@
 import { ShieldAlert } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
+import { useAdminTitle } from "~/lib/admin-meta.ts";
 
 /** A signed-in user whose role has no place in the admin area (SPEC access guard; D-less debug lines). */
 export function AccessDenied({ email }: { email?: string }) {
   const { t } = useI18n();
+  const title = useAdminTitle(t("admin.accessDenied.title"));
   return (
     <div className="mx-auto max-w-lg px-4 py-24 text-center">
-      <title>{t("admin.accessDenied.title")}</title>
+      <title>{title}</title>
       <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-red-700" />
       <h1 className="mt-4 text-2xl font-bold">{t("admin.accessDenied.title")}</h1>
       <p className="mt-3 text-slate-700">{t("admin.accessDenied.text")}</p>
@@ -29,9 +31,10 @@ export function AccessDenied({ email }: { email?: string }) {
 /** The per-feature denial shown inside the admin shell. */
 export function FeatureDenied() {
   const { t } = useI18n();
+  const title = useAdminTitle(t("admin.forbidden.title"));
   return (
     <div className="mx-auto max-w-lg py-16 text-center">
-      <title>{t("admin.forbidden.title")}</title>
+      <title>{title}</title>
       <ShieldAlert aria-hidden="true" className="mx-auto h-12 w-12 text-amber-700" />
       <h1 className="mt-4 text-2xl font-bold">{t("admin.forbidden.title")}</h1>
       <p className="mt-3 text-slate-700">{t("admin.forbidden.text")}</p>

@@ -48,6 +48,7 @@ export function AdminEnrollmentsToolbar({
               id="enrollments-q"
               type="search"
               name="q"
+              dir="auto"
               maxLength={ENROLLMENTS_QUERY_MAX}
               defaultValue={filter.q}
               key={`q-${filter.q}`}

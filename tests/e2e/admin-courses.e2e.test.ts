@@ -187,6 +187,8 @@ describe("admin courses", () => {
     const row = courseRow(admin, title);
     await expect.poll(() => row.count()).toBe(1);
     await admin.goto("/admin/courses?lang=en");
+    // The filters below apply on change once the page runs (before that, Apply does it).
+    await admin.locator("html[data-hydrated]").waitFor();
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.getByRole("cell", { name: category }).count()).toBe(1);
     expect(await admin.title()).toMatch(/^Courses \(\d+\) · \S/);

@@ -1,4 +1,3 @@
-import { PassThrough } from "node:stream";
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { renderToPipeableStream } from "react-dom/server";
@@ -9,6 +8,7 @@ import { requestInfoContext } from "./lib/context.server.ts";
 import { isDatabaseUnavailable } from "./lib/db.server.ts";
 import { isStaffPath, localeOfPath } from "./lib/locale-url.ts";
 import { logger } from "./lib/logger.server.ts";
+import { coalescingStream } from "./lib/streams.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
 // Lifecycle for server.ts: the same module instances the routes use.
@@ -58,7 +58,9 @@ export default function handleRequest(
         nonce,
         [readyOption]() {
           shellRendered = true;
-          const body = new PassThrough();
+          // One chunk per turn of the event loop, not one per React write: each chunk is a flush of the
+          // compressor behind the response (app/lib/streams.server.ts).
+          const body = coalescingStream();
           const stream = createReadableStreamFromReadable(body);
           responseHeaders.set("Content-Type", "text/html; charset=utf-8");
           if (!responseHeaders.has("Cache-Control")) {

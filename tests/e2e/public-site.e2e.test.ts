@@ -1,5 +1,7 @@
 // The visitor's journey through the public site, in English and Arabic, on PostgreSQL with a real SMTP
 // server: home → Courses mega-menu → a subcategory → a course → enroll (bad phone, then fixed) → toast.
+import http from "node:http";
+import zlib from "node:zlib";
 import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -267,6 +269,26 @@ describe("pages as a crawler sees them", () => {
     }
   });
 
+  it("compresses a streamed page about as well as the same HTML in one go (no compressor flush per React chunk)", async () => {
+    // On PostgreSQL there is no page cache: every answer here is rendered and streamed.
+    for (const path of ["/en/courses", "/ar/about", "/en/no-such-page"]) {
+      for (const encoding of ["gzip", "br"] as const) {
+        const { body, contentEncoding } = await rawGet(`${app.url}${path}`, encoding);
+        expect(contentEncoding, path).toBe(encoding);
+        const html = encoding === "gzip" ? zlib.gunzipSync(body) : zlib.brotliDecompressSync(body);
+        expect(html.toString("utf8"), path).toContain("</html>");
+        // The server's settings (the compression middleware's defaults): gzip level 6, brotli quality 4.
+        const oneShot =
+          encoding === "gzip"
+            ? zlib.gzipSync(html, { level: 6 })
+            : zlib.brotliCompressSync(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 4 } });
+        expect(body.length, `${encoding} ${path}: ${body.length} bytes vs ${oneShot.length} in one go`).toBeLessThanOrEqual(
+          Math.ceil(oneShot.length * 1.1),
+        );
+      }
+    }
+  });
+
   it("answers 404 for an unknown course and for a draft", async () => {
     expect((await fetch(`${app.url}/en/courses/no-such-course`)).status).toBe(404);
     const db = new pg.Client({ connectionString: dbUrl });
@@ -330,3 +352,17 @@ describe("pages as a crawler sees them", () => {
     await context.close();
   });
 });
+
+/** A GET whose body comes back as sent on the wire (fetch would decompress it). */
+function rawGet(url: string, encoding: "gzip" | "br"): Promise<{ body: Buffer; contentEncoding: string | undefined }> {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on("data", (chunk: Buffer) => chunks.push(chunk));
+        res.on("end", () => resolve({ body: Buffer.concat(chunks), contentEncoding: res.headers["content-encoding"] }));
+        res.on("error", reject);
+      })
+      .on("error", reject);
+  });
+}

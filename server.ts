@@ -163,7 +163,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     const build = (await import(SERVER_BUILD)) as ServerBuild;
     getBuild = async () => build;
     app.use("/assets", express.static(path.join(BUILD_DIR, "client/assets"), { immutable: true, maxAge: "1y" }));
-    app.use(express.static(path.join(BUILD_DIR, "client"), { maxAge: "1h", index: false }));
+    app.use(clientFiles(path.join(BUILD_DIR, "client")));
   }
   const lifecycle = (await getBuild()).entry.module as unknown as Lifecycle;
   const { admins } = await lifecycle.bootstrap(env);
@@ -339,6 +339,22 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
   }
 }
 
+/**
+ * The build's other public files (favicon.svg, images/…) by the names the build has. Only a request whose
+ * first path segment is one of them reaches the static handler: a page request no longer costs a `stat` of
+ * the disk on its way to React Router or the page cache (issue 18).
+ */
+export function clientFiles(dir: string): express.RequestHandler {
+  const names = new Set(fs.readdirSync(dir).filter((name) => name !== "assets"));
+  const serve = express.static(dir, { maxAge: "1h", index: false });
+  return (req, res, next) => {
+    const first = req.path.split("/", 2)[1] ?? "";
+    if (!names.has(first)) return next();
+    serve(req, res, next);
+  };
+}
+
 if (import.meta.url === `file://${process.argv[1]}` || process.argv[1]?.endsWith("server.ts")) {
   await main();
 }
+

@@ -1,7 +1,7 @@
 // The build's public files are served by the names the build has (server.ts `clientFiles`): a page request
 // goes straight on to the app without the static handler looking at the disk (issue 18).
 import fs from "node:fs";
-import http from "node:http";
+import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
@@ -9,7 +9,7 @@ import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { clientFiles } from "../../server.ts";
 
-let server: http.Server;
+let server: Server;
 let base = "";
 let dir = "";
 

@@ -12,7 +12,8 @@ import pg from "pg";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, ROOT, startApp, type RunningApp } from "./harness.ts";
+import { launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_kit_${Date.now().toString(36)}`;
@@ -21,29 +22,12 @@ const ADMIN_EMAIL = "kit-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const SHOTS = process.env.KIT_SHOTS_DIR;
 
-type Lang = "en" | "ar";
 
 let app: RunningApp;
 let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
-/** The interface's strings, read from the locale files the app ships (every file of a language merged). */
-function loadStrings(lang: Lang): Record<string, unknown> {
-  const dir = path.join(ROOT, "app/locales", lang);
-  const merged: Record<string, unknown> = {};
-  for (const file of fs.readdirSync(dir)) Object.assign(merged, JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
-  return merged;
-}
-const STRINGS = { en: loadStrings("en"), ar: loadStrings("ar") };
-
-/** A translated string by its key, with {{placeholders}} filled. */
-function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = STRINGS[lang];
-  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== "string") throw new Error(`no string ${lang}:${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
 
 beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });

@@ -8,13 +8,13 @@
 // - at 1280×800: the courses, enrollments, users and email-log tables need no sideways scrolling, with the
 //   demo data and with 120-character unbroken names, titles and addresses.
 // Runs its own server on a PostgreSQL database of its own (demo data), so it can add records directly.
-import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ADMIN_PAGES } from "~/lib/admin-pages.ts";
-import { launchBrowser, ROOT, startApp, type RunningApp } from "./harness.ts";
+import { launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_responsive_${Date.now().toString(36)}`;
@@ -28,7 +28,6 @@ async function shot(page: Page, name: string) {
   if (SHOTS) await page.screenshot({ path: path.join(SHOTS, `${name}.png`) });
 }
 
-type Lang = "en" | "ar";
 const PHONE = { width: 375, height: 812 };
 const SMALL_PHONE = { width: 360, height: 740 };
 const LAPTOP = { width: 1280, height: 800 };
@@ -46,21 +45,6 @@ let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
-function loadStrings(lang: Lang): Record<string, unknown> {
-  const dir = path.join(ROOT, "app/locales", lang);
-  const merged: Record<string, unknown> = {};
-  for (const file of fs.readdirSync(dir)) Object.assign(merged, JSON.parse(fs.readFileSync(path.join(dir, file), "utf8")));
-  return merged;
-}
-const STRINGS = { en: loadStrings("en"), ar: loadStrings("ar") };
-
-/** A translated string by its key, with {{placeholders}} filled. */
-function tr(lang: Lang, key: string, vars: Record<string, string | number> = {}): string {
-  let node: unknown = STRINGS[lang];
-  for (const part of key.split(".")) node = typeof node === "object" && node !== null ? (node as Record<string, unknown>)[part] : undefined;
-  if (typeof node !== "string") throw new Error(`no string ${lang}:${key}`);
-  return node.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-}
 
 /** A field by its label; required fields carry a trailing "*". */
 function field(scope: Page | Locator, label: string) {

@@ -9,4 +9,10 @@ export default {
     v8_splitRouteModules: true,
     v8_viteEnvironmentApi: true,
   },
+  // The server's own entry (scripts/start.ts, server.ts) compiled beside the app: `npm start` runs it with
+  // plain node (scripts/lib/build.ts buildServerEntry; issue 18 point 5).
+  async buildEnd({ viteConfig }) {
+    const { buildServerEntry } = await import("./scripts/lib/build.ts");
+    await buildServerEntry(viteConfig.root);
+  },
 } satisfies Config;

@@ -8,7 +8,7 @@ import compression from "compression";
 import express, { type NextFunction, type Request, type Response } from "express";
 import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
-import type { storedPublicPage as StoredPublicPage } from "./app/lib/public-cache.server.ts";
+import type { publicPage as PublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
@@ -22,7 +22,7 @@ type Lifecycle = {
   bootstrap(env: Env): Promise<{ admins: number }>;
   shutdown(): Promise<void>;
   isReady(): Promise<boolean>;
-  storedPublicPage?: typeof StoredPublicPage;
+  publicPage?: typeof PublicPage;
 };
 
 export const BUILD_DIR = path.resolve("build");
@@ -33,11 +33,14 @@ const IMMUTABLE = "public, max-age=31536000, immutable";
 const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
 
 /**
+ * @param scripts the answer's nonce, or for a cached public page the sha256 sources of its inline scripts
+ *   (ADR 017: the page is stored compressed once, so it cannot carry a nonce per answer).
  * @param imageOrigin where uploaded public images are served from when that is not this site (a CDN or the
  *   bucket behind S3_PUBLIC_URL); images from anywhere else stay blocked.
  */
-export function contentSecurityPolicy(nonce: string, dev: boolean, imageOrigin?: string): string {
-  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : `'self' 'nonce-${nonce}'`;
+export function contentSecurityPolicy(scripts: string | { hashes: string[] }, dev: boolean, imageOrigin?: string): string {
+  const allowed = typeof scripts === "string" ? [`'nonce-${scripts}'`] : scripts.hashes;
+  const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : ["'self'", ...allowed].join(" ");
   return [
     "default-src 'self'",
     `script-src ${script}`,
@@ -64,6 +67,24 @@ export function nosniffOnce(res: Response): void {
   const writeHead = res.writeHead as (...args: unknown[]) => Response;
   res.writeHead = function (this: Response, ...args: unknown[]) {
     if (!this.headersSent) this.setHeader("X-Content-Type-Options", "nosniff");
+    return writeHead.apply(this, args);
+  } as Response["writeHead"];
+}
+
+/**
+ * A cacheable public page (ADR 017) goes out with a CSP made of its inline scripts' hashes instead of the
+ * nonce: the page cache hands them over in X-Script-Hashes (app/lib/public-cache.server.ts), replaced here
+ * when the headers are written. An answer without them (a redirect) allows only the site's own files.
+ */
+function scriptHashPolicy(res: Response, policy: (hashes: string[]) => string): void {
+  res.removeHeader("Content-Security-Policy");
+  const writeHead = res.writeHead as (...args: unknown[]) => Response;
+  res.writeHead = function (this: Response, ...args: unknown[]) {
+    if (!this.headersSent) {
+      const hashes = String(this.getHeader("X-Script-Hashes") ?? "").split(" ").filter(Boolean);
+      this.removeHeader("X-Script-Hashes");
+      this.setHeader("Content-Security-Policy", policy(hashes));
+    }
     return writeHead.apply(this, args);
   } as Response["writeHead"];
 }
@@ -143,7 +164,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   if (env.TRUST_PROXY) app.set("trust proxy", true);
   app.use(requestLog());
   // Uploaded images served by a CDN/bucket (S3_PUBLIC_URL) must be allowed by img-src.
-  app.use(securityHeaders(dev, env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined));
+  const imageOrigin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined;
+  app.use(securityHeaders(dev, imageOrigin));
   app.use(compression());
   app.use(originCheck(env.PUBLIC_URL));
   // Methods we serve (TRACE → 405), then every body but the upload routes' capped before anything reads
@@ -218,11 +240,21 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
   });
 
-  // A public page rendered before (app/lib/public-cache.server.ts) answers here, before React Router.
-  app.get("/{*splat}", (req, res, next) => {
-    const page = lifecycle.storedPublicPage?.(req.method, req.originalUrl, String(res.locals.nonce));
+  // Public pages (app/lib/public-cache.server.ts, ADR 017): their CSP is made of the hashes of the inline
+  // scripts the render marked with its nonce (the nonce itself is taken out). One stored before answers
+  // here, before React Router, with stored bytes in the encoding the request prefers (the compression
+  // middleware leaves an encoded answer alone).
+  app.get("/{*splat}", async (req, res, next) => {
+    const found = await lifecycle.publicPage?.(req.method, req.originalUrl, req.get("accept-encoding"));
+    if (!found) return next();
+    scriptHashPolicy(res, (hashes) => contentSecurityPolicy({ hashes }, dev, imageOrigin));
+    const page = found.page;
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);
+    res.setHeader("X-Script-Hashes", page.scriptHashes.join(" "));
+    res.setHeader("Vary", "Accept-Encoding");
+    if (page.encoding !== "identity") res.setHeader("Content-Encoding", page.encoding);
+    res.setHeader("Content-Length", String(page.body.length));
     res.status(200).end(page.body);
   });
 

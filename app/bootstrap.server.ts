@@ -12,6 +12,7 @@ import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { setAppState, takeAppState } from "~/lib/app.server.ts";
 import { createAuth } from "~/lib/auth.server.ts";
 import { startControlServer, type ControlServer } from "~/lib/backup.server.ts";
+import { contentChanged } from "~/lib/content-version.server.ts";
 import { getDatabase, isCatalogEmpty, openDatabase, setDatabase } from "~/lib/db.server.ts";
 import type { Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -51,6 +52,8 @@ export async function bootstrap(env: Env): Promise<BootstrapResult> {
     const seeded = await seedDemo(database.db, { uploadsDir: uploadsDir(env) });
     logger.info(seeded, "seeded demo content");
   }
+  // Migrations and seeding may have changed public pages other instances keep (ADR 017).
+  await contentChanged();
   if (env.ADMIN_EMAIL) {
     const admin = await ensureAdmin(database.db, { email: env.ADMIN_EMAIL, password: env.ADMIN_PASSWORD });
     if (admin.created && admin.generatedPassword) {

@@ -7,7 +7,7 @@ import { z } from "zod";
 import { ensureAdmin } from "../app/features/users/admin-bootstrap.server.ts";
 import { claimStoppedDatabase, CommandRefusedError, type ControlServer } from "../app/lib/backup.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
-import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
+import { envOrExit, loadDotEnv } from "../app/lib/env.server.ts";
 
 loadDotEnv();
 
@@ -26,13 +26,7 @@ if (!email.success) {
   process.exit(1);
 }
 
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const env = envOrExit();
 
 // The embedded database opens in one process at a time: refused while the server runs (issue 15 point 2).
 let claim: ControlServer | undefined;

@@ -15,18 +15,12 @@ import {
   writeSnapshot,
 } from "../app/lib/backup.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
-import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
+import { envOrExit, loadDotEnv } from "../app/lib/env.server.ts";
 
 loadDotEnv();
 const force = process.argv.includes("--force");
 
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const env = envOrExit();
 
 if (env.DATABASE_URL) {
   console.error(

@@ -2,17 +2,11 @@
 import path from "node:path";
 import { claimStoppedDatabase, CommandRefusedError, type ControlServer } from "../app/lib/backup.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
-import { ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
+import { envOrExit, loadDotEnv } from "../app/lib/env.server.ts";
 
 loadDotEnv();
 
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+const env = envOrExit();
 // The embedded database opens in one process at a time: refused while the server runs (issue 15 point 2).
 let claim: ControlServer | undefined;
 if (!env.DATABASE_URL) {

@@ -1,27 +1,15 @@
-// `npm start`: production mode, build when there is no build (or what it is made from changed), then serve.
-import path from "node:path";
-import { applyStartDefaults, ConfigError, loadDotEnv, parseEnv } from "../app/lib/env.server.ts";
-import { runBuild, staleReason } from "./lib/build.ts";
+// `npm start`'s server process: reads .env, production unless NODE_ENV says otherwise, refuses a bad
+// configuration in one line, then starts server.ts. The build compiles this file (with server.ts and what
+// they import from app/) to build/start/index.js, which `npm start` runs with plain node after its build
+// check (scripts/build-if-stale.ts): no TypeScript loader in the server process, and the signals sent to
+// the server reach it (issue 18 point 5). `tsx scripts/start.ts` runs the same from the sources.
+import { applyStartDefaults, envOrExit, loadDotEnv } from "../app/lib/env.server.ts";
 
 loadDotEnv();
 applyStartDefaults();
 
-let env;
-try {
-  env = parseEnv();
-} catch (err) {
-  console.error(err instanceof ConfigError ? err.message : String(err));
-  process.exit(1);
-}
+envOrExit();
 
-// Build when there is no build or anything it is made from changed (sources, db/, configuration, the
-// lockfile); the framework's output goes to DATA_DIR/build.log, the terminal gets two lines.
-const root = process.cwd();
-const stale = staleReason(root);
-if (stale) {
-  const status = runBuild(root, path.resolve(env.DATA_DIR, "build.log"), stale);
-  if (status !== 0) process.exit(status);
-}
-
+// Imported only now: the packages it loads (React, the logger) read NODE_ENV and LOG_LEVEL when loaded.
 const { main } = await import("../server.ts");
 await main([]);

@@ -137,9 +137,11 @@ export const envSchema = z
     // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
     LOG_FORMAT: logFormat.optional(),
     TRUST_PROXY: bool(false),
-    // Keep rendered public pages in memory (embedded database only; app/lib/public-cache.server.ts).
+    // Keep rendered public pages in memory, compressed, on either database (app/lib/public-cache.server.ts, ADR 017).
     PUBLIC_PAGE_CACHE: bool(true),
-    RATE_LIMIT_ENROLLMENT: rateLimitSpec("5/600"),
+    // Enrollment requests per client address (valid and invalid posts counted apart) and per email address.
+    RATE_LIMIT_ENROLLMENT: rateLimitSpec("30/600"),
+    RATE_LIMIT_ENROLLMENT_EMAIL: rateLimitSpec("5/3600"),
     RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
     // Staff and instructor sign-in: failed attempts per client address and per address+account (then
     // 429); per account alone only a growing delay (app/lib/rate-limit.server.ts, createLoginLimits).
@@ -186,6 +188,19 @@ export type Env = z.infer<typeof envSchema>;
 
 export class ConfigError extends Error {
   override name = "ConfigError";
+}
+
+/**
+ * A command's configuration (npm start, the database commands): parsed, or refused in one line on stderr
+ * with exit code 1 — the operator's to fix, not the program's, so no stack.
+ */
+export function envOrExit(): Env {
+  try {
+    return parseEnv();
+  } catch (err) {
+    console.error(err instanceof ConfigError ? err.message : String(err));
+    process.exit(1);
+  }
 }
 
 /** Parses configuration; throws a ConfigError whose message is one line naming the variable. */

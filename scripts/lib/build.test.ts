@@ -3,17 +3,20 @@ import os from "node:os";
 import path from "node:path";
 import { afterEach, describe, expect, it } from "vitest";
 import { runBuild, staleReason } from "./build.ts";
+import { SERVER_ENTRY } from "./server-command.ts";
 
 let root: string;
+const SOURCES = ["app/root.tsx", "db/migrations/0000.sql", "package-lock.json", "vite.config.ts", "server.ts"];
 afterEach(() => fs.rmSync(root, { recursive: true, force: true }));
 
 function project(): string {
   root = fs.mkdtempSync(path.join(os.tmpdir(), "build-check-"));
-  for (const dir of ["app", "public", "db/migrations", "build/server"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
-  for (const file of ["app/root.tsx", "db/migrations/0000.sql", "package-lock.json", "vite.config.ts"]) fs.writeFileSync(path.join(root, file), "x");
+  for (const dir of ["app", "public", "db/migrations", "build/server", "build/start"]) fs.mkdirSync(path.join(root, dir), { recursive: true });
+  for (const file of SOURCES) fs.writeFileSync(path.join(root, file), "x");
   const past = new Date(Date.now() - 60_000);
-  for (const file of ["app/root.tsx", "db/migrations/0000.sql", "package-lock.json", "vite.config.ts"]) fs.utimesSync(path.join(root, file), past, past);
+  for (const file of SOURCES) fs.utimesSync(path.join(root, file), past, past);
   fs.writeFileSync(path.join(root, "build/server/index.js"), "built");
+  fs.writeFileSync(path.join(root, SERVER_ENTRY), "built");
   return root;
 }
 
@@ -28,7 +31,7 @@ describe("staleReason (issue 15 point 6)", () => {
   });
 
   it("names what changed: sources, db/, configuration, the lockfile", () => {
-    for (const file of ["db/migrations/0000.sql", "package-lock.json", "vite.config.ts", "app/root.tsx"]) {
+    for (const file of ["db/migrations/0000.sql", "package-lock.json", "vite.config.ts", "app/root.tsx", "server.ts"]) {
       project();
       touch(file);
       expect(staleReason(root)).toBe(`${file} changed since the last build`);
@@ -40,6 +43,12 @@ describe("staleReason (issue 15 point 6)", () => {
   it("asks for a build when there is none", () => {
     project();
     fs.rmSync(path.join(root, "build"), { recursive: true });
+    expect(staleReason(root)).toBe("No build yet");
+  });
+
+  it("asks for a build when the compiled server entry is missing (a build from before it existed)", () => {
+    project();
+    fs.rmSync(path.join(root, "build/start"), { recursive: true });
     expect(staleReason(root)).toBe("No build yet");
   });
 });

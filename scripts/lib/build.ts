@@ -1,14 +1,19 @@
 // `npm start`'s build step (issue 15 points 5 and 6): is the production build missing or older than what
 // it is made from, and building it with the framework's output kept in a log file, not on the terminal.
+// Also the build of the server's own entry (issue 18 point 5), which React Router's build runs at its end.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
+import { SERVER_ENTRY } from "./server-command.ts";
 
-/** What the build is made from: sources, assets, the schema and seed, the configuration and the lockfile. */
+/** What the build is made from: sources, assets, the schema and seed, the server entry, the configuration, the lockfile. */
 export const BUILD_INPUTS = [
   "app",
   "public",
   "db",
+  "server.ts",
+  "scripts/start.ts",
+  "scripts/lib/build.ts",
   "package.json",
   "package-lock.json",
   "vite.config.ts",
@@ -30,9 +35,9 @@ function newestMtime(target: string): { mtime: number; file: string } {
 
 /** Why the build must be made again (a sentence), or null when it is up to date. */
 export function staleReason(root: string): string | null {
-  const serverBuild = path.join(root, "build/server/index.js");
-  if (!fs.existsSync(serverBuild)) return "No build yet";
-  const built = fs.statSync(serverBuild).mtimeMs;
+  const outputs = [path.join(root, "build/server/index.js"), path.join(root, SERVER_ENTRY)];
+  if (!outputs.every((file) => fs.existsSync(file))) return "No build yet";
+  const built = Math.min(...outputs.map((file) => fs.statSync(file).mtimeMs));
   for (const input of BUILD_INPUTS) {
     const newest = newestMtime(path.join(root, input));
     if (newest.mtime > built) return `${path.relative(root, newest.file)} changed since the last build`;
@@ -69,4 +74,31 @@ export function runBuild(
   }
   print(`Built in ${Math.round((Date.now() - started) / 1000)} s.`);
   return 0;
+}
+
+/**
+ * Compiles the server entry to SERVER_ENTRY (react-router.config.ts calls this when React Router's build
+ * ends). Node's own modules and the packages in node_modules stay imports; what the project wrote
+ * (server.ts, app/lib, db/) is bundled. server.ts is imported by the entry after the environment is read, so
+ * it is a chunk of its own beside index.js.
+ */
+export async function buildServerEntry(root: string): Promise<void> {
+  const { build } = await import("vite");
+  await build({
+    configFile: false,
+    root,
+    logLevel: "warn",
+    publicDir: false,
+    mode: "production",
+    resolve: { alias: { "~": path.join(root, "app"), "@db": path.join(root, "db") } },
+    build: {
+      ssr: path.join(root, "scripts/start.ts"),
+      outDir: path.join(root, path.dirname(SERVER_ENTRY)),
+      emptyOutDir: true,
+      target: "node20",
+      minify: false,
+      sourcemap: true,
+      rolldownOptions: { output: { entryFileNames: path.basename(SERVER_ENTRY), chunkFileNames: "[name]-[hash].js" } },
+    },
+  });
 }

@@ -6,6 +6,7 @@ import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { chromium, type Browser, type Page } from "playwright-core";
+import { productionServerCommand } from "../../scripts/lib/server-command.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ARTIFACTS = path.join(ROOT, "test-results");
@@ -31,8 +32,9 @@ export interface RunningApp {
 }
 
 /**
- * Runs the production server (`tsx server.ts`, what `npm start` runs after its build check) and waits
- * for /readyz. The e2e global setup builds once first, so parallel servers never rebuild under each other.
+ * Runs the production server (the compiled entry with npm start's heap flags: productionServerCommand, what
+ * `npm start` runs after its build check) and waits for /readyz. The e2e global setup builds once first, so
+ * parallel servers never rebuild under each other.
  */
 export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs = 120_000): Promise<RunningApp> {
   const port = await freePort();
@@ -50,11 +52,8 @@ export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs 
   delete env.VITEST_WORKER_ID;
   delete env.VITEST_POOL_ID;
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "server.ts"], {
-    cwd: ROOT,
-    env,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const [command, args] = productionServerCommand(ROOT);
+  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));

@@ -8,6 +8,8 @@ import http from "node:http";
 import os from "node:os";
 import path from "node:path";
 import pg from "pg";
+import { staleReason } from "../../scripts/lib/build.ts";
+import { productionServerCommand } from "../../scripts/lib/server-command.ts";
 import { freePort, ROOT, type RunningApp } from "../e2e/harness.ts";
 
 export const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -15,26 +17,13 @@ export const AUTH_SECRET = "fault-suite-secret-".padEnd(48, "x");
 
 // ---- the production build ------------------------------------------------------------------------
 
-function newestMtime(dir: string): number {
-  let newest = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    newest = Math.max(newest, entry.isDirectory() ? newestMtime(full) : fs.statSync(full).mtimeMs);
-  }
-  return newest;
-}
-
 /**
  * The servers run the production build (`npm run build`, as CI does before this suite). Builds only when
- * there is none or the sources are newer, like `npm start`; the suite's files run one at a time
- * (vitest.config.ts), so two builds never overlap.
+ * there is none or what it is made from changed, as `npm start` does (scripts/lib/build.ts staleReason);
+ * the suite's files run one at a time (vitest.config.ts), so two builds never overlap.
  */
 export function ensureBuild(): void {
-  const serverBuild = path.join(ROOT, "build/server/index.js");
-  if (fs.existsSync(serverBuild)) {
-    const built = fs.statSync(serverBuild).mtimeMs;
-    if (Math.max(newestMtime(path.join(ROOT, "app")), newestMtime(path.join(ROOT, "public"))) <= built) return;
-  }
+  if (!staleReason(ROOT)) return;
   const result = spawnSync(process.execPath, [path.join(ROOT, "node_modules/@react-router/dev/bin.js"), "build"], {
     cwd: ROOT,
     stdio: "inherit",
@@ -46,10 +35,10 @@ export function ensureBuild(): void {
 // ---- a server process that gets the signal itself ---------------------------------------------------
 
 /**
- * Like startApp (tests/e2e/harness.ts), but the production server runs in ONE process,
- * `node --import tsx server.ts`, so a signal reaches the server itself. (tsx's CLI — what startApp and
- * `npm start` run — is a parent that relays signals to a child and SIGKILLs the child when it does not
- * acknowledge within 30 ms, which a busy event loop does not: see tests/faults/sigterm.test.ts.)
+ * Like startApp (tests/e2e/harness.ts), and started the same way (productionServerCommand: plain node on the
+ * compiled entry, as `npm start` runs it): ONE process, so a signal reaches the server itself and its memory
+ * is the server's. (A loader's CLI in between, like tsx's, relays signals to a child and SIGKILLs it when it
+ * does not acknowledge within 30 ms, which a busy event loop does not: see tests/faults/sigterm.test.ts.)
  */
 export async function startServerProcess(extraEnv: Record<string, string>, timeoutMs = 120_000): Promise<RunningApp> {
   const port = await freePort();
@@ -65,7 +54,8 @@ export async function startServerProcess(extraEnv: Record<string, string>, timeo
   };
   for (const key of ["VITEST", "VITEST_WORKER_ID", "VITEST_POOL_ID"]) delete env[key];
   if (!extraEnv.DATABASE_URL) delete env.DATABASE_URL;
-  const proc = spawn(process.execPath, ["--import", "tsx", "server.ts"], { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const [command, args] = productionServerCommand(ROOT);
+  const proc = spawn(command, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   let out = "";
   proc.stdout!.on("data", (d: Buffer) => (out += d.toString()));
   proc.stderr!.on("data", (d: Buffer) => (out += d.toString()));

@@ -5,10 +5,10 @@
 // gets SIGTERM. The server must stop accepting connections, let the requests it had accepted finish —
 // the slow ones too, whose bodies arrive after the signal — close the database and exit with 0.
 //
-// The server runs as `node --import tsx server.ts`: one process that receives the signal. Under tsx's CLI
-// (`tsx server.ts`, what `npm start` and the e2e harness run) this test fails: the CLI relays SIGTERM to
-// its child and SIGKILLs it unless the child acknowledges within 30 ms, and a server busy with requests
-// does not — the accepted requests are reset and the exit code is 143.
+// The server runs as `npm start` runs it: the compiled entry with plain node (scripts/lib/server-command.ts),
+// one process that receives the signal. (Under tsx's CLI, which an earlier `npm start` used, this test
+// failed: the CLI relays SIGTERM to its child and SIGKILLs it unless the child acknowledges within 30 ms,
+// and a server busy with requests does not — the accepted requests were reset and the exit code was 143.)
 import http from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { RunningApp } from "../e2e/harness.ts";
@@ -148,10 +148,19 @@ describe("SIGTERM under load", () => {
     const accepted = samples.filter((s) => s.connectedAt !== undefined && s.connectedAt < signalledAt - 100);
     expect(accepted.length, summary).toBeGreaterThan(8);
     expect(accepted.filter((s) => s.status !== 200), summary).toEqual([]);
-    // After the signal the server takes no new connection: refused, never reset half-way.
+    // After the signal the server takes no new connection: refused, never reset half-way. A connection
+    // the kernel had completed in the listen queue when the server stopped listening is reset by the
+    // kernel before the client saw it connect (no 'connect' event, so not one byte of the request left
+    // the client): for the visitor that is a refusal too, and it happens only at the signal's moment.
     const failed = samples.filter((s) => s.error);
     expect(failed.length, summary).toBeGreaterThan(0);
-    expect(failed.filter((s) => s.error !== "ECONNREFUSED" && !(s.connectedAt !== undefined && s.connectedAt >= signalledAt - 100)), summary).toEqual([]);
+    const resetBeforeConnecting = (s: Sample) =>
+      s.error === "ECONNRESET" && s.connectedAt === undefined && s.startedAt >= signalledAt - 100;
+    const connectedAtTheSignal = (s: Sample) => s.connectedAt !== undefined && s.connectedAt >= signalledAt - 100;
+    expect(
+      failed.filter((s) => s.error !== "ECONNREFUSED" && !resetBeforeConnecting(s) && !connectedAtTheSignal(s)),
+      summary,
+    ).toEqual([]);
     expect(samples.filter((s) => s.status !== undefined && s.status !== 200), summary).toEqual([]);
 
     // Clean exit: the process closed the database and ended with 0, nothing unhandled.

@@ -14,7 +14,7 @@ import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 // Lifecycle for server.ts: the same module instances the routes use.
 export { bootstrap, isReady, shutdown } from "./bootstrap.server.ts";
 export { requestInfoContext } from "./lib/context.server.ts";
-export { storedPublicPage } from "./lib/public-cache.server.ts";
+export { publicPage } from "./lib/public-cache.server.ts";
 
 export const streamTimeout = 5_000;
 
@@ -26,7 +26,9 @@ function cacheControl(request: Request, status: number): string {
   const path = new URL(request.url).pathname;
   if (status !== 200 || request.method !== "GET") return "no-store";
   if (isStaffPath(path)) return "private, no-store";
-  if (localeOfPath(path)) return "public, max-age=0, s-maxage=60, stale-while-revalidate=300";
+  // stale-if-error: a cache may keep answering with this copy for an hour while the site is failing, as
+  // the server's own page cache does while the database is down (app/lib/public-cache.server.ts).
+  if (localeOfPath(path)) return "public, max-age=0, s-maxage=60, stale-while-revalidate=300, stale-if-error=3600";
   return "private, no-cache";
 }
 

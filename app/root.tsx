@@ -28,6 +28,7 @@ import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
 import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
+import { pageVersionContext, perVersion } from "./lib/content-version.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { appErrors } from "./middleware/app-errors.server.ts";
@@ -43,12 +44,21 @@ export const links: Route.LinksFunction = () => [
   { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
 ];
 
+/**
+ * The layout's data (public settings, navigation categories), kept per instance while the content version
+ * stays the same (app/lib/content-version.server.ts): an uncached render does not query them each time.
+ */
+const layoutData = perVersion(async () => {
+  const [settings, categories] = await Promise.all([getPublicSettings(), getNavCategories()]);
+  return { settings, categories };
+});
+
 export async function loader({ context }: Route.LoaderArgs) {
   const locale = getLocale(context) as Locale;
   let settings;
   let categories;
   try {
-    [settings, categories] = await Promise.all([getPublicSettings(), getNavCategories()]);
+    ({ settings, categories } = await layoutData(context.get(pageVersionContext)));
   } catch (err) {
     // The database is unreachable: a friendly 503 page; /readyz reports the same.
     logger.error({ err }, "root loader: database unavailable");
@@ -184,9 +194,11 @@ export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
           ? [t("errors.badRequestTitle"), t(refusal.messageKey)]
           : [t("errors.serverErrorTitle"), t("errors.serverErrorText")];
   const detail = import.meta.env.DEV && error instanceof Error ? error.stack : undefined;
+  // The tab and a shared link name the site too, as every page title does (seo.ts: "title - brand").
+  const brand = useRouteLoaderData<RootData>("root")?.brand || t("brand");
   return (
     <section className="mx-auto max-w-2xl px-4 py-24 text-center">
-      <title>{title}</title>
+      <title>{`${title} - ${brand}`}</title>
       <p className="text-sm font-semibold text-teal-700">{status}</p>
       <h1 className="mt-2 text-3xl font-bold">{title}</h1>
       <p className="mt-4 text-slate-600">{text}</p>

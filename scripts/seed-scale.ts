@@ -14,6 +14,7 @@
 // Ends with VACUUM ANALYZE so the planner (and index-only scans) see the real tables.
 import pg from "pg";
 import { seedDefaults } from "../db/seed/demo.ts";
+import { BUMP_CONTENT_VERSION_SQL } from "../app/lib/content-version.server.ts";
 import { openDatabase } from "../app/lib/db.server.ts";
 
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/course_scale";
@@ -415,6 +416,8 @@ try {
             pg_size_pretty(pg_database_size(current_database())) as size`,
   );
   console.log(summary.rows[0]);
+  // Servers running on this database drop their cached pages and layout data (ADR 017).
+  await client.query(BUMP_CONTENT_VERSION_SQL);
   console.log(`done in ${((performance.now() - started) / 1000).toFixed(1)} s`);
 } finally {
   await client.end();

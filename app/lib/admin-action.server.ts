@@ -2,12 +2,14 @@
 // form (the same schema the browser validates with), the page's guard and the intent's own flag are
 // checked, one domain function runs, and the answer is one AdminReply. A refusal (an AppError) becomes a
 // translated reply with its status, field errors beside their fields; bad input is a 400 and changes
-// nothing. The domain functions check their flags again: this is the first gate, not the only one.
+// nothing. The domain functions check their flags again: this is the first gate, not the only one. After the
+// domain call the content version is bumped (public pages and layout data are cached by it, ADR 017).
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AdminReply, AdminReplyBase } from "./admin-reply.ts";
+import { contentChanged } from "./content-version.server.ts";
 import { isAppError } from "./errors.ts";
 import type { Actor } from "./permissions.server.ts";
 import type { Permission } from "./permissions.ts";
@@ -61,7 +63,7 @@ export function intent<S extends FormSchema, X extends object>(definition: Inten
         return { ok: false, status: 400, messageKey: first, result: form ? submission.reply({ hideFields }) : undefined };
       }
       try {
-        const value = await definition.run(submission.value, context);
+        const value = await runThenBump(() => definition.run(submission.value, context));
         const result = form ? submission.reply(reset ? { resetForm: true, hideFields } : { hideFields }) : undefined;
         return { ok: true, value, result };
       } catch (err) {
@@ -71,6 +73,20 @@ export function intent<S extends FormSchema, X extends object>(definition: Inten
       }
     },
   };
+}
+
+/**
+ * Runs an intent's domain call; once it has finished (its transactions committed or rolled back), the
+ * content version is bumped before the answer goes out, so cached public pages and layout data of every
+ * instance stop showing what was there before (ADR 017). Bumped after a refusal too: a refusal may come
+ * after part of the work was done, and a needless bump only costs a render.
+ */
+async function runThenBump<X>(run: () => Promise<X>): Promise<X> {
+  try {
+    return await run();
+  } finally {
+    await contentChanged();
+  }
 }
 
 function isIntentName<I extends string>(intents: Record<I, unknown>, name: unknown): name is I {

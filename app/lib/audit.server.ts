@@ -1,6 +1,5 @@
 import { auditLog } from "@db/schema/index.ts";
 import type { Executor } from "./db.server.ts";
-import { invalidatePublicCache } from "./public-cache.server.ts";
 
 export interface AuditEntry {
   /** e.g. "create", "update", "delete", "role.change", "password.change", "sign_in". */
@@ -28,6 +27,4 @@ export async function recordAudit(
     entityId: entry.entityId ?? null,
     data: { ...(entry.data ?? {}), ...(actor?.ip ? { ip: actor.ip } : {}) },
   });
-  // Every admin write is audited: stored public pages may show what it changed.
-  invalidatePublicCache();
 }

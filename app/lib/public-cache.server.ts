@@ -1,48 +1,68 @@
-// In-process cache of rendered public pages (issue 8 item 1; docs/performance.md). A public page is the
-// same for every visitor who asks for the same URL in the same language: home, about, the catalogues, a
-// course page... So the server keeps the finished HTML and answers the next such visitor without running
-// the loaders or rendering React again: ~0.3 ms of CPU per page instead of 10 to 20. The root middleware
-// (publicPageCache) stores pages; server.ts answers stored ones before React Router (storedPublicPage,
-// exported through entry.server), and the middleware answers those that reach the router anyway.
+// In-process cache of rendered public pages (issue 8 item 1, issue 18; docs/performance.md, ADR 017). A
+// public page is the same for every visitor who asks for the same URL: home, about, the catalogues, a
+// course page... So each instance keeps the finished page, compressed once, and answers the next such
+// visitor with a copy of stored bytes: no loaders, no render, no compressor.
+//
+// How it fits together:
+// - server.ts asks publicPage() before React Router. For a URL that is not cacheable it gets null and the
+//   request goes on as any other (per-request nonce CSP). For a cacheable one it drops the nonce CSP and
+//   answers either a stored copy or, on a miss, whatever the router renders.
+// - The root middleware (publicPageCache, app/root.tsx) renders a miss in full, computes the sha256 of each
+//   inline script that carries the render's nonce (the app's own: React's, React Router's, ours), removes
+//   the nonce, stores identity, gzip and brotli bytes, and answers with the hashes in X-Script-Hashes;
+//   server.ts turns them into the page's CSP (script-src 'self' + hashes: the first answer and every copy
+//   carry the same policy, no nonce, no 'unsafe-inline'). A stored copy is sent in the encoding the
+//   request's Accept-Encoding prefers (br > gzip > identity), with Content-Length and Vary.
 //
 // Correctness:
 // - A public page depends on its URL alone: the language is its first path segment (D19 revised, ADR 010)
 //   and nothing on these pages depends on a session or a cookie. The key is the URL. An old `?lang=` on a
-//   localized path is redirected by the root middleware, so such URLs are never cached. The per-request
-//   CSP nonce is swapped in on every answer.
-// - Only GET documents of the public pages are cached, and only 200 HTML answers without Set-Cookie;
-//   not searches (`?q=`: unbounded keys), HEAD or POST, data requests (`.data`) or anything else.
-// - Invalidation: every admin write is audited in its own transaction (recordAudit), and recordAudit
-//   calls invalidatePublicCache(). On PGlite a query outside a transaction waits until any open
-//   transaction ends (one connection, PGlite's transaction mutex), so a page rendered after the
-//   invalidation sees the committed change; a page whose rendering started before it is not stored
-//   (generation check). A short lifetime (PAGE_TTL_MS) bounds anything else (the footer's year...).
-// - Only with the embedded database. On PostgreSQL several instances share the data, one instance does not
-//   see another's writes, and an outage must answer 503 at once: there, CDN caching of the `?lang` URLs
-//   (Cache-Control s-maxage, app/entry.server.tsx) plays this role.
-// - Memory is bounded (MAX_BYTES; the least recently used pages go first). PUBLIC_PAGE_CACHE=false turns
-//   the cache off (npm run bench measures both).
+//   localized path is redirected by the root middleware, so such URLs are never cached.
+// - Only GET documents of the public pages, and only 200 HTML answers without Set-Cookie; not searches
+//   (`?q=`: unbounded keys), HEAD or POST, data requests (`.data`) or anything else.
+// - Invalidation, on both databases and across instances: each copy carries the content version read
+//   before its render began (content-version.server.ts) and is served only while that is the current
+//   version. Writes that change public pages bump it after their commit (admin-action.server.ts). A short
+//   lifetime (PAGE_TTL_MS) bounds what depends on time (the footer's year, "starts soon"...).
+// - Stale-if-error: while the database cannot be read, a copy made at the last version known is served
+//   for up to STALE_IF_ERROR_MS past its lifetime; pages not stored answer the friendly 503.
+// - Memory is bounded (MAX_BYTES, all encodings counted; the least recently used pages go first).
+//   PUBLIC_PAGE_CACHE=false turns the cache off (npm run bench measures both).
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
+import { currentVersion, lastKnownVersion, pageVersionContext } from "./content-version.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { getDatabase } from "./db.server.ts";
 import { env } from "./env.server.ts";
+import { logger } from "./logger.server.ts";
 
 /** Public page paths; everything else always goes to the router. */
 const PUBLIC_PAGE = /^\/(?:en|ar)(?:|\/about|\/services|\/contact|\/courses|\/english-courses|\/arabic-courses|\/courses\/[^/]+(?:\/enroll)?)$/;
 export const PAGE_TTL_MS = 60_000;
+/** How long past its lifetime a copy may still answer while the database is down (Cache-Control too). */
+export const STALE_IF_ERROR_MS = 3_600_000;
 const MAX_BYTES = 64 * 1024 * 1024;
+/** The header that hands the page's script hashes to server.ts, which makes the CSP of them. */
+export const SCRIPT_HASHES_HEADER = "X-Script-Hashes";
+
+export type Encoding = "br" | "gzip" | "identity";
 
 interface Entry {
-  /** The page's bytes, cut where the nonce goes. */
-  parts: Uint8Array<ArrayBuffer>[];
+  version: string;
+  bodies: Record<Encoding, Buffer>;
   headers: [string, string][];
+  /** CSP sources of the page's inline scripts: 'sha256-…'. */
+  scriptHashes: string[];
   expires: number;
   bytes: number;
 }
 
 const pages = new Map<string, Entry>();
+/** Keys being compressed right now (one compression per page at a time), and their work. */
+const storing = new Map<string, Promise<void>>();
 let bytes = 0;
-let generation = 0;
 
 function drop(key: string): void {
   const entry = pages.get(key);
@@ -51,9 +71,8 @@ function drop(key: string): void {
   bytes -= entry.bytes;
 }
 
-/** Forgets every stored page. Called by recordAudit, i.e. by every admin write. */
-export function invalidatePublicCache(): void {
-  generation++;
+/** Forgets every stored page (tests). Writes invalidate through the content version instead. */
+export function clearPublicCache(): void {
   pages.clear();
   bytes = 0;
 }
@@ -65,7 +84,8 @@ export function publicCacheSize(): number {
 
 function enabled(): boolean {
   try {
-    return env().PUBLIC_PAGE_CACHE && getDatabase().kind === "pglite";
+    getDatabase();
+    return env().PUBLIC_PAGE_CACHE;
   } catch {
     return false;
   }
@@ -81,88 +101,145 @@ export function publicPageKey(method: string, pathAndQuery: string): string | nu
   } catch {
     return null;
   }
-  if (!PUBLIC_PAGE.test(url.pathname) || url.searchParams.has("q") || url.searchParams.has("lang")) return null;
+  if (!PUBLIC_PAGE.test(url.pathname)) return null;
+  // Only the catalogue's own parameters, once each and well formed, make a key: anything else (a search,
+  // `?lang`, `utm_*`, `?x=<random>`) is rendered for its request and never stored, so a stream of made-up
+  // URLs cannot push the real pages out of the cache.
+  const names = [...url.searchParams.keys()];
+  if (new Set(names).size !== names.length) return null;
+  for (const [name, value] of url.searchParams) {
+    if (!KEY_PARAMS[name]?.test(value)) return null;
+  }
   url.searchParams.sort();
   return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
-function requestKey(request: Request): string | null {
-  const url = new URL(request.url);
-  return publicPageKey(request.method, url.pathname + url.search);
+/** The query parameters a stored page may have, and the values they may take. */
+const KEY_PARAMS: Record<string, RegExp> = {
+  category: /^[a-z0-9-]{1,100}$/,
+  subcategory: /^[a-z0-9-]{1,100}$/,
+  page: /^[1-9]\d{0,3}$/,
+};
+
+/** br when the request accepts it, else gzip, else identity (q=0 refuses; `*` accepts). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding {
+  const q = new Map<string, number>();
+  for (const part of (acceptEncoding ?? "").split(",")) {
+    const [name, ...params] = part.trim().toLowerCase().split(";");
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name, Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (name: string) => (q.get(name) ?? q.get("*") ?? 0) > 0;
+  if (accepts("br")) return "br";
+  if (accepts("gzip")) return "gzip";
+  return "identity";
 }
 
 export interface StoredPage {
   headers: [string, string][];
-  body: Uint8Array<ArrayBuffer>;
+  body: Buffer;
+  encoding: Encoding;
+  scriptHashes: string[];
 }
+
+/** What server.ts learns about a request: not a cached URL (null), or a cacheable one with its copy if any. */
+export type PublicPageLookup = null | { page: StoredPage | null };
 
 /**
- * The stored page for a request, with its nonce in place; null when there is none (or the cache is off).
- * server.ts answers with it before React Router sees the request (the cheapest path); the middleware
- * below does the same for requests that reach the router.
+ * server.ts asks this before React Router: null when the URL is not cached (or the cache is off);
+ * otherwise the stored copy, in the preferred encoding, when a current one exists.
  */
-export function storedPublicPage(method: string, pathAndQuery: string, nonce: string): StoredPage | null {
+export async function publicPage(method: string, pathAndQuery: string, acceptEncoding?: string): Promise<PublicPageLookup> {
   const key = enabled() ? publicPageKey(method, pathAndQuery) : null;
-  return key ? lookup(key, nonce) : null;
+  if (!key) return null;
+  return { page: await lookup(key, preferredEncoding(acceptEncoding)) };
 }
 
-function lookup(key: string, nonce: string): StoredPage | null {
+async function lookup(key: string, encoding: Encoding): Promise<StoredPage | null> {
+  if (!pages.has(key)) return null;
+  let version: string | undefined;
+  let failed = false;
+  try {
+    version = await currentVersion();
+  } catch {
+    failed = true;
+  }
+  // Read again after the wait: the entry may have been replaced or dropped meanwhile.
   const hit = pages.get(key);
   if (!hit) return null;
-  if (hit.expires <= Date.now()) {
-    drop(key);
+  const now = Date.now();
+  if (failed) {
+    // The database cannot be read: the copy made at the last version seen, within the stale bound.
+    if (hit.version !== lastKnownVersion() || hit.expires + STALE_IF_ERROR_MS <= now) return null;
+  } else if (hit.version !== version || hit.expires <= now) {
+    // Outdated, or past its lifetime. Kept while it may serve in an outage; a newer version never will.
+    if (hit.version !== version || hit.expires + STALE_IF_ERROR_MS <= now) drop(key);
     return null;
   }
   // Most recently used last: the oldest entries go first when memory runs short.
   pages.delete(key);
   pages.set(key, hit);
-  return { headers: hit.headers, body: withNonce(hit, nonce) };
+  return { headers: hit.headers, body: hit.bodies[encoding], encoding, scriptHashes: hit.scriptHashes };
 }
 
-const encoder = new TextEncoder();
+const INLINE_SCRIPT = /<script\b([^>]*)>([\s\S]*?)<\/script>/gi;
 
-/** The stored page with this request's nonce, as bytes (no re-encoding of the text per answer). */
-function withNonce(entry: Entry, nonce: string): Uint8Array<ArrayBuffer> {
-  const glue = encoder.encode(nonce);
-  const body = new Uint8Array(entry.bytes + glue.length * (entry.parts.length - 1));
-  let at = 0;
-  entry.parts.forEach((part, i) => {
-    if (i > 0) {
-      body.set(glue, at);
-      at += glue.length;
-    }
-    body.set(part, at);
-    at += part.length;
-  });
-  return body;
-}
-
-/** The first root middleware: a stored page answers at once; otherwise the page is rendered and kept. */
-export const publicPageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
-  const key = enabled() ? requestKey(request) : null;
-  if (!key) return next();
-  const { nonce } = context.get(requestInfoContext);
-  const hit = lookup(key, nonce);
-  if (hit) return new Response(hit.body, { status: 200, headers: hit.headers });
-
-  const startedAt = generation;
-  const response = await next();
-  if (
-    response.status !== 200 ||
-    !response.headers.get("Content-Type")?.startsWith("text/html") ||
-    response.headers.has("Set-Cookie") ||
-    !response.body
-  ) {
-    return response;
+/**
+ * The CSP sources ('sha256-…') of the inline scripts the app itself wrote into the page — those carrying
+ * this render's nonce (React, React Router, our components all put it there) — in order, without repeats.
+ * A script without it (markup that slipped into content) gets no hash, so it stays refused, as it was
+ * under the nonce policy.
+ */
+export function inlineScriptHashes(html: string, nonce: string): string[] {
+  const hashes = new Set<string>();
+  if (!nonce) return [];
+  const marker = `nonce="${nonce}"`;
+  for (const [, attrs, body] of html.matchAll(INLINE_SCRIPT)) {
+    if (/\bsrc\s*=/i.test(attrs!) || !attrs!.includes(marker)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body!, "utf8").digest("base64")}'`);
   }
-  const html = await response.text();
-  if (startedAt === generation) {
-    const parts = (nonce ? html.split(nonce) : [html]).map((p) => encoder.encode(p));
+  return [...hashes];
+}
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+
+/** Compresses once (the thread pool, not the event loop) and keeps the page; the memory bound applies. */
+function store(key: string, html: string, headers: [string, string][], scriptHashes: string[], version: string): void {
+  if (storing.has(key)) return;
+  storing.set(key, compressAndKeep(key, html, headers, scriptHashes, version).finally(() => storing.delete(key)));
+}
+
+/** Resolves once the pages being stored are in (tests). */
+export async function publicCacheSettled(): Promise<void> {
+  await Promise.all(storing.values());
+}
+
+async function compressAndKeep(key: string, html: string, headers: [string, string][], scriptHashes: string[], version: string): Promise<void> {
+  try {
+    const identity = Buffer.from(html, "utf8");
+    // Levels measured on /en/courses (76 KB; docs/performance.md): gzip 6 gives 14.3 KB in 1.1 ms, brotli
+    // 8 gives 11.4 KB in 1.8 ms (10 would give 10.4 KB for 28 ms, 11 10.4 KB for 81 ms). It runs once per
+    // page and version, and again each lifetime (PAGE_TTL_MS), so the cheap end of the curve it is.
+    const [gz, br] = await Promise.all([
+      gzip(identity, { level: 6 }),
+      brotli(identity, {
+        params: {
+          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
+          [zlib.constants.BROTLI_PARAM_QUALITY]: 8,
+          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
+        },
+      }),
+    ]);
     const entry: Entry = {
-      parts,
-      headers: [...response.headers],
+      version,
+      bodies: { identity, gzip: gz, br },
+      headers,
+      scriptHashes,
       expires: Date.now() + PAGE_TTL_MS,
-      bytes: parts.reduce((n, p) => n + p.length, 0),
+      bytes: identity.length + gz.length + br.length,
     };
     drop(key);
     pages.set(key, entry);
@@ -171,6 +248,54 @@ export const publicPageCache: MiddlewareFunction<Response> = async ({ request, c
       if (bytes <= MAX_BYTES) break;
       drop(oldest);
     }
+  } catch (err) {
+    logger.warn({ err, key }, "public page not stored");
   }
-  return new Response(html, { status: 200, statusText: response.statusText, headers: response.headers });
+}
+
+/** Headers a copy does not keep: the encoding and length are the answer's own, the CSP is made per answer. */
+const NOT_STORED = new Set(["content-length", "content-encoding", "content-security-policy", SCRIPT_HASHES_HEADER.toLowerCase()]);
+
+function isStorable(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get("Content-Type")?.startsWith("text/html") ?? false) &&
+    !response.headers.has("Set-Cookie")
+  );
+}
+
+/**
+ * The first root middleware after the language redirects, for cacheable URLs server.ts had no copy of:
+ * the page is rendered in full, the inline scripts carrying the render's nonce are hashed, the nonce is
+ * taken out, and the page is kept. The version is read before the render and handed to the root loader
+ * (pageVersionContext).
+ */
+export const publicPageCache: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  const url = new URL(request.url);
+  const key = enabled() ? publicPageKey(request.method, url.pathname + url.search) : null;
+  if (!key) return next();
+  // This render's nonce marks the scripts the app wrote; the stored copy keeps their hashes, not the nonce.
+  const { nonce } = context.get(requestInfoContext);
+
+  let version: string | undefined;
+  try {
+    version = await currentVersion();
+    context.set(pageVersionContext, version);
+  } catch {
+    // The database is unavailable: the render answers (the friendly 503), nothing is stored.
+  }
+  const response = await next();
+  // Redirects and data carry no script: server.ts gives them script-src 'self' alone.
+  if (!response.headers.get("Content-Type")?.startsWith("text/html") || !response.body) return response;
+  // Every HTML answer of a cacheable URL is read in full: its CSP names the hashes of all its scripts.
+  const rendered = await response.text();
+  const scriptHashes = inlineScriptHashes(rendered, nonce);
+  const html = nonce ? rendered.replaceAll(` nonce="${nonce}"`, "") : rendered;
+  const headers = new Headers(response.headers);
+  headers.set(SCRIPT_HASHES_HEADER, scriptHashes.join(" "));
+  if (version !== undefined && isStorable(response)) {
+    const kept = [...headers].filter(([name]) => !NOT_STORED.has(name.toLowerCase()));
+    store(key, html, kept, scriptHashes, version);
+  }
+  return new Response(html, { status: response.status, statusText: response.statusText, headers });
 };

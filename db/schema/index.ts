@@ -1,2 +1,3 @@
 export * from "./auth.ts";
 export * from "./catalog.ts";
+export * from "./content-version.ts";

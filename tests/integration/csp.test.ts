@@ -20,4 +20,11 @@ describe("contentSecurityPolicy", () => {
     expect(directive(csp, "script-src")).not.toContain("cdn.example.com");
     expect(directive(csp, "connect-src")).not.toContain("cdn.example.com");
   });
+
+  it("allows a cached page's own inline scripts by hash: no nonce, no 'unsafe-inline' (ADR 017)", () => {
+    const csp = contentSecurityPolicy({ hashes: ["'sha256-AAAA'", "'sha256-BBBB'"] }, false);
+    expect(directive(csp, "script-src")).toBe("script-src 'self' 'sha256-AAAA' 'sha256-BBBB'");
+    expect(directive(contentSecurityPolicy({ hashes: [] }, false), "script-src")).toBe("script-src 'self'");
+    expect(csp).toContain("frame-ancestors 'none'");
+  });
 });

@@ -30,8 +30,30 @@ export function formatPrice(price: number | null | undefined, locale: Locale): s
   return format.format(price);
 }
 
+/**
+ * One Intl formatter per locale and options for the life of the process: creating one costs more than
+ * formatting dozens of values, and the admin lists formatted every row's date and amount with a new one
+ * (issue 18, /admin/courses and /admin/enrollments on the server).
+ */
+const numberFormats = new Map<string, Intl.NumberFormat>();
+const dateFormats = new Map<string, Intl.DateTimeFormat>();
+
+function numberFormat(locale: string, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = numberFormats.get(key);
+  if (!format) numberFormats.set(key, (format = new Intl.NumberFormat(locale, options)));
+  return format;
+}
+
+function dateFormat(locale: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const key = `${locale}|${JSON.stringify(options)}`;
+  let format = dateFormats.get(key);
+  if (!format) dateFormats.set(key, (format = new Intl.DateTimeFormat(locale, options)));
+  return format;
+}
+
 export function formatNumber(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale)).format(value);
+  return numberFormat(intlLocale(locale)).format(value);
 }
 
 /** A key figure (Western digits in both languages, D26), with '+' for "more than" figures. */
@@ -42,12 +64,12 @@ export function formatFigure(value: number, locale: Locale, plus: boolean): stri
 
 /** An amount with two decimals and no currency (the admin course table's price column). */
 export function formatAmount(value: number, locale: Locale): string {
-  return new Intl.NumberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
+  return numberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);
 }
 
 /** A moment with date and time, in the viewer's language and the provider's time zone (Africa/Cairo). */
 export function formatDateTime(value: Date | string, locale: Locale, options: { seconds?: boolean } = {}): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), {
+  return dateFormat(intlLocale(locale), {
     dateStyle: "medium",
     timeStyle: options.seconds ? "medium" : "short",
     timeZone: "Africa/Cairo",
@@ -55,7 +77,7 @@ export function formatDateTime(value: Date | string, locale: Locale, options: { 
 }
 
 export function formatDate(value: Date | string, locale: Locale): string {
-  return new Intl.DateTimeFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(
+  return dateFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(
     new Date(value),
   );
 }
@@ -69,7 +91,7 @@ export function formatWeek(weekStart: string, locale: Locale, style: "short" | "
     style === "long"
       ? { day: "numeric", month: "long", year: "numeric" }
       : { day: "numeric", month: locale === "ar" ? "numeric" : "short" };
-  return new Intl.DateTimeFormat(intlLocale(locale), { ...options, timeZone: "UTC" }).format(new Date(`${weekStart}T00:00:00Z`));
+  return dateFormat(intlLocale(locale), { ...options, timeZone: "UTC" }).format(new Date(`${weekStart}T00:00:00Z`));
 }
 
 /** A file size for people: "1.2 MB" / "1.2 ميجابايت" (Western digits in Arabic too, D26). */
@@ -77,12 +99,12 @@ export function formatFileSize(bytes: number, locale: string): string {
   const tag = intlLocale(locale);
   const [value, unit] =
     bytes >= 1024 * 1024 ? [bytes / (1024 * 1024), "megabyte"] : bytes >= 1024 ? [bytes / 1024, "kilobyte"] : [bytes, "byte"];
-  return new Intl.NumberFormat(tag, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
+  return numberFormat(tag, { style: "unit", unit, unitDisplay: "short", maximumFractionDigits: 1 }).format(value);
 }
 
 /** A progress percentage (0–100) for people, in the page's language. */
 export function formatPercent(percent: number, locale: string): string {
-  return new Intl.NumberFormat(intlLocale(locale), { style: "percent" }).format(percent / 100);
+  return numberFormat(intlLocale(locale), { style: "percent" }).format(percent / 100);
 }
 
 /**

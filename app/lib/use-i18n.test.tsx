@@ -40,4 +40,18 @@ describe("useI18n", () => {
     await i18n.changeLanguage("ar");
     expect(render()).toContain("مرحبًا Mona");
   });
+
+  it("keeps found strings, but not a missing key: strings added later show", async () => {
+    const i18n = await instance("en");
+    function Label({ k }: { k: string }) {
+      const { t } = useI18n();
+      return <b>{t(k)}</b>;
+    }
+    const render = (k: string) => renderToString(<I18nextProvider i18n={i18n}><Label k={k} /></I18nextProvider>);
+    expect(render("later.title")).toBe("<b>later.title</b>");
+    i18n.addResourceBundle("en", "common", { later: { title: "Arrived" } }, true, false);
+    expect(render("later.title")).toBe("<b>Arrived</b>");
+    expect(render("only.en")).toBe("<b>fallback</b>");
+    expect(render("only.en")).toBe("<b>fallback</b>");
+  });
 });

@@ -15,8 +15,31 @@ function fixedT(i18n: I18n, lng: string): TFunction {
   let byLng = fixedTs.get(i18n);
   if (!byLng) fixedTs.set(i18n, (byLng = new Map()));
   let t = byLng.get(lng);
-  if (!t) byLng.set(lng, (t = i18n.getFixedT(lng)));
+  if (!t) byLng.set(lng, (t = rememberingT(i18n.getFixedT(lng))));
   return t;
+}
+
+/**
+ * `t` that keeps the text of each key asked without options (labels, headings: most calls on a page).
+ * i18next resolves a key anew on every call (namespaces, fallbacks, nesting, post-processing), which made
+ * t() a tenth of an uncached page's render on the server, where one instance per language now lives as
+ * long as the process (ADR 019). Only found strings are kept — i18next answers a missing key with the
+ * key, and the browser may add a language's strings later — and found strings never change (bundles are
+ * added without overwriting).
+ */
+function rememberingT(t: TFunction): TFunction {
+  const known = new Map<string, string>();
+  const call = t as unknown as (...args: unknown[]) => unknown;
+  const remembering = (...args: unknown[]) => {
+    const key = args[0];
+    if (args.length !== 1 || typeof key !== "string") return call(...args);
+    const hit = known.get(key);
+    if (hit !== undefined) return hit;
+    const text = call(key);
+    if (typeof text === "string" && text !== key) known.set(key, text);
+    return text;
+  };
+  return remembering as unknown as TFunction;
 }
 
 function subscriber(i18n: I18n): (onChange: () => void) => () => void {

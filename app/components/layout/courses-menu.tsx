@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -46,7 +46,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
         onClick={() => setOpen((v) => !v)}
       >
         {t("nav.courses")}
-        <ChevronDown aria-hidden="true" className="h-4 w-4" />
+        <Icon name="chevron-down" className="h-4 w-4" />
       </button>
       {/* Following a link closes the panel. */}
       <div
@@ -78,7 +78,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
               <Link to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
                 <bdi>{name(c)}</bdi>
                 {c.subcategories.length > 0 && (
-                  <ChevronDown aria-hidden="true" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
+                  <Icon name="chevron-down" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
                 )}
               </Link>
               {c.subcategories.length > 0 && (

@@ -1,4 +1,4 @@
-import { Menu } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -21,7 +21,7 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
   return (
     <details ref={ref} className="group md:hidden">
       <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-800 [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden="true" className="h-6 w-6" />
+        <Icon name="menu" className="h-6 w-6" />
         <span className="sr-only">{t("actions.menu")}</span>
       </summary>
       <nav

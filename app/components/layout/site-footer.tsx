@@ -1,4 +1,4 @@
-import { Mail, MapPin, Phone } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -30,7 +30,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
           <ul className="mt-5 space-y-2 text-sm">
             {contact.address && (
               <li className="flex items-start gap-2">
-                <MapPin aria-hidden="true" className="mt-0.5 h-4 w-4 shrink-0" />
+                <Icon name="map-pin" className="mt-0.5 h-4 w-4 shrink-0" />
                 <span>
                   <span className="sr-only">{t("footer.address")}: </span>
                   {pickText(contact.address, locale)}
@@ -39,7 +39,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
             )}
             {contact.phones?.map((phone) => (
               <li key={phone} className="flex items-center gap-2">
-                <Phone aria-hidden="true" className="h-4 w-4 shrink-0" />
+                <Icon name="phone" className="h-4 w-4 shrink-0" />
                 <a href={telHref(phone)} className="hover:text-white">
                   <span className="sr-only">{t("footer.phone")}: </span>
                   <Ltr>{formatPhone(phone)}</Ltr>
@@ -48,7 +48,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
             ))}
             {contact.email && (
               <li className="flex items-center gap-2">
-                <Mail aria-hidden="true" className="h-4 w-4 shrink-0" />
+                <Icon name="mail" className="h-4 w-4 shrink-0" />
                 <a href={`mailto:${contact.email}`} className="hover:text-white">
                   <span className="sr-only">{t("footer.email")}: </span>
                   <Ltr>{contact.email}</Ltr>

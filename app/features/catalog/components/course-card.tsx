@@ -1,4 +1,4 @@
-import { Clock, Users } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
@@ -6,10 +6,18 @@ import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-
 import { courseHref } from "~/lib/catalog-links.ts";
 import { formatPrice } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { courseCardText } from "./course-card-text.ts";
 import type { CourseCard as CourseCardData } from "../catalog.server.ts";
 
 export const DEFAULT_THUMBNAIL = "/images/course-default.webp";
 
+/**
+ * One course of the catalogue: the whole card is one link to the course page (one tab stop, the course
+ * title as its name, the focus ring around the card). "Enroll Now" is drawn as a button inside it: with
+ * JavaScript a click on it opens the enrollment dialog in place; without, the card's link leads to the
+ * course page and its enrollment form. One link per card and the card's words translated once per
+ * language (course-card-text.ts) keep the catalogue's render cheap (issue 18).
+ */
 export function CourseCard({
   course,
   locale,
@@ -20,20 +28,31 @@ export function CourseCard({
   locale: Locale;
   /** Above the fold: load the image at once. */
   eager?: boolean;
-  /** With JavaScript, opens the enrollment modal; without, the link goes to the enrollment page. */
+  /** With JavaScript, "Enroll Now" opens the enrollment modal; without, the card leads to the course page. */
   onEnroll?: (course: CourseCardData) => void;
 }) {
-  const { t } = useI18n();
+  const { t, i18n } = useI18n();
+  const text = courseCardText(t, i18n);
   const lp = useLocalePath();
   const price = formatPrice(course.price, locale);
   const titleId = `course-${course.id}-title`;
   return (
     <article
       aria-labelledby={titleId}
-      className="flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md"
+      className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-800"
       lang={course.language}
     >
-      <Link to={lp(courseHref(course.slug))} tabIndex={-1} aria-hidden="true">
+      <Link
+        to={lp(courseHref(course.slug))}
+        aria-labelledby={titleId}
+        className="flex flex-1 flex-col focus-visible:outline-none"
+        onClick={(e) => {
+          if (onEnroll && e.target instanceof Element && e.target.closest("[data-enroll]")) {
+            e.preventDefault();
+            onEnroll(course);
+          }
+        }}
+      >
         <img
           src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
           srcSet={course.thumbnailSrcSet}
@@ -45,58 +64,48 @@ export function CourseCard({
           decoding="async"
           className="aspect-[4/3] w-full object-cover"
         />
-      </Link>
-      <div className="flex flex-1 flex-col p-5">
-        <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900">
-          <Link to={lp(courseHref(course.slug))} className="hover:text-teal-800 focus-visible:outline-2 focus-visible:outline-teal-800">
+        <div className="flex flex-1 flex-col p-5">
+          <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900 group-hover:text-teal-800">
             {course.title}
-          </Link>
-        </h3>
-        <p dir="auto" className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
-          {course.summary}
-        </p>
-        <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" lang={locale}>
-          <div className="flex items-center gap-1">
-            <dt>
-              <Clock aria-hidden="true" className="h-4 w-4" />
-              <span className="sr-only">{t("catalog.card.duration")}</span>
-            </dt>
-            <dd>{course.hours ? t("catalog.card.hours", { count: course.hours }) : t("catalog.card.defaultDuration")}</dd>
+          </h3>
+          <p dir="auto" className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
+            {course.summary}
+          </p>
+          <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" lang={locale}>
+            <div className="flex items-center gap-1">
+              <dt>
+                <Icon name="clock" className="h-4 w-4" />
+                <span className="sr-only">{text.duration}</span>
+              </dt>
+              <dd>{course.hours ? text.hours(course.hours) : text.defaultDuration}</dd>
+            </div>
+            <div className="flex items-center gap-1">
+              <dt>
+                <Icon name="users" className="h-4 w-4" />
+                <span className="sr-only">{text.students}</span>
+              </dt>
+              <dd>{text.enrolled(course.approvedCount)}</dd>
+            </div>
+          </dl>
+          <div className="mt-4 flex items-center justify-between gap-3" lang={locale}>
+            {course.priceVisible ? (
+              <p className="text-lg font-bold text-teal-900">
+                <span className="sr-only">{text.price}: </span>
+                {price ?? text.free}
+              </p>
+            ) : (
+              <span />
+            )}
+            <span
+              data-enroll=""
+              className="btn-primary inline-flex px-4 py-2 text-sm"
+              onMouseEnter={preloadEnrollmentDialog}
+            >
+              {text.enrollNow}
+            </span>
           </div>
-          <div className="flex items-center gap-1">
-            <dt>
-              <Users aria-hidden="true" className="h-4 w-4" />
-              <span className="sr-only">{t("catalog.card.students")}</span>
-            </dt>
-            <dd>{t("catalog.card.students", { count: course.approvedCount })}</dd>
-          </div>
-        </dl>
-        <div className="mt-4 flex items-center justify-between gap-3" lang={locale}>
-          {course.priceVisible ? (
-            <p className="text-lg font-bold text-teal-900">
-              <span className="sr-only">{t("catalog.card.price")}: </span>
-              {price ?? t("catalog.card.free")}
-            </p>
-          ) : (
-            <span />
-          )}
-          <Link
-            to={lp(`${courseHref(course.slug)}/enroll`)}
-            className="btn-primary inline-flex px-4 py-2 text-sm"
-            aria-label={`${t("catalog.card.enrollNow")}: ${course.title}`}
-            onMouseEnter={preloadEnrollmentDialog}
-            onFocus={preloadEnrollmentDialog}
-            onClick={(e) => {
-              if (onEnroll) {
-                e.preventDefault();
-                onEnroll(course);
-              }
-            }}
-          >
-            {t("catalog.card.enrollNow")}
-          </Link>
         </div>
-      </div>
+      </Link>
     </article>
   );
 }

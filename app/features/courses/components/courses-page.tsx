@@ -1,6 +1,7 @@
 // The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
 // holds its loader and action.
-import { BookOpen, Pencil, Plus, Trash2 } from "lucide-react";
+import { BookOpen, Plus } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useSubmit } from "react-router";
@@ -464,7 +465,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                         title={t("coursesAdmin.table.edit")}
                         className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
                       >
-                        <Pencil aria-hidden="true" className="h-4 w-4" />
+                        <Icon name="pencil" className="h-4 w-4" />
                         <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
                       </DialogLink>
                     )}
@@ -476,7 +477,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                         title={t("coursesAdmin.table.delete")}
                         className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
                       >
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />
+                        <Icon name="trash" className="h-4 w-4" />
                         <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
                       </DialogLink>
                     )}

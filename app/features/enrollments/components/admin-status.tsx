@@ -5,7 +5,7 @@
 // JavaScript). Either can be undone from the page's notice for a short while; after that a decided
 // request offers "Move to pending", which confirms first (?dialog=reopen&enrollment=…). A request whose
 // course was deleted cannot be approved (issue 17 point 3).
-import { Check, RotateCcw, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useRevalidator } from "react-router";
@@ -88,7 +88,7 @@ export function EnrollmentStatusActions({
           title=""
           className={`${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`}
         >
-          <RotateCcw aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
+          <Icon name="rotate-ccw" className="h-4 w-4 rtl:-scale-x-100" />
           {t("adminEnrollments.reopen.action")}
         </DialogLink>
       )}
@@ -103,7 +103,7 @@ export function EnrollmentStatusActions({
               aria-label={t("adminEnrollments.actions.approveFor", { name: row.studentName })}
               className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
             >
-              <Check aria-hidden="true" className="h-4 w-4" />
+              <Icon name="check" className="h-4 w-4" />
               {t("adminEnrollments.actions.approve")}
             </button>
           )}
@@ -117,7 +117,7 @@ export function EnrollmentStatusActions({
             title=""
             className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
           >
-            <X aria-hidden="true" className="h-4 w-4" />
+            <Icon name="x" className="h-4 w-4" />
             {t("adminEnrollments.actions.reject")}
           </DialogLink>
         </>

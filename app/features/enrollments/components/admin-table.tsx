@@ -2,7 +2,7 @@
 // control per row, approve / reject on pending rows and, with enrollments:edit, checkboxes for the bulk
 // bar. Without JavaScript the checkboxes still belong to the bulk form (form="enrollments-bulk") and
 // the details open through a link (?dialog=details&enrollment=…).
-import { Eye } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useMemo } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
@@ -141,7 +141,7 @@ export function AdminEnrollmentsTable({
                 label={t("adminEnrollments.table.detailsFor", { name: r.studentName })}
                 title=""
               >
-                <Eye aria-hidden="true" className="h-4 w-4" />
+                <Icon name="eye" className="h-4 w-4" />
                 {t("adminEnrollments.table.details")}
               </DialogLink>
               {canEdit && <EnrollmentStatusActions row={r} action={action} dialog={dialog} />}

@@ -1,0 +1,74 @@
+import fs from "node:fs";
+import {
+  BookOpen,
+  Check,
+  ChevronDown,
+  Clock,
+  Eye,
+  GraduationCap,
+  Mail,
+  MapPin,
+  Menu,
+  Pencil,
+  Phone,
+  RotateCcw,
+  Tag,
+  Trash,
+  Users,
+  X,
+  type LucideIcon,
+} from "lucide-react";
+import { renderToString } from "react-dom/server";
+import { describe, expect, it } from "vitest";
+import { Icon, ICON_NAMES, type IconName } from "./icon.tsx";
+import { SPRITE_FILE, spriteMarkup } from "./sprite-source.ts";
+
+const lucide: Record<IconName, LucideIcon> = {
+  "book-open": BookOpen,
+  "chevron-down": ChevronDown,
+  clock: Clock,
+  "graduation-cap": GraduationCap,
+  mail: Mail,
+  "map-pin": MapPin,
+  menu: Menu,
+  phone: Phone,
+  tag: Tag,
+  users: Users,
+  check: Check,
+  eye: Eye,
+  pencil: Pencil,
+  "rotate-ccw": RotateCcw,
+  trash: Trash,
+  x: X,
+};
+
+/** The outer <svg> tag and the children of a rendered icon. */
+function parts(html: string): { svg: string; inner: string } {
+  const m = /^(<svg[^>]*>)(.*)<\/svg>$/.exec(html)!;
+  return { svg: m[1]!, inner: m[2]! };
+}
+
+describe("public icons", () => {
+  it("draw from a sprite that holds lucide's drawing of every icon (run sprite-source.ts when this fails)", () => {
+    expect(fs.readFileSync(SPRITE_FILE, "utf8")).toBe(spriteMarkup());
+    for (const name of ICON_NAMES) {
+      // The sprite's symbol has the same elements lucide-react draws (self-closed in the file).
+      const Lucide = lucide[name];
+      const drawn = parts(renderToString(<Lucide />)).inner.replace(/><\/\w+>/g, "/>");
+      expect(spriteMarkup()).toContain(`<symbol id="${name}" viewBox="0 0 24 24">${drawn}</symbol>`);
+    }
+  });
+
+  it("render lucide's svg element, classes and aria-hidden, with a use of the sprite's symbol", () => {
+    for (const name of ICON_NAMES) {
+      const Lucide = lucide[name];
+      const ours = parts(renderToString(<Icon name={name} className="h-4 w-4 shrink-0" />));
+      // lucide 1.x also names its renamed icons by their old name (trash: "lucide-trash-2"); no style uses those.
+      const theirs = parts(renderToString(<Lucide aria-hidden="true" className="h-4 w-4 shrink-0" />)).svg.replace(" lucide-trash-2", "");
+      expect(ours.svg).toBe(theirs);
+      expect(ours.svg).toContain('aria-hidden="true"');
+      expect(ours.inner).toMatch(new RegExp(`^<use href="[^"#]*sprite[^"#]*#${name}"></use>$`));
+    }
+    expect(renderToString(<Icon name="menu" />)).toContain('class="lucide lucide-menu"');
+  });
+});

@@ -1,0 +1,34 @@
+// Icons of the public pages (and the admin lists' row actions), drawn from one same-origin SVG sprite (sprite.svg, a hashed build asset cached
+// for good). A lucide-react icon is a component that builds its element tree (the svg and each path) on
+// every render: on an uncached catalogue page its 66 icons were 4 % of the server's CPU (issue 18), and each
+// drawing was JavaScript on the page. Here an icon is two fixed elements, with the attributes and classes
+// lucide renders, so the page looks and reads the same (aria-hidden, sizes by class). The sprite is written
+// from lucide's own drawings (sprite-source.ts; a unit test keeps the two equal).
+import spriteUrl from "./sprite.svg?no-inline";
+
+export const ICON_NAMES = [
+  "book-open", "chevron-down", "clock", "graduation-cap", "mail", "map-pin", "menu", "phone", "tag", "users",
+  // The admin lists' per-row actions.
+  "check", "eye", "pencil", "rotate-ccw", "trash", "x",
+] as const;
+export type IconName = (typeof ICON_NAMES)[number];
+
+export function Icon({ name, className }: { name: IconName; className?: string }) {
+  return (
+    <svg
+      xmlns="http://www.w3.org/2000/svg"
+      width="24"
+      height="24"
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      className={className ? `lucide lucide-${name} ${className}` : `lucide lucide-${name}`}
+      aria-hidden="true"
+    >
+      <use href={`${spriteUrl}#${name}`} />
+    </svg>
+  );
+}

@@ -1,0 +1,78 @@
+// Writes sprite.svg from lucide's drawings of the icons in ICON_NAMES (`npx tsx
+// app/components/icons/sprite-source.ts` after adding a name); icon.test.tsx fails while the file differs.
+// lucide-react's icon modules export their drawing as `__iconData` (not in its type declarations).
+import fs from "node:fs";
+import { fileURLToPath } from "node:url";
+import * as bookOpen from "lucide-react/icons/book-open";
+import * as chevronDown from "lucide-react/icons/chevron-down";
+import * as clock from "lucide-react/icons/clock";
+import * as graduationCap from "lucide-react/icons/graduation-cap";
+import * as mail from "lucide-react/icons/mail";
+import * as mapPin from "lucide-react/icons/map-pin";
+import * as menu from "lucide-react/icons/menu";
+import * as phone from "lucide-react/icons/phone";
+import * as tag from "lucide-react/icons/tag";
+import * as users from "lucide-react/icons/users";
+import * as check from "lucide-react/icons/check";
+import * as eye from "lucide-react/icons/eye";
+import * as pencil from "lucide-react/icons/pencil";
+import * as rotateCcw from "lucide-react/icons/rotate-ccw";
+import * as trash from "lucide-react/icons/trash";
+import * as x from "lucide-react/icons/x";
+import type { IconName } from "./icon.tsx";
+
+interface IconData {
+  name: string;
+  node: [tag: string, attrs: Record<string, string | number>][];
+}
+
+const modules: Record<IconName, object> = {
+  "book-open": bookOpen,
+  "chevron-down": chevronDown,
+  clock,
+  "graduation-cap": graduationCap,
+  mail,
+  "map-pin": mapPin,
+  menu,
+  phone,
+  tag,
+  users,
+  check,
+  eye,
+  pencil,
+  "rotate-ccw": rotateCcw,
+  trash,
+  x,
+};
+
+function dataOf(name: string, module: object): IconData {
+  const data = (module as { __iconData?: IconData }).__iconData;
+  if (!data || data.name !== name || !Array.isArray(data.node)) throw new Error(`lucide-react has no drawing data for ${name}`);
+  return data;
+}
+
+/** lucide's child elements of an icon as markup, without its React keys. */
+export function iconMarkup(name: string, module: object): string {
+  return dataOf(name, module)
+    .node.map(([tag, attrs]) => {
+      const attributes = Object.entries(attrs)
+        .filter(([attr]) => attr !== "key")
+        .map(([attr, value]) => ` ${attr}="${String(value).replace(/&/g, "&amp;").replace(/"/g, "&quot;")}"`)
+        .join("");
+      return `<${tag}${attributes}/>`;
+    })
+    .join("");
+}
+
+export function spriteMarkup(): string {
+  const symbols = Object.entries(modules).map(
+    ([name, module]) => `<symbol id="${name}" viewBox="0 0 24 24">${iconMarkup(name, module)}</symbol>`,
+  );
+  return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
+}
+
+export const SPRITE_FILE = fileURLToPath(new URL("./sprite.svg", import.meta.url));
+
+if (process.argv[1] && fileURLToPath(import.meta.url) === fs.realpathSync(process.argv[1])) {
+  fs.writeFileSync(SPRITE_FILE, spriteMarkup());
+}

@@ -2,11 +2,13 @@
 // the catalogue page — a bare React renderToString of the same 24 course cards, with the same markup
 // (elements, classes, attributes, icons, texts), served by node:http. The cards are read once at start
 // (the JSON that bench/run.ts wrote from the app's own listPublishedCourses); no database, router, i18n,
-// middleware or layout. The app's /courses is measured against this in the same run.
+// middleware or layout — but the app's compression middleware (below). The app's /courses is measured
+// against this in the same run.
 //
 // Run by bench/run.ts: FLOOR_CARDS=<cards.json> PORT=<port> NODE_ENV=production tsx bench/floor.tsx
 import fs from "node:fs";
 import http from "node:http";
+import compression from "compression";
 import { renderToString } from "react-dom/server";
 import type { CourseCard } from "../app/features/catalog/catalog.server.ts";
 import { formatPrice } from "../app/lib/format.ts";
@@ -127,10 +129,17 @@ function Page() {
   );
 }
 
+// The app's compression in front of the floor: the same `compression` middleware with the same settings
+// (server.ts: `compression()`, its defaults — brotli quality 4, gzip level 6, 1 KB threshold), so that with
+// Chrome's Accept-Encoding the floor pays for brotli as the app does and the ratios compare like with like.
+const compress = compression();
+
 http
-  .createServer((_req, res) => {
-    const html = "<!DOCTYPE html>" + renderToString(<Page />);
-    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
-    res.end(html);
+  .createServer((req, res) => {
+    compress(req as never, res as never, () => {
+      const html = "<!DOCTYPE html>" + renderToString(<Page />);
+      res.writeHead(200, { "Content-Type": "text/html; charset=utf-8", "Content-Length": Buffer.byteLength(html) });
+      res.end(html);
+    });
   })
   .listen(port, "127.0.0.1");

@@ -1,11 +1,13 @@
 // Shared by `npm run bench` and `npm run lighthouse`: the production build check, a fresh data directory
 // with the demo data plus generated published courses, and the production server started the way
-// `npm start` starts it (tsx server.ts), optionally pinned to one CPU core.
+// `npm start` starts it (the compiled entry with plain node, scripts/lib/server-command.ts), optionally pinned
+// to one CPU core.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { productionServerCommand, SERVER_ENTRY } from "../scripts/lib/server-command.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
@@ -40,7 +42,7 @@ function newestMtime(dir: string): number {
  * than the sources.
  */
 export function requireProductionBuild(tool: string): void {
-  if (!fs.existsSync(SERVER_BUILD)) {
+  if (!fs.existsSync(SERVER_BUILD) || !fs.existsSync(path.join(ROOT, SERVER_ENTRY))) {
     console.error(`${tool}: no production build in ${path.join(ROOT, "build")}. Run \`npm run build\` first.`);
     process.exit(2);
   }
@@ -87,9 +89,10 @@ export interface DemoCatalogue {
  * A fresh DATA_DIR with what a first start seeds (defaults and the demo catalogue) plus generated
  * published courses (reusing the demo categories, instructors and images) so that /courses shows
  * CATALOGUE_CARDS cards, and some approved enrollments so the student counts are not all zero.
- * Done here, before the server starts, because the embedded database is single-process.
+ * Done here, before the server starts, because the embedded database is single-process. With
+ * `databaseUrl` the same goes into that (empty) PostgreSQL database, and DATA_DIR holds the uploads only.
  */
-export async function prepareDemoCatalogue(): Promise<DemoCatalogue> {
+export async function prepareDemoCatalogue(opts: { databaseUrl?: string } = {}): Promise<DemoCatalogue> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "bench-data-"));
   // The app modules read their configuration from the environment on first use.
   process.env.DATA_DIR = dataDir;
@@ -101,7 +104,7 @@ export async function prepareDemoCatalogue(): Promise<DemoCatalogue> {
   const schema = await import("../db/schema/index.ts");
   const { and, asc, eq, sql } = await import("drizzle-orm");
 
-  const database = await openDatabase({ dataDir: path.join(dataDir, "db") });
+  const database = await openDatabase({ url: opts.databaseUrl, dataDir: path.join(dataDir, "db") });
   try {
     setDatabase(database);
     await database.migrate();
@@ -225,7 +228,7 @@ function track(proc: ChildProcess, url: string): ServerProcess {
   };
 }
 
-/** The production server (`tsx server.ts`, what `npm start` runs) on DATA_DIR, ready when /readyz is 200. */
+/** The production server (the compiled entry, what `npm start` runs) on DATA_DIR, ready when /readyz is 200. */
 export async function startProductionServer(opts: {
   dataDir: string;
   core?: number;
@@ -244,8 +247,8 @@ export async function startProductionServer(opts: {
     LOG_LEVEL: "warn",
     ...opts.env,
   });
-  // `node --import tsx server.ts`: what `tsx server.ts` runs, in one process (so flags and pinning apply to it).
-  const [cmd, args] = pinned(opts.core, process.execPath, [...(opts.nodeArgs ?? []), "--import", "tsx", "server.ts"]);
+  // The compiled entry with npm start's heap flags, in one process (so flags and pinning apply to it).
+  const [cmd, args] = pinned(opts.core, ...productionServerCommand(ROOT, opts.nodeArgs));
   const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
   const server = track(proc, url);
   await waitReady(`${url}/readyz`, proc, server.output, 120_000);

@@ -39,6 +39,8 @@ export default [
   // Files: public images by key, private documents checked.
   route("files/documents/:id", "routes/api/document-file.ts"),
   route("sitemap.xml", "routes/api/sitemap.ts"),
+  // A course's sharing image (og:image), generated once from its thumbnail.
+  route("og/courses/:file", "routes/api/og-image.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/language", "routes/api/language.ts"),
   route("*", "routes/site/not-found.tsx"),

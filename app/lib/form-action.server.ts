@@ -1,6 +1,7 @@
-// The one way a public form action runs: rate limit by client, parse with the form's schema (the same
-// one the browser uses), drop honeypot submissions silently, call one domain function, and turn any
-// AppError into a translated reply with the right status. Bad input never becomes a 500.
+// The one way a public form action runs: parse with the form's schema (the same one the browser uses),
+// rate limit by client address (and, for a valid post, by a value such as its email address), drop
+// honeypot submissions silently, call one domain function, and turn any AppError into a translated reply
+// with the right status. Bad input never becomes a 500; a refused post keeps what the visitor typed.
 import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
@@ -17,6 +18,8 @@ export interface FormReply<T> {
   result: SubmissionResult<string[]>;
   /** Locale key of a message for the whole form (rate limit, unavailable course, failure). */
   formError?: string;
+  /** Rate limited: seconds until the post is accepted again (the form says when to retry). */
+  retryAfter?: number;
   success?: T;
 }
 
@@ -24,7 +27,15 @@ export async function publicFormAction<S extends z.ZodType<Record<string, unknow
   request: Request;
   context: Readonly<RouterContextProvider>;
   schema: S;
+  /** Every post per client address (honeypot posts included). */
   limiter: RateLimiter;
+  /**
+   * Posts that fail validation, per client address, counted here instead of `limiter` so that mistakes
+   * never spend the allowance of valid posts. Without it they count against `limiter`.
+   */
+  invalidLimiter?: RateLimiter;
+  /** A strict limit on valid posts per value (e.g. the email address), whatever the client address. */
+  valueLimit?: { limiter: RateLimiter; key: (value: z.output<S>) => string };
   failureKey: string;
   isBot: (value: z.output<S>) => boolean;
   /** The value reported as success when a bot is silently dropped. */
@@ -36,13 +47,18 @@ export async function publicFormAction<S extends z.ZodType<Record<string, unknow
   const submission = parseWithZod(formData, { schema: args.schema });
   const locale = getLocale(context);
   const lang: Locale = isLocale(locale) ? locale : "en";
+  const ip = clientIp(request, env().TRUST_PROXY, context.get(requestInfoContext).ip);
+  const valid = submission.status === "success";
   try {
-    await consumeRateLimit(args.limiter, clientIp(request, env().TRUST_PROXY, context.get(requestInfoContext).ip));
+    await consumeRateLimit(valid ? args.limiter : (args.invalidLimiter ?? args.limiter), ip);
+    if (submission.status === "success" && args.valueLimit && !args.isBot(submission.value)) {
+      await consumeRateLimit(args.valueLimit.limiter, args.valueLimit.key(submission.value));
+    }
   } catch (err) {
     if (isAppError(err)) {
       const retry = retryAfterSeconds(err);
       return data<FormReply<T>>(
-        { result: submission.reply(), formError: err.messageKey },
+        { result: submission.reply(), formError: err.messageKey, retryAfter: retry },
         { status: err.status, headers: retry ? { "Retry-After": String(retry) } : undefined },
       );
     }

@@ -42,7 +42,7 @@ describe("public URLs carry their language (D19 revised)", () => {
       expect(needsLocalePrefix(p), p).toBe(true);
     }
     for (const p of ["/ar", "/en/courses", "/admin", "/admin/courses", "/login", "/reset-password", "/instructor-dashboard",
-      "/api/language", "/files/documents/1", "/media/x.webp", "/assets/app.js", "/sitemap.xml", "/robots.txt", "/healthz"]) {
+      "/api/language", "/files/documents/1", "/media/x.webp", "/assets/app.js", "/sitemap.xml", "/og/courses/x.jpg", "/robots.txt", "/healthz"]) {
       expect(needsLocalePrefix(p), p).toBe(false);
     }
     expect(isStaffPath("/admin/enrollments")).toBe(true);

@@ -53,9 +53,9 @@ export function canonicalStaffPath(pathname: string): string | null {
   return lower === pathname ? null : lower;
 }
 
-/** Paths that never carry a language: staff pages, the API, files, media, assets, robots and the sitemap. */
+/** Paths that never carry a language: staff pages, the API, files, media, sharing images, assets, robots and the sitemap. */
 const UNLOCALIZED =
-  /^\/(?:api|files|media|assets|admin|uploads|healthz|readyz|favicon\.\w+|robots\.txt|sitemap\.xml|_root\.data)(?=\/|$)/;
+  /^\/(?:api|files|media|og|assets|admin|uploads|healthz|readyz|favicon\.\w+|robots\.txt|sitemap\.xml|_root\.data)(?=\/|$)/;
 
 /** Whether a path is a public page that must carry its language (and so redirects when it does not). */
 export function needsLocalePrefix(pathname: string): boolean {

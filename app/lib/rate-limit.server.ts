@@ -262,22 +262,45 @@ export function parseRateLimitSpec(
   return { points, durationSec };
 }
 
+/**
+ * Enrollment (issue 19 point 9): one carrier address is shared by a family, an office or thousands of
+ * phones behind carrier-grade NAT, so the per-address limit is generous (30 valid requests per 10 minutes)
+ * while one email address may send 5 requests per hour (a student asking for several courses gets through;
+ * a flood at one inbox does not). Posts that fail validation count against their own per-address
+ * allowance (the same figure as valid ones), never against the valid ones'. ADR 018.
+ */
 const DEFAULTS = {
-  enrollment: { points: 5, durationSec: 600 },
+  enrollment: { points: 30, durationSec: 600 },
+  enrollmentEmail: { points: 5, durationSec: 3600 },
   contact: { points: 5, durationSec: 600 },
 } as const;
 
-let registry: { enrollment?: RateLimiter; contact?: RateLimiter } = {};
+let registry: { enrollment?: RateLimiter; enrollmentInvalid?: RateLimiter; enrollmentEmail?: RateLimiter; contact?: RateLimiter } = {};
 
 /**
  * The application's limiters, created on first use (so .env is loaded by then) from
- * RATE_LIMIT_ENROLLMENT / RATE_LIMIT_CONTACT ("points/seconds", default 5/600 each).
+ * RATE_LIMIT_ENROLLMENT (default 30/600, per client address; valid and invalid posts each),
+ * RATE_LIMIT_ENROLLMENT_EMAIL (default 5/3600, per email address) and RATE_LIMIT_CONTACT (default 5/600).
  */
 export const rateLimits = {
   get enrollment(): RateLimiter {
     return (registry.enrollment ??= createRateLimiter("enrollment", {
       ...parseRateLimitSpec("RATE_LIMIT_ENROLLMENT", parseEnv().RATE_LIMIT_ENROLLMENT, DEFAULTS.enrollment),
       messageKey: "enrollment.errors.tooManyRequests",
+    }));
+  },
+  /** Enrollment posts that fail validation, per client address: an allowance apart from the valid ones'. */
+  get enrollmentInvalid(): RateLimiter {
+    return (registry.enrollmentInvalid ??= createRateLimiter("enrollment-invalid", {
+      ...parseRateLimitSpec("RATE_LIMIT_ENROLLMENT", parseEnv().RATE_LIMIT_ENROLLMENT, DEFAULTS.enrollment),
+      messageKey: "enrollment.errors.tooManyRequests",
+    }));
+  },
+  /** Valid enrollment requests per email address (keyed by emailLimitKey), whatever the client address. */
+  get enrollmentEmail(): RateLimiter {
+    return (registry.enrollmentEmail ??= createRateLimiter("enrollment-email", {
+      ...parseRateLimitSpec("RATE_LIMIT_ENROLLMENT_EMAIL", parseEnv().RATE_LIMIT_ENROLLMENT_EMAIL, DEFAULTS.enrollmentEmail),
+      messageKey: "enrollment.errors.tooManyForEmail",
     }));
   },
   get contact(): RateLimiter {
@@ -287,6 +310,11 @@ export const rateLimits = {
     }));
   },
 };
+
+/** A rate-limit key for an email address: case and spaces ignored, a digest so the address is not stored. */
+export function emailLimitKey(email: string): string {
+  return accountKey(email);
+}
 
 /** Forgets every count and re-reads the configuration on next use (tests). */
 export function resetRateLimits(): void {

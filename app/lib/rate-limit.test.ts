@@ -13,6 +13,7 @@ import {
   LOGIN_SLOWDOWN_STEP_MS,
   loginDelayMs,
   parseRateLimitSpec,
+  emailLimitKey,
   rateLimits,
   resetRateLimits,
   retryAfterSeconds,
@@ -85,25 +86,37 @@ describe("rateLimits registry", () => {
     resetRateLimits();
   });
 
-  it("defaults to 5 requests per 10 minutes for enrollment and contact, with their own messages", async () => {
+  it("defaults to 30 enrollment requests per address and 5 per email, 5 contact messages, each with its own message", async () => {
     vi.stubEnv("RATE_LIMIT_ENROLLMENT", "");
+    vi.stubEnv("RATE_LIMIT_ENROLLMENT_EMAIL", "");
     vi.stubEnv("RATE_LIMIT_CONTACT", "");
     resetRateLimits();
-    expect(rateLimits.enrollment).toMatchObject({ points: 5, durationSec: 600, messageKey: "enrollment.errors.tooManyRequests" });
+    expect(rateLimits.enrollment).toMatchObject({ points: 30, durationSec: 600, messageKey: "enrollment.errors.tooManyRequests" });
+    expect(rateLimits.enrollmentInvalid).toMatchObject({ points: 30, durationSec: 600, messageKey: "enrollment.errors.tooManyRequests" });
+    expect(rateLimits.enrollmentEmail).toMatchObject({ points: 5, durationSec: 3600, messageKey: "enrollment.errors.tooManyForEmail" });
     expect(rateLimits.contact).toMatchObject({ points: 5, durationSec: 600, messageKey: "contact.errors.tooManyRequests" });
     expect(rateLimits.enrollment).toBe(rateLimits.enrollment);
 
-    for (let i = 0; i < 5; i++) await consumeRateLimit(rateLimits.enrollment, "9.9.9.9");
+    for (let i = 0; i < 30; i++) await consumeRateLimit(rateLimits.enrollment, "9.9.9.9");
     expect(((await caught(consumeRateLimit(rateLimits.enrollment, "9.9.9.9"))) as AppError).status).toBe(429);
-    // The contact limiter counts separately.
+    // The invalid posts' allowance and the contact limiter count separately.
+    await expect(consumeRateLimit(rateLimits.enrollmentInvalid, "9.9.9.9")).resolves.toBeUndefined();
     await expect(consumeRateLimit(rateLimits.contact, "9.9.9.9")).resolves.toBeUndefined();
+  });
+
+  it("keys an email address without case or surrounding spaces, and without storing it", () => {
+    expect(emailLimitKey(" Sara@Example.COM ")).toBe(emailLimitKey("sara@example.com"));
+    expect(emailLimitKey("sara@example.com")).not.toContain("sara");
+    expect(emailLimitKey("sara@example.com")).not.toBe(emailLimitKey("sarah@example.com"));
   });
 
   it("reads RATE_LIMIT_ENROLLMENT / RATE_LIMIT_CONTACT as points/seconds", () => {
     vi.stubEnv("RATE_LIMIT_ENROLLMENT", "10/60");
+    vi.stubEnv("RATE_LIMIT_ENROLLMENT_EMAIL", "2/7200");
     vi.stubEnv("RATE_LIMIT_CONTACT", " 3 / 3600 ");
     resetRateLimits();
     expect(rateLimits.enrollment).toMatchObject({ points: 10, durationSec: 60 });
+    expect(rateLimits.enrollmentEmail).toMatchObject({ points: 2, durationSec: 7200 });
     expect(rateLimits.contact).toMatchObject({ points: 3, durationSec: 3600 });
   });
 

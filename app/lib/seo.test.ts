@@ -82,3 +82,25 @@ describe("metaOf", () => {
     expect(metaOf("/about")({ loaderData: undefined, matches: [undefined] })).toEqual([]);
   });
 });
+
+describe("pageMeta image", () => {
+  it("gives og:image with its width, height and type", () => {
+    const tags = pageMeta({
+      title: "Course",
+      description: "d",
+      origin: "https://academy.example",
+      path: "/courses/x",
+      locale: "en",
+      brand: "Nile Academy",
+      image: "/og/courses/x.jpg?v=1",
+      imageWidth: 1200,
+      imageHeight: 630,
+      imageType: "image/jpeg",
+    });
+    expect(tags).toContainEqual({ property: "og:image", content: "https://academy.example/og/courses/x.jpg?v=1" });
+    expect(tags).toContainEqual({ property: "og:image:width", content: "1200" });
+    expect(tags).toContainEqual({ property: "og:image:height", content: "630" });
+    expect(tags).toContainEqual({ property: "og:image:type", content: "image/jpeg" });
+    expect(tags).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
+  });
+});

@@ -24,6 +24,8 @@ export interface SeoInput {
   imageWidth?: number;
   imageHeight?: number;
   imageAlt?: string;
+  /** The image's MIME type (og:image:type), e.g. image/jpeg. */
+  imageType?: string;
   type?: "website" | "article";
   noindex?: boolean;
 }
@@ -87,6 +89,7 @@ export function pageMeta(input: SeoInput): MetaDescriptor[] {
     tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
     if (input.imageWidth) tags.push({ property: "og:image:width", content: String(input.imageWidth) });
     if (input.imageHeight) tags.push({ property: "og:image:height", content: String(input.imageHeight) });
+    if (input.imageType) tags.push({ property: "og:image:type", content: input.imageType });
     if (input.imageAlt) tags.push({ property: "og:image:alt", content: input.imageAlt });
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
@@ -118,4 +121,25 @@ export function metaOf(path: string, options: Pick<SeoInput, "localized" | "noin
     const { title, description } = loaderData;
     return pageMeta({ title, description, path, origin: root.origin, locale: root.locale, brand: root.brand, ...options });
   };
+}
+
+/**
+ * The provider's profiles for JSON-LD `sameAs`: the social links from Settings that are absolute http(s)
+ * URLs, never the site itself (`origin`), each once.
+ */
+export function socialSameAs(social: Partial<Record<string, string | undefined>>, origin: string): string[] {
+  const own = new URL(origin).host;
+  const out: string[] = [];
+  for (const value of Object.values(social)) {
+    if (!value) continue;
+    let url: URL;
+    try {
+      url = new URL(value.trim());
+    } catch {
+      continue;
+    }
+    if ((url.protocol !== "https:" && url.protocol !== "http:") || url.host === own) continue;
+    if (!out.includes(url.toString())) out.push(url.toString());
+  }
+  return out;
 }

@@ -417,3 +417,19 @@ export async function deleteStoredDocument(key: string | null | undefined): Prom
     logger.warn({ err, key }, "could not delete a stored document");
   }
 }
+
+/**
+ * The bytes of one of our public images (an upload or a demo image) by its URL; null when the URL is not
+ * ours (never fetched from elsewhere) or the file is gone. Used to derive images (app/lib/og-image.server.ts).
+ */
+export async function readPublicImage(url: string | null | undefined): Promise<Buffer | null> {
+  if (!url) return null;
+  for (const { storage, key } of storagesForUrl(url)) {
+    const file = await storage.get(key, "public").catch(() => null);
+    if (!file || file.size > IMAGE_MAX_BYTES * 4) continue;
+    const chunks: Buffer[] = [];
+    for await (const chunk of file.body) chunks.push(Buffer.from(chunk as Uint8Array));
+    return Buffer.concat(chunks);
+  }
+  return null;
+}

@@ -79,7 +79,7 @@ async function sendContactMessage(app: RunningApp, name: string): Promise<void> 
 async function enroll(app: RunningApp, name: string): Promise<void> {
   const { context, page } = await newPage(app);
   await gotoHydrated(page, "/en/courses");
-  await page.locator("article h3 a").first().click();
+  await page.locator("article h3").first().click();
   await page.waitForURL(/\/courses\/[a-z0-9-]+/);
   await page.getByRole("link", { name: "Enroll Now" }).first().click();
   const form = page.getByRole("dialog");

@@ -153,8 +153,9 @@ describe("home page", () => {
 });
 
 describe("server basics", () => {
-  it("sends a nonce-based CSP and the security headers; scripts carry the nonce", async () => {
-    const res = await fetch(`${baseUrl}/en`);
+  it("sends a nonce-based CSP and the security headers on a page that is not cached; scripts carry the nonce", async () => {
+    // A search is never cached, so it renders with a fresh nonce (cached pages: tests/e2e/cached-csp.e2e.test.ts).
+    const res = await fetch(`${baseUrl}/en/courses?q=english`);
     const csp = res.headers.get("content-security-policy") ?? "";
     const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
     expect(nonce).toBeTruthy();
@@ -169,7 +170,7 @@ describe("server basics", () => {
     expect(scripts.length).toBeGreaterThan(0);
     for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
     // A second request gets a different nonce.
-    const again = await fetch(`${baseUrl}/en`);
+    const again = await fetch(`${baseUrl}/en/courses?q=english`);
     expect(again.headers.get("content-security-policy")).not.toContain(nonce!);
   });
 

@@ -207,22 +207,39 @@ function cspDirectives(csp: string): Map<string, string> {
   return map;
 }
 
-/** Checks the security headers of one response; returns the CSP nonce (null when the policy allows no script at all). */
+
 /** A route's URL in a language: public pages by their path, staff pages (one URL) with `?lang`. */
 function inLanguage(url: string, lang: "en" | "ar"): string {
   return /^\/en(?=\/|$)/.test(url) ? url.replace(/^\/en/, `/${lang}`) : `${url}${url.includes("?") ? "&" : "?"}lang=${lang}`;
 }
 
-function expectSecurityHeaders(res: Response, where: string, https: boolean): string | null {
+/** What a response's script-src allows beyond the site's files: a per-answer nonce, or script hashes (ADR 017). */
+type ScriptPolicy = { nonce: string } | { hashes: string[] };
+
+/**
+ * Checks the security headers of one response; returns its script policy (null when the policy allows no
+ * script at all). Cached public pages (ADR 017) carry the sha256 hashes of their inline scripts instead of
+ * a nonce; a redirect from such a URL allows the site's own files only (no hashes).
+ */
+function expectSecurityHeaders(res: Response, where: string, https: boolean): ScriptPolicy | null {
   const csp = res.headers.get("content-security-policy");
   expect(csp, `${where}: Content-Security-Policy`).toBeTruthy();
   const directives = cspDirectives(csp!);
   const script = directives.get("script-src") ?? directives.get("default-src") ?? "";
   expect(script, `${where}: script-src`).not.toMatch(/'unsafe-inline'|'unsafe-eval'|\*/);
   const nonce = /'nonce-([A-Za-z0-9+/_=-]+)'/.exec(script)?.[1] ?? null;
+  const hashes = script.split(/\s+/).filter((s) => s.startsWith("'sha256-"));
+  let policy: ScriptPolicy | null = null;
   if (script !== "'none'") {
-    expect(nonce, `${where}: script-src has a nonce (${script})`).toBeTruthy();
-    expect(Buffer.from(nonce!, "base64").length, `${where}: nonce of 128 bits at least`).toBeGreaterThanOrEqual(16);
+    expect(script.split(/\s+/)[0], `${where}: script-src starts with 'self'`).toBe("'self'");
+    if (nonce) {
+      expect(hashes, `${where}: a nonce or hashes, not both`).toEqual([]);
+      expect(Buffer.from(nonce, "base64").length, `${where}: nonce of 128 bits at least`).toBeGreaterThanOrEqual(16);
+      policy = { nonce };
+    } else {
+      expect(script.split(/\s+/).slice(1), `${where}: script-src is 'self' and hashes (${script})`).toEqual(hashes);
+      policy = { hashes };
+    }
   }
   expect(directives.get("frame-ancestors"), `${where}: frame-ancestors`).toBe("'none'");
   expect(directives.get("object-src"), `${where}: object-src`).toBe("'none'");
@@ -236,7 +253,17 @@ function expectSecurityHeaders(res: Response, where: string, https: boolean): st
   } else {
     expect(hsts, `${where}: no HSTS over plain http`).toBeNull();
   }
-  return nonce;
+  return policy;
+}
+
+/** The sha256 CSP sources of a page's inline scripts, computed from its HTML. */
+function inlineScriptHashes(html: string): string[] {
+  const hashes = new Set<string>();
+  for (const [, attrs, body] of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
+    if (/\bsrc=/i.test(attrs!)) continue;
+    hashes.add(`'sha256-${crypto.createHash("sha256").update(body!, "utf8").digest("base64")}'`);
+  }
+  return [...hashes].sort();
 }
 
 /** Every executable inline or external <script> of a page carries the response's nonce; returns how many are inline. */
@@ -327,11 +354,13 @@ describe("security headers on every response", () => {
     });
     const where = `${site.name} ${p.label} → ${res.status}`;
     expect(res.status, where).toBeLessThan(500);
-    const nonce = expectSecurityHeaders(res, where, https);
+    const policy = expectSecurityHeaders(res, where, https);
     const body = await res.text();
     if ((res.headers.get("content-type") ?? "").includes("text/html") && body.includes("<html")) {
-      expect(nonce, `${where}: a page needs a nonce`).not.toBeNull();
-      expectScriptsCarryNonce(body, nonce!, where);
+      expect(policy, `${where}: a page needs a nonce or its scripts' hashes`).not.toBeNull();
+      if ("nonce" in policy!) expectScriptsCarryNonce(body, policy.nonce, where);
+      // A cached public page: exactly its inline scripts are allowed, by hash.
+      else expect([...policy!.hashes].sort(), `${where}: the CSP lists its inline scripts' hashes`).toEqual(inlineScriptHashes(body));
       return 1;
     }
     return 0;
@@ -368,12 +397,14 @@ describe("security headers on every response", () => {
     expect((await sweep(direct, false, { "x-forwarded-proto": "https" })).failures).toEqual([]);
   }, 240_000);
 
-  it("uses a fresh nonce per response, the one the inline scripts carry", async () => {
+  it("uses a fresh nonce per response, the one the inline scripts carry (pages that are not cached)", async () => {
     const nonces = new Set<string>();
-    for (const path of ["/en", "/en", "/ar/courses", "/login"]) {
+    for (const path of ["/login", "/login", "/en/courses?q=english", "/instructor-login"]) {
       const res = await send(proxied, path);
       const html = await res.text();
-      const nonce = expectSecurityHeaders(res, path, true)!;
+      const policy = expectSecurityHeaders(res, path, true)!;
+      expect("nonce" in policy, `${path}: a nonce`).toBe(true);
+      const nonce = (policy as { nonce: string }).nonce;
       // The inline bootstrap scripts of the page (hydration data, module loader) are there and carry it.
       expect(expectScriptsCarryNonce(html, nonce, path), `${path}: inline scripts`).toBeGreaterThan(0);
       nonces.add(nonce);

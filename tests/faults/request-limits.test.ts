@@ -1,5 +1,6 @@
-// Security suite (issue 14, items 1, 2 and 6) against the production server, one process (`node --import
-// tsx server.ts`, so its memory is the server's own), PGlite in a fresh data directory:
+// Security suite (issue 14, items 1, 2 and 6) against the production server, one process (the compiled
+// entry with plain node, as `npm start` runs it, so its memory is the server's own), PGlite in a fresh data
+// directory:
 // - a 320 KB body repeating one field to each public POST is refused in under 100 ms of server time (the
 //   request log's `ms`), and a /healthz sent at the same moment is not held up; the largest such body under
 //   the cap is refused as fast (it reaches the root middleware, never the form library);

@@ -5,7 +5,17 @@
 // from another address, signs in on either.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../e2e/harness.ts";
-import { AUTH_SECRET, createDatabase, ensureBuild, request, stopApp, type FaultDatabase, type Outcome } from "./helpers.ts";
+import {
+  AUTH_SECRET,
+  createDatabase,
+  enrollmentForm,
+  ensureBuild,
+  request,
+  stopApp,
+  type Course,
+  type FaultDatabase,
+  type Outcome,
+} from "./helpers.ts";
 
 const ADMIN = { email: "admin@example.com", password: "Shared-Limit-Passw0rd!" };
 const POINTS = 6;
@@ -85,5 +95,40 @@ describe("two instances on one PostgreSQL", () => {
       expect(Number(res.headers.get("retry-after"))).toBeGreaterThan(0);
       await res.body?.cancel();
     }
+  });
+
+  it("share the per-email enrollment limit (issue 19 point 9): five requests for one email across both, then either refuses it", async () => {
+    const [a, b] = apps as [RunningApp, RunningApp];
+    // No demo data on this database: one published course.
+    const [course] = await database.query<Course>(
+      "insert into courses (title, slug, language, is_published) values ('Shared Limit Course', 'shared-limit-course', 'en', true) returning id, slug",
+    );
+    const email = `same-person-${process.pid}@example.com`;
+    const enroll = (app: RunningApp, address: string, ip: string) => {
+      const body = new URLSearchParams(enrollmentForm(course!, "limits").body);
+      body.set("studentEmail", address);
+      return request(`${app.url}/en/courses/${course!.slug}/enroll`, {
+        method: "POST",
+        body: body.toString(),
+        headers: { "x-forwarded-for": ip, "accept-language": "en" },
+      });
+    };
+    // Five requests for one email from five addresses, alternating instances: all accepted.
+    for (let i = 0; i < 5; i++) {
+      const res = await enroll(i % 2 === 0 ? a : b, email, `203.0.113.${100 + i}`);
+      expect(res.status, `request ${i + 1}: ${res.body?.slice(0, 200) ?? res.error}`).toBe(200);
+    }
+    // The sixth, from yet another address, is refused by either instance, with the form's message.
+    for (const [name, app] of [["A", a], ["B", b]] as const) {
+      const refused = await enroll(app, email, "203.0.113.120");
+      expect(refused.status, `instance ${name}`).toBe(429);
+      expect(refused.body).toContain("Several requests have already been sent with this email address.");
+    }
+    // Another email from that address goes through.
+    expect((await enroll(b, `someone-else-${process.pid}@example.com`, "203.0.113.120")).status).toBe(200);
+    // One shared counter for the email (a digest, not the address), in the database.
+    const rows = await database.query<{ key: string }>("select key from rate_limit.counters where key like 'enrollment-email:%'");
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.key).join(" ")).not.toContain("@");
   });
 });

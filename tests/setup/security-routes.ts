@@ -84,6 +84,8 @@ export const PARAM_SOURCES: Record<string, string> = {
   lang: `select 'en' as v`,
   slug: `select slug as v from courses where is_published order by created_at limit 1`,
   id: `select id::text as v from course_documents order by created_at limit 1`,
+  // A course's sharing image: /og/courses/<slug>.jpg.
+  file: `select slug || '.jpg' as v from courses where is_published order by created_at limit 1`,
 };
 
 /** The URL for a pattern with its `:params` filled from the database ("*" becomes a path that matches nothing). */

@@ -2,30 +2,48 @@ import type { Ref } from "react";
 import { InstructorPhoto } from "./instructor-photo.tsx";
 import type { LocalizedInstructor } from "./instructor-view.ts";
 
-/** One instructor in the grid: a button that opens the instructor's dialog. */
+const CARD_CLASS =
+  "flex h-full w-full cursor-pointer flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:border-teal-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
+
+/**
+ * One instructor in the grid. Once the page runs, a button that opens the instructor's dialog; before
+ * that (and without JavaScript) a link to the instructor's bio section on the same page (`bioHref`,
+ * shown by CSS :target), so the bio opens either way and each form says truthfully what it does.
+ */
 export function InstructorCard({
   instructor,
   photoUrl,
+  bioHref,
+  interactive,
   onOpen,
   ref,
 }: {
   instructor: LocalizedInstructor;
   photoUrl: string | null;
+  bioHref: string;
+  /** True once hydrated: the card is the dialog's button. */
+  interactive: boolean;
   onOpen: () => void;
   ref?: Ref<HTMLButtonElement>;
 }) {
-  return (
-    <button
-      ref={ref}
-      type="button"
-      aria-haspopup="dialog"
-      onClick={onOpen}
-      className="flex h-full w-full cursor-pointer flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:border-teal-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
-    >
-      {/* The name is the button's text right below, so the photo is decorative here (alt=""). */}
+  const content = (
+    <>
+      {/* The name is the card's text right below, so the photo is decorative here (alt=""). */}
       <InstructorPhoto src={photoUrl} alt="" size={128} lazy name={instructor.name} />
       <span dir="auto" className="mt-4 text-lg font-semibold text-slate-900">{instructor.name}</span>
       <span dir="auto" className="mt-1 text-sm text-slate-600">{instructor.title}</span>
+    </>
+  );
+  if (!interactive) {
+    return (
+      <a href={bioHref} className={CARD_CLASS}>
+        {content}
+      </a>
+    );
+  }
+  return (
+    <button ref={ref} type="button" aria-haspopup="dialog" onClick={onOpen} className={CARD_CLASS}>
+      {content}
     </button>
   );
 }

@@ -1,6 +1,8 @@
 import { lazy, Suspense, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { Locale } from "~/lib/i18n.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
+import { InstructorBioSection, instructorBioId } from "./instructor-bio-section.tsx";
 import { InstructorCard } from "./instructor-card.tsx";
 import { instructorLinks, localizeInstructor, type PublicInstructor } from "./instructor-view.ts";
 
@@ -12,9 +14,21 @@ function preloadInstructorDialog(): void {
   void import("./instructor-dialog.tsx");
 }
 
-/** The instructor grid; each card opens a dialog with the instructor's bio and contact links. */
-export function InstructorGrid({ instructors, locale }: { instructors: PublicInstructor[]; locale: Locale }) {
+/**
+ * The instructor grid; each card opens a dialog with the instructor's bio and contact links. Without
+ * JavaScript each card links to the instructor's bio section below the grid (`backHref` returns to it).
+ */
+export function InstructorGrid({
+  instructors,
+  locale,
+  backHref = "#instructors-title",
+}: {
+  instructors: PublicInstructor[];
+  locale: Locale;
+  backHref?: string;
+}) {
   const { t } = useI18n();
+  const hydrated = useHydrated();
   const [selectedId, setSelectedId] = useState<string | null>(null);
   const cards = useRef(new Map<string, HTMLButtonElement>());
   const fallbackTitle = t("about.instructors.fallbackTitle");
@@ -51,11 +65,21 @@ export function InstructorGrid({ instructors, locale }: { instructors: PublicIns
               }}
               instructor={localizeInstructor(instructor, locale, fallbackTitle)}
               photoUrl={instructor.photoUrl}
+              bioHref={`#${instructorBioId(instructor.id)}`}
+              interactive={hydrated}
               onOpen={() => setSelectedId(instructor.id)}
             />
           </li>
         ))}
       </ul>
+      {instructors.map((instructor) => (
+        <InstructorBioSection
+          key={instructor.id}
+          id={instructor.id}
+          instructor={localizeInstructor(instructor, locale, fallbackTitle)}
+          backHref={backHref}
+        />
+      ))}
       {selected && (
         <Suspense fallback={null}>
           <InstructorDialog

@@ -1,4 +1,4 @@
-import type { RouterContextProvider } from "react-router";
+import { redirect, type RouterContextProvider } from "react-router";
 import { pickText } from "~/lib/i18n.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import { listPublishedCourses } from "./catalog.server.ts";
@@ -19,19 +19,26 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     language: variant === "all" ? undefined : variant,
     page: query.page,
   });
-  const filterName = result.subcategory
-    ? pickText({ en: result.subcategory.name, ar: result.subcategory.nameAr }, locale)
-    : result.category
-      ? pickText({ en: result.category.name, ar: result.category.nameAr }, locale)
-      : null;
+  // A page past the last one (the catalogue shrank, or a typed URL) goes to the last page, not page 1.
+  if (query.page !== undefined && query.page > result.pageCount) {
+    const search = new URLSearchParams(url.search);
+    if (result.pageCount > 1) search.set("page", String(result.pageCount));
+    else search.delete("page");
+    const qs = search.toString();
+    throw redirect(`${url.pathname}${qs ? `?${qs}` : ""}`, 302);
+  }
+  const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+  const filterName = result.subcategory ? name(result.subcategory) : result.category ? name(result.category) : null;
   const heading =
     variant === "en"
       ? t("catalog.englishTitle")
       : variant === "ar"
         ? t("catalog.arabicTitle")
-        : filterName
-          ? t("catalog.categoryTitle", { name: filterName })
-          : t("catalog.allTitle");
+        : result.subcategory && result.category
+          ? t("catalog.subcategoryTitle", { name: name(result.subcategory), category: name(result.category) })
+          : filterName
+            ? t("catalog.categoryTitle", { name: filterName })
+            : t("catalog.allTitle");
   const description =
     variant === "en"
       ? t("catalog.englishDescription")

@@ -238,10 +238,16 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
   const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
   const filtered = Boolean(search || categorySlug || subcategorySlug);
 
-  const [subcategory, category] = await Promise.all([
+  const [foundSubcategory, category] = await Promise.all([
     subcategorySlug
       ? db()
-          .select({ id: subcategories.id, slug: subcategories.slug, name: subcategories.name, nameAr: subcategories.nameAr })
+          .select({
+            id: subcategories.id,
+            categoryId: subcategories.categoryId,
+            slug: subcategories.slug,
+            name: subcategories.name,
+            nameAr: subcategories.nameAr,
+          })
           .from(subcategories)
           .where(and(eq(subcategories.slug, subcategorySlug), eq(subcategories.isActive, true)))
           .then((rows) => rows[0] ?? null)
@@ -256,8 +262,12 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
         : null,
   ]);
 
+  // A subcategory of another category than the one chosen (the category select changed, the form still
+  // carrying the subcategory) is dropped: the category wins.
+  const subcategory = foundSubcategory && category && categorySlug && foundSubcategory.categoryId !== category.id ? null : foundSubcategory;
+  const ignoredSubcategory = foundSubcategory !== null && subcategory === null;
   const subcategoryRef = subcategory && { slug: subcategory.slug, name: subcategory.name, nameAr: subcategory.nameAr };
-  if ((categorySlug && !category) || (subcategorySlug && !subcategory)) {
+  if ((categorySlug && !category) || (subcategorySlug && !subcategory && !ignoredSubcategory)) {
     return {
       courses: [],
       total: 0,
@@ -413,4 +423,19 @@ export function listSitemapEntries(): Promise<SitemapEntry[]> {
     .from(courses)
     .where(eq(courses.isPublished, true))
     .orderBy(desc(courses.createdAt), desc(courses.id));
+}
+
+/**
+ * What a published course's sharing image is made of (app/lib/og-image.server.ts): its title, thumbnail
+ * and language, and the brand name from Settings in that language (null: the caller's default). Null for
+ * a draft or an unknown slug. Two queries.
+ */
+export async function getCourseShareSource(
+  slug: string,
+): Promise<{ slug: string; title: string; thumbnailUrl: string | null; language: CourseLanguage; brand: string | null } | null> {
+  const [course, settings] = await Promise.all([getPublishedCourse(slug), readSiteSettings(db(), ["brand"])]);
+  if (!course) return null;
+  const name = settings.brand.name;
+  const brand = (course.language === "ar" ? name?.ar || name?.en : name?.en || name?.ar) || null;
+  return { slug: course.slug, title: course.title, thumbnailUrl: course.thumbnailUrl, language: course.language, brand };
 }

@@ -5,7 +5,10 @@ import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { CoursePage } from "~/features/catalog/components/course-page.tsx";
+import { courseJsonLd } from "~/features/catalog/course-json-ld.ts";
+import { JsonLd } from "~/components/json-ld.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
+import { OG_IMAGE, ogImagePath } from "~/lib/og-image.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
 
@@ -31,15 +34,24 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: courseHref(course.slug),
     locale: root.locale,
     brand: root.brand,
-    image: course.thumbnailUrl ?? DEFAULT_THUMBNAIL,
-    imageWidth: 800,
-    imageHeight: 600,
+    // 1200×630 JPEG made from the thumbnail (or a branded card), once (app/lib/og-image.server.ts).
+    image: ogImagePath(course),
+    imageWidth: OG_IMAGE.width,
+    imageHeight: OG_IMAGE.height,
+    imageType: OG_IMAGE.type,
     imageAlt: course.title,
     type: "article",
   });
 };
 
 export default function CourseRoute({ loaderData, matches }: Route.ComponentProps) {
-  const { locale, brand, origin } = matches[0].loaderData;
-  return <CoursePage course={loaderData.course} locale={locale} brand={brand} origin={origin} />;
+  const { locale, brand, origin, settings } = matches[0].loaderData;
+  const { course } = loaderData;
+  const images = [course.thumbnailUrl ?? DEFAULT_THUMBNAIL, ogImagePath(course)];
+  return (
+    <>
+      <JsonLd data={courseJsonLd({ course, locale, brand, origin, settings, images })} />
+      <CoursePage course={course} locale={locale} brand={brand} origin={origin} />
+    </>
+  );
 }

@@ -34,6 +34,8 @@ export default function CatalogPage({ loaderData, matches }: Route.ComponentProp
   const root = matches[0].loaderData;
   return (
     <CatalogView
+      // Another filter is another page: its state (the open filters panel) starts as a fresh load's would.
+      key={JSON.stringify(loaderData.query)}
       variant={loaderData.variant}
       heading={loaderData.heading}
       result={loaderData.result}

@@ -12,7 +12,7 @@ import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { rateLimits } from "~/lib/rate-limit.server.ts";
+import { emailLimitKey, rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enroll";
@@ -41,6 +41,8 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     context,
     schema: enrollmentSchema,
     limiter: rateLimits.enrollment,
+    invalidLimiter: rateLimits.enrollmentInvalid,
+    valueLimit: { limiter: rateLimits.enrollmentEmail, key: (value) => emailLimitKey(value.studentEmail) },
     failureKey: "enrollment.error",
     isBot: isHoneypotFilled,
     // A bot gets a believable answer and learns nothing; nothing is stored.

@@ -1,4 +1,4 @@
-import { Search, SlidersHorizontal } from "lucide-react";
+import { Search, SlidersHorizontal, X } from "lucide-react";
 import { useId, useMemo, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
@@ -34,7 +34,8 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const { t } = useI18n();
   const location = useLocation();
   const navigation = useNavigation();
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory));
+  // Open whenever a filter is active, so Clear Filters is in reach on a phone (with or without JavaScript).
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory || query.q));
   const [enrolling, setEnrolling] = useState<CourseCardData | null>(null);
   const panelId = useId();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -43,7 +44,20 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const sortedCategories = useMemo(() => sortCategories(categories, locale), [categories, locale]);
   // "{{name}} Courses": the category's name keeps its own direction inside the translated heading.
   const filterItem = variant === "all" ? (result.subcategory ?? result.category) : null;
-  const title = filterItem ? tIsolated(t, "catalog.categoryTitle", { name: name(filterItem) }) : heading;
+  const title =
+    variant === "all" && result.subcategory && result.category
+      ? tIsolated(t, "catalog.subcategoryTitle", { name: name(result.subcategory), category: name(result.category) })
+      : filterItem
+        ? tIsolated(t, "catalog.categoryTitle", { name: name(filterItem) })
+        : heading;
+  // Removing the subcategory chip: every course of its category (a search typed stays).
+  const withoutSubcategory = (() => {
+    const params = new URLSearchParams();
+    if (result.category) params.set("category", result.category.slug);
+    if (query.q) params.set("q", query.q);
+    const qs = params.toString();
+    return `${location.pathname}${qs ? `?${qs}` : ""}`;
+  })();
 
   const emptyText =
     result.filtered && result.total === 0
@@ -57,14 +71,25 @@ export function CatalogView({ variant, heading, result, categories, query, local
   return (
     <div className="mx-auto max-w-6xl px-4 py-10">
       <h1 className="text-3xl font-bold text-teal-950">{title}</h1>
-      {result.subcategory && (
-        <p dir="auto" className="mt-2 text-slate-600">
-          {name(result.subcategory)}
-        </p>
+      {variant === "all" && result.subcategory && (
+        <ul aria-label={t("catalog.activeFilters")} className="mt-3 flex flex-wrap gap-2">
+          <li>
+            <Link
+              to={withoutSubcategory}
+              aria-label={t("catalog.removeFilter", { name: name(result.subcategory) })}
+              className="inline-flex min-h-11 items-center gap-2 rounded-full border border-teal-700 bg-teal-50 px-4 py-2 text-sm font-medium text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
+            >
+              <bdi>{name(result.subcategory)}</bdi>
+              <X aria-hidden="true" className="h-4 w-4" />
+            </Link>
+          </li>
+        </ul>
       )}
 
-      <Form method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
-        {query.subcategory && <input type="hidden" name="subcategory" value={query.subcategory} />}
+      {/* Keyed by the URL's query: after a client navigation (Clear Filters, a chip) the controls show the
+          new URL's values, exactly as a fresh load of it would, instead of keeping what was typed before. */}
+      <Form key={location.search} method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
+        {result.subcategory && <input type="hidden" name="subcategory" value={result.subcategory.slug} />}
         <div className="flex gap-2">
           <label className="relative flex-1">
             <span className="sr-only">{t("catalog.searchLabel")}</span>
@@ -98,9 +123,16 @@ export function CatalogView({ variant, heading, result, categories, query, local
               {t("catalog.categoryLabel")}
               <select
                 name="category"
-                defaultValue={query.category ?? ""}
+                defaultValue={result.category?.slug ?? query.category ?? ""}
                 className="min-w-56 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
-                onChange={(e) => e.currentTarget.form?.requestSubmit()}
+                onChange={(e) => {
+                  // Another category: its courses, not the subcategory of the previous one (the server
+                  // drops a subcategory outside the chosen category for no-JS posts too).
+                  const form = e.currentTarget.form;
+                  const sub = form?.elements.namedItem("subcategory");
+                  if (sub instanceof HTMLInputElement) sub.disabled = true;
+                  form?.requestSubmit();
+                }}
               >
                 <option value="">{t("catalog.allCategories")}</option>
                 {sortedCategories.map((c) => (

@@ -2,12 +2,10 @@
 // description and curriculum, and the side panel with 'Enroll Now'. The route holds its loader and meta.
 import { useState } from "react";
 import { Link } from "react-router";
-import { JsonLd } from "~/components/json-ld.tsx";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
-import { categoryHref, courseHref } from "~/lib/catalog-links.ts";
+import { categoryHref } from "~/lib/catalog-links.ts";
 import { formatNumber, formatPrice } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import { localizedUrl } from "~/lib/seo.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { CourseDetail } from "../catalog.server.ts";
@@ -21,42 +19,16 @@ export interface CoursePageProps {
   origin: string;
 }
 
-export function CoursePage({ course, locale, brand, origin }: CoursePageProps) {
+/** The page's structured data is the route's (app/features/catalog/course-json-ld.ts). */
+export function CoursePage({ course, locale }: CoursePageProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const [enrolling, setEnrolling] = useState(false);
   const price = formatPrice(course.price, locale);
   const categoryName = course.category ? pickText({ en: course.category.name, ar: course.category.nameAr }, locale) : null;
-  const url = localizedUrl(origin, courseHref(course.slug), locale);
-  const image = new URL(course.thumbnailUrl ?? DEFAULT_THUMBNAIL, origin).toString();
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
-      <JsonLd
-        data={{
-          "@context": "https://schema.org",
-          "@type": "Course",
-          name: course.title,
-          description: course.summary || course.description || course.title,
-          url,
-          image,
-          inLanguage: course.language,
-          ...(course.level ? { educationalLevel: course.level } : {}),
-          provider: { "@type": "Organization", name: brand, sameAs: origin },
-          offers: {
-            "@type": "Offer",
-            category: price ? "Paid" : "Free",
-            ...(course.priceVisible ? { price: course.price ?? 0, priceCurrency: "EGP" } : {}),
-            url,
-          },
-          hasCourseInstance: {
-            "@type": "CourseInstance",
-            courseMode: "online",
-            ...(course.hours ? { courseWorkload: `PT${course.hours}H` } : {}),
-            ...(course.instructor ? { instructor: { "@type": "Person", name: course.instructor.name } } : {}),
-          },
-        }}
-      />
       <nav aria-label={t("catalog.course.breadcrumb")} className="text-sm text-slate-600">
         <ol className="flex flex-wrap items-center gap-2">
           <li>

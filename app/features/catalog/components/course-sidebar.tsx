@@ -1,6 +1,6 @@
 // The course page's side panel (SPEC §2 Course page): duration, level, language and price, the approved
 // students, 'Enroll Now' (the enrollment dialog with JavaScript, the enroll page without) and the instructor.
-import { BookOpen, Clock, GraduationCap, Tag } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { Link } from "react-router";
 import { InstructorPhoto } from "~/components/site/instructor-photo.tsx";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
@@ -34,7 +34,7 @@ export function CourseSidebar({
     <aside className="h-fit space-y-6 rounded-2xl border border-slate-200 p-6 shadow-sm lg:sticky lg:top-24">
       <dl className="space-y-4">
         <div className="flex items-center gap-3">
-          <Clock aria-hidden="true" className="h-5 w-5 text-teal-800" />
+          <Icon name="clock" className="h-5 w-5 text-teal-800" />
           <dt className="font-medium">{t("catalog.course.duration")}</dt>
           <dd className="ms-auto">
             {course.hours ? t("catalog.card.hours", { count: course.hours }) : t("catalog.card.defaultDuration")}
@@ -42,18 +42,18 @@ export function CourseSidebar({
         </div>
         {course.level && (
           <div className="flex items-center gap-3">
-            <GraduationCap aria-hidden="true" className="h-5 w-5 text-teal-800" />
+            <Icon name="graduation-cap" className="h-5 w-5 text-teal-800" />
             <dt className="font-medium">{t("catalog.course.level")}</dt>
             <dd className="ms-auto">{t(`catalog.course.levels.${course.level}`)}</dd>
           </div>
         )}
         <div className="flex items-center gap-3">
-          <BookOpen aria-hidden="true" className="h-5 w-5 text-teal-800" />
+          <Icon name="book-open" className="h-5 w-5 text-teal-800" />
           <dt className="font-medium">{t("catalog.course.language")}</dt>
           <dd className="ms-auto">{t(`catalog.course.languages.${course.language}`)}</dd>
         </div>
         <div className="flex items-center gap-3">
-          <Tag aria-hidden="true" className="h-5 w-5 text-teal-800" />
+          <Icon name="tag" className="h-5 w-5 text-teal-800" />
           <dt className="font-medium">{t("catalog.course.price")}</dt>
           <dd className="ms-auto text-lg font-bold text-teal-900">
             {course.priceVisible ? (price ?? t("catalog.card.free")) : t("catalog.course.priceOnRequest")}

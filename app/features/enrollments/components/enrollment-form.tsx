@@ -16,6 +16,13 @@ function describedBy(id: string, hasError: boolean, hint?: boolean): string | un
   return ids.length ? ids.join(" ") : undefined;
 }
 
+/** The form-wide message; a rate-limit refusal also says when to send again (whole minutes, rounded up). */
+function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentReply): string {
+  const key = reply.formError === "enrollment.errors.invalid" ? "enrollment.error" : (reply.formError ?? "enrollment.error");
+  const retry = reply.retryAfter ? ` ${t("enrollment.errors.retryIn", { count: Math.ceil(reply.retryAfter / 60) })}` : "";
+  return t(key) + retry;
+}
+
 const FIELDS = ["studentName", "studentEmail", "countryCode", "phoneNumber", "message", "courseId"] as const;
 
 /**
@@ -59,9 +66,7 @@ export function EnrollmentForm({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     // The confirmation is the caller's (EnrollmentSuccess, shown until dismissed), not a toast that fades.
     if (fetcher.data.success) onSuccess?.(fetcher.data.success.enrollmentId);
-    else if (fetcher.data.formError) {
-      showToast("error", t(fetcher.data.formError === "enrollment.errors.invalid" ? "enrollment.error" : fetcher.data.formError));
-    }
+    else if (fetcher.data.formError) showToast("error", formErrorText(t, fetcher.data));
   }, [fetcher.state, fetcher.data, onSuccess, t]);
 
   const formError = reply?.formError;
@@ -75,7 +80,7 @@ export function EnrollmentForm({
       <p className="text-xs text-slate-600">{t("enrollment.requiredNote")}</p>
       {formError && !reply?.success && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t(formError === "enrollment.errors.invalid" ? "enrollment.error" : formError)}
+          {formErrorText(t, reply)}
         </p>
       )}
       <input type="hidden" name="courseId" value={course.id} />

@@ -1,0 +1,31 @@
+import { useI18n } from "~/lib/use-i18n.ts";
+import type { LocalizedInstructor } from "./instructor-view.ts";
+
+/** The id of an instructor's bio section on the About page (the card's link before JavaScript runs). */
+export const instructorBioId = (id: string) => `instructor-${id}`;
+
+/**
+ * An instructor's bio as a section of the page, for visitors without JavaScript (or before it runs): hidden
+ * until its card's link targets it (CSS :target), then shown below the grid; Close links back to the grid.
+ * Kept small on purpose (the About page's JavaScript is at its budget): the card above shows the photo,
+ * the dialog (with JavaScript) the contact links.
+ */
+export function InstructorBioSection({ id, instructor, backHref }: { id: string; instructor: LocalizedInstructor; backHref: string }) {
+  const { t } = useI18n();
+  return (
+    <section id={instructorBioId(id)} className="mx-auto mt-8 hidden max-w-2xl scroll-mt-24 rounded-2xl border border-teal-700 p-6 target:block">
+      <h3 dir="auto" className="text-xl font-bold">
+        {instructor.name}
+      </h3>
+      <p dir="auto" className="text-sm text-slate-600">
+        {instructor.title}
+      </p>
+      <p dir="auto" className="mt-4 whitespace-pre-line text-slate-700">
+        {instructor.bio ?? t("about.instructors.noBio")}
+      </p>
+      <a href={backHref} className="btn-secondary mt-6 inline-flex">
+        {t("actions.close")}
+      </a>
+    </section>
+  );
+}

@@ -136,6 +136,12 @@ export const courses = pgTable(
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
     priceVisible: boolean("price_visible").notNull().default(true),
     isPublished: boolean("is_published").notNull().default(false),
+    /** Issue 19: chosen by staff for the home page, shown in `featuredOrder` (then newest first). */
+    featured: boolean("featured").notNull().default(false),
+    featuredOrder: integer("featured_order"),
+    /** Issue 19: "What you will learn", one line per item, in English and in Arabic (either may be empty). */
+    outcomes: jsonb("outcomes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    outcomesAr: jsonb("outcomes_ar").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** D17: the folded title, kept up to date by the database; public search matches against it. */
@@ -152,6 +158,9 @@ export const courses = pgTable(
     check("courses_level_check", sql`${t.level} is null or ${t.level} in ('beginner', 'intermediate', 'advanced')`),
     check("courses_hours_min", sql`${t.hours} is null or ${t.hours} >= 1`),
     check("courses_price_nonneg", sql`${t.price} is null or ${t.price} >= 0`),
+    check("courses_featured_order_nonneg", sql`${t.featuredOrder} is null or ${t.featuredOrder} >= 0`),
+    check("courses_outcomes_array", sql`jsonb_typeof(${t.outcomes}) = 'array' and jsonb_array_length(${t.outcomes}) <= 30`),
+    check("courses_outcomes_ar_array", sql`jsonb_typeof(${t.outcomesAr}) = 'array' and jsonb_array_length(${t.outcomesAr}) <= 30`),
     // Lists are newest first with the id breaking ties (stable pages): each index ends with both, so a
     // page is read in order from the index, with no sort of the whole table (bench/scale.ts). NULLS FIRST
     // is what a plain `desc` means in PostgreSQL; with NULLS LAST the index could not serve that order.
@@ -168,6 +177,10 @@ export const courses = pgTable(
     index("courses_price_desc_idx").on(sql`coalesce(${t.price}, 0) desc`, t.createdAt.desc().nullsFirst(), t.id),
     index("courses_published_language_created_id_idx").on(t.isPublished, t.language, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("courses_search_title_trgm_idx").using("gin", t.searchTitle.op("gin_trgm_ops")),
+    // The home page's featured row: the few featured published courses in staff's order.
+    index("courses_featured_order_idx")
+      .on(t.featuredOrder.asc().nullsLast(), t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.featured} and ${t.isPublished}`),
   ],
 );
 
@@ -218,6 +231,17 @@ export const enrollments = pgTable(
     message: text("message"),
     locale: text("locale").notNull().default("en"),
     status: text("status").notNull().default("pending"),
+    /**
+     * Issue 19 point 10, where the request came from (first-party, no cross-site tracking): the site path
+     * the form was sent from, the visit's utm_* parameters and the host of the referring site.
+     */
+    sourcePage: text("source_page"),
+    utmSource: text("utm_source"),
+    utmMedium: text("utm_medium"),
+    utmCampaign: text("utm_campaign"),
+    utmTerm: text("utm_term"),
+    utmContent: text("utm_content"),
+    referrerHost: text("referrer_host"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /**
@@ -235,6 +259,12 @@ export const enrollments = pgTable(
     check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
     check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),
     check("enrollments_message_len", sql`${t.message} is null or char_length(${t.message}) <= 5000`),
+    check("enrollments_source_page_len", sql`${t.sourcePage} is null or char_length(${t.sourcePage}) <= 500`),
+    check(
+      "enrollments_utm_len",
+      sql`coalesce(char_length(${t.utmSource}), 0) <= 100 and coalesce(char_length(${t.utmMedium}), 0) <= 100 and coalesce(char_length(${t.utmCampaign}), 0) <= 100 and coalesce(char_length(${t.utmTerm}), 0) <= 100 and coalesce(char_length(${t.utmContent}), 0) <= 100`,
+    ),
+    check("enrollments_referrer_host_len", sql`${t.referrerHost} is null or char_length(${t.referrerHost}) <= 253`),
     // Admin list order (newest first, id breaks ties) with and without the status filter, the
     // counters (index-only), and the trigram search (issue 6).
     index("enrollments_created_id_idx").on(t.createdAt.desc(), t.id.desc()),

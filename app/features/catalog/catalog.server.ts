@@ -34,6 +34,7 @@ export interface CourseCard {
   /** '' when the course has no summary. */
   summary: string;
   language: CourseLanguage;
+  level: CourseLevel | null;
   hours: number | null;
   /** null when there is no price, and also when the price is hidden (priceVisible false). */
   price: number | null;
@@ -49,7 +50,6 @@ export interface CourseCard {
 
 export interface CourseDetail extends CourseCard {
   description: string | null;
-  level: CourseLevel | null;
   curriculum: string[];
   createdAt: Date;
   updatedAt: Date;
@@ -112,6 +112,7 @@ const pageColumns = {
   title: courses.title,
   summary: courses.summary,
   language: courses.language,
+  level: courses.level,
   hours: courses.hours,
   price: courses.price,
   priceVisible: courses.priceVisible,
@@ -120,19 +121,21 @@ const pageColumns = {
   categoryNameAr: sql<string | null>`${categories.nameAr}`.as("category_name_ar"),
 };
 
-const cardColumns = {
+/** The columns of a course card (with `toCard`): every list of cards selects these. */
+export const cardColumns = {
   ...pageColumns,
   categoryName: categories.name,
   categoryNameAr: categories.nameAr,
   approvedCount: approvedCountOf(courses.id),
 };
 
-type CardRow = {
+export type CardRow = {
   id: string;
   slug: string;
   title: string;
   summary: string | null;
   language: string;
+  level: string | null;
   hours: number | null;
   price: number | null;
   priceVisible: boolean;
@@ -142,13 +145,14 @@ type CardRow = {
   categoryNameAr: string | null;
 };
 
-function toCard(row: CardRow): CourseCard {
+export function toCard(row: CardRow): CourseCard {
   return {
     id: row.id,
     slug: row.slug,
     title: row.title,
     summary: row.summary ?? "",
     language: row.language === "ar" ? "ar" : "en",
+    level: toLevel(row.level),
     hours: row.hours,
     // A hidden price never leaves the server.
     price: row.priceVisible && row.price !== null ? Number(row.price) : null,
@@ -315,6 +319,7 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
             title: pageRows.title,
             summary: pageRows.summary,
             language: pageRows.language,
+            level: pageRows.level,
             hours: pageRows.hours,
             price: pageRows.price,
             priceVisible: pageRows.priceVisible,
@@ -344,7 +349,6 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
     .select({
       ...cardColumns,
       description: courses.description,
-      level: courses.level,
       curriculum: courses.curriculum,
       createdAt: courses.createdAt,
       updatedAt: courses.updatedAt,
@@ -369,7 +373,6 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
   return {
     ...toCard(row),
     description: row.description,
-    level: toLevel(row.level),
     curriculum: Array.isArray(row.curriculum) ? row.curriculum.filter((m): m is string => typeof m === "string") : [],
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,

@@ -63,6 +63,7 @@ function card(title: string, summary: string, language: "en" | "ar"): CourseCard
     title,
     summary,
     language,
+    level: null,
     hours: 12,
     price: 1500,
     priceVisible: true,

@@ -51,6 +51,8 @@ export interface AdminCourseRow {
   /** Requests still waiting for a decision, shown apart from the enrolled ones. */
   pendingCount: number;
   isPublished: boolean;
+  /** Issue 19: chosen for the home page. */
+  featured: boolean;
   createdAt: Date;
 }
 
@@ -92,6 +94,10 @@ export interface AdminCourseDetail {
   price: number | null;
   priceVisible: boolean;
   isPublished: boolean;
+  featured: boolean;
+  featuredOrder: number | null;
+  outcomes: string[];
+  outcomesAr: string[];
   documents: CourseDocumentView[];
 }
 
@@ -197,6 +203,7 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
       categoryId: courses.categoryId,
       price: courses.price,
       isPublished: courses.isPublished,
+      featured: courses.featured,
       createdAt: courses.createdAt,
     })
     .from(courses)
@@ -220,6 +227,7 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
           approvedCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'approved')`.mapWith(Number),
           pendingCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'pending')`.mapWith(Number),
           isPublished: pageRows.isPublished,
+          featured: pageRows.featured,
           createdAt: pageRows.createdAt,
         })
         .from(pageRows)
@@ -302,7 +310,7 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
     description: row.description,
     language: row.language === "ar" ? "ar" : "en",
     level: (["beginner", "intermediate", "advanced"] as const).find((l) => l === row.level) ?? null,
-    curriculum: Array.isArray(row.curriculum) ? row.curriculum.filter((s): s is string => typeof s === "string") : [],
+    curriculum: stringList(row.curriculum),
     instructorId: row.instructorId,
     categoryId: row.categoryId,
     subcategoryId: row.subcategoryId,
@@ -312,6 +320,10 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
     price: row.price === null ? null : Number(row.price),
     priceVisible: row.priceVisible,
     isPublished: row.isPublished,
+    featured: row.featured,
+    featuredOrder: row.featuredOrder,
+    outcomes: stringList(row.outcomes),
+    outcomesAr: stringList(row.outcomesAr),
     documents: docs.map((d) => ({ id: d.id, key: d.storageKey, fileName: d.fileName, fileType: d.fileType, size: d.sizeBytes })),
   };
 }
@@ -319,6 +331,11 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
 // ---------------------------------------------------------------------------------------------------------
 // Writing
 // ---------------------------------------------------------------------------------------------------------
+
+/** A jsonb list of strings as stored (anything else is dropped). */
+function stringList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((s): s is string => typeof s === "string") : [];
+}
 
 function invalid(field: string, messageKey: string): AppError {
   return new AppError("bad_request", messageKey, { fields: { [field]: messageKey } });
@@ -516,7 +533,16 @@ export async function createCourse(actor: Actor, input: CourseValues): Promise<S
       const thumbnailUrl = checkThumbnail(values.thumbnailUrl, null);
       const [row] = await tx
         .insert(courses)
-        .values({ ...courseColumns(values), thumbnailUrl, priceVisible: values.priceVisible ?? true, isPublished })
+        .values({
+          ...courseColumns(values),
+          thumbnailUrl,
+          priceVisible: values.priceVisible ?? true,
+          isPublished,
+          featured: values.featured ?? false,
+          featuredOrder: values.featuredOrder,
+          outcomes: values.outcomes ?? [],
+          outcomesAr: values.outcomesAr ?? [],
+        })
         .returning({ id: courses.id });
       const docs = await syncDocuments(tx, row!.id, documents, null, cleanup);
       await recordAudit(tx, actor, {
@@ -554,6 +580,10 @@ const AUDITED_FIELDS = [
   "price",
   "priceVisible",
   "isPublished",
+  "featured",
+  "featuredOrder",
+  "outcomes",
+  "outcomesAr",
 ] as const;
 
 /**
@@ -582,6 +612,11 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
         thumbnailUrl,
         priceVisible: values.priceVisible ?? current.priceVisible,
         isPublished,
+        // Absent (a caller other than the form): the home page choice and the outcomes stay as they were.
+        featured: values.featured ?? current.featured,
+        featuredOrder: values.featured === undefined ? current.featuredOrder : values.featuredOrder,
+        outcomes: values.outcomes ?? stringList(current.outcomes),
+        outcomesAr: values.outcomesAr ?? stringList(current.outcomesAr),
       };
       const changed = AUDITED_FIELDS.filter((f) => {
         const before = f === "price" && current.price !== null ? Number(current.price) : current[f];

@@ -125,3 +125,48 @@ describe("a document name edited in the course form", () => {
     expect(documentItemSchema.parse({ ...item, fileName: "المحاضرة الأولى.pdf" }).fileName).toBe("المحاضرة الأولى.pdf");
   });
 });
+
+describe("home page fields (issue 19)", () => {
+  const base = { intent: "create", title: "Excel", slug: "excel", language: "en" };
+
+  it("reads the featured box, its order and one outcome per line, trimmed, blank lines dropped", () => {
+    const result = form({ ...base, featured: "on", featuredOrder: "٠", outcomes: "  Build pivot tables \n\n\r\nClean data  ", outcomesAr: "تحليل البيانات\n" });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value).toMatchObject({
+      featured: true,
+      featuredOrder: 0,
+      outcomes: ["Build pivot tables", "Clean data"],
+      outcomesAr: ["تحليل البيانات"],
+    });
+  });
+
+  it("an unchecked box is not featured; an empty order and empty lists are none", () => {
+    const result = form({ ...base, featuredOrder: "", outcomes: "\n \n" });
+    expect(result.status).toBe("success");
+    if (result.status !== "success") return;
+    expect(result.value).toMatchObject({ featured: false, featuredOrder: null, outcomes: [], outcomesAr: [] });
+  });
+
+  it("refuses a negative, fractional or huge order with a translated error", () => {
+    for (const featuredOrder of ["-1", "1.5", "abc", "100000"]) {
+      expect(errorsOf({ ...base, featuredOrder })?.featuredOrder).toEqual([COURSE_ERRORS.featuredOrderInvalid]);
+    }
+  });
+
+  it("refuses more than 30 outcomes or one longer than 200 characters, in either language", () => {
+    const many = Array.from({ length: 31 }, (_, i) => `Outcome ${i + 1}`).join("\n");
+    expect(errorsOf({ ...base, outcomes: many })?.outcomes).toEqual([COURSE_ERRORS.outcomesTooMany]);
+    expect(errorsOf({ ...base, outcomesAr: "ن".repeat(201) })?.outcomesAr).toEqual([COURSE_ERRORS.outcomesItemTooLong]);
+    // Exactly 30 items of 200 characters pass.
+    const full = Array.from({ length: 30 }, () => "x".repeat(200)).join("\n");
+    expect(form({ ...base, outcomes: full }).status).toBe("success");
+  });
+
+  it("the domain values leave absent fields unset (an update keeps them)", () => {
+    const parsed = courseValuesSchema.parse({ title: "Excel", slug: "excel", language: "en" });
+    expect(parsed.featured).toBeUndefined();
+    expect(parsed.outcomes).toBeUndefined();
+    expect(parsed.featuredOrder).toBeNull();
+  });
+});

@@ -32,6 +32,11 @@ export const COURSE_LIMITS = {
   /** SPEC §9: PDFs up to 50 MB. */
   documentBytes: 50 * 1024 * 1024,
   thumbnailUrl: 500,
+  /** Issue 19: "What you will learn", per language (the column's check allows 30). */
+  outcomesItems: 30,
+  outcomesItem: 200,
+  /** The home page's order number: 0 comes first. */
+  featuredOrderMax: 9999,
 } as const;
 
 /** Rows per page of the admin list. */
@@ -63,6 +68,9 @@ export const COURSE_ERRORS = {
   levelInvalid: "coursesAdmin.errors.levelInvalid",
   curriculumTooMany: "coursesAdmin.errors.curriculumTooMany",
   curriculumItemTooLong: "coursesAdmin.errors.curriculumItemTooLong",
+  outcomesTooMany: "coursesAdmin.errors.outcomesTooMany",
+  outcomesItemTooLong: "coursesAdmin.errors.outcomesItemTooLong",
+  featuredOrderInvalid: "coursesAdmin.errors.featuredOrderInvalid",
   instructorInvalid: "coursesAdmin.errors.instructorInvalid",
   categoryInvalid: "coursesAdmin.errors.categoryInvalid",
   subcategoryInvalid: "coursesAdmin.errors.subcategoryInvalid",
@@ -106,6 +114,16 @@ export const curriculumSchema = z
     z
       .array(z.string().max(COURSE_LIMITS.curriculumItem, { error: COURSE_ERRORS.curriculumItemTooLong }))
       .max(COURSE_LIMITS.curriculumItems, { error: COURSE_ERRORS.curriculumTooMany }),
+  );
+
+/** "What you will learn" (issue 19), in one language: at most 30 trimmed items; blank lines are dropped. */
+export const outcomesSchema = z
+  .array(z.string({ error: COURSE_ERRORS.outcomesItemTooLong }), { error: COURSE_ERRORS.outcomesItemTooLong })
+  .transform((items) => items.map((s) => s.replace(/\s+/g, " ").trim()).filter(Boolean))
+  .pipe(
+    z
+      .array(z.string().max(COURSE_LIMITS.outcomesItem, { error: COURSE_ERRORS.outcomesItemTooLong }))
+      .max(COURSE_LIMITS.outcomesItems, { error: COURSE_ERRORS.outcomesTooMany }),
   );
 
 /** The textarea's value: one module title per line. */
@@ -221,6 +239,24 @@ export const courseValuesSchema = z.object({
     .nullable()
     .transform((v) => v || null),
   curriculum: curriculumSchema.optional().transform((v) => v ?? []),
+  /** Issue 19: shown on the home page (published courses only); absent leaves it unchanged. */
+  featured: z.boolean().optional(),
+  /** The home page's order (0 first; empty: after the numbered ones, newest first). */
+  featuredOrder: z
+    .preprocess(
+      westernDigitsInput<number>,
+      z
+        .number({ error: COURSE_ERRORS.featuredOrderInvalid })
+        .int({ error: COURSE_ERRORS.featuredOrderInvalid, abort: true })
+        .min(0, { error: COURSE_ERRORS.featuredOrderInvalid, abort: true })
+        .max(COURSE_LIMITS.featuredOrderMax, { error: COURSE_ERRORS.featuredOrderInvalid }),
+    )
+    .optional()
+    .nullable()
+    .transform((v) => v ?? null),
+  /** "What you will learn" in English and in Arabic; absent leaves them unchanged. */
+  outcomes: outcomesSchema.optional(),
+  outcomesAr: outcomesSchema.optional(),
   /** '' or null removes it; otherwise the unchanged URL or one under /media/images/ (checked on the server). */
   thumbnailUrl: z
     .string({ error: COURSE_ERRORS.thumbnailInvalid })
@@ -271,8 +307,11 @@ function listFromText<S extends z.ZodType>(schema: S, read: (text: string) => un
 const courseFormFields = courseValuesSchema.extend({
   curriculum: listFromText(curriculumSchema.optional().transform((v) => v ?? []), curriculumFromText),
   documents: listFromText(documentListSchema.optional(), parseJson),
+  outcomes: listFromText(outcomesSchema.optional().transform((v) => v ?? []), curriculumFromText),
+  outcomesAr: listFromText(outcomesSchema.optional().transform((v) => v ?? []), curriculumFromText),
   priceVisible: z.boolean().default(false),
   isPublished: z.boolean().default(false),
+  featured: z.boolean().default(false),
 });
 
 export const createCourseSchema = courseFormFields.extend({ intent: z.literal("create") });

@@ -33,11 +33,6 @@ export interface CourseFormOptionsView {
   subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
 }
 
-
-
-
-
-
 const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
 export function CourseForm({
@@ -88,8 +83,12 @@ export function CourseForm({
           price: course.price === null ? "" : String(course.price),
           priceVisible: course.priceVisible,
           isPublished: course.isPublished,
+          featured: course.featured,
+          featuredOrder: course.featuredOrder === null ? "" : String(course.featuredOrder),
+          outcomes: curriculumToText(course.outcomes),
+          outcomesAr: curriculumToText(course.outcomesAr),
         }
-      : { intent, language: "en", priceVisible: true, isPublished: false },
+      : { intent, language: "en", priceVisible: true, isPublished: false, featured: false },
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema: courseFormSchema }),
@@ -302,6 +301,31 @@ export function CourseForm({
             {t("coursesAdmin.form.priceVisible")}
           </label>
         </fieldset>
+        <fieldset className="grid gap-3 rounded-lg border border-slate-200 p-4 sm:col-span-2 sm:grid-cols-2 sm:items-start">
+          <legend className="px-1 text-sm font-semibold text-slate-800">{t("coursesAdmin.form.home.legend")}</legend>
+          <label className="flex min-h-11 items-center gap-2 text-sm font-medium text-slate-800">
+            <input
+              {...getInputProps(fields.featured, { type: "checkbox" })}
+              key={fields.featured.key}
+              className="h-4 w-4 rounded border-slate-400 accent-teal-700"
+            />
+            {t("coursesAdmin.form.home.featured")}
+          </label>
+          <Field
+            id={fields.featuredOrder.id}
+            label={t("coursesAdmin.form.home.order")}
+            errors={fields.featuredOrder.errors}
+            hint={t("coursesAdmin.form.home.orderHint")}
+          >
+            <input
+              {...getInputProps(fields.featuredOrder, { type: "text" })}
+              key={fields.featuredOrder.key}
+              inputMode="numeric"
+              className={inputClass}
+              aria-describedby={describedBy(`${fields.featuredOrder.id}-hint`, errorId(fields.featuredOrder.id, fields.featuredOrder.errors))}
+            />
+          </Field>
+        </fieldset>
         <div className="sm:col-span-2">
           <Field id={fields.summary.id} label={t("coursesAdmin.form.summary")} errors={fields.summary.errors}>
             <textarea
@@ -360,6 +384,38 @@ export function CourseForm({
             />
           </Field>
         </div>
+        <Field
+          id={fields.outcomes.id}
+          label={t("coursesAdmin.form.home.outcomes")}
+          errors={fields.outcomes.errors}
+          hint={t("coursesAdmin.form.home.outcomesHint", { count: COURSE_LIMITS.outcomesItems })}
+        >
+          <textarea
+            {...getTextareaProps(fields.outcomes)}
+            key={fields.outcomes.key}
+            rows={5}
+            dir="auto"
+            lang="en"
+            className={inputClass}
+            aria-describedby={describedBy(`${fields.outcomes.id}-hint`, errorId(fields.outcomes.id, fields.outcomes.errors))}
+          />
+        </Field>
+        <Field
+          id={fields.outcomesAr.id}
+          label={t("coursesAdmin.form.home.outcomesAr")}
+          errors={fields.outcomesAr.errors}
+          hint={t("coursesAdmin.form.home.outcomesHint", { count: COURSE_LIMITS.outcomesItems })}
+        >
+          <textarea
+            {...getTextareaProps(fields.outcomesAr)}
+            key={fields.outcomesAr.key}
+            rows={5}
+            dir="rtl"
+            lang="ar"
+            className={inputClass}
+            aria-describedby={describedBy(`${fields.outcomesAr.id}-hint`, errorId(fields.outcomesAr.id, fields.outcomesAr.errors))}
+          />
+        </Field>
         <div className="sm:col-span-2">
           <ImageUpload
             name="thumbnailUrl"

@@ -430,6 +430,11 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                         <p className="font-semibold text-slate-900" dir="auto">
                           {c.title}
                         </p>
+                        {c.featured && (
+                          <span className="mt-0.5 inline-block rounded-full bg-amber-100 px-2 py-0.5 text-xs font-semibold text-amber-900">
+                            {t("coursesAdmin.status.featured")}
+                          </span>
+                        )}
                         <p className="text-xs text-slate-600">
                           <Ltr truncate className="max-w-[9rem] font-mono">{c.slug}</Ltr>
                         </p>

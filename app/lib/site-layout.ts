@@ -1,6 +1,6 @@
 // The data every public page's layout shows (the root loader reads it; the header, the menus and the
 // footer in app/components/layout draw it): the course categories of the navigation and the public site
-// settings. Types only, so components name them without importing a feature.
+// settings. Types (and one default), so components name them without importing a feature.
 
 /** A bilingual text as stored (either language may be missing). */
 export type Bilingual = { en?: string; ar?: string };
@@ -25,8 +25,13 @@ export interface NavCategory {
   subcategories: NavSubcategory[];
 }
 
+/** Cards show their enrolled count from this many approved enrollments when Settings has no value (issue 19). */
+export const DEFAULT_ENROLLED_COUNT_FROM = 10;
+
 export interface PublicSettings {
   brand: { name: Bilingual; description: Bilingual };
   contact: { address?: Bilingual; phones?: string[]; email?: string; chatNumber?: string; chatGreeting?: Bilingual };
   social: { facebook?: string; instagram?: string; linkedin?: string; tiktok?: string };
+  /** Course cards: the enrolled count shows from `enrolledCountFrom` approved enrollments (0: never). */
+  cards: { enrolledCountFrom: number };
 }

@@ -2,18 +2,27 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { WhatsAppIcon } from "~/components/ui/brand-icons.tsx";
 import { chatHref } from "~/lib/catalog-links.ts";
 
-/** Floating chat button: bottom-left in English, bottom-right in Arabic (SPEC), i.e. the inline start side. */
+/**
+ * The chat (WhatsApp) button, on the inline start side: bottom-left in English, bottom-right in Arabic
+ * (SPEC). From `md` up a round floating button; on phones a labelled button in a slim bottom dock that the
+ * page reserves room for, so it never lies over a price, a link or text (issue 19). It hides while the
+ * mobile menu is open and sits above a course page's bottom bar (`[data-bottom-bar]`). All of it is CSS
+ * (app/app.css, `.chat-dock`): no script on the page for it.
+ */
 export function ChatButton({ number, greeting }: { number: string; greeting: string }) {
   const { t } = useI18n();
   return (
-    <a
-      href={chatHref(number, greeting)}
-      target="_blank"
-      rel="noopener noreferrer"
-      className="fixed bottom-5 start-5 z-40 flex h-14 w-14 items-center justify-center rounded-full bg-[#1f8f4e] text-white shadow-lg hover:bg-[#187a42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#1f8f4e]"
-    >
-      <WhatsAppIcon className="h-8 w-8" />
-      <span className="sr-only">{t("chat.label")}</span>
-    </a>
+    <div className="chat-dock" data-chat-dock="">
+      <a
+        href={chatHref(number, greeting)}
+        target="_blank"
+        rel="noopener noreferrer"
+        data-chat-button=""
+        className="chat-button bg-[#1f8f4e] text-white shadow-lg hover:bg-[#187a42] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#1f8f4e]"
+      >
+        <WhatsAppIcon className="chat-button-icon" />
+        <span className="chat-button-label">{t("chat.label")}</span>
+      </a>
+    </div>
   );
 }

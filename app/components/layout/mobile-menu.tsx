@@ -7,11 +7,17 @@ import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 
-/** The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard. */
+/**
+ * The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard.
+ * COURSE BOOKING comes first, then the desktop menu's order (Home, About, Services, Courses…, Contact).
+ * While it is open its icon is a close icon (CSS on the open state) and the WhatsApp button is hidden
+ * (app/app.css, `[data-mobile-menu][open]`); with JavaScript, Escape closes it and focus returns to its button.
+ */
 export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const ref = useRef<HTMLDetailsElement>(null);
+  const summaryRef = useRef<HTMLElement>(null);
   const location = useLocation();
   useEffect(() => {
     if (ref.current) ref.current.open = false;
@@ -19,22 +25,38 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
 
   return (
-    <details ref={ref} className="group md:hidden">
-      <summary className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-800 [&::-webkit-details-marker]:hidden">
-        <Icon name="menu" className="h-6 w-6" />
+    <details
+      ref={ref}
+      data-mobile-menu=""
+      className="group md:hidden"
+      onKeyDown={(e) => {
+        if (e.key === "Escape" && ref.current?.open) {
+          ref.current.open = false;
+          summaryRef.current?.focus();
+        }
+      }}
+    >
+      <summary
+        ref={summaryRef}
+        className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-800 [&::-webkit-details-marker]:hidden"
+      >
+        <Icon name="menu" className="h-6 w-6 group-open:hidden" />
+        <Icon name="x" className="hidden h-6 w-6 group-open:block" />
         <span className="sr-only">{t("actions.menu")}</span>
       </summary>
       <nav
         aria-label={t("nav.main")}
         className="absolute inset-x-0 top-16 z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
-        <ul className="divide-y divide-slate-100">
+        <Link to={lp("/courses")} className="btn-primary mt-4 flex w-full">
+          {t("nav.courseBooking")}
+        </Link>
+        <ul className="mt-2 divide-y divide-slate-100">
           {(
             [
               ["/", "nav.home"],
               ["/about", "nav.about"],
               ["/services", "nav.services"],
-              ["/contact", "nav.contact"],
             ] as const
           ).map(([to, key]) => (
             <li key={to}>
@@ -81,10 +103,12 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
               ))}
             </ul>
           </li>
+          <li>
+            <NavLink to={lp("/contact")} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
+              {t("nav.contact")}
+            </NavLink>
+          </li>
         </ul>
-        <Link to={lp("/courses")} className="btn-primary mt-4 flex w-full">
-          {t("nav.courseBooking")}
-        </Link>
       </nav>
     </details>
   );

@@ -1,5 +1,5 @@
 // The Site settings form (D12): brand, contact details, notification address, social links, chat
-// button, the About key figures (bilingual where text) and Security (two-step sign-in required, D28).
+// button, the About key figures (bilingual where text), the course cards' enrolled-count threshold and Security (two-step sign-in required, D28).
 // Shared by the browser (instant feedback) and the server (the action and saveSiteSettings re-check).
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
@@ -8,6 +8,7 @@ import type { AdminReply } from "~/lib/admin-reply.ts";
 import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
+import { DEFAULT_ENROLLED_COUNT_FROM } from "~/lib/site-layout.ts";
 
 export const SETTINGS_LIMITS = {
   brandName: 100,
@@ -19,6 +20,8 @@ export const SETTINGS_LIMITS = {
   url: 500,
   /** Key figures: whole numbers from 0 up to this. */
   figureMax: 10_000_000,
+  /** Course cards' enrolled-count threshold (issue 19): 0 (never shown) up to this. */
+  enrolledCountFromMax: 100_000,
 } as const;
 
 export const SETTINGS_ERRORS = {
@@ -38,6 +41,8 @@ export const SETTINGS_ERRORS = {
   tiktokInvalid: "settings.errors.tiktokInvalid",
   figureInvalid: "settings.errors.figureInvalid",
   figureTooLarge: "settings.errors.figureTooLarge",
+  enrolledCountFromInvalid: "settings.errors.enrolledCountFromInvalid",
+  enrolledCountFromTooLarge: "settings.errors.enrolledCountFromTooLarge",
   invalidRequest: "settings.errors.invalidRequest",
   saveFailed: "settings.errors.saveFailed",
 } as const;
@@ -142,6 +147,21 @@ const figure = z
   )
   .default(0);
 
+/**
+ * From how many approved enrollments a course card shows its count (issue 19): a whole number, 0 for
+ * never; a blank field is the default (10). Arabic-Indic digits are read as 0–9 (D26).
+ */
+const enrolledCountFrom = z
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: SETTINGS_ERRORS.enrolledCountFromInvalid })
+      .int({ error: SETTINGS_ERRORS.enrolledCountFromInvalid })
+      .min(0, { error: SETTINGS_ERRORS.enrolledCountFromInvalid, abort: true })
+      .max(SETTINGS_LIMITS.enrolledCountFromMax, { error: SETTINGS_ERRORS.enrolledCountFromTooLarge, abort: true }),
+  )
+  .default(DEFAULT_ENROLLED_COUNT_FROM);
+
 export const siteSettingsSchema = z.object({
   brandNameEn: z
     .string({ error: SETTINGS_ERRORS.brandNameRequired })
@@ -167,6 +187,7 @@ export const siteSettingsSchema = z.object({
   yearsOfExperience: figure,
   partners: figure,
   students: figure,
+  enrolledCountFrom,
   /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
   twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
 });

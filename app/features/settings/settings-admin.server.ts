@@ -1,6 +1,6 @@
 // Site settings for admins (D12): one form over the `brand`, `contact`, `social` and `about` rows of
 // site_settings, in the JSON shapes the public site reads (settings.server.ts getPublicSettings, the
-// About figures in catalog.server.ts, the mail context in app/lib/email.server.ts), and the `two_factor`
+// About figures in catalog.server.ts, the cards' `about.enrolledCountFrom` in settings.server.ts, the mail context in app/lib/email.server.ts), and the `two_factor`
 // row (Settings → Security, D28: `{ required }`, read through app/lib/site-settings.server.ts). Needs
 // settings:edit; a save is one transaction with its audit line.
 import { siteSettings } from "@db/schema/index.ts";
@@ -10,6 +10,7 @@ import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
+import { storedEnrolledCountFrom } from "./settings.server.ts";
 import {
   SETTINGS_ERRORS,
   SETTINGS_FIELDS,
@@ -57,6 +58,7 @@ export function toFormValues(rows: SiteSettings): SiteSettingsInput {
     yearsOfExperience: about.yearsOfExperience,
     partners: about.partners,
     students: about.students,
+    enrolledCountFrom: storedEnrolledCountFrom(about),
     twoFactorRequired: twoFactor.required === true,
   };
 }
@@ -89,7 +91,13 @@ export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSe
       linkedin: present(v.linkedin),
       tiktok: present(v.tiktok),
     },
-    about: { ...before.about, yearsOfExperience: v.yearsOfExperience, partners: v.partners, students: v.students },
+    about: {
+      ...before.about,
+      yearsOfExperience: v.yearsOfExperience,
+      partners: v.partners,
+      students: v.students,
+      enrolledCountFrom: v.enrolledCountFrom,
+    },
     [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
   };
 }

@@ -90,8 +90,9 @@ export function CatalogView({ variant, heading, result, categories, query, local
           new URL's values, exactly as a fresh load of it would, instead of keeping what was typed before. */}
       <Form key={location.search} method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
         {result.subcategory && <input type="hidden" name="subcategory" value={result.subcategory.slug} />}
-        <div className="flex gap-2">
-          <label className="relative flex-1">
+        {/* Phones: the search field takes the whole row and the buttons share the next (issue 19). */}
+        <div className="flex flex-wrap gap-2 sm:flex-nowrap">
+          <label className="relative min-w-0 basis-full sm:flex-1 sm:basis-auto">
             <span className="sr-only">{t("catalog.searchLabel")}</span>
             <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
             <input
@@ -103,12 +104,12 @@ export function CatalogView({ variant, heading, result, categories, query, local
               className="w-full rounded-lg border border-slate-300 py-2.5 pe-3 ps-10 focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
             />
           </label>
-          <button type="submit" className="btn-primary inline-flex px-4 py-2.5">
+          <button type="submit" className="btn-primary inline-flex flex-1 px-4 py-2.5 sm:flex-none">
             {t("catalog.search")}
           </button>
           <button
             type="button"
-            className="btn-secondary inline-flex gap-2 px-4 py-2.5 md:hidden"
+            className="btn-secondary inline-flex flex-1 gap-2 px-4 py-2.5 sm:flex-none md:hidden"
             aria-expanded={filtersOpen}
             aria-controls={panelId}
             onClick={() => setFiltersOpen((v) => !v)}

@@ -1,4 +1,5 @@
 import type { i18n as I18n, TFunction } from "i18next";
+import type { CourseLanguage, CourseLevel } from "../catalog.server.ts";
 
 /**
  * The words of a course card in one language. A catalogue page showed 24 cards with eight t() calls each,
@@ -10,7 +11,14 @@ export interface CourseCardText {
   students: string;
   price: string;
   free: string;
+  /** A hidden price (the card never shows a blank where a price would be). */
+  priceOnRequest: string;
   enrollNow: string;
+  /** The badges: the language the course is taught in and its level. */
+  languageLabel: string;
+  levelLabel: string;
+  languages: Record<CourseLanguage, string>;
+  levels: Record<CourseLevel, string>;
   defaultDuration: string;
   /** "12 hours" (the language's plural forms). */
   hours(count: number): string;
@@ -33,6 +41,15 @@ function translate(t: TFunction): CourseCardText {
     students: t("catalog.card.students"),
     price: t("catalog.card.price"),
     free: t("catalog.card.free"),
+    priceOnRequest: t("catalog.card.priceOnRequest"),
+    languageLabel: t("catalog.course.language"),
+    levelLabel: t("catalog.course.level"),
+    languages: { en: t("catalog.course.languages.en"), ar: t("catalog.course.languages.ar") },
+    levels: {
+      beginner: t("catalog.course.levels.beginner"),
+      intermediate: t("catalog.course.levels.intermediate"),
+      advanced: t("catalog.course.levels.advanced"),
+    },
     enrollNow: t("catalog.card.enrollNow"),
     defaultDuration: t("catalog.card.defaultDuration"),
     hours: counted(t, "catalog.card.hours"),
@@ -50,4 +67,12 @@ export function courseCardText(t: TFunction, i18n: I18n): CourseCardText {
   const text = translate(t);
   if (i18n.exists("catalog.card.enrollNow")) byT.set(t, text);
   return text;
+}
+
+/**
+ * Whether a card shows its enrolled count (issue 19): only from the threshold set in Settings
+ * (`enrolledCountFrom`, default 10); 0 there means never. A zero count is never shown, whatever the setting.
+ */
+export function showsEnrolledCount(approvedCount: number, enrolledCountFrom: number): boolean {
+  return enrolledCountFrom > 0 && approvedCount > 0 && approvedCount >= enrolledCountFrom;
 }

@@ -1,12 +1,13 @@
 import { Icon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { formatPrice } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { courseCardText } from "./course-card-text.ts";
+import { DEFAULT_ENROLLED_COUNT_FROM, type PublicSettings } from "~/lib/site-layout.ts";
+import { courseCardText, showsEnrolledCount } from "./course-card-text.ts";
 import type { CourseCard as CourseCardData } from "../catalog.server.ts";
 
 export const DEFAULT_THUMBNAIL = "/images/course-default.webp";
@@ -17,6 +18,11 @@ export const DEFAULT_THUMBNAIL = "/images/course-default.webp";
  * JavaScript a click on it opens the enrollment dialog in place; without, the card's link leads to the
  * course page and its enrollment form. One link per card and the card's words translated once per
  * language (course-card-text.ts) keep the catalogue's render cheap (issue 18).
+ *
+ * Cards never look broken (issue 19): the summary box is exactly three lines tall whatever the title's
+ * length (a fixed line height, clamped: no sliced fourth line), the enrolled count shows only from the
+ * threshold in Settings (never "0 students"), a hidden price reads "Price on request", and the language
+ * and level are badges.
  */
 export function CourseCard({
   course,
@@ -36,6 +42,9 @@ export function CourseCard({
   const lp = useLocalePath();
   const price = formatPrice(course.price, locale);
   const titleId = `course-${course.id}-title`;
+  // The threshold comes with the public settings of the root loader (absent in isolated renders: the default).
+  const settings = useRouteLoaderData<{ settings?: PublicSettings }>("root")?.settings;
+  const showCount = showsEnrolledCount(course.approvedCount, settings?.cards?.enrolledCountFrom ?? DEFAULT_ENROLLED_COUNT_FROM);
   return (
     <article
       aria-labelledby={titleId}
@@ -65,13 +74,26 @@ export function CourseCard({
           className="aspect-[4/3] w-full object-cover"
         />
         <div className="flex flex-1 flex-col p-5">
+          <ul className="mb-2 flex flex-wrap gap-1.5 text-xs font-medium" lang={locale}>
+            <li data-badge="language" className="rounded-full bg-teal-50 px-2.5 py-0.5 text-teal-900">
+              <span className="sr-only">{text.languageLabel}: </span>
+              {text.languages[course.language]}
+            </li>
+            {course.level && (
+              <li data-badge="level" className="rounded-full bg-slate-100 px-2.5 py-0.5 text-slate-700">
+                <span className="sr-only">{text.levelLabel}: </span>
+                {text.levels[course.level]}
+              </li>
+            )}
+          </ul>
           <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900 group-hover:text-teal-800">
             {course.title}
           </h3>
-          <p dir="auto" className="mt-2 line-clamp-3 flex-1 text-sm text-slate-600">
+          {/* Exactly three lines of 1.5rem: the clamp's ellipsis ends the box, nothing shows below it. */}
+          <p dir="auto" data-card-summary="" className="mt-2 line-clamp-3 h-18 text-sm leading-6 text-slate-600">
             {course.summary}
           </p>
-          <dl className="mt-4 flex flex-wrap items-center gap-x-4 gap-y-1 text-sm text-slate-700" lang={locale}>
+          <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-700" lang={locale}>
             <div className="flex items-center gap-1">
               <dt>
                 <Icon name="clock" className="h-4 w-4" />
@@ -79,22 +101,26 @@ export function CourseCard({
               </dt>
               <dd>{course.hours ? text.hours(course.hours) : text.defaultDuration}</dd>
             </div>
-            <div className="flex items-center gap-1">
-              <dt>
-                <Icon name="users" className="h-4 w-4" />
-                <span className="sr-only">{text.students}</span>
-              </dt>
-              <dd>{text.enrolled(course.approvedCount)}</dd>
-            </div>
+            {showCount && (
+              <div className="flex items-center gap-1" data-enrolled-count="">
+                <dt>
+                  <Icon name="users" className="h-4 w-4" />
+                  <span className="sr-only">{text.students}</span>
+                </dt>
+                <dd>{text.enrolled(course.approvedCount)}</dd>
+              </div>
+            )}
           </dl>
           <div className="mt-4 flex items-center justify-between gap-3" lang={locale}>
             {course.priceVisible ? (
-              <p className="text-lg font-bold text-teal-900">
+              <p data-price="" className="text-lg font-bold text-teal-900">
                 <span className="sr-only">{text.price}: </span>
                 {price ?? text.free}
               </p>
             ) : (
-              <span />
+              <p data-price="" className="text-sm font-semibold text-slate-700">
+                {text.priceOnRequest}
+              </p>
             )}
             <span
               data-enroll=""

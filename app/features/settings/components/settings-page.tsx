@@ -224,6 +224,16 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
           <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
         </Group>
 
+        <Group title={t("settings.cards.title")} description={t("settings.cards.hint")}>
+          <TextInput
+            field={fields.enrolledCountFrom}
+            label={t("settings.cards.enrolledCountFrom")}
+            lang="latin"
+            inputMode="numeric"
+            hint={t("settings.cards.enrolledCountFromHint")}
+          />
+        </Group>
+
         <Group title={t("settings.groups.security")}>
           <div className="md:col-span-2">
             <label className="flex items-start gap-3 text-sm font-medium text-slate-900">

@@ -6,6 +6,7 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
 import { loadLocaleFiles, markLocaleFilesLoaded, needsStaffStrings, PUBLIC_LOCALE_FILES } from "./lib/i18n-client.ts";
+import { captureVisitSource } from "./lib/visit-source.ts";
 
 // Only the page's language is downloaded: on a public page only the files its routes need (the server
 // lists them on <html data-locale-files>, app/lib/locale-files.ts), in a staff area every file.
@@ -18,6 +19,8 @@ function firstFiles(): readonly string[] | "all" {
 const switchFiles = (): readonly string[] | "all" => (needsStaffStrings(window.location.pathname) ? "all" : PUBLIC_LOCALE_FILES);
 
 async function main() {
+  // The visit's landing utm_* and referring host, kept for this tab only (ADR 021): the enrollment form sends them.
+  captureVisitSource();
   const htmlLang = document.documentElement.lang;
   const lng = isLocale(htmlLang) ? htmlLang : "en";
   const files = firstFiles();

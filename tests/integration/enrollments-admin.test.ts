@@ -561,6 +561,14 @@ describe("CSV export", () => {
       "Current level",
       "Preferred schedule",
       "Last updated (Cairo time)",
+      // Where each request came from (issue 19 point 10, ADR 021).
+      "source_page",
+      "utm_source",
+      "utm_medium",
+      "utm_campaign",
+      "utm_term",
+      "utm_content",
+      "referrer_host",
     ]);
     expect(header).toHaveLength(CSV_COLUMNS.length);
     expect(data).toHaveLength(1000);

@@ -32,7 +32,27 @@ describe("enrollmentSchema (SPEC §5)", () => {
       message: "Evenings, please.",
       courseId: valid.courseId,
       website: "",
+      // No source sent: every source field is null (ADR 021).
+      sourcePage: null,
+      utmSource: null,
+      utmMedium: null,
+      utmCampaign: null,
+      utmTerm: null,
+      utmContent: null,
+      referrerHost: null,
     });
+  });
+
+  it("cleans hostile source fields instead of refusing the request (ADR 021)", () => {
+    const out = expectValid({
+      sourcePage: "https://evil.com/x",
+      utmSource: ["face\u0000book", "second"],
+      utmCampaign: "c".repeat(10_000),
+      referrerHost: "evil.com:8080",
+      utmTerm: "javascript:alert(1)",
+    });
+    expect(out).toMatchObject({ sourcePage: null, utmSource: "facebook", referrerHost: null, utmTerm: "javascript:alert(1)" });
+    expect(out.utmCampaign).toHaveLength(100);
   });
 
   describe("studentName", () => {

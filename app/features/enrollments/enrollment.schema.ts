@@ -8,6 +8,7 @@
 import { z } from "zod";
 import { isOneOf } from "~/lib/validation.ts";
 import { honeypot, optionalText, requiredEmail, requiredText } from "~/lib/validation.schema.ts";
+import { cleanHost, cleanSourcePage, cleanUtm } from "~/lib/visit-source.ts";
 import {
   DEFAULT_COUNTRY_CODE,
   DIAL_CODES,
@@ -33,6 +34,21 @@ export {
 } from "./enrollment.rules.ts";
 export { isHoneypotFilled } from "~/lib/validation.ts";
 
+/**
+ * Where the request came from (issue 19 point 10, ADR 021): hostile input never fails the request. Each
+ * value is cleaned (control characters removed, lengths clamped) or null; a repeated field keeps its first
+ * text. Idempotent, so createEnrollment may parse a parsed value again.
+ */
+const sourceFields = {
+  sourcePage: z.unknown().optional().transform(cleanSourcePage),
+  utmSource: z.unknown().optional().transform(cleanUtm),
+  utmMedium: z.unknown().optional().transform(cleanUtm),
+  utmCampaign: z.unknown().optional().transform(cleanUtm),
+  utmTerm: z.unknown().optional().transform(cleanUtm),
+  utmContent: z.unknown().optional().transform(cleanUtm),
+  referrerHost: z.unknown().optional().transform(cleanHost),
+};
+
 const enrollmentFields = z.object({
   studentName: requiredText(ENROLLMENT_LIMITS.studentName, {
     required: ENROLLMENT_ERRORS.studentNameRequired,
@@ -52,6 +68,7 @@ const enrollmentFields = z.object({
   message: optionalText(ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong),
   courseId: z.guid({ error: ENROLLMENT_ERRORS.courseInvalid }),
   website: honeypot,
+  ...sourceFields,
 });
 
 /**
@@ -80,5 +97,10 @@ export const enrollmentSchema = z
 
 /** What the form sends (before parsing). */
 export type EnrollmentFormValues = z.input<typeof enrollmentSchema>;
-/** The parsed, normalised enrollment: trimmed texts, phone in E.164, blank message undefined. */
-export type EnrollmentInput = z.output<typeof enrollmentSchema>;
+type EnrollmentOutput = z.output<typeof enrollmentSchema>;
+type SourceKey = keyof typeof sourceFields;
+/**
+ * The parsed, normalised enrollment: trimmed texts, phone in E.164, blank message undefined; its source
+ * fields (null when unknown) may be left out by callers other than the form.
+ */
+export type EnrollmentInput = Omit<EnrollmentOutput, SourceKey> & Partial<Pick<EnrollmentOutput, SourceKey>>;

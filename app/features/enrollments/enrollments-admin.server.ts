@@ -48,6 +48,14 @@ export interface AdminEnrollmentRow {
   status: EnrollmentStatus;
   createdAt: Date;
   updatedAt: Date;
+  /** Where the request came from (ADR 021): the site page, the visit's utm_*, the referring host; null when unknown. */
+  sourcePage: string | null;
+  utmSource: string | null;
+  utmMedium: string | null;
+  utmCampaign: string | null;
+  utmTerm: string | null;
+  utmContent: string | null;
+  referrerHost: string | null;
 }
 
 export interface EnrollmentList {
@@ -84,6 +92,13 @@ const rowColumns = {
   status: enrollments.status,
   createdAt: enrollments.createdAt,
   updatedAt: enrollments.updatedAt,
+  sourcePage: enrollments.sourcePage,
+  utmSource: enrollments.utmSource,
+  utmMedium: enrollments.utmMedium,
+  utmCampaign: enrollments.utmCampaign,
+  utmTerm: enrollments.utmTerm,
+  utmContent: enrollments.utmContent,
+  referrerHost: enrollments.referrerHost,
 };
 
 type RawRow = Pick<typeof enrollments.$inferSelect, keyof typeof rowColumns>;
@@ -258,6 +273,13 @@ export const CSV_COLUMNS = [
   "currentLevel",
   "preferredSchedule",
   "updatedAt",
+  "sourcePage",
+  "utmSource",
+  "utmMedium",
+  "utmCampaign",
+  "utmTerm",
+  "utmContent",
+  "referrerHost",
 ] as const;
 
 /**
@@ -331,6 +353,13 @@ export async function streamEnrollmentsCsv(
       r.currentLevel,
       r.preferredSchedule,
       formatSheetDateTime(r.updatedAt),
+      r.sourcePage,
+      r.utmSource,
+      r.utmMedium,
+      r.utmCampaign,
+      r.utmTerm,
+      r.utmContent,
+      r.referrerHost,
     ].map(csvCell);
     return [...text, csvPhoneCell(r.studentPhone), ...rest].join(",") + "\r\n";
   };

@@ -73,6 +73,14 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
           message: data.message ?? null,
           locale,
           status: "pending",
+          // Where it came from (ADR 021), already cleaned by the schema; null when unknown.
+          sourcePage: data.sourcePage,
+          utmSource: data.utmSource,
+          utmMedium: data.utmMedium,
+          utmCampaign: data.utmCampaign,
+          utmTerm: data.utmTerm,
+          utmContent: data.utmContent,
+          referrerHost: data.referrerHost,
         })
         .onConflictDoNothing({ target: enrollments.enrollmentId })
         .returning({ enrollmentId: enrollments.enrollmentId });

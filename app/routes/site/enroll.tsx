@@ -15,9 +15,10 @@ import { logger } from "~/lib/logger.server.ts";
 import { emailLimitKey, rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { refererPath, utmFromSearch } from "~/lib/visit-source.ts";
 import type { Route } from "./+types/enroll";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
   const course = await getPublishedCourse(params.slug);
   if (!course) throw new AppError("not_found", "errors.notFoundText");
   const t = getInstance(context).t;
@@ -25,6 +26,8 @@ export async function loader({ params, context }: Route.LoaderArgs) {
     course: { id: course.id, slug: course.slug, title: course.title },
     title: t("enrollment.dialogTitle", { course: isolateText(course.title) }),
     description: t("enrollment.dialogDescription"),
+    // The page's own utm_* for the no-JS form (ADR 021): a URL with them is never stored in the public page cache.
+    utm: utmFromSearch(new URL(request.url).search),
   };
 }
 
@@ -47,7 +50,9 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     isBot: isHoneypotFilled,
     // A bot gets a believable answer and learns nothing; nothing is stored.
     botReply: { enrollmentId: generateEnrollmentId() },
-    handle: (value, locale) => createEnrollment({ ...value, courseId: course.id }, { locale }),
+    // Without JavaScript the form sends no page: the same-site Referer's path stands in (ADR 021).
+    handle: (value, locale) =>
+      createEnrollment({ ...value, courseId: course.id, sourcePage: value.sourcePage ?? refererPath(request) }, { locale }),
   });
 }
 
@@ -91,7 +96,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
         {success ? (
           <EnrollmentSuccess enrollmentId={success.enrollmentId} />
         ) : (
-          <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} />
+          <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} initialSource={loaderData.utm} />
         )}
         <Link to={lp(courseHref(course.slug))} className="mt-6 inline-block text-teal-800 underline">
           <bdi>{course.title}</bdi>

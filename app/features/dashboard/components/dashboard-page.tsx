@@ -15,6 +15,7 @@ import {
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { WeeklyChart } from "./weekly-chart.tsx";
+import { SourcesCard } from "./sources-card.tsx";
 import type { DashboardData, DashboardStats } from "../dashboard.server.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
@@ -124,6 +125,9 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
       ) : failed ? null : (
         <ChartPlaceholder />
       )}
+
+      {/* Requests by source (ADR 021): also an enrollment figure, absent without enrollments:view. */}
+      {data && data.sources !== undefined && <SourcesCard sources={data.sources} locale={locale} />}
     </div>
   );
 }

@@ -16,6 +16,32 @@ import type { Wire } from "~/lib/wire.ts";
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
 export type AdminEnrollmentView = Wire<AdminEnrollmentRow>;
 
+const SOURCE_ROWS = ["sourcePage", "utmSource", "utmMedium", "utmCampaign", "utmTerm", "utmContent", "referrerHost"] as const;
+
+/** Where the request came from (ADR 021): each known value labelled, or "Direct" when there is none. */
+function EnrollmentSource({ enrollment: e }: { enrollment: AdminEnrollmentView }) {
+  const { t } = useI18n();
+  const known = SOURCE_ROWS.filter((key) => e[key]);
+  if (known.length === 0) return <span data-testid="enrollment-source">{t("adminEnrollments.details.source.direct")}</span>;
+  return (
+    <dl data-testid="enrollment-source" className="grid gap-x-3 gap-y-1 sm:grid-cols-[auto_minmax(0,1fr)]">
+      {known.map((key) => (
+        <div key={key} className="contents">
+          <dt className="text-slate-600">{t(`adminEnrollments.details.source.${key}`)}</dt>
+          <dd className="min-w-0 break-words" data-source={key}>
+            {/* Paths and hosts read left to right; a campaign name takes its own direction (it may be Arabic). */}
+            {key === "sourcePage" || key === "referrerHost" ? (
+              <Ltr className="font-mono text-xs">{e[key]}</Ltr>
+            ) : (
+              <bdi dir="auto">{e[key]}</bdi>
+            )}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
 export function AdminEnrollmentDetails({
   enrollment: e,
   locale,
@@ -80,6 +106,7 @@ export function AdminEnrollmentDetails({
     [f("preferredSchedule"), e.preferredSchedule ? <span dir="auto">{e.preferredSchedule}</span> : none],
     [f("createdAt"), <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>],
     [f("updatedAt"), <time dateTime={new Date(e.updatedAt).toISOString()}>{formatDateTime(e.updatedAt, locale)}</time>],
+    [t("adminEnrollments.details.source.label"), <EnrollmentSource enrollment={e} />],
   ];
   return (
     <div className="space-y-5">

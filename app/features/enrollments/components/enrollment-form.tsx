@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
@@ -7,6 +7,7 @@ import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
+import { readVisitSource, SOURCE_FIELDS, type SourceField } from "~/lib/visit-source.ts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
 
 export type EnrollmentReply = FormReply<{ enrollmentId: string }>;
@@ -34,6 +35,7 @@ export function EnrollmentForm({
   course,
   fetcherKey,
   initialReply,
+  initialSource,
   onSuccess,
   onCancel,
 }: {
@@ -41,6 +43,8 @@ export function EnrollmentForm({
   fetcherKey: string;
   /** The server's reply when the page was rendered after a no-JS post. */
   initialReply?: EnrollmentReply;
+  /** Source fields the server rendered (the no-JS enroll page's own utm_*); the browser's visit values win. */
+  initialSource?: Partial<Record<SourceField, string>>;
   onSuccess?: (enrollmentId: string) => void;
   onCancel?: () => void;
 }) {
@@ -61,6 +65,16 @@ export function EnrollmentForm({
   const phoneNumber = field("phoneNumber");
   const message = field("message");
   const busy = fetcher.state !== "idle";
+  // Where the request comes from (ADR 021): the visit's landing utm_*/referrer (sessionStorage) and this page.
+  // The server renders the no-JS values; in the browser the hidden fields take the visit's values.
+  const sourceRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    const visit: Partial<Record<SourceField, string>> = { ...readVisitSource(), sourcePage: window.location.pathname };
+    for (const input of sourceRef.current?.querySelectorAll("input") ?? []) {
+      const value = visit[input.name as SourceField];
+      if (value) input.value = value;
+    }
+  }, []);
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -84,6 +98,11 @@ export function EnrollmentForm({
         </p>
       )}
       <input type="hidden" name="courseId" value={course.id} />
+      <span ref={sourceRef} hidden>
+        {SOURCE_FIELDS.map((name) => (
+          <input key={name} type="hidden" name={name} defaultValue={initialSource?.[name] ?? ""} />
+        ))}
+      </span>
       <Field id={studentName.id} label={t("enrollment.fields.studentName.label")} required errors={studentName.errors}>
         <input
           id={studentName.id}

@@ -1,6 +1,10 @@
 // A catalogue card in a real browser (issue 18 point 4): the whole card is one link to the course page —
 // one tab stop, named by the course title, with a visible focus ring — and its "Enroll Now" button opens
 // the enrollment dialog in place (SPEC "Course card"), in English and Arabic, without hydration errors.
+// Cards that never look broken (issue 19 point 3): at 375 and 1366 px, with the seeded titles and with
+// very long ones, the summary box is three whole lines (its height 3 × its line height, clamped, no
+// sliced line below the ellipsis); no card shows a zero count; every card shows a price or "Price on
+// request" and its language badge.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { launchBrowser } from "./harness.ts";
@@ -92,5 +96,81 @@ describe("a course card", () => {
         await close();
       }
     });
+  }
+
+  /** Every card's summary box: its height and line height, whether it overflows and whether it is clamped. */
+  function summaryBoxes(page: Page) {
+    return page.evaluate(() =>
+      [...document.querySelectorAll<HTMLElement>("main article [data-card-summary]")].map((p) => {
+        const style = getComputedStyle(p);
+        return {
+          title: p.closest("article")!.querySelector("h3")!.textContent!.trim(),
+          height: p.getBoundingClientRect().height,
+          lineHeight: parseFloat(style.lineHeight),
+          overflows: p.scrollHeight > p.clientHeight + 1,
+          clamp: style.getPropertyValue("-webkit-line-clamp") || style.getPropertyValue("line-clamp"),
+          overflow: style.overflowY,
+        };
+      }),
+    );
+  }
+
+  for (const lang of ["en", "ar"] as const) {
+    for (const width of [375, 1366]) {
+      it(`shows three whole lines of summary whatever the title length, no zero count, a price or "Price on request" (${lang}, ${width} px)`, async () => {
+        const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 900 } });
+        const page = await context.newPage();
+        try {
+          await page.goto(`/${lang}/courses`);
+          await page.waitForSelector("html[data-hydrated]");
+          const check = async (when: string) => {
+            const boxes = await summaryBoxes(page);
+            expect(boxes.length).toBeGreaterThan(1);
+            // Some seeded summaries are longer than three lines: the clamp is exercised, not only short texts.
+            expect(boxes.some((b) => b.overflows)).toBe(true);
+            for (const b of boxes) {
+              expect(b.lineHeight, `${when}: ${b.title}`).toBeGreaterThan(0);
+              // Exactly three lines tall: no fourth line, not a sliver of one.
+              expect(Math.abs(b.height - 3 * b.lineHeight), `${when}: ${b.title}`).toBeLessThan(0.5);
+              if (b.overflows) {
+                expect(b.clamp, `${when}: ${b.title}`).toBe("3");
+                expect(b.overflow, `${when}: ${b.title}`).toBe("hidden");
+              }
+            }
+          };
+          await check("seeded titles");
+          // Long titles in both scripts, on every other card (rows then hold cards with 1- and 4-line titles).
+          await page.evaluate(() => {
+            const long = [
+              "Professional Certificate in Full-Stack Web Development with JavaScript, React, Node.js and PostgreSQL for Beginners",
+              "الدبلومة المهنية المتكاملة في تطوير تطبيقات الويب باستخدام JavaScript وReact وNode.js من الصفر حتى الاحتراف",
+            ];
+            document.querySelectorAll("main article h3").forEach((h, i) => {
+              if (i % 2 === 0) h.textContent = long[(i / 2) % 2]!;
+            });
+          });
+          await check("long titles");
+
+          const cards = await page.evaluate(() =>
+            [...document.querySelectorAll("main article")].map((a) => ({
+              text: a.textContent ?? "",
+              price: a.querySelector("[data-price]")?.textContent?.trim() ?? "",
+              language: a.querySelector("[data-badge=language]")?.textContent?.trim() ?? "",
+            })),
+          );
+          const onRequest = tr(lang, "catalog.card.priceOnRequest");
+          for (const card of cards) {
+            expect(card.text).not.toMatch(/(^|\D)0 students|لا يوجد طلاب/);
+            expect(card.price).not.toBe("");
+            expect(card.language).toMatch(new RegExp(`${tr(lang, "catalog.course.languages.en")}|${tr(lang, "catalog.course.languages.ar")}`));
+          }
+          // The seed has courses with a hidden price: they say so instead of showing a blank.
+          expect(cards.some((c) => c.price === onRequest)).toBe(true);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        } finally {
+          await context.close();
+        }
+      });
+    }
   }
 });

@@ -1,0 +1,170 @@
+// Obstacles on phones (issue 19 point 4), at 375×812 in English and Arabic, on the production server:
+// - the WhatsApp button covers no link, price or text on the home, catalogue and course pages, scrolled to
+//   the top, the middle and the bottom: under each of 25 points of the button (elementsFromPoint), going
+//   down the stack, no link, price or element with its own text is met before an opaque layer (the phone
+//   dock it sits in); and at the bottom of the page, the footer ends above the dock (the page keeps room);
+// - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
+//   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button;
+// - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser } from "./harness.ts";
+import { tr, type Lang } from "./strings.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(lang: Lang, path: string, width = 375): Promise<{ page: Page; close: () => Promise<void> }> {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 812 }, locale: lang === "ar" ? "ar-EG" : "en-US" });
+  const page = await context.newPage();
+  await page.goto(path);
+  await page.waitForSelector("html[data-hydrated]");
+  return { page, close: () => context.close() };
+}
+
+/** What lies under the chat button at one scroll position: the content elements a visitor cannot see or tap. */
+function coveredContent(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const button = document.querySelector<HTMLElement>("[data-chat-button]");
+    if (!button) return ["no chat button"];
+    const box = button.getBoundingClientRect();
+    const isContent = (el: Element): boolean => {
+      if (el.closest("a, button, [data-price]")) return true;
+      return [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "");
+    };
+    const isOpaque = (el: Element): boolean => {
+      const m = getComputedStyle(el).backgroundColor.match(/rgba?\(([^)]+)\)/);
+      if (!m) return false;
+      const parts = m[1]!.split(/[ ,/]+/).filter(Boolean);
+      return parts.length < 4 || Number(parts[3]) >= 0.9;
+    };
+    const found = new Set<string>();
+    for (let i = 0; i < 5; i++) {
+      for (let j = 0; j < 5; j++) {
+        const x = box.left + 2 + ((box.width - 4) * i) / 4;
+        const y = box.top + 2 + ((box.height - 4) * j) / 4;
+        for (const el of document.elementsFromPoint(x, y)) {
+          if (button.contains(el)) continue;
+          if (el === document.body || el === document.documentElement) break;
+          if (isContent(el)) {
+            found.add(`${el.tagName.toLowerCase()} "${(el.textContent ?? "").trim().slice(0, 40)}"`);
+            break;
+          }
+          if (isOpaque(el)) break;
+        }
+      }
+    }
+    return [...found];
+  });
+}
+
+async function scrollTo(page: Page, where: "top" | "middle" | "bottom"): Promise<void> {
+  await page.evaluate((w) => {
+    const max = document.documentElement.scrollHeight - window.innerHeight;
+    window.scrollTo(0, w === "top" ? 0 : w === "middle" ? Math.round(max / 2) : max);
+  }, where);
+  await page.waitForTimeout(150);
+}
+
+async function coursePath(lang: Lang): Promise<string> {
+  const { page, close } = await open(lang, `/${lang}/courses`);
+  try {
+    return new URL((await page.locator("main article a").first().getAttribute("href"))!, baseUrl).pathname;
+  } finally {
+    await close();
+  }
+}
+
+describe("phones at 375×812", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`the WhatsApp button covers no link, price or text on the home, catalogue and course pages (${lang})`, async () => {
+      const paths = [`/${lang}`, `/${lang}/courses`, await coursePath(lang)];
+      for (const path of paths) {
+        const { page, close } = await open(lang, path);
+        try {
+          expect(await page.locator("[data-chat-button]").isVisible()).toBe(true);
+          for (const where of ["top", "middle", "bottom"] as const) {
+            await scrollTo(page, where);
+            expect({ path, where, covered: await coveredContent(page) }).toEqual({ path, where, covered: [] });
+          }
+          // At the bottom the page has kept room: the footer's last line is above the dock, reachable.
+          const room = await page.evaluate(() => {
+            const dock = document.querySelector("[data-chat-dock]")!.getBoundingClientRect();
+            const footer = [...document.querySelectorAll("footer *")].filter((el) => el.getClientRects().length > 0 && el.textContent!.trim() !== "");
+            return { dockTop: dock.top, lastBottom: Math.max(...footer.map((el) => el.getBoundingClientRect().bottom)) };
+          });
+          expect(room.lastBottom).toBeLessThanOrEqual(room.dockTop + 1);
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        } finally {
+          await close();
+        }
+      }
+    });
+
+    it(`the mobile menu starts with COURSE BOOKING, follows the desktop order, shows a close icon, hides the WhatsApp button and closes with Escape (${lang})`, async () => {
+      const { page, close } = await open(lang, `/${lang}/courses`);
+      try {
+        const menu = page.locator("details[data-mobile-menu]");
+        const summary = menu.locator("summary");
+        const chat = page.locator("[data-chat-button]");
+        expect(await menu.locator(".lucide-menu").isVisible()).toBe(true);
+        expect(await menu.locator(".lucide-x").isVisible()).toBe(false);
+        await summary.click();
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+
+        // COURSE BOOKING first, then Home, About, Services, Courses (with its list), Contact.
+        const nav = menu.locator("nav");
+        expect((await nav.locator("a").first().textContent())!.trim()).toBe(tr(lang, "nav.courseBooking"));
+        const top = await nav.evaluate((el) =>
+          [...el.querySelectorAll(":scope > ul > li")].map((li) => (li.querySelector(":scope > a, :scope > p")?.textContent ?? "").trim()),
+        );
+        expect(top).toEqual(["nav.home", "nav.about", "nav.services", "nav.courses", "nav.contact"].map((k) => tr(lang, k)));
+
+        expect(await menu.locator(".lucide-x").isVisible()).toBe(true);
+        expect(await menu.locator(".lucide-menu").isVisible()).toBe(false);
+        expect(await chat.isVisible()).toBe(false);
+
+        // Escape from inside the menu closes it; focus returns to its button.
+        await nav.locator("a").nth(2).focus();
+        await page.keyboard.press("Escape");
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+        expect(await summary.evaluate((el) => el === document.activeElement)).toBe(true);
+        expect(await menu.locator(".lucide-menu").isVisible()).toBe(true);
+        expect(await chat.isVisible()).toBe(true);
+
+        // The keyboard opens it again (Enter on its button) and Escape closes it again.
+        await page.keyboard.press("Enter");
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+        await page.keyboard.press("Escape");
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+      } finally {
+        await close();
+      }
+    });
+
+    for (const width of [360, 375]) {
+      it(`the catalogue search field keeps a usable width at ${width} px (${lang})`, async () => {
+        const { page, close } = await open(lang, `/${lang}/courses`, width);
+        try {
+          const field = await page.locator("main input[type=search]").boundingBox();
+          expect(field!.width).toBeGreaterThanOrEqual(width - 40);
+          for (const name of ["catalog.search", "catalog.filters"]) {
+            const button = await page.getByRole("button", { name: tr(lang, name), exact: true }).boundingBox();
+            expect(button!.x).toBeGreaterThanOrEqual(0);
+            expect(button!.x + button!.width).toBeLessThanOrEqual(width);
+          }
+          expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+        } finally {
+          await close();
+        }
+      });
+    }
+  }
+});

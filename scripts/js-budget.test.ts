@@ -254,7 +254,8 @@ describe("file formats", () => {
   });
 
   it("gives each public page `common` and its routes' own locale files", () => {
-    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "catalog", "pages"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/about"])).toEqual(["common", "pages"]);
     expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog"]);
     expect(publicLocaleFilesFor(["root", "routes/site/enroll"])).toEqual(["common", "forms"]);
     // Every route id in the map is one app/routes.ts declares (a renamed route would silently lose its strings).

@@ -6,11 +6,12 @@
 export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "pages"] as const;
 
 /**
- * What each public route needs besides `common`, by route id (app/routes.ts). Home and the 404 need only
- * `common`. The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
+ * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
+ * `common`; home shows course cards (`catalog`) and the About figures and its own sections (`pages`). The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
  * A string from a file missing here would differ between the server's HTML and the browser's first render.
  */
 export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
+  "routes/site/home": ["catalog", "pages"],
   "routes/site/about": ["pages"],
   "routes/site/services": ["pages"],
   "routes/site/contact": ["forms"],

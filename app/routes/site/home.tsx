@@ -1,22 +1,48 @@
+// /:lang — the home page (SPEC §2 Home; issue 19 point 1): the hero, the featured courses, the category
+// tiles, the key figures, the instructors strip and the way to the catalogue and WhatsApp. The data is read
+// by features/home/home.server.ts; the sections are features/home/components.
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
+import { HomeCategories } from "~/features/home/components/home-categories.tsx";
+import { HomeCourses } from "~/features/home/components/home-courses.tsx";
+import { HomeCta } from "~/features/home/components/home-cta.tsx";
+import { HomeFigures } from "~/features/home/components/home-figures.tsx";
+import { HomeInstructors } from "~/features/home/components/home-instructors.tsx";
+import { getHomeData } from "~/features/home/home.server.ts";
+import { cardColumns, getAboutFigures, toCard } from "~/features/catalog/catalog.server.ts";
+import { logger } from "~/lib/logger.server.ts";
 import { formatNumber } from "~/lib/format.ts";
+import { pickText } from "~/lib/i18n.ts";
+import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/home";
 
-export function loader({ context }: Route.LoaderArgs) {
+export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("home.metaTitle"), description: t("home.metaDescription") };
+  const [home, figures] = await Promise.all([
+    getHomeData({ columns: cardColumns, toCard }),
+    // As on About: figures that cannot be read leave their section out; they never break the page.
+    getAboutFigures().catch((err: unknown) => {
+      logger.error({ err }, "home: loading key figures failed");
+      return null;
+    }),
+  ]);
+  return { title: t("home.metaTitle"), description: t("home.metaDescription"), ...home, figures };
+}
+
+/** Client navigations also bring the public strings the first page did not load (cards, sections). */
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
 }
 
 export const meta: Route.MetaFunction = metaOf("/");
 
 const STEPS = ["one", "two", "three"] as const;
 
-export default function Home({ matches }: Route.ComponentProps) {
+export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const root = matches[0].loaderData;
@@ -50,6 +76,10 @@ export default function Home({ matches }: Route.ComponentProps) {
           </div>
         </div>
       </section>
+      <HomeCourses courses={loaderData.courses} locale={root.locale} />
+      <HomeCategories categories={loaderData.categories} locale={root.locale} />
+      <HomeFigures figures={loaderData.figures} locale={root.locale} brand={root.brand} />
+      <HomeInstructors instructors={loaderData.instructors} locale={root.locale} />
       <section aria-labelledby="match-title" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="match-title" className="text-center text-3xl font-bold text-teal-950">
           {t("home.matchTitle")}
@@ -70,11 +100,12 @@ export default function Home({ matches }: Route.ComponentProps) {
           ))}
         </ol>
         <div className="mt-12 text-center">
-          <Link to={lp("/courses")} className="btn-primary inline-flex">
+          <Link to={lp("/courses")} className="btn-secondary inline-flex">
             {t("home.browseCourses")}
           </Link>
         </div>
       </section>
+      <HomeCta chatNumber={root.settings.contact.chatNumber} greeting={pickText(root.settings.contact.chatGreeting, root.locale)} />
     </>
   );
 }

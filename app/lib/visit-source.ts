@@ -132,10 +132,19 @@ export function captureVisitSource(): void {
   }
 }
 
-/** The landing values kept by captureVisitSource (empty when none or unreadable). */
-export function readVisitSource(): Partial<Record<SourceField, string>> {
+/** The stored landing values as kept (a JSON text), or null: a stable snapshot for useSyncExternalStore. */
+export function storedVisitSource(): string | null {
   try {
-    const parsed: unknown = JSON.parse(window.sessionStorage.getItem(VISIT_SOURCE_KEY) ?? "{}");
+    return window.sessionStorage.getItem(VISIT_SOURCE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+/** The landing values kept by captureVisitSource (empty when none or unreadable). */
+export function readVisitSource(stored: string | null = storedVisitSource()): Partial<Record<SourceField, string>> {
+  try {
+    const parsed: unknown = JSON.parse(stored ?? "{}");
     if (!parsed || typeof parsed !== "object") return {};
     const found: Partial<Record<SourceField, string>> = {};
     for (const field of SOURCE_FIELDS) {

@@ -1,13 +1,13 @@
-import { useEffect, useRef } from "react";
+import { useEffect, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import { readVisitSource, SOURCE_FIELDS, type SourceField } from "~/lib/visit-source.ts";
+import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/lib/visit-source.ts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
 
 export type EnrollmentReply = FormReply<{ enrollmentId: string }>;
@@ -23,6 +23,10 @@ function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentRepl
   const retry = reply.retryAfter ? ` ${t("enrollment.errors.retryIn", { count: Math.ceil(reply.retryAfter / 60) })}` : "";
   return t(key) + retry;
 }
+
+/** The stored landing values never change while a page is open: nothing to subscribe to. */
+const noSubscription = () => () => {};
+const noStoredSource = () => null;
 
 const FIELDS = ["studentName", "studentEmail", "countryCode", "phoneNumber", "message", "courseId"] as const;
 
@@ -66,15 +70,11 @@ export function EnrollmentForm({
   const message = field("message");
   const busy = fetcher.state !== "idle";
   // Where the request comes from (ADR 021): the visit's landing utm_*/referrer (sessionStorage) and this page.
-  // The server renders the no-JS values; in the browser the hidden fields take the visit's values.
-  const sourceRef = useRef<HTMLSpanElement>(null);
-  useEffect(() => {
-    const visit: Partial<Record<SourceField, string>> = { ...readVisitSource(), sourcePage: window.location.pathname };
-    for (const input of sourceRef.current?.querySelectorAll("input") ?? []) {
-      const value = visit[input.name as SourceField];
-      if (value) input.value = value;
-    }
-  }, []);
+  // Where the request comes from (ADR 021): this page, and the visit's landing utm_*/referrer kept in
+  // sessionStorage (none on the server: the no-JS page renders its own URL's utm_*, `initialSource`).
+  const { pathname } = useLocation();
+  const stored = useSyncExternalStore(noSubscription, storedVisitSource, noStoredSource);
+  const source: Partial<Record<SourceField, string>> = { ...initialSource, ...readVisitSource(stored), sourcePage: pathname };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
@@ -98,11 +98,9 @@ export function EnrollmentForm({
         </p>
       )}
       <input type="hidden" name="courseId" value={course.id} />
-      <span ref={sourceRef} hidden>
-        {SOURCE_FIELDS.map((name) => (
-          <input key={name} type="hidden" name={name} defaultValue={initialSource?.[name] ?? ""} />
-        ))}
-      </span>
+      {SOURCE_FIELDS.map((name) => (
+        <input key={name} type="hidden" name={name} value={source[name] ?? ""} />
+      ))}
       <Field id={studentName.id} label={t("enrollment.fields.studentName.label")} required errors={studentName.errors}>
         <input
           id={studentName.id}

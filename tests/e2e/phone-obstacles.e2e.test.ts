@@ -5,6 +5,7 @@
 //   dock it sits in); and at the bottom of the page, the footer ends above the dock (the page keeps room);
 // - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
 //   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button;
+//   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
 // - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -102,6 +103,20 @@ describe("phones at 375×812", () => {
           });
           expect(room.lastBottom).toBeLessThanOrEqual(room.dockTop + 1);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+        } finally {
+          await close();
+        }
+      }
+    });
+
+    it(`the WhatsApp button covers nothing on the catalogue at tablet and desktop widths either (${lang})`, async () => {
+      for (const width of [800, 1024, 1280, 1366]) {
+        const { page, close } = await open(lang, `/${lang}/courses`, width);
+        try {
+          for (const where of ["top", "middle", "bottom"] as const) {
+            await scrollTo(page, where);
+            expect({ width, where, covered: await coveredContent(page) }).toEqual({ width, where, covered: [] });
+          }
         } finally {
           await close();
         }

@@ -4,8 +4,9 @@ import { chatHref } from "~/lib/catalog-links.ts";
 
 /**
  * The chat (WhatsApp) button, on the inline start side: bottom-left in English, bottom-right in Arabic
- * (SPEC). From `md` up a round floating button; on phones a labelled button in a slim bottom dock that the
- * page reserves room for, so it never lies over a price, a link or text (issue 19). It hides while the
+ * (SPEC). Where the side margins leave room for it (82rem up) a round floating button; on narrower screens,
+ * phones first, a labelled button in a slim bottom dock that the page reserves room for, so it never lies
+ * over a price, a link or text (issue 19). It hides while the
  * mobile menu is open and sits above a course page's bottom bar (`[data-bottom-bar]`). All of it is CSS
  * (app/app.css, `.chat-dock`): no script on the page for it.
  */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { escapeHtml, renderEmailLayout } from "./layout.ts";
+import { EMAIL_LOGO_PATH, emailLogoUrl, escapeHtml, renderEmailLayout } from "./layout.ts";
 
 describe("escapeHtml", () => {
   it("escapes the five HTML-significant characters", () => {
@@ -65,5 +65,30 @@ describe("renderEmailLayout", () => {
     const { html, text } = renderEmailLayout({ locale: "en", brand: "B", heading: "H", paragraphs: [] });
     expect(html).not.toContain("<th");
     expect(text).not.toContain("--");
+  });
+});
+
+describe("the logo in the header", () => {
+  it("is the site's PNG logo mark at an absolute URL, decorative beside the brand name", () => {
+    const { html } = renderEmailLayout({ locale: "en", brand: "Academy", heading: "Hi", paragraphs: ["x"] });
+    const img = /<img src="([^"]+)" width="32" height="32" alt=""/.exec(html);
+    expect(img?.[1]).toBe(emailLogoUrl());
+    expect(new URL(img![1]!).pathname).toBe(EMAIL_LOGO_PATH);
+    expect(EMAIL_LOGO_PATH).toMatch(/\.png$/);
+    expect(html).not.toMatch(/<svg|data:image/);
+    // The brand name stays as text right after the mark (shown when the client blocks images).
+    expect(html).toMatch(/<img [^>]+><span[^>]*>Academy<\/span>/);
+  });
+
+  it("takes a given URL, escaped, and sits on the reading side in Arabic", () => {
+    const { html } = renderEmailLayout({
+      locale: "ar",
+      brand: "الأكاديمية",
+      heading: "مرحباً",
+      paragraphs: ["x"],
+      logoUrl: `https://academy.example/images/logo-mark.png?a=1&b="2"`,
+    });
+    expect(html).toContain(`src="https://academy.example/images/logo-mark.png?a=1&amp;b=&quot;2&quot;"`);
+    expect(html).toContain("margin-left:10px");
   });
 });

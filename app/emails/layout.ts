@@ -1,6 +1,11 @@
 // A small email layout for both languages: an HTML version with inline styles (mail clients ignore
 // <style> blocks and external CSS) and a plain-text version with the same content. Every value passed
 // in is treated as untrusted text and HTML-escaped; line breaks in paragraphs and field values are kept.
+// The header shows the site's logo mark as a PNG at an absolute URL of the site (EMAIL_LOGO_PATH): many
+// clients (Gmail, Outlook) block SVG and strip data: URIs, and a CID attachment would add its bytes to
+// every message; a small PNG served by the site shows wherever the client loads images, and the brand
+// name beside it carries the header when it does not.
+import { env } from "~/lib/env.server.ts";
 
 /** A translation function fixed to the email's language (values are not escaped: the layout escapes). */
 export type EmailT = (key: string, options?: Record<string, unknown>) => string;
@@ -19,6 +24,15 @@ export interface EmailLayoutInput {
   paragraphs: string[];
   fields?: { label: string; value: string }[];
   footer?: string;
+  /** Absolute URL of the logo PNG; by default the site's own (PUBLIC_URL + EMAIL_LOGO_PATH). */
+  logoUrl?: string;
+}
+
+/** The logo mark rasterised from public/favicon.svg (96 × 96, shown at 32 × 32 for sharp high-DPI screens). */
+export const EMAIL_LOGO_PATH = "/images/logo-mark.png";
+
+export function emailLogoUrl(): string {
+  return new URL(EMAIL_LOGO_PATH, `${env().PUBLIC_URL}/`).toString();
 }
 
 const HTML_ESCAPES: Record<string, string> = {
@@ -39,7 +53,7 @@ function escapeMultiline(value: string): string {
 }
 
 export function renderEmailLayout(input: EmailLayoutInput): { text: string; html: string } {
-  const { locale, brand, heading, paragraphs, fields = [], footer } = input;
+  const { locale, brand, heading, paragraphs, fields = [], footer, logoUrl = emailLogoUrl() } = input;
   const dir = locale === "ar" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const fontFamily =
@@ -78,7 +92,10 @@ export function renderEmailLayout(input: EmailLayoutInput): { text: string; html
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" style="background:#f3f4f6;padding:24px 0;">`,
     "<tr><td align=\"center\">",
     `<table role="presentation" width="100%" cellpadding="0" cellspacing="0" dir="${dir}" style="max-width:600px;background:#ffffff;border-radius:8px;text-align:${align};">`,
-    `<tr><td style="padding:20px 24px;background:#1e3a8a;color:#ffffff;font-size:18px;font-weight:700;border-radius:8px 8px 0 0;text-align:${align};">${escapeHtml(brand)}</td></tr>`,
+    `<tr><td style="padding:16px 24px;background:#115e59;color:#ffffff;font-size:18px;font-weight:700;line-height:32px;border-radius:8px 8px 0 0;text-align:${align};">` +
+      // alt="": the brand name is written right beside the mark.
+      `<img src="${escapeHtml(logoUrl)}" width="32" height="32" alt="" style="display:inline-block;width:32px;height:32px;border:0;vertical-align:middle;margin-${align === "left" ? "right" : "left"}:10px;">` +
+      `<span style="vertical-align:middle;">${escapeHtml(brand)}</span></td></tr>`,
     `<tr><td style="padding:24px;color:#111827;font-size:16px;line-height:1.6;text-align:${align};">`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map((p) => `<p style="margin:0 0 12px;">${escapeMultiline(p)}</p>`),

@@ -3,6 +3,7 @@ import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
+import { LogoMark } from "./logo-mark.tsx";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
 import type { PublicSettings } from "~/lib/site-layout.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -23,7 +24,10 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
     <footer className="border-t border-slate-200 bg-slate-900 text-slate-200">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
         <div className="md:col-span-2">
-          <p className="text-lg font-bold text-white">{brand}</p>
+          <p className="flex items-center gap-2 text-lg font-bold text-white">
+            <LogoMark size={32} />
+            <span dir="auto">{brand}</span>
+          </p>
           <p className="mt-3 max-w-md text-sm leading-relaxed text-slate-300">
             {pickText(settings.brand.description, locale)}
           </p>

@@ -6,6 +6,7 @@ import type { NavCategory } from "~/lib/site-layout.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { sortCategoryTree } from "~/lib/collation.ts";
 import { CoursesMenu } from "./courses-menu.tsx";
+import { LogoMark } from "./logo-mark.tsx";
 import { LanguageSwitcher } from "./language-switcher.tsx";
 import { MobileMenu } from "./mobile-menu.tsx";
 
@@ -17,8 +18,11 @@ export function SiteHeader({ locale, brand, categories }: { locale: Locale; bran
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={lp("/")} className="text-lg font-bold text-teal-900">
-          {brand}
+        <Link to={lp("/")} className="flex min-w-0 items-center gap-2 text-lg font-bold text-teal-900">
+          <LogoMark size={32} />
+          <span dir="auto" className="truncate">
+            {brand}
+          </span>
         </Link>
         <nav aria-label={t("nav.main")} className="hidden items-center gap-6 text-sm font-medium md:flex">
           <NavLink to={lp("/")} end className="nav-link py-2">

@@ -1,5 +1,5 @@
 // "Requests by source, last 30 days" (issue 19 point 10, ADR 021): each source with its count and a bar
-// scaled to the largest, as a list (no chart library, no JavaScript needed); phones and desktops alike.
+// scaled to the largest, as an ordered list, largest first (no chart library, no JavaScript needed).
 import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
@@ -25,35 +25,26 @@ export function SourcesCard({ sources, locale }: { sources: SourceCount[] | null
       ) : sources.length === 0 ? (
         <p className="mt-4 text-slate-700">{t("admin.dashboard.sources.empty")}</p>
       ) : (
-        <table className="mt-4 w-full table-fixed text-sm">
-          <caption className="sr-only">{t("admin.dashboard.sources.title")}</caption>
-          <thead className="sr-only">
-            <tr>
-              <th scope="col">{t("admin.dashboard.sources.source")}</th>
-              <th scope="col">{t("admin.dashboard.sources.requests")}</th>
-            </tr>
-          </thead>
-          <tbody>
-            {sources.map((s) => (
-              <tr key={`${s.kind}:${s.source ?? ""}`} data-source-kind={s.kind} className="border-t border-slate-100 first:border-t-0">
-                <th scope="row" className="py-2 pe-3 text-start font-normal">
-                  <bdi dir="auto" className="block truncate font-medium text-slate-900" title={label(s) ?? undefined}>
-                    {label(s)}
-                  </bdi>
-                  <span aria-hidden="true" className="mt-1 block h-2 rounded-full bg-slate-100">
-                    <span
-                      className={`block h-2 rounded-full ${s.kind === "source" ? "bg-teal-600" : "bg-slate-400"}`}
-                      style={{ width: `${Math.max(2, Math.round((s.count / max) * 100))}%` }}
-                    />
-                  </span>
-                </th>
-                <td className="w-16 py-2 text-end align-top font-semibold tabular-nums text-slate-900" data-count>
+        <ol className="mt-4 max-w-2xl space-y-3 text-sm">
+          {sources.map((s) => (
+            <li key={`${s.kind}:${s.source ?? ""}`} data-source-kind={s.kind}>
+              <div className="flex items-baseline justify-between gap-3">
+                <bdi dir="auto" className="min-w-0 truncate font-medium text-slate-900" title={label(s) ?? undefined}>
+                  {label(s)}
+                </bdi>
+                <span className="shrink-0 font-semibold tabular-nums text-slate-900" data-count>
                   {formatNumber(s.count, locale)}
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
+                </span>
+              </div>
+              <span aria-hidden="true" className="mt-1 block h-2 rounded-full bg-slate-100">
+                <span
+                  className={`block h-2 rounded-full ${s.kind === "source" ? "bg-teal-600" : "bg-slate-400"}`}
+                  style={{ width: `${Math.max(2, Math.round((s.count / max) * 100))}%` }}
+                />
+              </span>
+            </li>
+          ))}
+        </ol>
       )}
     </section>
   );

@@ -29,9 +29,12 @@ function EnrollmentSource({ enrollment: e }: { enrollment: AdminEnrollmentView }
         <div key={key} className="contents">
           <dt className="text-slate-600">{t(`adminEnrollments.details.source.${key}`)}</dt>
           <dd className="min-w-0 break-words" data-source={key}>
-            {/* Paths and hosts read left to right; a campaign name takes its own direction (it may be Arabic). */}
+            {/* Paths and hosts read left to right and may wrap anywhere (up to 500 characters); a campaign name
+                takes its own direction (it may be Arabic). */}
             {key === "sourcePage" || key === "referrerHost" ? (
-              <Ltr className="font-mono text-xs">{e[key]}</Ltr>
+              <bdi dir="ltr" className="break-all font-mono text-xs">
+                {e[key]}
+              </bdi>
             ) : (
               <bdi dir="auto">{e[key]}</bdi>
             )}

@@ -6,12 +6,17 @@ import os from "node:os";
 import path from "node:path";
 import pg from "pg";
 import { describe, expect, it } from "vitest";
+import { productionServerCommand } from "../../scripts/lib/server-command.ts";
 import { freePort, ROOT, startApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
+// The production server as `npm start` runs it after its build check: the compiled entry with plain node
+// (scripts/lib/server-command.ts; the e2e global setup has built it).
+const [NODE, SERVER_ARGS] = productionServerCommand(ROOT);
+
 function runStart(env: Record<string, string>) {
-  return spawnSync(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  return spawnSync(NODE, SERVER_ARGS, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     encoding: "utf8",
@@ -36,7 +41,7 @@ describe("configuration errors", () => {
 
 /** Runs `npm start`'s script until its last start line, then Ctrl-C; answers everything it printed. */
 async function startAndStop(env: Record<string, string>): Promise<{ lines: string[]; code: number | null }> {
-  const child = spawn(process.execPath, [path.join(ROOT, "node_modules/tsx/dist/cli.mjs"), "scripts/start.ts"], {
+  const child = spawn(NODE, SERVER_ARGS, {
     cwd: ROOT,
     env: { PATH: process.env.PATH ?? "", HOME: process.env.HOME ?? "", ...env },
     stdio: ["ignore", "pipe", "pipe"],

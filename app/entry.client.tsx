@@ -6,7 +6,7 @@ import { HydratedRouter } from "react-router/dom";
 import { DEFAULT_NS, isLocale, LOCALES } from "./lib/i18n.ts";
 
 import { loadLocaleFiles, markLocaleFilesLoaded, needsStaffStrings, PUBLIC_LOCALE_FILES } from "./lib/i18n-client.ts";
-import { captureVisitSource } from "./lib/visit-source.ts";
+import { captureVisitSource } from "./lib/visit-capture.ts";
 
 // Only the page's language is downloaded: on a public page only the files its routes need (the server
 // lists them on <html data-locale-files>, app/lib/locale-files.ts), in a staff area every file.

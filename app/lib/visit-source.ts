@@ -1,10 +1,14 @@
 // Where an enrollment request came from (issue 19 point 10, docs/decisions/021-enrollment-sources.md):
 // the site page the form was sent from, the visit's utm_* parameters and the referring site's host.
 // First-party only: the landing page's values are kept in sessionStorage (it dies with the tab; no
-// cookie, nothing shared across sites) and travel with the enrollment form as hidden fields.
+// cookie, nothing shared across sites; app/lib/visit-capture.ts) and travel with the enrollment form as
+// hidden fields.
 //
 // The server treats every one of these values as hostile: cleanVisitSource never throws and never
 // refuses; what is not a plausible value becomes null, what is too long is cut.
+import { UTM_PARAMS, VISIT_SOURCE_KEY } from "./visit-capture.ts";
+
+export { captureVisitSource, UTM_PARAMS, VISIT_SOURCE_KEY } from "./visit-capture.ts";
 
 /** The form's hidden field names, as stored (enrollments.source_page, utm_*, referrer_host). */
 export const SOURCE_FIELDS = [
@@ -19,22 +23,11 @@ export const SOURCE_FIELDS = [
 export type SourceField = (typeof SOURCE_FIELDS)[number];
 export type VisitSource = Record<SourceField, string | null>;
 
-/** The URL parameter of each utm field. */
-export const UTM_PARAMS = {
-  utmSource: "utm_source",
-  utmMedium: "utm_medium",
-  utmCampaign: "utm_campaign",
-  utmTerm: "utm_term",
-  utmContent: "utm_content",
-} as const;
 type UtmField = keyof typeof UTM_PARAMS;
 const UTM_FIELDS = Object.keys(UTM_PARAMS) as UtmField[];
 
 /** The database's limits (migration 0013 checks them too). */
 export const SOURCE_LIMITS = { utm: 100, page: 500, host: 253 } as const;
-
-/** The sessionStorage key of the landing values. */
-export const VISIT_SOURCE_KEY = "visit-source";
 
 // C0 controls (NUL included), DEL, C1 controls, and the bidi embedding/override/isolate marks that could
 // reorder what staff read in the details.
@@ -107,29 +100,6 @@ export function utmFromSearch(search: string): Partial<Record<UtmField, string>>
     if (v) found[field] = v;
   }
   return found;
-}
-
-/**
- * In the browser, on the first page of a visit (app/entry.client.tsx): keeps the landing URL's utm_* and
- * the referring site's host (another site only) for the tab's lifetime. Later pages keep the first values.
- */
-export function captureVisitSource(): void {
-  try {
-    const storage = window.sessionStorage;
-    if (storage.getItem(VISIT_SOURCE_KEY) !== null) return;
-    const found: Partial<Record<SourceField, string>> = utmFromSearch(window.location.search);
-    let host: string | null = null;
-    try {
-      const from = document.referrer ? new URL(document.referrer) : null;
-      if (from && from.host !== window.location.host) host = cleanHost(from.hostname);
-    } catch {
-      host = null;
-    }
-    if (host) found.referrerHost = host;
-    storage.setItem(VISIT_SOURCE_KEY, JSON.stringify(found));
-  } catch {
-    // Storage refused (private mode, quota): the request is simply recorded without its source.
-  }
 }
 
 /** The stored landing values as kept (a JSON text), or null: a stable snapshot for useSyncExternalStore. */

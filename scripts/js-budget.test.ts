@@ -254,7 +254,7 @@ describe("file formats", () => {
   });
 
   it("gives each public page `common` and its routes' own locale files", () => {
-    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "catalog", "pages"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "catalog", "home"]);
     expect(publicLocaleFilesFor(["root", "routes/site/about"])).toEqual(["common", "pages"]);
     expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog"]);
     expect(publicLocaleFilesFor(["root", "routes/site/enroll"])).toEqual(["common", "forms"]);

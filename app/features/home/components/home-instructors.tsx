@@ -12,7 +12,7 @@ export function HomeInstructors({ instructors, locale }: { instructors: HomeInst
   const { t } = useI18n();
   const lp = useLocalePath();
   if (instructors.length === 0) return null;
-  const fallbackTitle = t("about.instructors.fallbackTitle");
+  const fallbackTitle = t("homePage.instructors.fallbackTitle");
   return (
     <section aria-labelledby="home-instructors-title" className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
       <h2 id="home-instructors-title" className="text-3xl font-bold text-teal-950">

@@ -2,7 +2,7 @@
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
 import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
-import { and, asc, count, desc, eq, like, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, like, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import {
   categories,
   COURSE_LEVELS,
@@ -16,6 +16,7 @@ import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
 import type { PublicInstructor } from "~/components/site/instructor-view.ts";
+import { instructorBioId } from "~/components/site/instructor-bio-section.tsx";
 import { isOneOf } from "~/lib/validation.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
 
@@ -51,9 +52,23 @@ export interface CourseCard {
 export interface CourseDetail extends CourseCard {
   description: string | null;
   curriculum: string[];
+  /** 'What you will learn' in English and in Arabic (either may be empty; the page picks with `courseOutcomes`). */
+  outcomes: string[];
+  outcomesAr: string[];
   createdAt: Date;
   updatedAt: Date;
-  instructor: { name: string; nameAr: string | null; title: string | null; titleAr: string | null; photoUrl: string | null } | null;
+  instructor: {
+    name: string;
+    nameAr: string | null;
+    title: string | null;
+    titleAr: string | null;
+    photoUrl: string | null;
+    /** The short bio in each language (either may be missing). */
+    bio: string | null;
+    bioAr: string | null;
+    /** The id of the instructor's section on the About page: the course page links to /about#anchor. */
+    anchor: string;
+  } | null;
   category: CourseRef | null;
   /** Only an active subcategory is shown. */
   subcategory: CourseRef | null;
@@ -350,6 +365,8 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
       ...cardColumns,
       description: courses.description,
       curriculum: courses.curriculum,
+      outcomes: courses.outcomes,
+      outcomesAr: courses.outcomesAr,
       createdAt: courses.createdAt,
       updatedAt: courses.updatedAt,
       categorySlug: categories.slug,
@@ -359,6 +376,8 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
       instructorTitle: instructors.title,
       instructorTitleAr: instructors.titleAr,
       instructorPhotoUrl: instructors.photoUrl,
+      instructorBio: instructors.bioShort,
+      instructorBioAr: instructors.bioShortAr,
       subcategorySlug: subcategories.slug,
       subcategoryName: subcategories.name,
       subcategoryNameAr: subcategories.nameAr,
@@ -373,7 +392,9 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
   return {
     ...toCard(row),
     description: row.description,
-    curriculum: Array.isArray(row.curriculum) ? row.curriculum.filter((m): m is string => typeof m === "string") : [],
+    curriculum: textList(row.curriculum),
+    outcomes: textList(row.outcomes),
+    outcomesAr: textList(row.outcomesAr),
     createdAt: row.createdAt,
     updatedAt: row.updatedAt,
     instructor:
@@ -384,6 +405,9 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
             title: row.instructorTitle,
             titleAr: row.instructorTitleAr,
             photoUrl: row.instructorPhotoUrl,
+            bio: row.instructorBio,
+            bioAr: row.instructorBioAr,
+            anchor: instructorBioId(row.instructorId),
           }
         : null,
     category:
@@ -395,6 +419,35 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
         ? { slug: row.subcategorySlug, name: row.subcategoryName, nameAr: row.subcategoryNameAr }
         : null,
   };
+}
+
+/** The non-empty strings of a stored JSON list (anything else in it is ignored). */
+function textList(value: unknown): string[] {
+  return Array.isArray(value) ? value.filter((item): item is string => typeof item === "string" && item.trim() !== "") : [];
+}
+
+/** How many related courses a course page shows. */
+export const RELATED_COURSES_LIMIT = 3;
+
+/**
+ * Up to three other published courses of the category of the published course `slug`, newest first, as
+ * cards; none when the course is unknown, a draft or has no category. One query.
+ */
+export async function listRelatedCourses(slug: string): Promise<CourseCard[]> {
+  const self = db()
+    .select({ id: courses.id, categoryId: courses.categoryId })
+    .from(courses)
+    .where(and(eq(courses.slug, slug), eq(courses.isPublished, true)))
+    .as("self");
+  const rows = await db()
+    .select(cardColumns)
+    .from(courses)
+    .innerJoin(self, and(eq(courses.categoryId, self.categoryId), ne(courses.id, self.id)))
+    .leftJoin(categories, eq(categories.id, courses.categoryId))
+    .where(eq(courses.isPublished, true))
+    .orderBy(desc(courses.createdAt), desc(courses.id))
+    .limit(RELATED_COURSES_LIMIT);
+  return rows.map(toCard);
 }
 
 /** Instructors for the About page, by name. One query. */

@@ -23,9 +23,11 @@ function course(patch: Partial<CourseDetail> = {}): CourseDetail {
     description: null,
     level: "beginner",
     curriculum: [],
+    outcomes: [],
+    outcomesAr: [],
     createdAt: new Date(0),
     updatedAt: new Date(0),
-    instructor: { name: "Omar Hassan", nameAr: "عمر حسن", title: null, titleAr: null, photoUrl: null },
+    instructor: { name: "Omar Hassan", nameAr: "عمر حسن", title: null, titleAr: null, photoUrl: null, bio: null, bioAr: null, anchor: "instructor-1" },
     category: null,
     subcategory: null,
     ...patch,
@@ -68,7 +70,7 @@ describe("course JSON-LD", () => {
     expect(en.provider).toMatchObject({ name: "Nile Academy", description: "Online courses in Egypt.", url: `${ORIGIN}/en` });
     expect(ar.provider).toMatchObject({ name: "أكاديمية النيل", description: "دورات أونلاين في مصر.", url: `${ORIGIN}/ar` });
     // An instructor without an Arabic name keeps the one they have.
-    expect((ld("ar", { instructor: { name: "Omar Hassan", nameAr: null, title: null, titleAr: null, photoUrl: null } }).hasCourseInstance!.instructor as { name: string }).name).toBe(
+    expect((ld("ar", { instructor: { name: "Omar Hassan", nameAr: null, title: null, titleAr: null, photoUrl: null, bio: null, bioAr: null, anchor: "instructor-1" } }).hasCourseInstance!.instructor as { name: string }).name).toBe(
       "Omar Hassan",
     );
   });

@@ -2,9 +2,11 @@
 // page is features/catalog/components/course-page.tsx.
 import { AppError } from "~/lib/errors.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
+import { getPublishedCourse, listRelatedCourses } from "~/features/catalog/catalog.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { CoursePage } from "~/features/catalog/components/course-page.tsx";
+import { showsEnrolledCount } from "~/features/catalog/components/course-card-text.ts";
+import { DEFAULT_ENROLLED_COUNT_FROM } from "~/lib/site-layout.ts";
 import { courseJsonLd } from "~/features/catalog/course-json-ld.ts";
 import { JsonLd } from "~/components/json-ld.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
@@ -13,9 +15,10 @@ import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
 
 export async function loader({ params }: Route.LoaderArgs) {
-  const course = await getPublishedCourse(params.slug);
+  // Two queries at once: the course, and up to three others of its category (none for a draft or unknown slug).
+  const [course, related] = await Promise.all([getPublishedCourse(params.slug), listRelatedCourses(params.slug)]);
   if (!course) throw new AppError("not_found", "errors.notFoundText");
-  return { course };
+  return { course, related };
 }
 
 /** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
@@ -46,12 +49,14 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function CourseRoute({ loaderData, matches }: Route.ComponentProps) {
   const { locale, brand, origin, settings } = matches[0].loaderData;
-  const { course } = loaderData;
+  const { course, related } = loaderData;
+  // The same threshold as the cards (Settings): never '0 students enrolled'.
+  const showsStudents = showsEnrolledCount(course.approvedCount, settings.cards?.enrolledCountFrom ?? DEFAULT_ENROLLED_COUNT_FROM);
   const images = [course.thumbnailUrl ?? DEFAULT_THUMBNAIL, ogImagePath(course)];
   return (
     <>
       <JsonLd data={courseJsonLd({ course, locale, brand, origin, settings, images })} />
-      <CoursePage course={course} locale={locale} brand={brand} origin={origin} />
+      <CoursePage course={course} related={related} locale={locale} showStudents={showsStudents} />
     </>
   );
 }

@@ -1,5 +1,7 @@
-// The public course page (SPEC §2 Course page): its Course JSON-LD, the breadcrumb, title, summary, image,
-// description and curriculum, and the side panel with 'Enroll Now'. The route holds its loader and meta.
+// The public course page (SPEC §2 Course page; issue 19: built to convert): the breadcrumb, title and
+// summary, the details panel (sticky beside the content from lg up, with Enroll Now), the image, 'What you
+// will learn', the description, the curriculum, the instructor, related courses of the category, and on
+// phones a bottom bar with the price and Enroll Now. The route holds its loader, meta and JSON-LD.
 import { useState } from "react";
 import { Link } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
@@ -8,24 +10,32 @@ import { formatNumber, formatPrice } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import type { CourseDetail } from "../catalog.server.ts";
+import type { CourseCard as CourseCardData, CourseDetail } from "../catalog.server.ts";
+import { courseOutcomes } from "../course-outcomes.ts";
 import { DEFAULT_THUMBNAIL } from "./course-card.tsx";
+import { CourseEnrollBar, usePriceText } from "./course-enroll.tsx";
+import { CourseInstructorSection, CourseOutcomesSection, CourseRelatedSection } from "./course-sections.tsx";
 import { CourseSidebar } from "./course-sidebar.tsx";
 
 export interface CoursePageProps {
   course: CourseDetail;
+  /** Up to three other published courses of the category (listRelatedCourses). */
+  related: CourseCardData[];
   locale: Locale;
-  brand: string;
-  origin: string;
+  /** Whether the approved students are counted (from the cards' threshold in Settings). */
+  showStudents: boolean;
 }
 
-/** The page's structured data is the route's (app/features/catalog/course-json-ld.ts). */
-export function CoursePage({ course, locale }: CoursePageProps) {
+type EnrollTarget = { id: string; slug: string; title: string };
+
+export function CoursePage({ course, related, locale, showStudents }: CoursePageProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const [enrolling, setEnrolling] = useState(false);
-  const price = formatPrice(course.price, locale);
+  const [enrolling, setEnrolling] = useState<EnrollTarget | null>(null);
+  const priceText = usePriceText(course, formatPrice(course.price, locale));
   const categoryName = course.category ? pickText({ en: course.category.name, ar: course.category.nameAr }, locale) : null;
+  const outcomes = courseOutcomes(course, locale);
+  const enrollHere = () => setEnrolling({ id: course.id, slug: course.slug, title: course.title });
 
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -49,50 +59,72 @@ export function CoursePage({ course, locale }: CoursePageProps) {
         </ol>
       </nav>
 
-      <div className="mt-6 grid gap-10 lg:grid-cols-[1fr_360px]">
-        <div lang={course.language}>
-          <h1 dir="auto" className="text-3xl font-bold leading-tight text-teal-950 sm:text-4xl">{course.title}</h1>
-          {course.summary && <p dir="auto" className="mt-4 text-lg text-slate-700">{course.summary}</p>}
+      {/* Phones: title, details, then the rest; from lg the details panel is the second column, sticky. */}
+      <div className="mt-6 grid gap-8 lg:grid-cols-[minmax(0,1fr)_360px] lg:gap-x-10">
+        <header lang={course.language} className="min-w-0 lg:col-start-1">
+          <h1 dir="auto" className="break-words text-3xl font-bold leading-tight text-teal-950 sm:text-4xl">
+            {course.title}
+          </h1>
+          {course.summary && (
+            <p dir="auto" className="mt-4 text-lg text-slate-700">
+              {course.summary}
+            </p>
+          )}
+        </header>
+        <CourseSidebar
+          course={course}
+          priceText={priceText}
+          showStudents={showStudents}
+          onEnroll={enrollHere}
+          className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
+        />
+        <div className="min-w-0 lg:col-start-1">
           <img
             src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
+            srcSet={course.thumbnailSrcSet}
+            sizes="(min-width: 1024px) 700px, 100vw"
             alt=""
             width={800}
             height={600}
-            className="mt-8 aspect-[4/3] w-full rounded-2xl object-cover"
+            className="aspect-[4/3] w-full rounded-2xl object-cover"
           />
+          {outcomes && <CourseOutcomesSection outcomes={outcomes} locale={locale} />}
           {course.description && (
             <section aria-labelledby="course-description" className="mt-10">
-              <h2 id="course-description" className="text-2xl font-bold" lang={locale}>
+              <h2 id="course-description" className="text-2xl font-bold">
                 {t("catalog.course.description")}
               </h2>
-              <div dir="auto" className="mt-4 space-y-4 whitespace-pre-line leading-relaxed text-slate-800">{course.description}</div>
+              <div lang={course.language} dir="auto" className="mt-4 space-y-4 whitespace-pre-line break-words leading-relaxed text-slate-800">
+                {course.description}
+              </div>
             </section>
           )}
           {course.curriculum.length > 0 && (
             <section aria-labelledby="course-curriculum" className="mt-10">
-              <h2 id="course-curriculum" className="text-2xl font-bold" lang={locale}>
+              <h2 id="course-curriculum" className="text-2xl font-bold">
                 {t("catalog.course.curriculum")}
               </h2>
-              <ol className="mt-4 space-y-2">
+              <ol className="mt-4 space-y-2" lang={course.language}>
                 {course.curriculum.map((module, i) => (
                   <li key={i} className="flex gap-3 rounded-xl border border-slate-200 p-4">
                     <span className="flex h-7 w-7 shrink-0 items-center justify-center rounded-full bg-teal-100 text-sm font-semibold text-teal-900">
                       {formatNumber(i + 1, locale)}
                     </span>
-                    <span dir="auto">{module}</span>
+                    <span dir="auto" className="min-w-0 break-words">
+                      {module}
+                    </span>
                   </li>
                 ))}
               </ol>
             </section>
           )}
+          {course.instructor && <CourseInstructorSection instructor={course.instructor} locale={locale} />}
         </div>
-
-        <CourseSidebar course={course} locale={locale} price={price} onEnroll={() => setEnrolling(true)} />
       </div>
-      <LazyEnrollmentDialog
-        course={enrolling ? { id: course.id, slug: course.slug, title: course.title } : null}
-        onClose={() => setEnrolling(false)}
-      />
+
+      {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={setEnrolling} />}
+      <CourseEnrollBar slug={course.slug} priceText={priceText} onEnroll={enrollHere} />
+      <LazyEnrollmentDialog course={enrolling} onClose={() => setEnrolling(null)} />
     </article>
   );
 }

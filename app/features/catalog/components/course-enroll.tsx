@@ -1,0 +1,59 @@
+// 'Enroll Now' on the course page (issue 19): the link used by the desktop side panel and by the phone's
+// bottom bar (the enrollment dialog with JavaScript, the enroll page without), and that bottom bar.
+import { Link } from "react-router";
+import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
+import { courseHref } from "~/lib/catalog-links.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
+
+export function EnrollLink({ slug, onEnroll, className }: { slug: string; onEnroll: () => void; className: string }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  return (
+    <Link
+      to={lp(`${courseHref(slug)}/enroll`)}
+      className={className}
+      onMouseEnter={preloadEnrollmentDialog}
+      onFocus={preloadEnrollmentDialog}
+      onClick={(e) => {
+        e.preventDefault();
+        onEnroll();
+      }}
+    >
+      {t("catalog.course.enrollNow")}
+    </Link>
+  );
+}
+
+/** The price as the page shows it: the amount, 'Free', or 'Contact us for the price' when hidden or absent. */
+export function usePriceText(course: { price: number | null; priceVisible: boolean }, price: string | null): string {
+  const { t } = useI18n();
+  if (!course.priceVisible) return t("catalog.course.priceOnRequest");
+  return price ?? t("catalog.card.free");
+}
+
+/**
+ * Phones (< lg): a bar fixed to the bottom of the screen with the price and Enroll Now, 64 px tall. The body
+ * gets the same padding at the bottom while the bar is shown, so the page's last content and the footer
+ * scroll above it. `data-bottom-bar` is the contract with the floating WhatsApp button (app/app.css lifts
+ * it above any such bar). Hidden from lg up, where the side panel holds the same.
+ */
+export function CourseEnrollBar({ slug, priceText, onEnroll }: { slug: string; priceText: string; onEnroll: () => void }) {
+  const { t } = useI18n();
+  return (
+    <div
+      data-bottom-bar=""
+      role="region"
+      aria-label={t("catalog.coursePage.enrollBar")}
+      className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center gap-3 border-t border-slate-200 bg-white/95 px-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden max-lg:[body:has(&)]:pb-16"
+    >
+      <div className="min-w-0 flex-1">
+        <p className="text-xs text-slate-600">{t("catalog.course.price")}</p>
+        <p className="truncate font-bold text-teal-900">
+          <bdi>{priceText}</bdi>
+        </p>
+      </div>
+      <EnrollLink slug={slug} onEnroll={onEnroll} className="btn-primary flex shrink-0 py-2.5" />
+    </div>
+  );
+}

@@ -12,7 +12,7 @@ import {
   DEMO_COURSES,
   DEMO_INSTRUCTORS,
 } from "./demo-data.ts";
-import { courseThumbnail, instructorPhoto } from "./images.ts";
+import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
 
 export interface SeedDemoResult {
   categories: number;
@@ -106,14 +106,11 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
       instructorIds.set(d.photoSlug, required(row, "inserted instructor").id);
     }
 
+    const thumbnails = await writeDemoThumbnails(opts.uploadsDir);
+
     const courseValues = [];
     for (const [i, c] of DEMO_COURSES.entries()) {
-      const category = required(
-        DEMO_CATEGORIES.find((x) => x.slug === c.category),
-        `category ${c.category}`,
-      );
-      const thumbnail = demoImagePaths(opts.uploadsDir, c.slug);
-      await writeImage(thumbnail.file, await courseThumbnail({ colors: category.colors, motif: category.motif, seed: c.slug }));
+      const thumbnail = thumbnails[i]!;
       courseValues.push({
         title: c.title,
         slug: c.slug,
@@ -137,6 +134,29 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
 
     return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };
   });
+}
+
+/**
+ * Writes one thumbnail per demo course (DATA_DIR/uploads/public/demo/<slug>.webp, served at /media/demo/)
+ * and returns their paths in DEMO_COURSES order: the category's colours with the hue turned a little per
+ * course, a background pattern of its own within the category and the course's initials, so no two
+ * courses look alike. Same slug, same file: writing again replaces, never duplicates.
+ */
+export async function writeDemoThumbnails(uploadsDir: string): Promise<{ file: string; url: string }[]> {
+  return Promise.all(
+    DEMO_COURSES.map(async (c) => {
+      const category = required(
+        DEMO_CATEGORIES.find((x) => x.slug === c.category),
+        `category ${c.category}`,
+      );
+      const k = DEMO_COURSES.filter((x) => x.category === c.category).indexOf(c);
+      const turn = [0, 24, -24, 48][k % 4]!;
+      const colors = [rotateHue(category.colors[0], turn), rotateHue(category.colors[1], turn)] as const;
+      const thumbnail = demoImagePaths(uploadsDir, c.slug);
+      await writeImage(thumbnail.file, await courseThumbnail({ colors, motif: category.motif, variant: k, initials: courseInitials(c.slug) }));
+      return thumbnail;
+    }),
+  );
 }
 
 async function writeImage(file: string, data: Buffer): Promise<void> {

@@ -3,7 +3,7 @@ import { InstructorPhoto } from "./instructor-photo.tsx";
 import type { LocalizedInstructor } from "./instructor-view.ts";
 
 const CARD_CLASS =
-  "flex h-full w-full cursor-pointer flex-col items-center rounded-2xl border border-slate-200 bg-white p-6 text-center shadow-sm transition hover:border-teal-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
+  "flex h-full w-full min-w-0 cursor-pointer flex-col items-center rounded-2xl border border-slate-200 bg-white p-3 text-center sm:p-6 shadow-sm transition hover:border-teal-700 hover:shadow-md focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
 
 /**
  * One instructor in the grid. Once the page runs, a button that opens the instructor's dialog; before
@@ -29,9 +29,16 @@ export function InstructorCard({
   const content = (
     <>
       {/* The name is the card's text right below, so the photo is decorative here (alt=""). */}
-      <InstructorPhoto src={photoUrl} alt="" size={128} lazy name={instructor.name} />
-      <span dir="auto" className="mt-4 text-lg font-semibold text-slate-900">{instructor.name}</span>
-      <span dir="auto" className="mt-1 text-sm text-slate-600">{instructor.title}</span>
+      {/* 96 px in the two phone columns, 128 px from lg (CSS only: the page's JavaScript is at its budget). */}
+      <span className="contents lg:[&>*]:size-32!">
+        <InstructorPhoto src={photoUrl} alt="" size={96} lazy name={instructor.name} />
+      </span>
+      <span dir="auto" className="mt-3 max-w-full break-words font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-lg">
+        {instructor.name}
+      </span>
+      <span dir="auto" className="mt-1 max-w-full break-words text-xs text-slate-600 sm:text-sm">
+        {instructor.title}
+      </span>
     </>
   );
   if (!interactive) {

@@ -49,12 +49,12 @@ export function InstructorGrid({
 
   return (
     <>
-      {/* Flex rather than grid so an incomplete last row is centred. */}
-      <ul className="flex flex-wrap justify-center gap-6">
+      {/* Flex rather than grid so an incomplete last row is centred: 2 columns on phones, 3 from sm, 4 from lg. */}
+      <ul className="flex flex-wrap justify-center gap-3 sm:gap-6">
         {instructors.map((instructor) => (
           <li
             key={instructor.id}
-            className="w-full sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+            className="w-[calc((100%-0.75rem)/2)] sm:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]"
             onPointerEnter={preloadInstructorDialog}
             onFocus={preloadInstructorDialog}
           >

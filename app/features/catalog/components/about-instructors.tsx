@@ -47,15 +47,15 @@ export function InstructorsLoading() {
       <p role="status" className="text-center text-slate-600">
         {t("about.instructors.loading")}
       </p>
-      <ul aria-hidden="true" className="mt-6 flex flex-wrap justify-center gap-6">
-        {[0, 1, 2].map((i) => (
+      <ul aria-hidden="true" className="mt-6 flex flex-wrap justify-center gap-3 sm:gap-6">
+        {[0, 1, 2, 3].map((i) => (
           <li
             key={i}
-            className="flex w-full animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-6 motion-reduce:animate-none sm:w-[calc((100%-1.5rem)/2)] lg:w-[calc((100%-3rem)/3)]"
+            className="flex w-[calc((100%-0.75rem)/2)] animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-3 motion-reduce:animate-none sm:w-[calc((100%-3rem)/3)] sm:p-6 lg:w-[calc((100%-4.5rem)/4)]"
           >
-            <span className="h-32 w-32 rounded-full bg-slate-200" />
-            <span className="mt-4 h-5 w-32 rounded bg-slate-200" />
-            <span className="mt-2 h-4 w-24 rounded bg-slate-100" />
+            <span className="size-24 rounded-full bg-slate-200 lg:size-32" />
+            <span className="mt-4 h-5 w-3/4 rounded bg-slate-200" />
+            <span className="mt-2 h-4 w-1/2 rounded bg-slate-100" />
           </li>
         ))}
       </ul>

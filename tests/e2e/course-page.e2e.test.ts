@@ -132,10 +132,22 @@ describe.each(LANGS)("course page (%s)", (lang) => {
 
     await scrollToEnd(page);
     await expectInView(page, enroll);
-    // The footer's last link is entirely above the bar, so nothing at the end of the page is out of reach.
+    // The page reserves the bar's height, so at the end of the page nothing is under the bar: the footer's
+    // last link is entirely above it, and so is every last thing drawn in the footer (text, icon).
+    const barBox = await box(bar);
+    const reserved = await page.evaluate(() => parseFloat(getComputedStyle(document.body).paddingBottom));
+    expect(reserved).toBeGreaterThanOrEqual(barBox.height);
     const lastLink = page.locator("footer a").last();
     await expectInView(page, lastLink);
-    expect((await box(lastLink)).bottom).toBeLessThanOrEqual((await box(bar)).top);
+    expect((await box(lastLink)).bottom).toBeLessThanOrEqual(barBox.top);
+    const footerContentBottom = await page.locator("footer").evaluate((footer) =>
+      Math.max(
+        ...[...footer.querySelectorAll("*")]
+          .filter((el) => el.children.length === 0 && (el.textContent!.trim() !== "" || el.matches("svg, img, use, path")))
+          .map((el) => el.getBoundingClientRect().bottom),
+      ),
+    );
+    expect(footerContentBottom).toBeLessThanOrEqual(barBox.top);
     // And so is the last related course card.
     const lastCard = page.locator("[data-related-courses] li").last();
     await scrollToTopOf(lastCard);

@@ -33,10 +33,11 @@ export function usePriceText(course: { price: number | null; priceVisible: boole
 }
 
 /**
- * Phones (< lg): a bar fixed to the bottom of the screen with the price and Enroll Now, 64 px tall. The body
+ * Phones (< lg): a bar fixed to the bottom of the screen with the price and Enroll Now, 72 px tall. The body
  * gets the same padding at the bottom while the bar is shown, so the page's last content and the footer
- * scroll above it. `data-bottom-bar` is the contract with the floating WhatsApp button (app/app.css lifts
- * it above any such bar). Hidden from lg up, where the side panel holds the same.
+ * scroll above it. `data-bottom-bar` is the contract with the chat (WhatsApp) dock: app/app.css sets it
+ * right above any such bar (72 px up) and pads the body for both. Hidden from lg up, where the side panel
+ * holds the same.
  */
 export function CourseEnrollBar({ slug, priceText, onEnroll }: { slug: string; priceText: string; onEnroll: () => void }) {
   const { t } = useI18n();
@@ -45,7 +46,7 @@ export function CourseEnrollBar({ slug, priceText, onEnroll }: { slug: string; p
       data-bottom-bar=""
       role="region"
       aria-label={t("catalog.coursePage.enrollBar")}
-      className="fixed inset-x-0 bottom-0 z-30 flex h-16 items-center gap-3 border-t border-slate-200 bg-white/95 px-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden max-lg:[body:has(&)]:pb-16"
+      className="fixed inset-x-0 bottom-0 z-30 flex h-[72px] items-center gap-3 border-t border-slate-200 bg-white/95 px-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden max-lg:[body:has(&)]:pb-[72px]"
     >
       <div className="min-w-0 flex-1">
         <p className="text-xs text-slate-600">{t("catalog.course.price")}</p>

@@ -13,7 +13,7 @@ import { publicPageKey } from "~/lib/public-cache.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { action as enrollAction, loader as enrollLoader } from "~/routes/site/enroll.tsx";
-import { createAdmin } from "../setup/actors.ts";
+import { createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeEnrollment } from "../setup/factories.ts";
 import { BASE_URL, callAction, callLoader, contextFor } from "../setup/route-call.ts";
@@ -239,5 +239,13 @@ describe("requests by source on the dashboard", () => {
     expect((await getDashboard(admin, { now })).sources).toEqual([]);
     await makeEnrollment({ utmSource: "facebook", createdAt: daysAgo(1) });
     expect((await getDashboard(admin, { now })).sources).toEqual([{ kind: "source", source: "facebook", count: 1 }]);
+  });
+
+  it("is neither computed nor sent for staff without enrollments:view", async () => {
+    await makeEnrollment({ utmSource: "facebook", createdAt: daysAgo(1) });
+    const plain = await createManager(admin, "no-enrollments@example.com", ["courses:view"]);
+    expect(await getDashboard(plain, { now })).not.toHaveProperty("sources");
+    const viewer = await createManager(admin, "enrollments-viewer@example.com", ["enrollments:view"]);
+    expect((await getDashboard(viewer, { now })).sources).toEqual([{ kind: "source", source: "facebook", count: 1 }]);
   });
 });

@@ -272,6 +272,7 @@ describe("course cards", () => {
       title: "Figma",
       summary: "Design in the browser",
       language: "en",
+      level: null,
       hours: 12,
       price: 450.5,
       priceVisible: true,

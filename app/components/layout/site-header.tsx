@@ -18,8 +18,9 @@ export function SiteHeader({ locale, brand, categories }: { locale: Locale; bran
   return (
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
-        <Link to={lp("/")} className="flex min-w-0 items-center gap-2 text-lg font-bold text-teal-900">
-          <LogoMark size={32} />
+        {/* Phones: a 28px mark and a smaller name, so the whole brand fits beside the menu controls. */}
+        <Link to={lp("/")} className="flex min-w-0 items-center gap-1.5 text-base font-bold text-teal-900 sm:gap-2 sm:text-lg">
+          <LogoMark size={32} className="size-7 sm:size-8" />
           <span dir="auto" className="truncate">
             {brand}
           </span>

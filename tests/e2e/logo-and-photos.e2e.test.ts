@@ -1,0 +1,176 @@
+// Issue 19 point 8 (and the About grid of point 4), in Chromium on the production build (PostgreSQL, demo
+// data, a real SMTP server): the logo mark in the header and the footer (en/ar, 375 and 1366), /favicon.svg
+// is the mark, About shows instructors' photos (and Arabic/Latin initials for one without a photo) in a
+// two-column grid at 375 (four at 1366) without overflow, and an enrollment email carries the logo PNG.
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import { ARTIFACTS, launchBrowser, startApp, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_logo_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+
+let app: RunningApp;
+let smtp: TestSmtpServer;
+let browser: Browser;
+let server: pg.Client;
+let pool: pg.Pool;
+
+beforeAll(async () => {
+  server = new pg.Client({ connectionString: PG_BASE });
+  await server.connect();
+  await server.query(`create database "${dbName}"`);
+  smtp = await startSmtpServer();
+  [app, browser] = await Promise.all([
+    startApp({
+      DATABASE_URL: dbUrl,
+      SEED_DEMO: "true",
+      AUTH_SECRET: "e2e-logo-and-photos-secret-".padEnd(48, "x"),
+      ADMIN_EMAIL: "logo-admin@example.com",
+      ADMIN_PASSWORD: "Admin-Passw0rd!",
+      SMTP_URL: smtp.url,
+      OUTBOX_POLL_MS: "200",
+    }),
+    launchBrowser(),
+  ]);
+  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+  // One instructor without a photo, with an Arabic name (shown with initials).
+  await pool.query(
+    `insert into instructors (name, name_ar, title, title_ar) values ('Tarek Abdel Wahab', 'طارق عبد الوهاب', 'Trainer', 'مدرب')`,
+  );
+});
+
+afterAll(async () => {
+  await pool?.end();
+  await browser?.close();
+  await app?.stop();
+  await smtp?.stop();
+  await server?.query(`drop database if exists "${dbName}" with (force)`);
+  await server?.end();
+});
+
+const PHONE = { width: 375, height: 812 };
+const DESKTOP = { width: 1366, height: 900 };
+const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+async function open(viewport: { width: number; height: number }, path: string) {
+  const context = await browser.newContext({ baseURL: app.url, viewport });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  const response = await page.goto(path);
+  expect(response?.status()).toBe(200);
+  return { context, page };
+}
+
+describe("logo mark", () => {
+  for (const lang of ["en", "ar"] as const) {
+    for (const viewport of [PHONE, DESKTOP]) {
+      it(`shows in the header beside the brand and in the footer (${lang}, ${viewport.width})`, async () => {
+        const { context, page } = await open(viewport, `/${lang}`);
+        const headerMark = page.locator("header a svg[data-logo-mark]");
+        await expect.poll(() => headerMark.isVisible()).toBe(true);
+        const mark = (await headerMark.boundingBox())!;
+        // 28px on phones, 32px from 640px up.
+        expect(mark.width).toBe(viewport.width < 640 ? 28 : 32);
+        expect(mark.height).toBe(mark.width);
+        // The brand name is shown whole (not cut off with an ellipsis).
+        const name = page.locator("header a:has(svg[data-logo-mark]) span");
+        expect(await name.evaluate((el) => el.scrollWidth <= el.clientWidth)).toBe(true);
+        // Beside the brand name inside the same home link, on the reading side (first in en, right in ar).
+        const brand = (await page.locator("header a:has(svg[data-logo-mark]) span").boundingBox())!;
+        expect(Math.abs(brand.y + brand.height / 2 - (mark.y + mark.height / 2))).toBeLessThan(4);
+        if (lang === "en") expect(mark.x).toBeLessThan(brand.x);
+        else expect(mark.x).toBeGreaterThan(brand.x);
+        expect(mark.y).toBeGreaterThanOrEqual(0);
+        const footerMark = page.locator("footer svg[data-logo-mark]");
+        await footerMark.scrollIntoViewIfNeeded();
+        expect(await footerMark.isVisible()).toBe(true);
+        expect(await noOverflow(page)).toBe(true);
+        await page.screenshot({ path: `${ARTIFACTS}/screenshots/logo-header-${lang}-${viewport.width}.png` });
+        await context.close();
+      });
+    }
+  }
+
+  it("/favicon.svg is the mark, linked as the icon", async () => {
+    const res = await fetch(`${app.url}/favicon.svg`);
+    expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
+    const svg = await res.text();
+    const { context, page } = await open(DESKTOP, "/en");
+    const header = await page.locator("header svg[data-logo-mark]").innerHTML();
+    // The same drawing: every path of the header's mark is in the favicon.
+    for (const d of header.match(/ d="[^"]+"/g) ?? []) expect(svg).toContain(d.trim());
+    expect(header.match(/ d="/g)?.length).toBe(2);
+    expect(await page.locator('link[rel="icon"]').getAttribute("href")).toBe("/favicon.svg");
+    await context.close();
+  });
+});
+
+describe("About instructors", () => {
+  for (const lang of ["en", "ar"] as const) {
+    it(`show their photos in a two-column grid at 375 without overflow, and four columns at 1366 (${lang})`, async () => {
+      const { rows } = await pool.query(`select photo_url from instructors where photo_url is not null`);
+      expect(rows.length).toBeGreaterThanOrEqual(5);
+      for (const viewport of [PHONE, DESKTOP]) {
+        const { context, page } = await open(viewport, `/${lang}/about`);
+        const items = page.locator("#instructors-title ~ * ul > li, ul:has(> li a[href^='#instructor-']) > li");
+        const cards = page.locator("li:has(> a[href^='#instructor-']), li:has(> button[aria-haspopup='dialog'])");
+        await cards.first().scrollIntoViewIfNeeded();
+        const count = await cards.count();
+        expect(count, await items.count().then(String)).toBe(6);
+        // Photos: each uploaded (demo) photo is shown and loaded.
+        for (const { photo_url } of rows as { photo_url: string }[]) {
+          const img = page.locator(`img[src="${photo_url}"]`).first();
+          await img.scrollIntoViewIfNeeded();
+          await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(400);
+        }
+        // The instructor without a photo: initials in the page's language.
+        const karim = cards.filter({ hasText: lang === "ar" ? "طارق عبد الوهاب" : "Tarek Abdel Wahab" });
+        expect(await karim.count(), (await karim.evaluateAll((els) => els.map((e) => e.outerHTML.slice(0, 300)))).join("\n")).toBe(1);
+        expect(await karim.locator("img").count(), await karim.innerHTML()).toBe(0);
+        expect(await karim.locator("span.rounded-full").innerText()).toBe(lang === "ar" ? "ط\u200Cع" : "TA");
+        // Columns: distinct x positions of the cards on the first row.
+        const boxes = await Promise.all((await cards.all()).map((c) => c.boundingBox()));
+        const firstRowY = Math.min(...boxes.map((b) => b!.y));
+        const firstRow = boxes.filter((b) => Math.abs(b!.y - firstRowY) < 2);
+        expect(firstRow.length).toBe(viewport.width === 375 ? 2 : 4);
+        for (const b of boxes) {
+          expect(b!.x).toBeGreaterThanOrEqual(0);
+          expect(b!.x + b!.width).toBeLessThanOrEqual(viewport.width);
+        }
+        expect(await noOverflow(page)).toBe(true);
+        await page.locator("#instructors-title").scrollIntoViewIfNeeded();
+        await page.screenshot({ path: `${ARTIFACTS}/screenshots/about-grid-${lang}-${viewport.width}.png` });
+        await context.close();
+      }
+    });
+  }
+});
+
+describe("emails", () => {
+  it("the enrollment emails show the logo PNG served by the site", async () => {
+    const { rows } = await pool.query(`select slug from courses where is_published order by slug limit 1`);
+    const { context, page } = await open(DESKTOP, `/en/courses/${rows[0].slug}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.getByRole("link", { name: "Enroll Now" }).first().click();
+    const dialog = page.getByRole("dialog");
+    await dialog.getByLabel("Full Name").fill("Logo Student");
+    await dialog.getByLabel("Email").fill("logo-student@example.com");
+    await dialog.getByLabel("Phone").fill("100 765 4321");
+    await dialog.getByRole("button", { name: /Submit/ }).click();
+    const mails = await smtp.waitFor(2, 20_000);
+    const confirmation = mails.find((m) => m.to.includes("logo-student@example.com"));
+    expect(confirmation?.html).toBeTruthy();
+    const src = /<img src="([^"]+)" width="32" height="32" alt=""/.exec(confirmation!.html!)?.[1];
+    expect(src).toMatch(/^https?:\/\/[^/]+\/images\/logo-mark\.png$/);
+    // The image the mail points at is a PNG the site serves (fetched from this server: same path).
+    const res = await fetch(`${app.url}${new URL(src!).pathname}`);
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toBe("image/png");
+    const bytes = Buffer.from(await res.arrayBuffer());
+    expect(bytes.subarray(1, 4).toString()).toBe("PNG");
+    await context.close();
+  });
+});

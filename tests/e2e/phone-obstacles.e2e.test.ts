@@ -3,6 +3,7 @@
 //   the top, the middle and the bottom: under each of 25 points of the button (elementsFromPoint), going
 //   down the stack, no link, price or element with its own text is met before an opaque layer (the phone
 //   dock it sits in); and at the bottom of the page, the footer ends above the dock (the page keeps room);
+//   on a course page the button stays above the bottom bar (`[data-bottom-bar]`, another helper's);
 // - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
 //   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button;
 //   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
@@ -102,6 +103,14 @@ describe("phones at 375×812", () => {
             return { dockTop: dock.top, lastBottom: Math.max(...footer.map((el) => el.getBoundingClientRect().bottom)) };
           });
           expect(room.lastBottom).toBeLessThanOrEqual(room.dockTop + 1);
+          // A course page's bottom bar (price, Enroll Now) and the WhatsApp button never overlap.
+          const stack = await page.evaluate(() => {
+            const bar = document.querySelector("[data-bottom-bar]");
+            const chat = document.querySelector("[data-chat-button]")!.getBoundingClientRect();
+            return bar ? { chatBottom: chat.bottom, barTop: bar.getBoundingClientRect().top } : null;
+          });
+          if (path === paths[2]) expect(stack).not.toBeNull();
+          if (stack) expect(stack.chatBottom).toBeLessThanOrEqual(stack.barTop);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         } finally {
           await close();

@@ -2,25 +2,24 @@ import fs from "node:fs";
 import { renderToStaticMarkup } from "react-dom/server";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
-import { LOGO_MARK_PATHS, LogoMark } from "./logo-mark.tsx";
+import { LOGO_MARK_SRC, LogoMark } from "./logo-mark.tsx";
 
 const favicon = fs.readFileSync("public/favicon.svg", "utf8");
 
 describe("LogoMark", () => {
-  it("is a decorative SVG with no text, in the site's teal", () => {
+  it("is the favicon as a decorative, sized image", () => {
     const html = renderToStaticMarkup(<LogoMark size={28} />);
-    expect(html).toMatch(/^<svg [^>]*aria-hidden="true"/);
+    expect(LOGO_MARK_SRC).toBe("/favicon.svg");
+    expect(html).toContain('src="/favicon.svg"');
+    expect(html).toContain('alt=""');
     expect(html).toContain('width="28"');
-    expect(html).not.toMatch(/<text|<title/);
-    expect(html).toContain(`fill="${LOGO_MARK_PATHS.background}"`);
+    expect(html).toContain('height="28"');
   });
 
-  it("is the same drawing as /favicon.svg", () => {
-    expect(favicon).toContain(`fill="${LOGO_MARK_PATHS.background}"`);
-    expect(favicon).toContain(`d="${LOGO_MARK_PATHS.leftPage}"`);
-    expect(favicon).toContain(`d="${LOGO_MARK_PATHS.rightPage}"`);
-    expect(favicon).toContain(`r="${LOGO_MARK_PATHS.dot.r}"`);
-    expect(favicon).not.toMatch(/<text/);
+  it("/favicon.svg is a geometric mark in the site's teal with no text", () => {
+    expect(favicon).toMatch(/^<svg xmlns="http:\/\/www.w3.org\/2000\/svg" viewBox="0 0 32 32">/);
+    expect(favicon).toContain('fill="#115e59"');
+    expect(favicon).not.toMatch(/<text|<image|href=/);
   });
 
   it("the emails' PNG (public/images/logo-mark.png) is /favicon.svg rasterised at 96 × 96", async () => {

@@ -14,6 +14,9 @@ function preloadInstructorDialog(): void {
   void import("./instructor-dialog.tsx");
 }
 
+/** One grid item's width: 2 columns on phones, 3 from sm, 4 from lg (also the loading placeholder's). */
+export const INSTRUCTOR_ITEM = "w-[calc((100%-0.75rem)/2)] sm:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]";
+
 /**
  * The instructor grid; each card opens a dialog with the instructor's bio and contact links. Without
  * JavaScript each card links to the instructor's bio section below the grid (`backHref` returns to it).
@@ -54,7 +57,7 @@ export function InstructorGrid({
         {instructors.map((instructor) => (
           <li
             key={instructor.id}
-            className="w-[calc((100%-0.75rem)/2)] sm:w-[calc((100%-3rem)/3)] lg:w-[calc((100%-4.5rem)/4)]"
+            className={INSTRUCTOR_ITEM}
             onPointerEnter={preloadInstructorDialog}
             onFocus={preloadInstructorDialog}
           >

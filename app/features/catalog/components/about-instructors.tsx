@@ -2,7 +2,7 @@
 // with a retry link, and the placeholder shown while a slow store streams the grid.
 import { useLocation } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
-import { InstructorGrid } from "~/components/site/instructor-grid.tsx";
+import { INSTRUCTOR_ITEM, InstructorGrid } from "~/components/site/instructor-grid.tsx";
 import { instructorLinks, localizeInstructor, type PublicInstructor } from "~/components/site/instructor-view.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { localizedUrl } from "~/lib/seo.ts";
@@ -51,7 +51,7 @@ export function InstructorsLoading() {
         {[0, 1, 2, 3].map((i) => (
           <li
             key={i}
-            className="flex w-[calc((100%-0.75rem)/2)] animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-3 motion-reduce:animate-none sm:w-[calc((100%-3rem)/3)] sm:p-6 lg:w-[calc((100%-4.5rem)/4)]"
+            className={`${INSTRUCTOR_ITEM} flex animate-pulse flex-col items-center rounded-2xl border border-slate-200 p-3 motion-reduce:animate-none sm:p-6`}
           >
             <span className="size-24 rounded-full bg-slate-200 lg:size-32" />
             <span className="mt-4 h-5 w-3/4 rounded bg-slate-200" />

@@ -222,7 +222,7 @@ describe("analyse", () => {
 
   it("refuses when a public locale file is missing", () => {
     const build = fakeBuild();
-    expect(() => analyse({ ...build, localeFilesFor: () => ["common", "pages"], pages: PAGES })).toThrow(/app\/locales\/en\/pages\.json/);
+    expect(() => analyse({ ...build, localeFilesFor: () => ["common", "no-such-file"], pages: PAGES })).toThrow(/app\/locales\/en\/no-such-file\.json/);
   });
 });
 
@@ -255,7 +255,8 @@ describe("file formats", () => {
 
   it("gives each public page `common` and its routes' own locale files", () => {
     expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "catalog", "home"]);
-    expect(publicLocaleFilesFor(["root", "routes/site/about"])).toEqual(["common", "pages"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/about"])).toEqual(["common", "about"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/services"])).toEqual(["common", "services"]);
     expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog"]);
     expect(publicLocaleFilesFor(["root", "routes/site/enroll"])).toEqual(["common", "forms"]);
     // Every route id in the map is one app/routes.ts declares (a renamed route would silently lose its strings).

@@ -49,7 +49,7 @@ describe("home page that sells", () => {
       expect(tiles.length).toBeGreaterThanOrEqual(2);
       for (const [tag, slug] of tiles) expect(tag).toContain(`href="/${lang}/courses?category=${slug}"`);
       // The figures and the instructors strip are in the HTML too, with links to About's bios.
-      expect(html).toContain('id="home-figures-title"');
+      expect(html).toContain('id="figures-title"');
       expect(html).toMatch(new RegExp(`href="/${lang}/about#instructor-[0-9a-f-]{36}"`));
       // A tile shows its count of courses ("3 courses" / "3 دورات", Western digits).
       expect(html).toMatch(lang === "en" ? /\d+ courses?</ : /(\d+ دور|دورة واحدة|دورتان)/);

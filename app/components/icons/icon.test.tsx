@@ -1,11 +1,13 @@
 import fs from "node:fs";
 import {
+  Award,
   BookOpen,
   Check,
   ChevronDown,
   Clock,
   Eye,
   GraduationCap,
+  Handshake,
   Mail,
   MapPin,
   Menu,
@@ -24,10 +26,12 @@ import { Icon, ICON_NAMES, type IconName } from "./icon.tsx";
 import { SPRITE_FILE, spriteMarkup } from "./sprite-source.ts";
 
 const lucide: Record<IconName, LucideIcon> = {
+  award: Award,
   "book-open": BookOpen,
   "chevron-down": ChevronDown,
   clock: Clock,
   "graduation-cap": GraduationCap,
+  handshake: Handshake,
   mail: Mail,
   "map-pin": MapPin,
   menu: Menu,

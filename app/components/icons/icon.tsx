@@ -7,7 +7,7 @@
 import spriteUrl from "./sprite.svg?no-inline";
 
 export const ICON_NAMES = [
-  "book-open", "chevron-down", "clock", "graduation-cap", "mail", "map-pin", "menu", "phone", "tag", "users",
+  "award", "book-open", "chevron-down", "clock", "graduation-cap", "handshake", "mail", "map-pin", "menu", "phone", "tag", "users",
   // The admin lists' per-row actions.
   "check", "eye", "pencil", "rotate-ccw", "trash", "x",
 ] as const;

@@ -3,9 +3,11 @@
 // lucide-react's icon modules export their drawing as `__iconData` (not in its type declarations).
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import * as award from "lucide-react/icons/award";
 import * as bookOpen from "lucide-react/icons/book-open";
 import * as chevronDown from "lucide-react/icons/chevron-down";
 import * as clock from "lucide-react/icons/clock";
+import * as handshake from "lucide-react/icons/handshake";
 import * as graduationCap from "lucide-react/icons/graduation-cap";
 import * as mail from "lucide-react/icons/mail";
 import * as mapPin from "lucide-react/icons/map-pin";
@@ -27,10 +29,12 @@ interface IconData {
 }
 
 const modules: Record<IconName, object> = {
+  award,
   "book-open": bookOpen,
   "chevron-down": chevronDown,
   clock,
   "graduation-cap": graduationCap,
+  handshake,
   mail,
   "map-pin": mapPin,
   menu,

@@ -19,6 +19,7 @@ import { formatSheetDateTime } from "~/lib/format.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { isOneOf } from "~/lib/validation.ts";
+import { SOURCE_FIELDS } from "~/lib/visit-source.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import {
   ENROLLMENT_STATUS_FILTERS,
@@ -273,13 +274,8 @@ export const CSV_COLUMNS = [
   "currentLevel",
   "preferredSchedule",
   "updatedAt",
-  "sourcePage",
-  "utmSource",
-  "utmMedium",
-  "utmCampaign",
-  "utmTerm",
-  "utmContent",
-  "referrerHost",
+  // Where the request came from (issue 19 point 10), in the stored order.
+  ...SOURCE_FIELDS,
 ] as const;
 
 /**

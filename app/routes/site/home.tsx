@@ -5,10 +5,10 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
+import { KeyFigures } from "~/components/site/key-figures.tsx";
 import { HomeCategories } from "~/features/home/components/home-categories.tsx";
 import { HomeCourses } from "~/features/home/components/home-courses.tsx";
 import { HomeCta } from "~/features/home/components/home-cta.tsx";
-import { HomeFigures } from "~/features/home/components/home-figures.tsx";
 import { HomeInstructors } from "~/features/home/components/home-instructors.tsx";
 import { getHomeData } from "~/features/home/home.server.ts";
 import { cardColumns, getAboutFigures, toCard } from "~/features/catalog/catalog.server.ts";
@@ -78,7 +78,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       </section>
       <HomeCourses courses={loaderData.courses} locale={root.locale} />
       <HomeCategories categories={loaderData.categories} locale={root.locale} />
-      <HomeFigures figures={loaderData.figures} locale={root.locale} brand={root.brand} />
+      {loaderData.figures && <KeyFigures figures={loaderData.figures} locale={root.locale} brand={root.brand} tone="dark" />}
       <HomeInstructors instructors={loaderData.instructors} locale={root.locale} />
       <section aria-labelledby="match-title" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="match-title" className="text-center text-3xl font-bold text-teal-950">

@@ -1,33 +1,16 @@
 // The About page (SPEC §2 About): who we are, mission and vision, the key figures (Settings), the
 // instructors (streamed only when the store is slow) and how we help. The route holds its loader.
-import {
-  Award,
-  BookOpen,
-  BriefcaseBusiness,
-  Compass,
-  GraduationCap,
-  Handshake,
-  LifeBuoy,
-  type LucideIcon,
-} from "lucide-react";
+import { BriefcaseBusiness, Compass, LifeBuoy, type LucideIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
-import { FigureStat } from "~/components/site/figure-stat.tsx";
-import { formatFigure } from "~/lib/format.ts";
+import { KeyFigures } from "~/components/site/key-figures.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { AboutFigures } from "../catalog.server.ts";
 import { AboutInstructors, InstructorsLoading, type InstructorsResult } from "./about-instructors.tsx";
 
 export type { InstructorsResult };
-
-const FIGURES: { key: "yearsOfExperience" | "partners" | "students" | "availableCourses"; icon: LucideIcon }[] = [
-  { key: "yearsOfExperience", icon: Award },
-  { key: "partners", icon: Handshake },
-  { key: "students", icon: GraduationCap },
-  { key: "availableCourses", icon: BookOpen },
-];
 
 const HELP: { key: "holistic" | "experience" | "support"; icon: LucideIcon }[] = [
   { key: "holistic", icon: Compass },
@@ -71,26 +54,7 @@ export function AboutPage({ figures, instructors, locale, brand, origin }: About
         </div>
       </section>
 
-      {figures && (
-        <section aria-labelledby="figures-title" className="bg-slate-50">
-          <div className="mx-auto max-w-6xl px-4 py-14">
-            <h2 id="figures-title" className="text-center text-3xl font-bold text-teal-950">
-              {t("about.figures.title", { brand })}
-            </h2>
-            <dl className="mt-10 grid grid-cols-2 gap-4 sm:gap-6 lg:grid-cols-4">
-              {/* "More than" figures (years, partners, students) get a '+'; the course count is exact. */}
-              {FIGURES.map(({ key, icon }) => (
-                <FigureStat
-                  key={key}
-                  icon={icon}
-                  label={t(`about.figures.${key}`)}
-                  value={formatFigure(figures[key], locale, key !== "availableCourses")}
-                />
-              ))}
-            </dl>
-          </div>
-        </section>
-      )}
+      {figures && <KeyFigures figures={figures} locale={locale} brand={brand} tone="light" />}
 
       <section aria-labelledby="instructors-title" className="mx-auto max-w-6xl px-4 py-16">
         <h2 id="instructors-title" className="text-center text-3xl font-bold text-teal-950">

@@ -122,9 +122,10 @@ describe("About instructors", () => {
         const { context, page } = await open(viewport, `/${lang}/about`);
         const items = page.locator("#instructors-title ~ * ul > li, ul:has(> li a[href^='#instructor-']) > li");
         const cards = page.locator("li:has(> a[href^='#instructor-']), li:has(> button[aria-haspopup='dialog'])");
+        // Under load the instructors stream in after the page (About's Suspense for a slow store): wait for them.
+        await expect.poll(() => cards.count(), { timeout: 15_000 }).toBe(6);
         await cards.first().scrollIntoViewIfNeeded();
-        const count = await cards.count();
-        expect(count, await items.count().then(String)).toBe(6);
+        expect(await cards.count(), await items.count().then(String)).toBe(6);
         // Photos: each uploaded (demo) photo is shown and loaded.
         for (const { photo_url } of rows as { photo_url: string }[]) {
           const img = page.locator(`img[src="${photo_url}"]`).first();

@@ -61,6 +61,7 @@ async function open(viewport: { width: number; height: number }, path: string) {
   const page = await context.newPage();
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
+  await page.waitForSelector("html[data-hydrated]");
   return { context, page };
 }
 
@@ -128,9 +129,17 @@ describe("About instructors", () => {
         expect(await cards.count(), await items.count().then(String)).toBe(6);
         // Photos: each uploaded (demo) photo is shown and loaded.
         for (const { photo_url } of rows as { photo_url: string }[]) {
-          const img = page.locator(`img[src="${photo_url}"]`).first();
-          await img.scrollIntoViewIfNeeded();
-          await expect.poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth)).toBe(400);
+          // Looked up afresh on every try: hydration and the streamed instructors may replace the element.
+          await expect
+            .poll(() =>
+              page.evaluate((src) => {
+                const img = document.querySelector<HTMLImageElement>(`img[src="${src}"]`);
+                if (!img) return 0;
+                img.scrollIntoView({ block: "center" });
+                return img.complete ? img.naturalWidth : 0;
+              }, photo_url),
+            )
+            .toBe(400);
         }
         // The instructor without a photo: initials in the page's language.
         const karim = cards.filter({ hasText: lang === "ar" ? "طارق عبد الوهاب" : "Tarek Abdel Wahab" });

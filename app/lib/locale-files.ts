@@ -3,12 +3,14 @@
 // map the browser uses.
 
 /** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "about", "services", "home"] as const;
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "about", "services", "home", "runs"] as const;
 
 /**
  * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
  * `common`; home shows course cards (`catalog`) and its own sections (`home`); About and Services each
- * have their own file, so neither page carries the other's text. The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
+ * have their own file, so neither page carries the other's text. Course runs' words (issue 20) reach
+ * the pages ready-made by their loaders (card dates, the course page's run list, the enroll page's choices),
+ * so no route needs `runs`; the enrollment dialog loads it with the other public files when it opens. The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
  * A string from a file missing here would differ between the server's HTML and the browser's first render.
  */
 export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {

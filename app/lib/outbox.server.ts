@@ -36,6 +36,11 @@ export interface OutboundEmail {
   ref?: string;
   /** Hold the email back this long before its first attempt (an undo window); default 0. */
   delayMs?: number;
+  /**
+   * Not before this moment (a reminder two days before a run starts). With `delayMs` too, the later of
+   * the two holds. A moment in the past means "now".
+   */
+  sendAfter?: Date;
 }
 
 export interface MailMessage {
@@ -84,7 +89,11 @@ export async function enqueueEmail(tx: Executor, email: OutboundEmail): Promise<
   if (email.delayMs !== undefined && (!Number.isInteger(email.delayMs) || email.delayMs < 0)) {
     throw new Error("enqueueEmail: delayMs must be a non-negative integer");
   }
+  if (email.sendAfter !== undefined && Number.isNaN(email.sendAfter.getTime())) {
+    throw new Error("enqueueEmail: sendAfter must be a valid date");
+  }
   const replyTo = email.replyTo ? singleLine(email.replyTo) : undefined;
+  const delayed = email.delayMs ? sql`now() + (${email.delayMs}::integer * interval '1 millisecond')` : sql`now()`;
   const [row] = await tx
     .insert(emailOutbox)
     .values({
@@ -97,7 +106,11 @@ export async function enqueueEmail(tx: Executor, email: OutboundEmail): Promise<
       ...(email.maxAttempts !== undefined ? { maxAttempts: email.maxAttempts } : {}),
       ...(email.ref ? { ref: email.ref } : {}),
       // The database's clock, as the worker's due check reads it.
-      ...(email.delayMs ? { nextAttemptAt: sql`now() + (${email.delayMs}::integer * interval '1 millisecond')` } : {}),
+      ...(email.sendAfter
+        ? { nextAttemptAt: sql`greatest(${delayed}, ${email.sendAfter.toISOString()}::timestamptz)` }
+        : email.delayMs
+          ? { nextAttemptAt: delayed }
+          : {}),
     })
     .returning({ id: emailOutbox.id });
   if (!row) throw new Error("enqueueEmail: insert returned no row");

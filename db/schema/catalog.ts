@@ -205,7 +205,59 @@ export const courseDocuments = pgTable(
   ],
 );
 
-export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected"] as const;
+/**
+ * Issue 20: a run (cohort) of a course: when it starts and ends (UTC; shown in Cairo time), when it meets
+ * (a bilingual schedule text, and for search engines the length of a session, how often and how many
+ * times), how it is taught, how many seats it has (null: no limit), its own price when it differs from
+ * the course's, and its own instructor when not the course's. Approved requests fill the seats
+ * (enrollments.run_id); there is no stored counter: the seat check locks the run row and counts.
+ */
+export const courseRuns = pgTable(
+  "course_runs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    courseId: uuid("course_id")
+      .notNull()
+      .references(() => courses.id, { onDelete: "cascade" }),
+    startsAt: timestamp("starts_at", { withTimezone: true }).notNull(),
+    endsAt: timestamp("ends_at", { withTimezone: true }),
+    schedule: text("schedule"),
+    scheduleAr: text("schedule_ar"),
+    mode: text("mode").notNull().default("live_online"),
+    location: text("location"),
+    locationAr: text("location_ar"),
+    capacity: integer("capacity"),
+    price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
+    status: text("status").notNull().default("open"),
+    instructorId: uuid("instructor_id").references(() => instructors.id, { onDelete: "set null" }),
+    /** Minutes per session, how often sessions repeat and how many there are (CourseInstance courseSchedule). */
+    sessionMinutes: integer("session_minutes"),
+    repeatFrequency: text("repeat_frequency"),
+    repeatCount: integer("repeat_count"),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check("course_runs_mode_check", sql`${t.mode} in ('live_online', 'self_paced', 'on_site')`),
+    check("course_runs_status_check", sql`${t.status} in ('open', 'closed', 'cancelled')`),
+    check("course_runs_dates", sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
+    check("course_runs_schedule_len", sql`coalesce(char_length(${t.schedule}), 0) <= 200 and coalesce(char_length(${t.scheduleAr}), 0) <= 200`),
+    check("course_runs_location_len", sql`coalesce(char_length(${t.location}), 0) <= 200 and coalesce(char_length(${t.locationAr}), 0) <= 200`),
+    check("course_runs_on_site_location", sql`${t.mode} <> 'on_site' or coalesce(${t.location}, ${t.locationAr}) is not null`),
+    check("course_runs_capacity_range", sql`${t.capacity} is null or ${t.capacity} between 1 and 10000`),
+    check("course_runs_price_nonneg", sql`${t.price} is null or ${t.price} >= 0`),
+    check("course_runs_session_minutes_range", sql`${t.sessionMinutes} is null or ${t.sessionMinutes} between 1 and 1440`),
+    check("course_runs_repeat_frequency_check", sql`${t.repeatFrequency} is null or ${t.repeatFrequency} in ('daily', 'weekly', 'monthly')`),
+    check("course_runs_repeat_count_range", sql`${t.repeatCount} is null or ${t.repeatCount} between 1 and 1000`),
+    // A course's runs in date order (course page, course form, the card's next start).
+    index("course_runs_course_starts_idx").on(t.courseId, t.startsAt),
+    // Open runs by date across courses (home "Starting soon", dashboard's next runs, catalogue sort).
+    index("course_runs_open_starts_idx").on(t.startsAt, t.courseId).where(sql`${t.status} = 'open'`),
+    index("course_runs_instructor_idx").on(t.instructorId),
+  ],
+);
+
+export { ENROLLMENT_STATUSES, RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "./run-vocabulary.ts";
 
 /** The separator between the searchable fields of an enrollment (U+001F, never in a search query). */
 export const ENROLLMENT_SEARCH_SEPARATOR = "\u001f";
@@ -223,6 +275,8 @@ export const enrollments = pgTable(
     enrollmentId: text("enrollment_id").notNull().unique(),
     courseId: uuid("course_id").references(() => courses.id, { onDelete: "set null" }),
     courseName: text("course_name").notNull(),
+    /** Issue 20: the run asked for (null: none chosen, or the course has no runs, or the run was deleted). */
+    runId: uuid("run_id").references(() => courseRuns.id, { onDelete: "set null" }),
     studentName: text("student_name").notNull(),
     studentEmail: text("student_email").notNull(),
     studentPhone: text("student_phone").notNull(),
@@ -254,7 +308,7 @@ export const enrollments = pgTable(
       .generatedAlwaysAs((): SQL => foldForSearchSql(enrollmentSearchSource())),
   },
   (t) => [
-    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected')`),
+    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'waiting')`),
     check("enrollments_locale_check", sql`${t.locale} in ('en', 'ar')`),
     check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
     check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),
@@ -270,6 +324,8 @@ export const enrollments = pgTable(
     index("enrollments_created_id_idx").on(t.createdAt.desc(), t.id.desc()),
     index("enrollments_status_created_id_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("enrollments_course_status_idx").on(t.courseId, t.status),
+    // Issue 20: a run's seats (approved), its waiting list in order of arrival, and the list's run filter.
+    index("enrollments_run_status_created_idx").on(t.runId, t.status, t.createdAt, t.id),
     index("enrollments_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );

@@ -6,6 +6,7 @@ import {
   categories,
   contactMessages,
   courseDocuments,
+  courseRuns,
   courses,
   enrollments,
   instructors,
@@ -49,6 +50,16 @@ export function makeCourse(over: Over<typeof courses> = {}) {
 export function makeCourseDocument(courseId: string, over: Over<typeof courseDocuments> = {}) {
   const n = next();
   return one(db().insert(courseDocuments).values({ courseId, storageKey: `documents/test-${n}.pdf`, fileName: `document-${n}.pdf`, ...over }).returning());
+}
+
+/** An open live-online run of a course, starting in 30 days unless told otherwise (no seat limit). */
+export function makeRun(courseId: string, over: Over<typeof courseRuns> = {}) {
+  return one(
+    db()
+      .insert(courseRuns)
+      .values({ courseId, startsAt: new Date(Date.now() + 30 * 24 * 60 * 60 * 1000), ...over })
+      .returning(),
+  );
 }
 
 /** A pending enrollment request (no course unless given: the course name is kept either way). */

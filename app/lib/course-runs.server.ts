@@ -1,0 +1,99 @@
+// Course runs (issue 20): the reads every part of the site shares: a course's upcoming runs with their
+// seats, the counts of requests per run, and the seat lock the decisions take. The run's own forms and
+// actions live with the course form (features/courses); the decisions with enrollments.
+import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { courseRuns, enrollments } from "@db/schema/index.ts";
+import type { Executor, Tx } from "./db.server.ts";
+import { isRunFull, seatsLeft, type PublicRun, type RunMode, type RunRepeatFrequency, type RunStatus } from "./course-runs.ts";
+
+export type { PublicRun };
+
+export type CourseRunRow = typeof courseRuns.$inferSelect;
+
+// Written out with table names: inside a select, drizzle renders a column without its table, which in this
+// correlated subquery would make "id" mean enrollments.id.
+const approvedCount = sql<number>`(select count(*)::int from "enrollments" where "enrollments"."run_id" = "course_runs"."id" and "enrollments"."status" = 'approved')`;
+
+function toPublicRun(row: CourseRunRow & { approved: number }): PublicRun {
+  return {
+    id: row.id,
+    courseId: row.courseId,
+    startsAt: row.startsAt,
+    endsAt: row.endsAt,
+    schedule: row.schedule,
+    scheduleAr: row.scheduleAr,
+    mode: row.mode as RunMode,
+    location: row.location,
+    locationAr: row.locationAr,
+    capacity: row.capacity,
+    price: row.price,
+    instructorId: row.instructorId,
+    sessionMinutes: row.sessionMinutes,
+    repeatFrequency: row.repeatFrequency as RunRepeatFrequency | null,
+    repeatCount: row.repeatCount,
+    updatedAt: row.updatedAt,
+    approved: Number(row.approved),
+    seatsLeft: seatsLeft(row.capacity, Number(row.approved)),
+    full: isRunFull(row.capacity, Number(row.approved)),
+  };
+}
+
+/**
+ * A course's upcoming open runs (starting after `now`), soonest first, with their seats: what the course
+ * page lists and what the enrollment form offers. At most `limit` (default 12).
+ */
+export async function listUpcomingRuns(ex: Executor, courseId: string, opts: { now?: Date; limit?: number } = {}): Promise<PublicRun[]> {
+  const rows = await ex
+    .select({ run: courseRuns, approved: approvedCount })
+    .from(courseRuns)
+    .where(and(eq(courseRuns.courseId, courseId), eq(courseRuns.status, "open"), gt(courseRuns.startsAt, opts.now ?? new Date())))
+    .orderBy(asc(courseRuns.startsAt), asc(courseRuns.id))
+    .limit(opts.limit ?? 12);
+  return rows.map((r) => toPublicRun({ ...r.run, approved: r.approved }));
+}
+
+/** Requests per status for each run asked for (runs without requests are absent). */
+export interface RunCounts {
+  pending: number;
+  approved: number;
+  rejected: number;
+  waiting: number;
+}
+
+export async function countRequestsByRun(ex: Executor, runIds: readonly string[]): Promise<Map<string, RunCounts>> {
+  const out = new Map<string, RunCounts>();
+  if (runIds.length === 0) return out;
+  const rows = await ex
+    .select({ runId: enrollments.runId, status: enrollments.status, n: sql<number>`count(*)::int` })
+    .from(enrollments)
+    .where(inArray(enrollments.runId, [...new Set(runIds)]))
+    .groupBy(enrollments.runId, enrollments.status);
+  for (const row of rows) {
+    if (!row.runId) continue;
+    const counts = out.get(row.runId) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0 };
+    if (row.status in counts) counts[row.status as keyof RunCounts] = Number(row.n);
+    out.set(row.runId, counts);
+  }
+  return out;
+}
+
+/**
+ * Locks a run's row (FOR UPDATE, until the transaction ends) and counts its approved requests: every
+ * change that takes or frees a seat goes through this, so two approvals of the last seat are serialised
+ * and the second sees the run full. Null when the run does not exist.
+ */
+export async function lockRunSeats(
+  tx: Tx,
+  runId: string,
+): Promise<{ run: CourseRunRow; approved: number; seatsLeft: number | null; full: boolean } | null> {
+  const [run] = await tx.select().from(courseRuns).where(eq(courseRuns.id, runId)).for("update");
+  if (!run) return null;
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(enrollments)
+    .where(and(eq(enrollments.runId, runId), eq(enrollments.status, "approved")));
+  const approved = Number(row?.n ?? 0);
+  return { run, approved, seatsLeft: seatsLeft(run.capacity, approved), full: isRunFull(run.capacity, approved) };
+}
+
+export type { RunStatus };

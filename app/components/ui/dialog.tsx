@@ -1,4 +1,4 @@
-import { X } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { Dialog as RadixDialog } from "radix-ui";
 import { useRef, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -68,7 +68,7 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
                 className="-m-1.5 inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-500 hover:bg-slate-100 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-800"
                 aria-label={t("actions.close")}
               >
-                <X aria-hidden="true" className="h-5 w-5" />
+                <Icon name="x" className="h-5 w-5" />
               </RadixDialog.Close>
             </div>
             {description && (

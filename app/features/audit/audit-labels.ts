@@ -24,6 +24,8 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "two_factor.disable": "audit.actions.twoFactorDisable",
   "two_factor.recovery_codes": "audit.actions.twoFactorRecoveryCodes",
   "two_factor.reset": "audit.actions.twoFactorReset",
+  // Issue 20: staff wrote to a run's approved students.
+  message: "audit.actions.message",
 };
 
 /** Entity codes as recorded; each is labelled by `audit.entities.<code>`. */
@@ -31,6 +33,7 @@ export const AUDIT_ENTITIES: ReadonlySet<string> = new Set([
   "user",
   "role_permissions",
   "course",
+  "course_run",
   "category",
   "subcategory",
   "instructor",

@@ -5,7 +5,7 @@
 // Drafts exist only for staff with courses:publish: every query below narrows `courses` with
 // course-visibility.server.ts, so a draft's id is "not found" (404) for anyone else, read or write.
 import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
-import { categories, courseDocuments, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
+import { categories, courseDocuments, courseRuns, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
@@ -54,6 +54,8 @@ export interface AdminCourseRow {
   /** Issue 19: chosen for the home page. */
   featured: boolean;
   createdAt: Date;
+  /** Issue 20: how many runs the course has (the "Runs (N)" action). */
+  runCount: number;
 }
 
 export interface AdminCourseList {
@@ -99,6 +101,8 @@ export interface AdminCourseDetail {
   outcomes: string[];
   outcomesAr: string[];
   documents: CourseDocumentView[];
+  /** Issue 20: how many runs the course has (the form's "Runs (N)" link). */
+  runCount: number;
 }
 
 export interface CourseFormOptions {
@@ -226,6 +230,8 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
           // Two probes of the (course_id, status) index per row of the page.
           approvedCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'approved')`.mapWith(Number),
           pendingCount: sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${pageCol("id")} and ${enrollments.status} = 'pending')`.mapWith(Number),
+          // One probe of the (course_id, starts_at) index of course_runs per row.
+          runCount: sql<number>`(select count(*) from ${courseRuns} where ${courseRuns.courseId} = ${pageCol("id")})`.mapWith(Number),
           isPublished: pageRows.isPublished,
           featured: pageRows.featured,
           createdAt: pageRows.createdAt,
@@ -242,6 +248,7 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
       price: r.price === null ? null : Number(r.price),
       approvedCount: Number(r.approvedCount) || 0,
       pendingCount: Number(r.pendingCount) || 0,
+      runCount: Number(r.runCount) || 0,
     })),
     total,
     page,
@@ -302,7 +309,9 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
     .from(courseDocuments)
     .where(eq(courseDocuments.courseId, courseId))
     .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt));
+  const [runs] = await db().select({ n: count() }).from(courseRuns).where(eq(courseRuns.courseId, courseId));
   return {
+    runCount: Number(runs?.n ?? 0),
     id: row.id,
     title: row.title,
     slug: row.slug,

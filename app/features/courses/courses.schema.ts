@@ -4,6 +4,7 @@
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
+import type { RunIntent, RunReplyFields } from "./course-runs.schema.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 import { initials } from "~/lib/initials.ts";
 import { slugify } from "~/lib/slug.ts";
@@ -336,10 +337,10 @@ const idList = z
   .max(BULK_MAX, { error: COURSE_ERRORS.selectionInvalid });
 export const bulkPublishSchema = z.object({ intent: z.enum(["bulkPublish", "bulkUnpublish"]), ids: idList });
 
-export type CourseIntent = "create" | "update" | "delete" | "togglePublish" | "bulkPublish" | "bulkUnpublish";
+export type CourseIntent = "create" | "update" | "delete" | "togglePublish" | "bulkPublish" | "bulkUnpublish" | RunIntent;
 
-/** What the /admin/courses action reports besides the common part of an AdminReply. */
-export interface CourseReplyFields {
+/** What the /admin/courses action reports besides the common part of an AdminReply (the runs' too). */
+export interface CourseReplyFields extends RunReplyFields {
   /** The course the action was about. */
   courseId: string;
   title: string;

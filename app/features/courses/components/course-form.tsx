@@ -6,6 +6,7 @@ import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/compone
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useCallback, useId, useRef, useState } from "react";
+import { Link } from "react-router";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { DocumentsUpload } from "~/components/uploads/documents-upload.tsx";
@@ -44,6 +45,7 @@ export function CourseForm({
   action,
   initialReply,
   onSuccess,
+  runsHref,
 }: {
   /** The course being edited; absent when creating. */
   course?: CourseFormCourse;
@@ -55,6 +57,8 @@ export function CourseForm({
   action: string;
   initialReply?: CoursesReply;
   onSuccess: (reply: CoursesReply) => void;
+  /** The course's runs sheet (editing only): the form links to it rather than holding the runs itself. */
+  runsHref?: string;
 }) {
   const { t } = useI18n();
   const editing = Boolean(course);
@@ -135,6 +139,14 @@ export function CourseForm({
       <input type="hidden" name="intent" value={intent} />
       {course && <input type="hidden" name="courseId" value={course.id} />}
       <FormAlert message={failureMessage(t, reply)} />
+      {course && runsHref && (
+        <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-950">
+          <span>{t("runsAdmin.intro")}</span>
+          <Link to={runsHref} preventScrollReset className="btn-secondary inline-flex px-3 py-1.5 text-sm">
+            {t("runsAdmin.open", { count: course.runCount })}
+          </Link>
+        </p>
+      )}
 
       <div className="grid gap-4 sm:grid-cols-2">
         <div className="sm:col-span-2">

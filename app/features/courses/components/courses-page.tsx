@@ -1,6 +1,6 @@
 // The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
 // holds its loader and action.
-import { BookOpen, Plus } from "lucide-react";
+import { BookOpen, CalendarDays, Plus } from "lucide-react";
 import { Icon } from "~/components/icons/icon.tsx";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -20,6 +20,8 @@ import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialo
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { CourseForm } from "~/features/courses/components/course-form.tsx";
+import { CourseRunsSheet } from "~/features/courses/components/course-runs-sheet.tsx";
+import type { RunView } from "../course-runs.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
 import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
@@ -33,9 +35,9 @@ import type { CourseDialogState } from "../course-dialog.server.ts";
 
 const COURSES_PATH = "/admin/courses";
 /** The page's dialogs (?dialog=…). */
-const COURSE_DIALOGS: readonly ("create" | "edit" | "delete")[] = ["create", "edit", "delete"];
-/** Parameters that open a dialog; everything else in the URL is the list's state. */
-const DIALOG_PARAMS = ["dialog", "course", "action"];
+const COURSE_DIALOGS: readonly ("create" | "edit" | "delete" | "runs")[] = ["create", "edit", "delete", "runs"];
+/** Parameters that open a dialog (the runs sheet's view and run too); everything else in the URL is the list's state. */
+const DIALOG_PARAMS = ["dialog", "course", "action", "runView", "run"];
 
 /** The list's own parameters (filters, sort, page), without any dialog ones. */
 function listSearch(search: string, overrides: Record<string, string | null> = {}): string {
@@ -56,12 +58,20 @@ const SUCCESS_KEYS: Record<CourseIntent, string> = {
   togglePublish: "coursesAdmin.status.publishedToast",
   bulkPublish: "coursesAdmin.bulk.publishedToast",
   bulkUnpublish: "coursesAdmin.bulk.unpublishedToast",
+  createRun: "runsAdmin.form.created",
+  updateRun: "runsAdmin.form.updated",
+  deleteRun: "runsAdmin.delete.done",
+  setRunStatus: "runsAdmin.statusDone.open",
+  previewRunMessage: "runsAdmin.message.previewTitle",
+  sendRunMessage: "runsAdmin.message.sent",
 };
 
 function successText(t: (k: string, o?: Record<string, unknown>) => string, r: CoursesReply): string {
   if (!r.intent) return "";
   if (r.intent === "togglePublish") return r.published ? t("coursesAdmin.status.publishedToast") : t("coursesAdmin.status.unpublishedToast");
   if (r.intent === "create" && !r.published) return t("coursesAdmin.form.createdDraft");
+  if (r.intent === "setRunStatus") return t(`runsAdmin.statusDone.${r.runStatus ?? "open"}`);
+  if (r.intent === "sendRunMessage") return t("runsAdmin.message.sent", { count: r.sent ?? 0 });
   return t(SUCCESS_KEYS[r.intent], { count: r.changed ?? 0, title: r.title ?? "" });
 }
 
@@ -121,7 +131,19 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
   // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.
   const noJsReply = hydrated ? undefined : actionData;
   const noJsFailure = noJsReply && !noJsReply.ok && (noJsReply.intent === "togglePublish" || noJsReply.intent?.startsWith("bulk"));
-  const shownDialog = noJsReply?.ok ? null : serverDialog;
+  // A message preview is the one success that keeps its dialog open (it shows the preview).
+  const shownDialog = noJsReply?.ok && noJsReply.intent !== "previewRunMessage" ? null : serverDialog;
+  const runsSheet = shownDialog?.kind === "runs" ? shownDialog : null;
+  const runsHref = useCallback(
+    (courseId: string) => (view?: RunView, runId?: string) => {
+      const extra = new URLSearchParams();
+      if (view) extra.set("runView", view);
+      if (runId) extra.set("run", runId);
+      const query = extra.toString();
+      return `${dialog.href("runs", courseId)}${query ? `&${query}` : ""}`;
+    },
+    [dialog],
+  );
 
   // Bulk selection (with JavaScript the count and "select all" follow the boxes).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -182,7 +204,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
           )}
       </div>
 
-      {noJsReply?.ok && <Notice ok>{successText(t, noJsReply)}</Notice>}
+      {noJsReply?.ok && noJsReply.intent !== "previewRunMessage" && <Notice ok>{successText(t, noJsReply)}</Notice>}
       {noJsFailure && <Notice ok={false}>{failureMessage(t, noJsReply)}</Notice>}
 
       <div className="mt-6">
@@ -203,6 +225,32 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
               action={pageAction}
               initialReply={noJsReply}
               onSuccess={onDone}
+              runsHref={editing.kind === "edit" ? runsHref(editing.course.id)() : undefined}
+            />
+          )}
+        </DialogFrame>
+        <DialogFrame
+          open={runsSheet !== null}
+          dialog={dialog}
+          size="lg"
+          guard={false}
+          title={runsSheet ? tIsolated(t, "runsAdmin.title", { title: runsSheet.course.title }) : t("runsAdmin.listLabel")}
+        >
+          {runsSheet && (
+            <CourseRunsSheet
+              key={`${runsSheet.course.id}-${runsSheet.view ?? "list"}-${runsSheet.run?.id ?? ""}`}
+              course={runsSheet.course}
+              runs={runsSheet.runs}
+              view={runsSheet.view}
+              run={runsSheet.run}
+              instructors={options.instructors}
+              canEdit={canEdit}
+              canMessage={can(actor, "enrollments:edit")}
+              hydrated={hydrated}
+              locale={locale}
+              href={runsHref(runsSheet.course.id)}
+              action={pageAction}
+              initialReply={noJsReply}
             />
           )}
         </DialogFrame>
@@ -438,6 +486,18 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                         <p className="text-xs text-slate-600">
                           <Ltr truncate className="max-w-[9rem] font-mono">{c.slug}</Ltr>
                         </p>
+                        {/* Under the title, not among the row's icon actions: the table stays within a laptop screen. */}
+                        <DialogLink
+                          dialog={dialog}
+                          kind="runs"
+                          id={c.id}
+                          title={t("runsAdmin.openLabel", { title: c.title })}
+                          className="mt-1 inline-flex min-h-6 items-center gap-1 whitespace-nowrap rounded text-xs font-semibold text-teal-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
+                        >
+                          <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
+                          {t("runsAdmin.open", { count: c.runCount })}
+                          <span className="sr-only">{`: ${c.title}`}</span>
+                        </DialogLink>
                       </div>
                     </div>
                   </RowHeader>

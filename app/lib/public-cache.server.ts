@@ -119,6 +119,10 @@ const KEY_PARAMS: Record<string, RegExp> = {
   category: /^[a-z0-9-]{1,100}$/,
   subcategory: /^[a-z0-9-]{1,100}$/,
   page: /^[1-9]\d{0,3}$/,
+  // Issue 20: the catalogue's start-date filter and next-start sort (catalog.schema.ts), a few values each.
+  // Part of the key, so /courses?sort=start is never answered with the newest-first copy of /courses.
+  starts: /^(?:soon|upcoming)$/,
+  sort: /^start$/,
 };
 
 /** br when the request accepts it, else gzip, else identity (q=0 refuses; `*` accepts). */

@@ -6,6 +6,7 @@ import { inArray } from "drizzle-orm";
 import { z } from "zod";
 import { siteSettings } from "@db/schema/index.ts";
 import { db, type Executor } from "./db.server.ts";
+import { runPageSettings, type RunPageSettings } from "./run-settings.ts";
 
 /** Settings → Security: `{ required: true }` makes two-step sign-in compulsory for every staff member. */
 export const TWO_FACTOR_SETTING_KEY = "two_factor";
@@ -75,4 +76,10 @@ export async function readSiteSettings<const K extends SettingKey>(
 export async function isTwoFactorRequired(executor: Executor = db()): Promise<boolean> {
   const settings = await readSiteSettings(executor, [TWO_FACTOR_SETTING_KEY]);
   return settings[TWO_FACTOR_SETTING_KEY].required === true;
+}
+
+/** The course page's run settings (issue 20): the seats-left threshold and the "contact us" line. */
+export async function readRunPageSettings(executor: Executor = db()): Promise<RunPageSettings> {
+  const { about } = await readSiteSettings(executor, ["about"]);
+  return runPageSettings(about);
 }

@@ -3,8 +3,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { categories, courses, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
-import { isCatalogEmpty, type Executor } from "~/lib/db.server.ts";
+import { categories, courseRuns, courses, enrollments, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
+import { cairoWallTimeToUtc, utcToCairoWallTime } from "~/lib/cairo-time.ts";
+import { isCatalogEmpty, type Executor, type Tx } from "~/lib/db.server.ts";
 import {
   DEFAULT_ROLE_PERMISSIONS,
   DEFAULT_SITE_SETTINGS,
@@ -12,6 +13,7 @@ import {
   DEMO_COURSES,
   DEMO_INSTRUCTORS,
 } from "./demo-data.ts";
+import { DEMO_RUNS, DEMO_STUDENTS, type DemoRun } from "./demo-runs.ts";
 import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
 
 export interface SeedDemoResult {
@@ -27,6 +29,7 @@ export const DEMO_MEDIA_PREFIX = "/media/demo";
 const SEED_LOCK_KEY = 727_401_113;
 
 const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
 
 function demoImagePaths(uploadsDir: string, name: string): { file: string; url: string } {
   return {
@@ -130,10 +133,78 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
         createdAt: createdAt(i),
       });
     }
-    const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id });
+    const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id, slug: courses.slug, title: courses.title });
+    await seedDemoRuns(tx, courseRows, now);
 
     return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };
   });
+}
+
+/** The moment a demo run starts: `inDays` Cairo days from `now`, at its Cairo wall time. */
+export function demoRunStart(run: Pick<DemoRun, "inDays" | "at">, now: number): Date {
+  const today = utcToCairoWallTime(new Date(now)).slice(0, 10);
+  const day = new Date(Date.parse(`${today}T00:00:00Z`) + run.inDays * DAY_MS).toISOString().slice(0, 10);
+  return required(cairoWallTimeToUtc(`${day}T${run.at}`) ?? undefined, `time ${run.at}`);
+}
+
+/**
+ * The demo runs (demo-runs.ts) and their requests: approved ones taking seats, then the waiting list
+ * (in that order of arrival), from the demo students in turn. No reminders are queued: the addresses are
+ * example.com placeholders.
+ */
+async function seedDemoRuns(tx: Tx, courseRows: { id: string; slug: string; title: string }[], now: number): Promise<void> {
+  const bySlug = new Map(courseRows.map((c) => [c.slug, c]));
+  const runRows = await tx
+    .insert(courseRuns)
+    .values(
+      DEMO_RUNS.map((r) => {
+        const startsAt = demoRunStart(r, now);
+        return {
+          courseId: required(bySlug.get(r.course), `course ${r.course}`).id,
+          startsAt,
+          endsAt: r.lengthDays === undefined ? null : new Date(startsAt.getTime() + r.lengthDays * DAY_MS + (r.sessionMinutes ?? 0) * 60_000),
+          schedule: r.schedule,
+          scheduleAr: r.scheduleAr,
+          mode: r.mode,
+          location: r.location ?? null,
+          locationAr: r.locationAr ?? null,
+          capacity: r.capacity,
+          price: r.price ?? null,
+          sessionMinutes: r.sessionMinutes,
+          repeatFrequency: r.repeatFrequency,
+          repeatCount: r.repeatCount,
+          status: r.status ?? "open",
+        };
+      }),
+    )
+    .returning({ id: courseRuns.id, startsAt: courseRuns.startsAt });
+  let n = 0;
+  const requests = DEMO_RUNS.flatMap((r, i) => {
+    const course = required(bySlug.get(r.course), `course ${r.course}`);
+    const run = runRows[i]!;
+    const statuses = [...Array<"approved">(r.approved ?? 0).fill("approved"), ...Array<"waiting">(r.waiting ?? 0).fill("waiting")];
+    return statuses.map((status, k) => {
+      const student = DEMO_STUDENTS[n % DEMO_STUDENTS.length]!;
+      n += 1;
+      // Asked for 20 to 10 days before the start (or before now for an upcoming run), in that order.
+      const asked = Math.min(run.startsAt.getTime(), now) - (20 - k * 0.5) * DAY_MS;
+      return {
+        enrollmentId: `ENR-DEMO-${String(n).padStart(3, "0")}`,
+        courseId: course.id,
+        courseName: course.title,
+        runId: run.id,
+        studentName: student.name,
+        studentEmail: student.email,
+        studentPhone: student.phone,
+        locale: student.locale,
+        status,
+        sourcePage: `/${student.locale}/courses/${course.slug}`,
+        createdAt: new Date(asked),
+        updatedAt: new Date(asked),
+      };
+    });
+  });
+  if (requests.length) await tx.insert(enrollments).values(requests);
 }
 
 /**

@@ -6,7 +6,7 @@ import pg from "pg";
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { ARTIFACTS, launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { ARTIFACTS, launchBrowser, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_logo_${Date.now().toString(36)}`;
@@ -174,6 +174,7 @@ describe("emails", () => {
     await dialog.getByLabel("Full Name").fill("Logo Student");
     await dialog.getByLabel("Email").fill("logo-student@example.com");
     await dialog.getByLabel("Phone").fill("100 765 4321");
+    await chooseOpenRun(dialog);
     await dialog.getByRole("button", { name: /Submit/ }).click();
     const mails = await smtp.waitFor(2, 20_000);
     const confirmation = mails.find((m) => m.to.includes("logo-student@example.com"));

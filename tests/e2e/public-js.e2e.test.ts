@@ -20,7 +20,7 @@ import {
 } from "../../scripts/js-budget.ts";
 import { publicLocaleFilesFor } from "../../app/lib/locale-files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, ROOT } from "./harness.ts";
+import { launchBrowser, ROOT, chooseOpenRun } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 const CLIENT = path.join(ROOT, "build/client");
@@ -151,6 +151,7 @@ describe("public pages' JavaScript on a first visit", () => {
     await email.fill("sara@example.com");
     await expect.poll(() => dialog.getByText("Please enter a valid email address").count()).toBe(0);
     // Submitting with the name missing stops in the browser and focuses the first invalid field.
+    await chooseOpenRun(dialog);
     await dialog.getByRole("button", { name: "Submit enrollment" }).click();
     const name = dialog.getByLabel("Full name");
     await expect.poll(() => name.evaluate((el) => el === document.activeElement)).toBe(true);

@@ -280,6 +280,9 @@ describe("course cards", () => {
       approvedCount: 3,
       categoryName: "Design",
       categoryNameAr: "التصميم",
+      // Issue 20: no upcoming run, so no start date on the card.
+      nextStartAt: null,
+      nextStartLabel: null,
     });
     expect(byTitle.get("Canva")).toMatchObject({ approvedCount: 0, summary: "", price: null, priceVisible: false });
     expect(byTitle.get("Blender")).toMatchObject({ approvedCount: 1, price: null, categoryName: null, hours: null });

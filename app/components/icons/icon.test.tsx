@@ -18,6 +18,20 @@ import {
   Trash,
   Users,
   X,
+  Calendar,
+  Video,
+  Search,
+  SlidersHorizontal,
+  BriefcaseBusiness,
+  Compass,
+  LifeBuoy,
+  CalendarClock,
+  MonitorPlay,
+  CircleCheck,
+  CircleExclamationPoint,
+  UserRound,
+  ExternalLink,
+  Copy,
   type LucideIcon,
 } from "lucide-react";
 import { renderToString } from "react-dom/server";
@@ -44,6 +58,20 @@ const lucide: Record<IconName, LucideIcon> = {
   "rotate-ccw": RotateCcw,
   trash: Trash,
   x: X,
+  calendar: Calendar,
+  video: Video,
+  search: Search,
+  "sliders-horizontal": SlidersHorizontal,
+  "briefcase-business": BriefcaseBusiness,
+  compass: Compass,
+  "life-buoy": LifeBuoy,
+  "calendar-clock": CalendarClock,
+  "monitor-play": MonitorPlay,
+  "circle-check": CircleCheck,
+  "circle-exclamation-point": CircleExclamationPoint,
+  "user-round": UserRound,
+  "external-link": ExternalLink,
+  copy: Copy,
 };
 
 /** The outer <svg> tag and the children of a rendered icon. */
@@ -67,8 +95,12 @@ describe("public icons", () => {
     for (const name of ICON_NAMES) {
       const Lucide = lucide[name];
       const ours = parts(renderToString(<Icon name={name} className="h-4 w-4 shrink-0" />));
-      // lucide 1.x also names its renamed icons by their old name (trash: "lucide-trash-2"); no style uses those.
-      const theirs = parts(renderToString(<Lucide aria-hidden="true" className="h-4 w-4 shrink-0" />)).svg.replace(" lucide-trash-2", "");
+      // lucide 1.x also names its renamed icons by their old names (trash: "lucide-trash-2", circle-check:
+      // "lucide-check-circle-2", user-round: "lucide-user-2"...); no style uses those.
+      const theirs = parts(renderToString(<Lucide aria-hidden="true" className="h-4 w-4 shrink-0" />)).svg.replace(
+        / lucide-[a-z0-9-]+/g,
+        (cls) => (cls === ` lucide-${name}` ? cls : ""),
+      );
       expect(ours.svg).toBe(theirs);
       expect(ours.svg).toContain('aria-hidden="true"');
       expect(ours.inner).toMatch(new RegExp(`^<use href="[^"#]*sprite[^"#]*#${name}"></use>$`));

@@ -10,6 +10,13 @@ export const ICON_NAMES = [
   "award", "book-open", "chevron-down", "clock", "graduation-cap", "handshake", "mail", "map-pin", "menu", "phone", "tag", "users",
   // The admin lists' per-row actions.
   "check", "eye", "pencil", "rotate-ccw", "trash", "x",
+  // Course runs (cards, home, course page) and the icons About, Services, Contact and the catalogue had from lucide-react.
+  "calendar", "video", "search", "sliders-horizontal", "briefcase-business", "compass", "life-buoy", "calendar-clock",
+  "monitor-play", "circle-check",
+  // For the shared public components still on lucide-react (toast: AlertCircle; instructor photo and dialog).
+  "circle-exclamation-point", "user-round", "external-link",
+  // The enrollment success notice's copy button.
+  "copy",
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

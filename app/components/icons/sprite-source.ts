@@ -21,6 +21,20 @@ import * as pencil from "lucide-react/icons/pencil";
 import * as rotateCcw from "lucide-react/icons/rotate-ccw";
 import * as trash from "lucide-react/icons/trash";
 import * as x from "lucide-react/icons/x";
+import * as calendar from "lucide-react/icons/calendar";
+import * as video from "lucide-react/icons/video";
+import * as search from "lucide-react/icons/search";
+import * as slidersHorizontal from "lucide-react/icons/sliders-horizontal";
+import * as briefcaseBusiness from "lucide-react/icons/briefcase-business";
+import * as compass from "lucide-react/icons/compass";
+import * as lifeBuoy from "lucide-react/icons/life-buoy";
+import * as calendarClock from "lucide-react/icons/calendar-clock";
+import * as monitorPlay from "lucide-react/icons/monitor-play";
+import * as circleCheck from "lucide-react/icons/circle-check";
+import * as circleExclamationPoint from "lucide-react/icons/circle-exclamation-point";
+import * as userRound from "lucide-react/icons/user-round";
+import * as externalLink from "lucide-react/icons/external-link";
+import * as copy from "lucide-react/icons/copy";
 import type { IconName } from "./icon.tsx";
 
 interface IconData {
@@ -47,6 +61,20 @@ const modules: Record<IconName, object> = {
   "rotate-ccw": rotateCcw,
   trash,
   x,
+  calendar,
+  video,
+  search,
+  "sliders-horizontal": slidersHorizontal,
+  "briefcase-business": briefcaseBusiness,
+  compass,
+  "life-buoy": lifeBuoy,
+  "calendar-clock": calendarClock,
+  "monitor-play": monitorPlay,
+  "circle-check": circleCheck,
+  "circle-exclamation-point": circleExclamationPoint,
+  "user-round": userRound,
+  "external-link": externalLink,
+  copy,
 };
 
 function dataOf(name: string, module: object): IconData {

@@ -1,9 +1,10 @@
-import type { LucideIcon } from "lucide-react";
 import { useId } from "react";
+import { Icon, type IconName } from "~/components/icons/icon.tsx";
 import { ReadMore } from "./read-more.tsx";
 
 interface FeatureCardProps {
-  icon: LucideIcon;
+  /** A sprite icon (app/components/icons): no icon code ships with the page. */
+  icon: IconName;
   title: string;
   text: string;
   /** The longer text 'Read more' reveals; paragraphs separated by blank lines. */
@@ -13,7 +14,7 @@ interface FeatureCardProps {
 }
 
 /** A card with an icon, a title, a short text and a 'Read more' that reveals the longer text in place. */
-export function FeatureCard({ icon: Icon, title, text, more, headingLevel: Heading = "h3" }: FeatureCardProps) {
+export function FeatureCard({ icon, title, text, more, headingLevel: Heading = "h3" }: FeatureCardProps) {
   const headingId = useId();
   return (
     <article
@@ -21,7 +22,7 @@ export function FeatureCard({ icon: Icon, title, text, more, headingLevel: Headi
       className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-6 shadow-sm"
     >
       <span className="flex h-12 w-12 items-center justify-center rounded-xl bg-teal-50 text-teal-800">
-        <Icon aria-hidden="true" className="h-6 w-6" />
+        <Icon name={icon} className="h-6 w-6" />
       </span>
       <Heading id={headingId} className="mt-4 text-xl font-semibold text-slate-900">
         {title}

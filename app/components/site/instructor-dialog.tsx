@@ -1,13 +1,17 @@
-import { ExternalLink, Mail } from "lucide-react";
 import type { ComponentType } from "react";
+import { Icon as SpriteIcon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { FacebookIcon, InstagramIcon, LinkedInIcon } from "~/components/ui/brand-icons.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { InstructorPhoto } from "./instructor-photo.tsx";
 import type { InstructorLink, InstructorLinkKind, LocalizedInstructor } from "./instructor-view.ts";
 
+function MailIcon({ className }: { className?: string }) {
+  return <SpriteIcon name="mail" className={className} />;
+}
+
 const ICONS: Record<InstructorLinkKind, ComponentType<{ className?: string }>> = {
-  email: Mail,
+  email: MailIcon,
   facebook: FacebookIcon,
   instagram: InstagramIcon,
   linkedin: LinkedInIcon,
@@ -78,9 +82,7 @@ export function InstructorDialog({
                       {external ? ` ${t("about.instructors.newTab")}` : ""}
                     </span>
                     {external && (
-                      <ExternalLink
-                        aria-hidden="true"
-                        className="h-3.5 w-3.5 shrink-0 text-slate-500 rtl:-scale-x-100"
+                      <SpriteIcon name="external-link" className="h-3.5 w-3.5 shrink-0 text-slate-500 rtl:-scale-x-100"
                       />
                     )}
                   </a>

@@ -1,4 +1,4 @@
-import { UserRound } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { initials } from "~/lib/initials.ts";
 
 /**
@@ -35,7 +35,7 @@ export function InstructorPhoto({
             {letters}
           </span>
         ) : (
-          <UserRound aria-hidden="true" className="h-1/2 w-1/2" />
+          <Icon name="user-round" className="h-1/2 w-1/2" />
         )}
       </span>
     );

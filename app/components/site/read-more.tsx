@@ -1,4 +1,4 @@
-import { ChevronDown } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useId, useRef, useState, type ReactNode } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -28,9 +28,7 @@ export function ReadMore({ children, describedBy }: { children: ReactNode; descr
   const label = (expanded: boolean) => (
     <>
       {expanded ? t("actions.readLess") : t("actions.readMore")}
-      <ChevronDown
-        aria-hidden="true"
-        className={`h-4 w-4 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
+      <Icon name="chevron-down" className={`h-4 w-4 transition-transform motion-reduce:transition-none ${expanded ? "rotate-180" : ""}`}
       />
     </>
   );

@@ -1,4 +1,4 @@
-import { CheckCircle2, AlertCircle, X } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 
@@ -51,9 +51,9 @@ export function Toaster() {
           }`}
         >
           {toast.kind === "success" ? (
-            <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+            <Icon name="circle-check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
           ) : (
-            <AlertCircle aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
+            <Icon name="circle-exclamation-point" className="mt-0.5 h-5 w-5 shrink-0 text-red-700" />
           )}
           <p className="flex-1 text-sm">{toast.text}</p>
           <button
@@ -62,7 +62,7 @@ export function Toaster() {
             className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
             aria-label={t("actions.close")}
           >
-            <X aria-hidden="true" className="h-4 w-4" />
+            <Icon name="x" className="h-4 w-4" />
           </button>
         </div>
       ))}

@@ -17,6 +17,8 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     category: variant === "all" ? query.category : undefined,
     subcategory: variant === "all" ? query.subcategory : undefined,
     language: variant === "all" ? undefined : variant,
+    starts: query.starts,
+    sort: query.sort,
     page: query.page,
   });
   // A page past the last one (the catalogue shrank, or a typed URL) goes to the last page, not page 1.
@@ -47,7 +49,8 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
         : filterName
           ? t("catalog.categoryDescription", { name: filterName })
           : t("catalog.allDescription");
-  // Canonical identity of the page: category/subcategory and page number (not the free-text search).
+  // Canonical identity of the page: category/subcategory and page number (not the free-text search, nor
+  // the start-date filter and sort: the same courses, in another order or cut by today's date).
   const canonicalSearch = new URLSearchParams();
   if (variant === "all" && result.subcategory) canonicalSearch.set("subcategory", result.subcategory.slug);
   else if (variant === "all" && result.category) canonicalSearch.set("category", result.category.slug);
@@ -58,8 +61,8 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     heading,
     description,
     result,
-    query: { q: query.q, category: query.category, subcategory: query.subcategory },
+    query: { q: query.q, category: query.category, subcategory: query.subcategory, starts: query.starts, sort: query.sort },
     canonicalSearch: canonicalSearch.toString(),
-    noindex: Boolean(query.q),
+    noindex: Boolean(query.q || query.starts),
   };
 }

@@ -7,7 +7,11 @@ const slug = z
   .optional()
   .catch(undefined);
 
-/** Catalogue URL state (?q, ?category, ?subcategory, ?page); anything malformed is ignored, never an error. */
+/**
+ * Catalogue URL state (?q, ?category, ?subcategory, ?starts, ?sort, ?page); anything malformed is ignored,
+ * never an error. Issue 20: `starts=soon` (an open run within 30 days) or `starts=upcoming` (any start date
+ * ahead), and `sort=start` (next start first). The default sort (newest) has no parameter: one URL per page.
+ */
 export const catalogQuerySchema = z.object({
   q: z
     .string()
@@ -18,6 +22,8 @@ export const catalogQuerySchema = z.object({
     .transform((v) => (v ? v : undefined)),
   category: slug,
   subcategory: slug,
+  starts: z.enum(["soon", "upcoming"]).optional().catch(undefined),
+  sort: z.enum(["start"]).optional().catch(undefined),
   page: z.coerce.number().int().min(1).max(10_000).optional().catch(undefined),
 });
 

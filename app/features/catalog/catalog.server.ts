@@ -2,16 +2,19 @@
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
 import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
-import { and, asc, count, desc, eq, like, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, desc, eq, gt, like, lte, ne, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { alias, type SubqueryWithSelection } from "drizzle-orm/pg-core";
 import {
   categories,
   COURSE_LEVELS,
+  courseRuns,
   courses,
   enrollments,
   instructors,
   subcategories,
 } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
@@ -47,6 +50,16 @@ export interface CourseCard {
   approvedCount: number;
   categoryName: string | null;
   categoryNameAr: string | null;
+  /**
+   * Issue 20: when the course's next open run starts (the soonest after now), null when none is planned.
+   * Every card read from the database has it (toCard); a card made by hand may leave it out.
+   */
+  nextStartAt?: Date | null;
+  /**
+   * That date as a card shows it, in Cairo time, in each interface language ("Jan 12" / "12 يناير"):
+   * formatted on the server, so pages with cards ship no date formatting.
+   */
+  nextStartLabel?: { en: string; ar: string } | null;
 }
 
 export interface CourseDetail extends CourseCard {
@@ -81,9 +94,18 @@ export interface ListPublishedCoursesInput {
   /** Subcategory slug (active subcategories only). */
   subcategory?: string;
   language?: CourseLanguage;
+  /**
+   * Issue 20: only courses with an open run starting within STARTING_SOON_DAYS (`soon`) or at any later
+   * date (`upcoming`).
+   */
+  starts?: CatalogStarts;
+  /** `newest` (default): newest first; `start`: the soonest next start first, courses without one last. */
+  sort?: CatalogSort;
   page?: number;
   /** Default 24. */
   pageSize?: number;
+  /** The clock (tests); default now. */
+  now?: Date;
 }
 
 export interface ListPublishedCoursesResult {
@@ -93,7 +115,7 @@ export interface ListPublishedCoursesResult {
   page: number;
   /** At least 1. */
   pageCount: number;
-  /** True when a search, a category or a subcategory is set. */
+  /** True when a search, a category, a subcategory or a start-date filter is set. */
   filtered: boolean;
   /** The category filtered on; with only a subcategory filter, that subcategory's category. */
   category: NavCategory | null;
@@ -111,6 +133,30 @@ export interface AboutFigures {
 export interface SitemapEntry {
   slug: string;
   updatedAt: Date;
+}
+
+export const CATALOG_STARTS = ["soon", "upcoming"] as const;
+export type CatalogStarts = (typeof CATALOG_STARTS)[number];
+export const CATALOG_SORTS = ["newest", "start"] as const;
+export type CatalogSort = (typeof CATALOG_SORTS)[number];
+/** "Starting soon": an open run starting within this many days (the catalogue filter). */
+export const STARTING_SOON_DAYS = 30;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** The moment as a timestamptz parameter (a bare Date would go to the driver untyped). */
+function at(moment: Date | undefined): SQL {
+  return moment ? sql`${moment.toISOString()}::timestamptz` : sql`now()`;
+}
+
+/**
+ * Issue 20: when the next open run of the course `id` starts (after `now`, default the database's clock),
+ * or null. A correlated subquery served by course_runs_course_starts_idx (course_id, starts_at): one index
+ * probe per card, in the cards' own query.
+ */
+function nextStartOf(id: AnyColumn | SQL, now?: Date) {
+  return sql<Date | null>`(select min(${courseRuns.startsAt}) from ${courseRuns} where ${courseRuns.courseId} = ${id} and ${courseRuns.status} = 'open' and ${courseRuns.startsAt} > ${at(now)})`.mapWith(
+    courseRuns.startsAt,
+  );
 }
 
 /** D2: approved enrollments of the course `id` (served by enrollments_course_status_idx). */
@@ -136,13 +182,26 @@ const pageColumns = {
   categoryNameAr: sql<string | null>`${categories.nameAr}`.as("category_name_ar"),
 };
 
+/** A catalogue page's columns before the counts: the card's, its age and the next start it is sorted by. */
+function pageSelection(sortStart: SQL.Aliased<Date | null>) {
+  return { ...pageColumns, createdAt: courses.createdAt, sortStart };
+}
+type PageSubquery = SubqueryWithSelection<ReturnType<typeof pageSelection>, "page">;
+const NO_START = () => sql<Date | null>`null::timestamptz`.as("sort_start");
+
+/** The columns of a course card (with `toCard`) at the moment `now` (default the database's clock). */
+export function cardColumnsAt(now?: Date) {
+  return {
+    ...pageColumns,
+    categoryName: categories.name,
+    categoryNameAr: categories.nameAr,
+    approvedCount: approvedCountOf(courses.id),
+    nextStartAt: nextStartOf(courses.id, now),
+  };
+}
+
 /** The columns of a course card (with `toCard`): every list of cards selects these. */
-export const cardColumns = {
-  ...pageColumns,
-  categoryName: categories.name,
-  categoryNameAr: categories.nameAr,
-  approvedCount: approvedCountOf(courses.id),
-};
+export const cardColumns = cardColumnsAt();
 
 export type CardRow = {
   id: string;
@@ -158,9 +217,11 @@ export type CardRow = {
   approvedCount: number;
   categoryName: string | null;
   categoryNameAr: string | null;
+  nextStartAt: Date | string | null;
 };
 
 export function toCard(row: CardRow): CourseCard {
+  const nextStart = row.nextStartAt === null ? null : new Date(row.nextStartAt);
   return {
     id: row.id,
     slug: row.slug,
@@ -177,6 +238,8 @@ export function toCard(row: CardRow): CourseCard {
     approvedCount: Number(row.approvedCount) || 0,
     categoryName: row.categoryName,
     categoryNameAr: row.categoryNameAr,
+    nextStartAt: nextStart,
+    nextStartLabel: nextStart && { en: formatRunMoment(nextStart, "en", "short"), ar: formatRunMoment(nextStart, "ar", "short") },
   };
 }
 
@@ -245,9 +308,10 @@ export function getNavCategories(): Promise<NavCategory[]> {
 }
 
 /**
- * Published courses, newest first, with an Arabic-aware title search (D17), category, subcategory and
- * language filters and pages. An unknown category or subcategory slug gives an empty result. At most
- * four queries: the category and subcategory (only when filtered on), the count, and the page.
+ * Published courses, newest first or by next start (issue 20), with an Arabic-aware title search (D17),
+ * category, subcategory, language and start-date filters and pages. An unknown category or subcategory
+ * slug gives an empty result. At most four queries: the category and subcategory (only when filtered on),
+ * the count, and the page. Each card's next start is read in the page's query.
  */
 export async function listPublishedCourses(input: ListPublishedCoursesInput): Promise<ListPublishedCoursesResult> {
   const pageSize = clampInt(input.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
@@ -255,7 +319,10 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
   const categorySlug = input.category?.trim() || undefined;
   const subcategorySlug = input.subcategory?.trim() || undefined;
   const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
-  const filtered = Boolean(search || categorySlug || subcategorySlug);
+  const starts = isOneOf(input.starts, CATALOG_STARTS) ? input.starts : undefined;
+  const sort: CatalogSort = input.sort === "start" ? "start" : "newest";
+  const now = input.now ?? new Date();
+  const filtered = Boolean(search || categorySlug || subcategorySlug || starts);
 
   const [foundSubcategory, category] = await Promise.all([
     subcategorySlug
@@ -307,55 +374,104 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
     search ? like(courses.searchTitle, `%${escapeLike(search)}%`) : undefined,
   );
 
-  const [counted] = await db().select({ total: count() }).from(courses).where(where);
+  // Issue 20. A course's runs that count: open, starting after `now` (and within the window for "soon").
+  const windowEnd = starts === "soon" ? new Date(now.getTime() + STARTING_SOON_DAYS * DAY_MS) : undefined;
+  const countedRuns = (run: { status: AnyColumn; startsAt: AnyColumn }) =>
+    and(eq(run.status, "open"), gt(run.startsAt, now), windowEnd ? lte(run.startsAt, windowEnd) : undefined);
+  // The start-date filter: a semi-join probing course_runs_course_starts_idx (course_id, starts_at).
+  const hasRuns = sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${countedRuns(courseRuns)})`;
+  const filteredWhere = starts ? and(where, hasRuns) : where;
+
+  const [counted] = await db().select({ total: count() }).from(courses).where(filteredWhere);
   const total = Number(counted?.total ?? 0);
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = clampInt(input.page, 1, pageCount, 1);
+  const offset = (page - 1) * pageSize;
 
-  // The page is cut first (served by the indexes on created_at desc, id desc), then the approved
-  // enrollments are counted for its rows only: a count in the same SELECT would also run for every row
-  // skipped by OFFSET.
-  const pageRows = db()
-    .select({ ...pageColumns, createdAt: courses.createdAt })
+  if (total === 0) return { courses: [], total, page, pageCount, filtered, category, subcategory: subcategoryRef };
+  if (sort === "newest") {
+    // Newest first: the page is cut by the indexes on created_at desc, id desc.
+    const pageRows = db()
+      .select(pageSelection(NO_START()))
+      .from(courses)
+      .leftJoin(categories, eq(categories.id, courses.categoryId))
+      .where(filteredWhere)
+      .orderBy(desc(courses.createdAt), desc(courses.id))
+      .limit(pageSize)
+      .offset(offset)
+      .as("page");
+    const rows = await withCounts(pageRows, now, false);
+    return { courses: rows.map(toCard), total, page, pageCount, filtered, category, subcategory: subcategoryRef };
+  }
+
+  // By next start: first the courses with a run ahead, soonest first (ties newest first), read in date
+  // order from the partial index course_runs_open_starts_idx, keeping each course's first run only (an
+  // anti-join probing course_runs_course_starts_idx) and joining the course by its key: the walk stops
+  // once the page is full, whatever the size of the catalogue, with no sort of every course.
+  const later = alias(courseRuns, "later_run");
+  const firstRun = sql`not exists (select 1 from ${courseRuns} as ${later} where ${later.courseId} = ${courseRuns.courseId} and ${countedRuns(later)} and ${later.startsAt} <= ${courseRuns.startsAt} and (${later.startsAt} < ${courseRuns.startsAt} or ${later.id} < ${courseRuns.id}))`;
+  const datedPage = (limit: number, skip: number) =>
+    db()
+      .select(pageSelection(sql<Date | null>`${courseRuns.startsAt}`.as("sort_start")))
+      .from(courseRuns)
+      .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+      .leftJoin(categories, eq(categories.id, courses.categoryId))
+      .where(and(countedRuns(courseRuns), firstRun, where))
+      .orderBy(asc(courseRuns.startsAt), desc(courses.createdAt), desc(courses.id))
+      .limit(limit)
+      .offset(skip)
+      .as("page");
+  const dated = await withCounts(datedPage(pageSize, offset), now, true);
+  if (dated.length === pageSize || starts) {
+    return { courses: dated.map(toCard), total, page, pageCount, filtered, category, subcategory: subcategoryRef };
+  }
+  // Then the courses without a date, newest first (the last pages only). Where they begin: right after the
+  // dated rows just read, or, on a page past them all, after the count of dated courses.
+  let datedTotal = offset + dated.length;
+  if (dated.length === 0) {
+    const [row] = await db().select({ n: count() }).from(courses).where(and(where, hasRuns));
+    datedTotal = Number(row?.n ?? 0);
+  }
+  const undatedPage = db()
+    .select(pageSelection(NO_START()))
     .from(courses)
     .leftJoin(categories, eq(categories.id, courses.categoryId))
-    .where(where)
+    .where(and(where, not(hasRuns)))
     .orderBy(desc(courses.createdAt), desc(courses.id))
-    .limit(pageSize)
-    .offset((page - 1) * pageSize)
+    .limit(pageSize - dated.length)
+    .offset(Math.max(0, offset - datedTotal))
     .as("page");
-  const rows =
-    total === 0
-      ? []
-      : await db()
-          .select({
-            id: pageRows.id,
-            slug: pageRows.slug,
-            title: pageRows.title,
-            summary: pageRows.summary,
-            language: pageRows.language,
-            level: pageRows.level,
-            hours: pageRows.hours,
-            price: pageRows.price,
-            priceVisible: pageRows.priceVisible,
-            thumbnailUrl: pageRows.thumbnailUrl,
-            // Qualified by hand: inside the count, a bare "id" would be the enrollment's.
-            approvedCount: approvedCountOf(sql`${sql.identifier("page")}.${sql.identifier("id")}`),
-            categoryName: pageRows.categoryName,
-            categoryNameAr: pageRows.categoryNameAr,
-          })
-          .from(pageRows)
-          .orderBy(desc(pageRows.createdAt), desc(pageRows.id));
+  const undated = await withCounts(undatedPage, now, false);
+  return { courses: [...dated, ...undated].map(toCard), total, page, pageCount, filtered, category, subcategory: subcategoryRef };
+}
 
-  return {
-    courses: rows.map(toCard),
-    total,
-    page,
-    pageCount,
-    filtered,
-    category,
-    subcategory: subcategoryRef,
-  };
+/**
+ * The rows of a page subquery (aliased "page", in its order) with the approved enrollments counted and the
+ * next start read for those rows only: in the same SELECT as the cut, they would also run for every row
+ * skipped by OFFSET. `datedBySort`: the page's sort_start already is each course's next start.
+ */
+async function withCounts(pageRows: PageSubquery, now: Date, datedBySort: boolean): Promise<CardRow[]> {
+  // Qualified by hand: inside the subqueries, a bare "id" would be the enrollment's or the run's.
+  const pageId = sql`${sql.identifier("page")}.${sql.identifier("id")}`;
+  return db()
+    .select({
+      id: pageRows.id,
+      slug: pageRows.slug,
+      title: pageRows.title,
+      summary: pageRows.summary,
+      language: pageRows.language,
+      level: pageRows.level,
+      hours: pageRows.hours,
+      price: pageRows.price,
+      priceVisible: pageRows.priceVisible,
+      thumbnailUrl: pageRows.thumbnailUrl,
+      approvedCount: approvedCountOf(pageId),
+      categoryName: pageRows.categoryName,
+      categoryNameAr: pageRows.categoryNameAr,
+      nextStartAt: datedBySort ? sql<Date | null>`${pageRows.sortStart}`.mapWith(courseRuns.startsAt) : nextStartOf(pageId, now),
+    })
+    .from(pageRows)
+    .orderBy(...(datedBySort ? [asc(pageRows.sortStart)] : []), desc(pageRows.createdAt), desc(pageRows.id));
 }
 
 /** A published course with everything its page shows (D14, D21); null when unknown or a draft. One query. */

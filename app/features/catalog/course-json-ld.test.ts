@@ -1,8 +1,10 @@
 import { describe, expect, it } from "vitest";
 import { ogImagePath, ogImageVersion } from "~/lib/og-image.ts";
 import { socialSameAs } from "~/lib/seo.ts";
+import type { PublicRun } from "~/lib/course-runs.ts";
 import type { CourseDetail } from "./catalog.server.ts";
 import { courseJsonLd, courseOffer } from "./course-json-ld.ts";
+import { cairoIso, isoDuration, runInstances } from "./course-runs-json-ld.ts";
 
 const ORIGIN = "https://academy.example";
 
@@ -18,6 +20,7 @@ function course(patch: Partial<CourseDetail> = {}): CourseDetail {
     priceVisible: true,
     thumbnailUrl: "/media/demo/data-analysis.webp",
     approvedCount: 0,
+    nextStartAt: null,
     categoryName: null,
     categoryNameAr: null,
     description: null,
@@ -84,6 +87,134 @@ describe("course JSON-LD", () => {
 
   it("gives absolute image URLs, the thumbnail and the sharing image", () => {
     expect(ld("en").image).toEqual([`${ORIGIN}/media/demo/data-analysis.webp`, `${ORIGIN}/og/courses/data-analysis.jpg?v=1`]);
+  });
+});
+
+function run(patch: Partial<PublicRun> = {}): PublicRun {
+  return {
+    id: "r1",
+    courseId: "c1",
+    startsAt: new Date("2027-01-12T17:00:00Z"),
+    endsAt: new Date("2027-03-02T19:00:00Z"),
+    schedule: "Sun and Wed, 7–9 pm",
+    scheduleAr: "الأحد والأربعاء، 7–9 مساءً",
+    mode: "live_online",
+    location: null,
+    locationAr: null,
+    capacity: 12,
+    price: null,
+    instructorId: null,
+    sessionMinutes: 120,
+    repeatFrequency: "weekly",
+    repeatCount: 14,
+    updatedAt: new Date(0),
+    approved: 3,
+    seatsLeft: 9,
+    full: false,
+    ...patch,
+  };
+}
+
+const withRuns = (locale: "en" | "ar", runs: PublicRun[], patch: Partial<CourseDetail> = {}) =>
+  courseJsonLd({
+    course: course(patch),
+    locale,
+    brand: "Nile Academy",
+    origin: ORIGIN,
+    settings,
+    images: [],
+    instances: runInstances({ runs, course: course(patch), locale, origin: ORIGIN, runInstructors: { i2: { name: "Mona Adel", nameAr: "منى عادل" } } }),
+  }).hasCourseInstance as Record<string, unknown>[];
+
+describe("course JSON-LD: runs as course instances (issue 20)", () => {
+  it("gives each upcoming run its dates in Cairo time with the offset, mode, schedule and offer", () => {
+    const [live] = withRuns("en", [run()]);
+    expect(live).toEqual({
+      "@type": "CourseInstance",
+      courseMode: "Online",
+      startDate: "2027-01-12T19:00:00+02:00",
+      endDate: "2027-03-02T21:00:00+02:00",
+      courseSchedule: {
+        "@type": "Schedule",
+        duration: "PT2H",
+        repeatFrequency: "Weekly",
+        repeatCount: 14,
+        startDate: "2027-01-12",
+        endDate: "2027-03-02",
+      },
+      instructor: { "@type": "Person", name: "Omar Hassan" },
+      offers: {
+        "@type": "Offer",
+        category: "Paid",
+        price: 1500,
+        priceCurrency: "EGP",
+        url: `${ORIGIN}/en/courses/data-analysis`,
+        availability: "https://schema.org/InStock",
+      },
+    });
+  });
+
+  it("uses Cairo's summer offset (+03:00) for a summer date", () => {
+    expect(cairoIso(new Date("2027-07-01T16:00:00Z"))).toBe("2027-07-01T19:00:00+03:00");
+    expect(isoDuration(90)).toBe("PT1H30M");
+    expect(isoDuration(45)).toBe("PT45M");
+    expect(isoDuration(60)).toBe("PT1H");
+  });
+
+  it("describes an on-site run by its place, its own instructor and price, in the page's language; a full run is sold out", () => {
+    const onSite = run({
+      mode: "on_site",
+      location: "Nasr City branch, Cairo",
+      locationAr: "فرع مدينة نصر، القاهرة",
+      instructorId: "i2",
+      price: 1800,
+      full: true,
+      seatsLeft: 0,
+    });
+    const [en] = withRuns("en", [onSite]);
+    expect(en).toMatchObject({
+      courseMode: "Onsite",
+      location: { "@type": "Place", name: "Nasr City branch, Cairo", address: "Nasr City branch, Cairo" },
+      instructor: { "@type": "Person", name: "Mona Adel" },
+      offers: { category: "Paid", price: 1800, priceCurrency: "EGP", availability: "https://schema.org/SoldOut" },
+    });
+    const [ar] = withRuns("ar", [onSite]);
+    expect(ar).toMatchObject({ location: { name: "فرع مدينة نصر، القاهرة" }, instructor: { name: "منى عادل" } });
+  });
+
+  it("gives a self-paced run the workload instead of sessions, and a partial schedule the workload too", () => {
+    const [self] = withRuns("en", [run({ mode: "self_paced", endsAt: null, sessionMinutes: null, repeatFrequency: null, repeatCount: null })]);
+    expect(self).toMatchObject({ courseMode: "Online", courseWorkload: "PT12H" });
+    expect(self).not.toHaveProperty("courseSchedule");
+    expect(self).not.toHaveProperty("endDate");
+    const [partial] = withRuns("en", [run({ repeatCount: null })], { hours: null });
+    expect(partial).toMatchObject({ courseSchedule: { duration: "PT2H", repeatFrequency: "Weekly" } });
+    expect(partial).not.toHaveProperty("courseWorkload");
+    const [counted] = withRuns("en", [run({ repeatFrequency: null })], { hours: null });
+    expect(counted).toMatchObject({ courseWorkload: "PT28H" });
+  });
+
+  it("never shows a hidden price in a run's offer; a free course's run is free", () => {
+    const [hidden] = withRuns("en", [run({ price: null })], { price: null, priceVisible: false });
+    expect(hidden!.offers).toEqual({
+      "@type": "Offer",
+      category: "Paid",
+      url: `${ORIGIN}/en/courses/data-analysis`,
+      availability: "https://schema.org/InStock",
+    });
+    const [free] = withRuns("en", [run()], { price: 0 });
+    expect(free!.offers).toMatchObject({ category: "Free", price: 0 });
+  });
+
+  it("lists every run in order, and keeps one instance without dates for a course without runs", () => {
+    const list = withRuns("en", [run({ id: "a" }), run({ id: "b", startsAt: new Date("2027-02-01T08:00:00Z") })]);
+    expect(list.map((i) => i.startDate)).toEqual(["2027-01-12T19:00:00+02:00", "2027-02-01T10:00:00+02:00"]);
+    expect(ld("en").hasCourseInstance).toEqual({
+      "@type": "CourseInstance",
+      courseMode: "Online",
+      courseWorkload: "PT12H",
+      instructor: { "@type": "Person", name: "Omar Hassan" },
+    });
   });
 });
 

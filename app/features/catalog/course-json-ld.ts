@@ -3,6 +3,9 @@
 // Settings, its social profiles as `sameAs` (never the site itself). The offer follows the price shown:
 // a visible price is a "Paid" offer with the price, no price (or 0) is "Free", and a hidden price ("Contact
 // us for the price") is "Paid" without a price — never described as free.
+// Issue 20: each upcoming run is a CourseInstance, made on the server (course-runs-json-ld.ts, so the
+// page's JavaScript stays within budget) and passed in as `instances`; a course without upcoming runs keeps
+// one instance without dates, as before.
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { localizedUrl, socialSameAs } from "~/lib/seo.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
@@ -17,6 +20,8 @@ export interface CourseJsonLdInput {
   settings: Pick<PublicSettings, "brand" | "social">;
   /** Absolute or root-relative image URLs (the thumbnail, the sharing image). */
   images: string[];
+  /** The upcoming runs as CourseInstances (runInstances in course-runs-json-ld.ts); none: one instance without dates. */
+  instances?: Record<string, unknown>[];
 }
 
 /** The offer's pricing category and price, from what the page shows. */
@@ -26,7 +31,15 @@ export function courseOffer(course: Pick<CourseDetail, "price" | "priceVisible">
   return { category: "Paid", price: course.price, priceCurrency: "EGP" };
 }
 
-export function courseJsonLd({ course, locale, brand, origin, settings, images }: CourseJsonLdInput): Record<string, unknown> {
+export function courseJsonLd({
+  course,
+  locale,
+  brand,
+  origin,
+  settings,
+  images,
+  instances = [],
+}: CourseJsonLdInput): Record<string, unknown> {
   const url = localizedUrl(origin, courseHref(course.slug), locale);
   const sameAs = socialSameAs(settings.social, origin);
   const providerDescription = pickText(settings.brand.description, locale);
@@ -50,11 +63,13 @@ export function courseJsonLd({ course, locale, brand, origin, settings, images }
       ...(sameAs.length ? { sameAs } : {}),
     },
     offers: { "@type": "Offer", ...courseOffer(course), url },
-    hasCourseInstance: {
-      "@type": "CourseInstance",
-      courseMode: "online",
-      ...(course.hours ? { courseWorkload: `PT${course.hours}H` } : {}),
-      ...(instructor ? { instructor } : {}),
-    },
+    hasCourseInstance: instances.length
+      ? instances
+      : {
+          "@type": "CourseInstance",
+          courseMode: "Online",
+          ...(course.hours ? { courseWorkload: `PT${course.hours}H` } : {}),
+          ...(instructor ? { instructor } : {}),
+        },
   };
 }

@@ -1,11 +1,11 @@
-// The home page's data (issue 19 point 1): the featured course cards, the category tiles with their
-// published-course counts and the instructors strip. Public data only (no permission check); one query
+// The home page's data (issue 19 point 1): the featured course cards, the "Starting soon" row (issue 20),
+// the category tiles with their published-course counts and the instructors strip. Public data only (no permission check); one query
 // per section whatever the number of rows. The cards' shape (`cardColumns`/`toCard`) and the key figures
 // (`getAboutFigures`) belong to the catalogue: the route composes them (a feature never imports another
 // feature's server module).
-import { and, asc, count, desc, eq, sql } from "drizzle-orm";
-import type { SelectedFields } from "drizzle-orm/pg-core";
-import { categories, courses, instructors } from "@db/schema/index.ts";
+import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
+import { alias, type SelectedFields } from "drizzle-orm/pg-core";
+import { categories, courseRuns, courses, instructors } from "@db/schema/index.ts";
 import { db } from "~/lib/db.server.ts";
 
 /** How a list of course cards is read: the catalogue's `cardColumns` and `toCard`. */
@@ -18,6 +18,8 @@ export interface CardSelection<Row, Card> {
 export const HOME_MAX_COURSES = 6;
 /** When staff featured fewer than this many, the newest published courses fill the row up to it. */
 export const HOME_MIN_COURSES = 3;
+/** At most this many cards in the "Starting soon" row (one row of the three-column grid). */
+export const HOME_STARTING_SOON = 3;
 /** At most this many instructors in the strip. */
 export const HOME_MAX_INSTRUCTORS = 8;
 
@@ -76,6 +78,30 @@ export async function listHomeCourses<Row, Card>(card: CardSelection<Row, Card>)
 }
 
 /**
+ * Issue 20, the "Starting soon" row: the published courses whose open runs start next, soonest first (ties
+ * by course id), each once at its soonest run, at most HOME_STARTING_SOON; none when no open run lies ahead.
+ * One query that reads only what it shows: open runs come in date order from the partial index
+ * course_runs_open_starts_idx (starts_at, course_id) where status = 'open'; a run is kept when no open run
+ * of its course starts before it (an anti-join probing course_runs_course_starts_idx), its course is read
+ * by its key, and the walk stops at the third course. `card.columns` should read the next start at the
+ * same `now` (cardColumnsAt(now)): it equals the run's date here.
+ */
+export async function listStartingSoon<Row, Card>(card: CardSelection<Row, Card>, opts: { now?: Date } = {}): Promise<Card[]> {
+  const now = opts.now ?? new Date();
+  const earlier = alias(courseRuns, "earlier_run");
+  const firstOfCourse = sql`not exists (select 1 from ${courseRuns} as ${earlier} where ${earlier.courseId} = ${courseRuns.courseId} and ${earlier.status} = 'open' and ${gt(earlier.startsAt, now)} and ${earlier.startsAt} <= ${courseRuns.startsAt} and (${earlier.startsAt} < ${courseRuns.startsAt} or ${earlier.id} < ${courseRuns.id}))`;
+  const rows = await db()
+    .select(card.columns)
+    .from(courseRuns)
+    .innerJoin(courses, and(eq(courses.id, courseRuns.courseId), eq(courses.isPublished, true)))
+    .leftJoin(categories, eq(categories.id, courses.categoryId))
+    .where(and(eq(courseRuns.status, "open"), gt(courseRuns.startsAt, now), firstOfCourse))
+    .orderBy(asc(courseRuns.startsAt), asc(courses.id))
+    .limit(HOME_STARTING_SOON);
+  return rows.map((row) => card.toCard(row as Row));
+}
+
+/**
  * Categories with at least one published course, each with that count, most courses first (then by
  * name). One grouped query.
  */
@@ -109,16 +135,19 @@ export function listHomeInstructors(): Promise<HomeInstructor[]> {
 
 export interface HomeData<Card> {
   courses: Card[];
+  /** Issue 20: courses whose next run starts soonest (empty: the row is not shown). */
+  startingSoon: Card[];
   categories: HomeCategory[];
   instructors: HomeInstructor[];
 }
 
-/** The home page's three sections, read in parallel (three queries). */
-export async function getHomeData<Row, Card>(card: CardSelection<Row, Card>): Promise<HomeData<Card>> {
-  const [homeCourses, homeCategories, homeInstructors] = await Promise.all([
+/** The home page's four sections, read in parallel (four queries). */
+export async function getHomeData<Row, Card>(card: CardSelection<Row, Card>, opts: { now?: Date } = {}): Promise<HomeData<Card>> {
+  const [homeCourses, startingSoon, homeCategories, homeInstructors] = await Promise.all([
     listHomeCourses(card),
+    listStartingSoon(card, opts),
     listHomeCategories(),
     listHomeInstructors(),
   ]);
-  return { courses: homeCourses, categories: homeCategories, instructors: homeInstructors };
+  return { courses: homeCourses, startingSoon, categories: homeCategories, instructors: homeInstructors };
 }

@@ -1,5 +1,5 @@
 // The Site settings form (D12): brand, contact details, notification address, social links, chat
-// button, the About key figures (bilingual where text), the course cards' enrolled-count threshold and Security (two-step sign-in required, D28).
+// button, the About key figures (bilingual where text), the course cards' enrolled-count threshold, the course page's run settings (issue 20) and Security (two-step sign-in required, D28).
 // Shared by the browser (instant feedback) and the server (the action and saveSiteSettings re-check).
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
@@ -9,6 +9,7 @@ import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
 import { DEFAULT_ENROLLED_COUNT_FROM } from "~/lib/site-layout.ts";
+import { DEFAULT_SEATS_LEFT_FROM } from "~/lib/run-settings.ts";
 
 export const SETTINGS_LIMITS = {
   brandName: 100,
@@ -22,6 +23,8 @@ export const SETTINGS_LIMITS = {
   figureMax: 10_000_000,
   /** Course cards' enrolled-count threshold (issue 19): 0 (never shown) up to this. */
   enrolledCountFromMax: 100_000,
+  /** Course runs' seats-left threshold (issue 20): 0 (never shown) up to a run's largest capacity. */
+  seatsLeftFromMax: 10_000,
 } as const;
 
 export const SETTINGS_ERRORS = {
@@ -43,6 +46,8 @@ export const SETTINGS_ERRORS = {
   figureTooLarge: "settings.errors.figureTooLarge",
   enrolledCountFromInvalid: "settings.errors.enrolledCountFromInvalid",
   enrolledCountFromTooLarge: "settings.errors.enrolledCountFromTooLarge",
+  seatsLeftFromInvalid: "settings.errors.seatsLeftFromInvalid",
+  seatsLeftFromTooLarge: "settings.errors.seatsLeftFromTooLarge",
   invalidRequest: "settings.errors.invalidRequest",
   saveFailed: "settings.errors.saveFailed",
 } as const;
@@ -162,6 +167,21 @@ const enrolledCountFrom = z
   )
   .default(DEFAULT_ENROLLED_COUNT_FROM);
 
+/**
+ * From how many seats left a run on the course page says "3 seats left" (issue 20): a whole number, 0 for
+ * never; a blank field is the default (5). Arabic-Indic digits are read as 0–9 (D26).
+ */
+const seatsLeftFrom = z
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: SETTINGS_ERRORS.seatsLeftFromInvalid })
+      .int({ error: SETTINGS_ERRORS.seatsLeftFromInvalid })
+      .min(0, { error: SETTINGS_ERRORS.seatsLeftFromInvalid, abort: true })
+      .max(SETTINGS_LIMITS.seatsLeftFromMax, { error: SETTINGS_ERRORS.seatsLeftFromTooLarge, abort: true }),
+  )
+  .default(DEFAULT_SEATS_LEFT_FROM);
+
 export const siteSettingsSchema = z.object({
   brandNameEn: z
     .string({ error: SETTINGS_ERRORS.brandNameRequired })
@@ -188,6 +208,9 @@ export const siteSettingsSchema = z.object({
   partners: figure,
   students: figure,
   enrolledCountFrom,
+  seatsLeftFrom,
+  /** A course without upcoming runs says "Contact us for the next start date" (issue 20). Unticked posts nothing. */
+  contactWhenNoRuns: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
   /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
   twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
 });

@@ -1,6 +1,6 @@
 // Site settings for admins (D12): one form over the `brand`, `contact`, `social` and `about` rows of
 // site_settings, in the JSON shapes the public site reads (settings.server.ts getPublicSettings, the
-// About figures in catalog.server.ts, the cards' `about.enrolledCountFrom` in settings.server.ts, the mail context in app/lib/email.server.ts), and the `two_factor`
+// About figures in catalog.server.ts, the cards' `about.enrolledCountFrom` in settings.server.ts, the course page's `about.seatsLeftFrom` and `about.contactWhenNoRuns` in app/lib/run-settings.ts, the mail context in app/lib/email.server.ts), and the `two_factor`
 // row (Settings → Security, D28: `{ required }`, read through app/lib/site-settings.server.ts). Needs
 // settings:edit; a save is one transaction with its audit line.
 import { siteSettings } from "@db/schema/index.ts";
@@ -11,6 +11,7 @@ import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import { storedEnrolledCountFrom } from "./settings.server.ts";
+import { storedContactWhenNoRuns, storedSeatsLeftFrom } from "~/lib/run-settings.ts";
 import {
   SETTINGS_ERRORS,
   SETTINGS_FIELDS,
@@ -59,6 +60,8 @@ export function toFormValues(rows: SiteSettings): SiteSettingsInput {
     partners: about.partners,
     students: about.students,
     enrolledCountFrom: storedEnrolledCountFrom(about),
+    seatsLeftFrom: storedSeatsLeftFrom(about),
+    contactWhenNoRuns: storedContactWhenNoRuns(about),
     twoFactorRequired: twoFactor.required === true,
   };
 }
@@ -97,6 +100,8 @@ export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSe
       partners: v.partners,
       students: v.students,
       enrolledCountFrom: v.enrolledCountFrom,
+      seatsLeftFrom: v.seatsLeftFrom,
+      contactWhenNoRuns: v.contactWhenNoRuns,
     },
     [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
   };

@@ -1,4 +1,4 @@
-import { listSitemapEntries } from "~/features/catalog/catalog.server.ts";
+import { listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { env } from "~/lib/env.server.ts";
 import { LOCALES } from "~/lib/i18n.ts";
@@ -10,13 +10,16 @@ function xmlEscape(value: string): string {
   return value.replace(/&/g, "&amp;").replace(/</g, "&lt;").replace(/>/g, "&gt;").replace(/"/g, "&quot;");
 }
 
-/** Every public page and published course, once per language, each with its hreflang alternates. */
+/**
+ * Every public page and published course, once per language, each with its hreflang alternates. A course's
+ * `lastmod` is the latest change among the course and its runs (issue 20: a new date is a change).
+ */
 export async function loader() {
   const origin = env().PUBLIC_URL;
-  const courses = await listSitemapEntries();
+  const courses = await listSitemapCourses();
   const pages: { path: string; lastmod?: Date }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
-    ...courses.map((c) => ({ path: courseHref(c.slug), lastmod: c.updatedAt })),
+    ...courses.map((c) => ({ path: courseHref(c.slug), lastmod: c.lastmod })),
   ];
   const urls = pages.flatMap(({ path, lastmod }) =>
     LOCALES.map((locale) => {

@@ -1,5 +1,4 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { Mail, MapPin, Phone } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { contactSchema, isHoneypotFilled } from "~/features/contact/contact.schema.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
@@ -8,6 +7,7 @@ import { publicFormAction } from "~/lib/form-action.server.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
+import { Icon } from "~/components/icons/icon.tsx";
 import { rateLimits } from "~/lib/rate-limit.server.ts";
 import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -67,7 +67,7 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
             {contact.address && (
               <div className="flex gap-3">
                 <dt>
-                  <MapPin aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <Icon name="map-pin" className="h-5 w-5 text-teal-800" />
                   <span className="sr-only">{t("contactPage.address")}</span>
                 </dt>
                 <dd>{pickText(contact.address, root.locale)}</dd>
@@ -76,7 +76,7 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
             {contact.phones && contact.phones.length > 0 && (
               <div className="flex gap-3">
                 <dt>
-                  <Phone aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <Icon name="phone" className="h-5 w-5 text-teal-800" />
                   <span className="sr-only">{t("contactPage.phones")}</span>
                 </dt>
                 <dd className="space-y-1">
@@ -91,7 +91,7 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
             {contact.email && (
               <div className="flex gap-3">
                 <dt>
-                  <Mail aria-hidden="true" className="h-5 w-5 text-teal-800" />
+                  <Icon name="mail" className="h-5 w-5 text-teal-800" />
                   <span className="sr-only">{t("contactPage.email")}</span>
                 </dt>
                 <dd>

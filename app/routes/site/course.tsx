@@ -1,8 +1,12 @@
 // /:lang/courses/:slug — a published course (SPEC §2 Course page); 404 for an unknown or draft slug. The
-// page is features/catalog/components/course-page.tsx.
+// page is features/catalog/components/course-page.tsx; its upcoming runs (issue 20) come from
+// features/catalog/course-runs-page.server.ts and go into the page and its JSON-LD.
 import { AppError } from "~/lib/errors.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { getPublishedCourse, listRelatedCourses } from "~/features/catalog/catalog.server.ts";
+import { getCourseRunsPage } from "~/features/catalog/course-runs-page.server.ts";
+import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { DEFAULT_THUMBNAIL } from "~/features/catalog/components/course-card.tsx";
 import { CoursePage } from "~/features/catalog/components/course-page.tsx";
 import { showsEnrolledCount } from "~/features/catalog/components/course-card-text.ts";
@@ -14,11 +18,19 @@ import { OG_IMAGE, ogImagePath } from "~/lib/og-image.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
 
-export async function loader({ params }: Route.LoaderArgs) {
+export async function loader({ params, context }: Route.LoaderArgs) {
   // Two queries at once: the course, and up to three others of its category (none for a draft or unknown slug).
   const [course, related] = await Promise.all([getPublishedCourse(params.slug), listRelatedCourses(params.slug)]);
   if (!course) throw new AppError("not_found", "errors.notFoundText");
-  return { course, related };
+  // The upcoming runs, the names of instructors they name, the run settings (two or three queries), and
+  // the list's words in the page's language.
+  const i18n = getInstance(context);
+  const { runs, settings: runSettings, words: runWords, instances } = await getCourseRunsPage(course, {
+    t: i18n.t,
+    locale: getLocale(context),
+    origin: env().PUBLIC_URL,
+  });
+  return { course, related, runs, runSettings, runWords, instances };
 }
 
 /** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
@@ -49,14 +61,21 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function CourseRoute({ loaderData, matches }: Route.ComponentProps) {
   const { locale, brand, origin, settings } = matches[0].loaderData;
-  const { course, related } = loaderData;
+  const { course, related, runs, runWords, instances } = loaderData;
   // The same threshold as the cards (Settings): never '0 students enrolled'.
   const showsStudents = showsEnrolledCount(course.approvedCount, settings.cards?.enrolledCountFrom ?? DEFAULT_ENROLLED_COUNT_FROM);
   const images = [course.thumbnailUrl ?? DEFAULT_THUMBNAIL, ogImagePath(course)];
   return (
     <>
-      <JsonLd data={courseJsonLd({ course, locale, brand, origin, settings, images })} />
-      <CoursePage course={course} related={related} locale={locale} showStudents={showsStudents} />
+      <JsonLd data={courseJsonLd({ course, locale, brand, origin, settings, images, instances })} />
+      <CoursePage
+        course={course}
+        related={related}
+        locale={locale}
+        showStudents={showsStudents}
+        runs={runs}
+        runWords={runWords}
+      />
     </>
   );
 }

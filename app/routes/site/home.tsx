@@ -10,8 +10,9 @@ import { HomeCategories } from "~/features/home/components/home-categories.tsx";
 import { HomeCourses } from "~/features/home/components/home-courses.tsx";
 import { HomeCta } from "~/features/home/components/home-cta.tsx";
 import { HomeInstructors } from "~/features/home/components/home-instructors.tsx";
+import { HomeStartingSoon } from "~/features/home/components/home-starting-soon.tsx";
 import { getHomeData } from "~/features/home/home.server.ts";
-import { cardColumns, getAboutFigures, toCard } from "~/features/catalog/catalog.server.ts";
+import { cardColumnsAt, getAboutFigures, toCard } from "~/features/catalog/catalog.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { pickText } from "~/lib/i18n.ts";
@@ -22,8 +23,10 @@ import type { Route } from "./+types/home";
 
 export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
+  // One clock for every card's next start and the "Starting soon" row.
+  const now = new Date();
   const [home, figures] = await Promise.all([
-    getHomeData({ columns: cardColumns, toCard }),
+    getHomeData({ columns: cardColumnsAt(now), toCard }, { now }),
     // As on About: figures that cannot be read leave their section out; they never break the page.
     getAboutFigures().catch((err: unknown) => {
       logger.error({ err }, "home: loading key figures failed");
@@ -77,6 +80,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
         </div>
       </section>
       <HomeCourses courses={loaderData.courses} locale={root.locale} />
+      <HomeStartingSoon courses={loaderData.startingSoon} locale={root.locale} />
       <HomeCategories categories={loaderData.categories} locale={root.locale} />
       {loaderData.figures && <KeyFigures figures={loaderData.figures} locale={root.locale} brand={root.brand} tone="dark" />}
       <HomeInstructors instructors={loaderData.instructors} locale={root.locale} />

@@ -1,5 +1,4 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { Award, CalendarClock, MonitorPlay, Users, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
@@ -21,12 +20,13 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const meta: Route.MetaFunction = metaOf("/services");
 
-const SERVICES: { key: "online" | "instructors" | "certification" | "flexible"; icon: LucideIcon }[] = [
-  { key: "online", icon: MonitorPlay },
-  { key: "instructors", icon: Users },
-  { key: "certification", icon: Award },
-  { key: "flexible", icon: CalendarClock },
-];
+// Sprite icons: the page loads no lucide-react code for them.
+const SERVICES = [
+  { key: "online", icon: "monitor-play" },
+  { key: "instructors", icon: "users" },
+  { key: "certification", icon: "award" },
+  { key: "flexible", icon: "calendar-clock" },
+] as const;
 
 export default function Services({ matches }: Route.ComponentProps) {
   const { t } = useI18n();

@@ -1,6 +1,5 @@
 // The About page (SPEC §2 About): who we are, mission and vision, the key figures (Settings), the
 // instructors (streamed only when the store is slow) and how we help. The route holds its loader.
-import { BriefcaseBusiness, Compass, LifeBuoy, type LucideIcon } from "lucide-react";
 import { Suspense } from "react";
 import { Await } from "react-router";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
@@ -12,11 +11,12 @@ import { AboutInstructors, InstructorsLoading, type InstructorsResult } from "./
 
 export type { InstructorsResult };
 
-const HELP: { key: "holistic" | "experience" | "support"; icon: LucideIcon }[] = [
-  { key: "holistic", icon: Compass },
-  { key: "experience", icon: BriefcaseBusiness },
-  { key: "support", icon: LifeBuoy },
-];
+// Sprite icons: the page loads no lucide-react code for them (issue 20 point 2, JS budget).
+const HELP = [
+  { key: "holistic", icon: "compass" },
+  { key: "experience", icon: "briefcase-business" },
+  { key: "support", icon: "life-buoy" },
+] as const;
 
 export interface AboutPageProps {
   /** Null when they could not be loaded (logged): the section is left out. */

@@ -1,7 +1,7 @@
-import { Search, SlidersHorizontal, X } from "lucide-react";
-import { useId, useMemo, useState } from "react";
+import { useId, useMemo, useState, type FormEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, Link, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation, useSubmit } from "react-router";
+import { Icon } from "~/components/icons/icon.tsx";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { sortCategories } from "~/lib/collation.ts";
@@ -17,8 +17,36 @@ interface CatalogViewProps {
   heading: string;
   result: Awaited<ReturnType<typeof listPublishedCourses>>;
   categories: NavCategory[];
-  query: { q?: string; category?: string; subcategory?: string };
+  query: { q?: string; category?: string; subcategory?: string; starts?: "soon" | "upcoming"; sort?: "start" };
   locale: Locale;
+}
+
+const SELECT_CLASS =
+  "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700";
+
+/** A catalogue URL of `pathname` with these parameters (empty ones left out). */
+function catalogHref(pathname: string, params: Record<string, string | undefined>): string {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(params)) if (value) search.set(name, value);
+  const qs = search.toString();
+  return `${pathname}${qs ? `?${qs}` : ""}`;
+}
+
+/**
+ * With JavaScript, the form's empty fields stay out of the URL (`?sort=start`, not `?q=&category=&sort=start`):
+ * shorter links to share, and the page stays one the public cache keeps. Without, the browser sends them
+ * all and the server reads empty values as unset.
+ */
+function useCleanGetSubmit(pathname: string) {
+  const submit = useSubmit();
+  return (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const submitter = (event.nativeEvent as SubmitEvent).submitter;
+    const data = new FormData(event.currentTarget, submitter instanceof HTMLButtonElement && submitter.name ? submitter : undefined);
+    const params = new URLSearchParams();
+    for (const [name, value] of data) if (typeof value === "string" && value.trim() !== "") params.append(name, value);
+    void submit(params, { method: "get", action: pathname });
+  };
 }
 
 function pageHref(pathname: string, search: string, page: number): string {
@@ -35,7 +63,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const location = useLocation();
   const navigation = useNavigation();
   // Open whenever a filter is active, so Clear Filters is in reach on a phone (with or without JavaScript).
-  const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory || query.q));
+  const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory || query.q || query.starts || query.sort));
   const [enrolling, setEnrolling] = useState<CourseCardData | null>(null);
   const panelId = useId();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
@@ -50,14 +78,18 @@ export function CatalogView({ variant, heading, result, categories, query, local
       : filterItem
         ? tIsolated(t, "catalog.categoryTitle", { name: name(filterItem) })
         : heading;
-  // Removing the subcategory chip: every course of its category (a search typed stays).
-  const withoutSubcategory = (() => {
-    const params = new URLSearchParams();
-    if (result.category) params.set("category", result.category.slug);
-    if (query.q) params.set("q", query.q);
-    const qs = params.toString();
-    return `${location.pathname}${qs ? `?${qs}` : ""}`;
-  })();
+  // Removing the subcategory chip: every course of its category (a search typed, the start-date filter and
+  // the sort stay).
+  const withoutSubcategory = catalogHref(location.pathname, {
+    category: result.category?.slug,
+    q: query.q,
+    starts: query.starts,
+    sort: query.sort,
+  });
+  // Clear Filters keeps the order chosen: sorting is not a filter.
+  const clearFilters = catalogHref(location.pathname, { sort: query.sort });
+  const onSubmit = useCleanGetSubmit(location.pathname);
+  const submitOnChange = (e: { currentTarget: HTMLSelectElement }) => e.currentTarget.form?.requestSubmit();
 
   const emptyText =
     result.filtered && result.total === 0
@@ -80,7 +112,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
               className="inline-flex min-h-11 items-center gap-2 rounded-full border border-teal-700 bg-teal-50 px-4 py-2 text-sm font-medium text-teal-900 hover:bg-teal-100 focus-visible:outline-2 focus-visible:outline-teal-700"
             >
               <bdi>{name(result.subcategory)}</bdi>
-              <X aria-hidden="true" className="h-4 w-4" />
+              <Icon name="x" className="h-4 w-4" />
             </Link>
           </li>
         </ul>
@@ -88,13 +120,20 @@ export function CatalogView({ variant, heading, result, categories, query, local
 
       {/* Keyed by the URL's query: after a client navigation (Clear Filters, a chip) the controls show the
           new URL's values, exactly as a fresh load of it would, instead of keeping what was typed before. */}
-      <Form key={location.search} method="get" role="search" className="mt-6 space-y-3" aria-label={t("catalog.searchLabel")}>
+      <Form
+        key={location.search}
+        method="get"
+        role="search"
+        className="mt-6 space-y-3"
+        aria-label={t("catalog.searchLabel")}
+        onSubmit={onSubmit}
+      >
         {result.subcategory && <input type="hidden" name="subcategory" value={result.subcategory.slug} />}
         {/* Phones: the search field takes the whole row and the buttons share the next (issue 19). */}
         <div className="flex flex-wrap gap-2 sm:flex-nowrap">
           <label className="relative min-w-0 basis-full sm:flex-1 sm:basis-auto">
             <span className="sr-only">{t("catalog.searchLabel")}</span>
-            <Search aria-hidden="true" className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
+            <Icon name="search" className="pointer-events-none absolute start-3 top-1/2 h-5 w-5 -translate-y-1/2 text-slate-500" />
             <input
               type="search"
               name="q"
@@ -114,7 +153,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
             aria-controls={panelId}
             onClick={() => setFiltersOpen((v) => !v)}
           >
-            <SlidersHorizontal aria-hidden="true" className="h-5 w-5" />
+            <Icon name="sliders-horizontal" className="h-5 w-5" />
             {t("catalog.filters")}
           </button>
         </div>
@@ -125,7 +164,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
               <select
                 name="category"
                 defaultValue={result.category?.slug ?? query.category ?? ""}
-                className="min-w-56 rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700"
+                className={`min-w-56 max-w-full ${SELECT_CLASS}`}
                 onChange={(e) => {
                   // Another category: its courses, not the subcategory of the previous one (the server
                   // drops a subcategory outside the chosen category for no-JS posts too).
@@ -144,13 +183,29 @@ export function CatalogView({ variant, heading, result, categories, query, local
               </select>
             </label>
           )}
+          {/* Issue 20: courses with a start date ahead (or within 30 days), and the order by next start. */}
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("catalog.startDates.label")}
+            <select name="starts" defaultValue={query.starts ?? ""} className={SELECT_CLASS} onChange={submitOnChange}>
+              <option value="">{t("catalog.startDates.any")}</option>
+              <option value="soon">{t("catalog.startDates.soon")}</option>
+              <option value="upcoming">{t("catalog.startDates.upcoming")}</option>
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("catalog.startDates.sortLabel")}
+            <select name="sort" defaultValue={query.sort ?? ""} className={SELECT_CLASS} onChange={submitOnChange}>
+              <option value="">{t("catalog.startDates.sortNewest")}</option>
+              <option value="start">{t("catalog.startDates.sortStart")}</option>
+            </select>
+          </label>
           <noscript>
             <button type="submit" className="btn-secondary px-4 py-2.5">
               {t("catalog.apply")}
             </button>
           </noscript>
           {result.filtered && (
-            <Link to={location.pathname} className="btn-secondary inline-flex px-4 py-2.5">
+            <Link to={clearFilters} className="btn-secondary inline-flex px-4 py-2.5">
               {t("catalog.clearFilters")}
             </Link>
           )}

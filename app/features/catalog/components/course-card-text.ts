@@ -24,6 +24,8 @@ export interface CourseCardText {
   hours(count: number): string;
   /** "3 students enrolled". */
   enrolled(count: number): string;
+  /** Issue 20: the word before a card's next start date ("Starts" / "يبدأ"; the date comes formatted). */
+  starts: string;
 }
 
 function counted(t: TFunction, key: string): (count: number) => string {
@@ -54,11 +56,12 @@ function translate(t: TFunction): CourseCardText {
     defaultDuration: t("catalog.card.defaultDuration"),
     hours: counted(t, "catalog.card.hours"),
     enrolled: counted(t, "catalog.card.students"),
+    starts: t("catalog.card.starts"),
   };
 }
 
 // One per fixed `t` (useI18n hands out one per i18next instance and language). Kept only once the strings
-// are there: in the browser a language's catalogue strings may arrive after its first render.
+// are there: in the browser a language's catalogue and run strings may arrive after its first render.
 const byT = new WeakMap<TFunction, CourseCardText>();
 
 export function courseCardText(t: TFunction, i18n: I18n): CourseCardText {

@@ -94,6 +94,18 @@ export function CourseCard({
             {course.summary}
           </p>
           <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-700" lang={locale}>
+            {course.nextStartAt && course.nextStartLabel && (
+              // Issue 20: "Starts Jan 12", the next open run's date in Cairo time (nothing without one).
+              <div className="flex basis-full items-center gap-1 font-semibold text-teal-900" data-next-start="">
+                <dt className="flex items-center gap-1">
+                  <Icon name="calendar" className="h-4 w-4" />
+                  {text.starts}
+                </dt>
+                <dd>
+                  <time dateTime={new Date(course.nextStartAt).toISOString()}>{course.nextStartLabel[locale]}</time>
+                </dd>
+              </div>
+            )}
             <div className="flex items-center gap-1">
               <dt>
                 <Icon name="clock" className="h-4 w-4" />

@@ -39,7 +39,18 @@ export function usePriceText(course: { price: number | null; priceVisible: boole
  * right above any such bar (72 px up) and pads the body for both. Hidden from lg up, where the side panel
  * holds the same.
  */
-export function CourseEnrollBar({ slug, priceText, onEnroll }: { slug: string; priceText: string; onEnroll: () => void }) {
+export function CourseEnrollBar({
+  slug,
+  priceText,
+  nextStart = null,
+  onEnroll,
+}: {
+  slug: string;
+  priceText: string;
+  /** "Next start: Jan 12" under the price (issue 20), when the course has an upcoming run. */
+  nextStart?: string | null;
+  onEnroll: () => void;
+}) {
   const { t } = useI18n();
   return (
     <div
@@ -53,6 +64,7 @@ export function CourseEnrollBar({ slug, priceText, onEnroll }: { slug: string; p
         <p className="truncate font-bold text-teal-900">
           <bdi>{priceText}</bdi>
         </p>
+        {nextStart && <p className="truncate text-xs font-medium text-teal-800">{nextStart}</p>}
       </div>
       <EnrollLink slug={slug} onEnroll={onEnroll} className="btn-primary flex shrink-0 py-2.5" />
     </div>

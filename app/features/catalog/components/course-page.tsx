@@ -2,9 +2,13 @@
 // summary, the details panel (sticky beside the content from lg up, with Enroll Now), the image, 'What you
 // will learn', the description, the curriculum, the instructor, related courses of the category, and on
 // phones a bottom bar with the price and Enroll Now. The route holds its loader, meta and JSON-LD.
+// Issue 20: the upcoming start dates (course-runs.tsx), each opening the enrollment dialog with its run
+// preselected; the next start in the panel and the bar; "Contact us for the next start date" without dates.
 import { useState } from "react";
 import { Link } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
+import type { PublicRun } from "~/lib/course-runs.ts";
+import type { CourseRunsWords } from "../course-runs-words.ts";
 import { categoryHref } from "~/lib/catalog-links.ts";
 import { formatNumber, formatPrice } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -14,6 +18,7 @@ import type { CourseCard as CourseCardData, CourseDetail } from "../catalog.serv
 import { courseOutcomes } from "../course-outcomes.ts";
 import { DEFAULT_THUMBNAIL } from "./course-card.tsx";
 import { CourseEnrollBar, usePriceText } from "./course-enroll.tsx";
+import { CourseRunsSection } from "./course-runs.tsx";
 import { CourseInstructorSection, CourseOutcomesSection, CourseRelatedSection } from "./course-sections.tsx";
 import { CourseSidebar } from "./course-sidebar.tsx";
 
@@ -24,11 +29,23 @@ export interface CoursePageProps {
   locale: Locale;
   /** Whether the approved students are counted (from the cards' threshold in Settings). */
   showStudents: boolean;
+  /** The course's upcoming open runs, soonest first (none: the page as before); the dialog offers them. */
+  runs?: PublicRun[];
+  /** The run list's words in the page's language (made by the loader). */
+  runWords?: CourseRunsWords;
 }
 
-type EnrollTarget = { id: string; slug: string; title: string };
+type EnrollTarget = { id: string; slug: string; title: string; runId?: string };
 
-export function CoursePage({ course, related, locale, showStudents }: CoursePageProps) {
+
+export function CoursePage({
+  course,
+  related,
+  locale,
+  showStudents,
+  runs = [],
+  runWords,
+}: CoursePageProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const [enrolling, setEnrolling] = useState<EnrollTarget | null>(null);
@@ -36,7 +53,8 @@ export function CoursePage({ course, related, locale, showStudents }: CoursePage
   const categoryName = course.category ? pickText({ en: course.category.name, ar: course.category.nameAr }, locale) : null;
   const outcomes = courseOutcomes(course, locale);
   const enrollHere = () => setEnrolling({ id: course.id, slug: course.slug, title: course.title });
-
+  const chooseRun = (runId: string) => setEnrolling({ id: course.id, slug: course.slug, title: course.title, runId });
+  const nextStart = runWords?.nextStart ?? null;
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
       <nav aria-label={t("catalog.course.breadcrumb")} className="text-sm text-slate-600">
@@ -75,6 +93,8 @@ export function CoursePage({ course, related, locale, showStudents }: CoursePage
           course={course}
           priceText={priceText}
           showStudents={showStudents}
+          nextStart={nextStart}
+          contactForDates={runWords?.contact ?? null}
           onEnroll={enrollHere}
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
         />
@@ -88,6 +108,7 @@ export function CoursePage({ course, related, locale, showStudents }: CoursePage
             height={600}
             className="aspect-[4/3] w-full rounded-2xl object-cover"
           />
+          {runWords && runWords.runs.length > 0 && <CourseRunsSection words={runWords} slug={course.slug} onChoose={chooseRun} />}
           {outcomes && <CourseOutcomesSection outcomes={outcomes} locale={locale} />}
           {course.description && (
             <section aria-labelledby="course-description" className="mt-10">
@@ -123,8 +144,14 @@ export function CoursePage({ course, related, locale, showStudents }: CoursePage
       </div>
 
       {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={setEnrolling} />}
-      <CourseEnrollBar slug={course.slug} priceText={priceText} onEnroll={enrollHere} />
-      <LazyEnrollmentDialog course={enrolling} onClose={() => setEnrolling(null)} />
+      <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={nextStart} onEnroll={enrollHere} />
+      <LazyEnrollmentDialog
+        course={enrolling}
+        onClose={() => setEnrolling(null)}
+        // This course's runs go with it; a related course's dialog asks for its own.
+        runs={enrolling?.id === course.id ? runs : undefined}
+        runId={enrolling?.runId}
+      />
     </article>
   );
 }

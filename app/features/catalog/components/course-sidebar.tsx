@@ -6,11 +6,14 @@ import { Icon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { CourseDetail } from "../catalog.server.ts";
 import { EnrollLink } from "./course-enroll.tsx";
+import { ContactForDates } from "./course-runs.tsx";
 
 export function CourseSidebar({
   course,
   priceText,
   showStudents,
+  nextStart = null,
+  contactForDates = null,
   onEnroll,
   className = "",
 }: {
@@ -19,6 +22,10 @@ export function CourseSidebar({
   priceText: string;
   /** Whether the approved students are counted here (never '0 students'). */
   showStudents: boolean;
+  /** "Next start: Jan 12" (issue 20), when the course has an upcoming run. */
+  nextStart?: string | null;
+  /** "Contact us for the next start date": a course without dates, when Settings says so. */
+  contactForDates?: string | null;
   onEnroll: () => void;
   className?: string;
 }) {
@@ -29,6 +36,13 @@ export function CourseSidebar({
       data-course-panel=""
       className={`flex h-fit flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 ${className}`}
     >
+      {nextStart && (
+        <p className="flex items-center gap-3 rounded-xl bg-teal-50 px-3 py-2 font-semibold text-teal-900">
+          <Icon name="calendar" className="h-5 w-5 shrink-0" />
+          {nextStart}
+        </p>
+      )}
+      {contactForDates && <ContactForDates text={contactForDates} />}
       <dl className="space-y-4">
         <div className="flex items-center gap-3">
           <Icon name="tag" className="h-5 w-5 shrink-0 text-teal-800" />

@@ -1,9 +1,9 @@
-import { CheckCircle2 } from "lucide-react";
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
+import { Icon } from "~/components/icons/icon.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
@@ -47,7 +47,7 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
       {!fetcher.data && initialReply?.success && (
         <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950">
-          <CheckCircle2 aria-hidden="true" className="h-5 w-5 shrink-0 text-emerald-700" />
+          <Icon name="circle-check" className="h-5 w-5 shrink-0 text-emerald-700" />
           {t("contact.success")}
         </p>
       )}

@@ -234,6 +234,30 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
           />
         </Group>
 
+        <Group title={t("settings.runs.title")} description={t("settings.runs.hint")}>
+          <TextInput
+            field={fields.seatsLeftFrom}
+            label={t("settings.runs.seatsLeftFrom")}
+            lang="latin"
+            inputMode="numeric"
+            hint={t("settings.runs.seatsLeftFromHint")}
+          />
+          <div className="md:col-span-2">
+            <label className="flex items-start gap-3 text-sm font-medium text-slate-900">
+              <input
+                {...getInputProps(fields.contactWhenNoRuns, { type: "checkbox" })}
+                key={fields.contactWhenNoRuns.key}
+                className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-teal-700"
+                aria-describedby={`${fields.contactWhenNoRuns.id}-hint`}
+              />
+              {t("settings.runs.contactWhenNoRuns")}
+            </label>
+            <p id={`${fields.contactWhenNoRuns.id}-hint`} className="mt-1 ps-7 text-sm text-slate-600">
+              {t("settings.runs.contactWhenNoRunsHint")}
+            </p>
+          </div>
+        </Group>
+
         <Group title={t("settings.groups.security")}>
           <div className="md:col-span-2">
             <label className="flex items-start gap-3 text-sm font-medium text-slate-900">

@@ -3,6 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluate, type Figures, type Lookup } from "./gates.ts";
 import { backendDelta, cpuMs, parseCpuMs, type SizeReport } from "./measure.ts";
+import { seqScannedTables } from "./plans.ts";
 
 describe("parseCpuMs", () => {
   it("adds utime and stime (fields 14 and 15) in ms, whatever the command name holds", () => {
@@ -97,5 +98,24 @@ describe("evaluate", () => {
       "compressed answer: pg:/about",
       "resident memory after 2,000 mixed requests, PostgreSQL",
     ]);
+  });
+});
+
+describe("seqScannedTables (bench:scale --plans)", () => {
+  it("names each large table a plan reads whole, once, and nothing for index scans or other tables", () => {
+    const plan = [
+      "Limit  (cost=1.0..2.0 rows=24)",
+      "  ->  Hash Right Join",
+      "        ->  Index Only Scan using course_runs_open_starts_idx on course_runs  (cost=0.29..807.78)",
+      "        ->  Seq Scan on courses  (cost=0.00..853.00 rows=7104)",
+      "              Filter: is_published",
+      "  ->  Parallel Seq Scan on enrollments e  (cost=0.00..1.0)",
+      "  ->  Seq Scan on courses  (cost=0.00..853.00 rows=7104)",
+      "  ->  Seq Scan on categories  (cost=0.00..1.10 rows=10)",
+      "  ->  Seq Scan on course_documents  (cost=0.00..1.10 rows=10)",
+    ].join("\n");
+    expect(seqScannedTables(plan)).toEqual(["courses", "enrollments"]);
+    expect(seqScannedTables("Index Scan using courses_pkey on courses\n  Filter: (status = 'Seq Scan on courses')")).toEqual([]);
+    expect(seqScannedTables("Seq Scan on course_runs  (cost=0.00..1.0)")).toEqual(["course_runs"]);
   });
 });

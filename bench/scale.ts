@@ -1,11 +1,14 @@
-// `npm run bench:scale [-- --runs=30 --warmup=5 --only=<regex> --explain]`: p50/p95 of every admin list,
-// filter, search and counter and of the public catalogue's queries, on the PostgreSQL database that
-// `npm run seed:scale` fills (10 000 courses, 1 000 000 enrollments). Each case calls the REAL domain
+// `npm run bench:scale [-- --runs=30 --warmup=5 --only=<regex> --explain --plans=<regex>]`: p50/p95 of
+// every admin list, filter, search and counter and of the public catalogue's queries, on the PostgreSQL
+// database that `npm run seed:scale` fills (10 000 courses, 1 000 000 enrollments) and
+// `npx tsx bench/seed-runs.ts` gives runs (30 000; issue 20: the "runs" cases are skipped without them). Each case calls the REAL domain
 // function (the permission gate included), the way the route's loader does, over the real connection
 // pool — so a figure is the database work of one page load as the app sees it, without rendering.
 //
 // Target: p95 ≤ 50 ms for every case; the exit code is 1 when any case is above. With --explain, the
-// SQL of every case above its target is run again under EXPLAIN (ANALYZE, BUFFERS) and printed.
+// SQL of every case above its target is run again under EXPLAIN (ANALYZE, BUFFERS) and printed. With
+// --plans=<regex>, every matching case's plans are printed whatever its time, and a sequential scan of a
+// large table (courses, course_runs, enrollments) in them is reported (and fails the run).
 // DATABASE_URL overrides the default postgres://postgres@127.0.0.1:5432/course_scale.
 import fs from "node:fs";
 import path from "node:path";
@@ -25,7 +28,11 @@ import type * as Settings from "../app/features/settings/settings.server.ts";
 import type * as EnrollmentsAdmin from "../app/features/enrollments/enrollments-admin.server.ts";
 import type * as Messages from "../app/features/messages/messages.server.ts";
 import type * as EmailLog from "../app/features/emails/email-log.server.ts";
+import type * as CourseRuns from "../app/lib/course-runs.server.ts";
+import type * as Home from "../app/features/home/home.server.ts";
+import type * as Portal from "../app/features/instructor-accounts/portal.server.ts";
 import type { Actor } from "../app/lib/permissions.server.ts";
+import { seqScannedTables } from "./plans.ts";
 
 const DEFAULT_URL = "postgres://postgres@127.0.0.1:5432/course_scale";
 const TARGET_MS = 50;
@@ -41,6 +48,8 @@ const WARMUP = option("warmup", 5);
 const onlyArg = process.argv.find((a) => a.startsWith("--only="));
 const ONLY = onlyArg ? new RegExp(onlyArg.slice("--only=".length), "i") : undefined;
 const EXPLAIN = process.argv.includes("--explain");
+const plansArg = process.argv.find((a) => a.startsWith("--plans="));
+const PLANS = plansArg ? new RegExp(plansArg.slice("--plans=".length), "i") : undefined;
 
 // The app reads DATABASE_URL through its env module: set it before any app module loads.
 process.env.DATABASE_URL ||= DEFAULT_URL;
@@ -93,9 +102,8 @@ const { listInstructorsForAdmin } = await load<typeof Instructors>(
 );
 const { listStaffUsers } = await load<typeof Users>("app/features/users/users.server.ts");
 const { listAuditLog } = await load<typeof AuditLog>("app/features/audit/audit-log.server.ts");
-const { getDashboard } = await load<typeof Dashboard>(
-  "app/features/dashboard/dashboard.server.ts",
-);
+const dashboardModule = await load<typeof Dashboard>("app/features/dashboard/dashboard.server.ts");
+const { getDashboard } = dashboardModule;
 const catalog = await load<typeof Catalog>("app/features/catalog/catalog.server.ts");
 const { getPublicSettings } = await load<typeof Settings>(
   "app/features/settings/settings.server.ts",
@@ -103,6 +111,9 @@ const { getPublicSettings } = await load<typeof Settings>(
 const enrollmentsAdmin = await optional<typeof EnrollmentsAdmin>("app/features/enrollments/enrollments-admin.server.ts");
 const messages = await optional<typeof Messages>("app/features/messages/messages.server.ts");
 const emailLog = await optional<typeof EmailLog>("app/features/emails/email-log.server.ts");
+const courseRunsLib = await optional<typeof CourseRuns>("app/lib/course-runs.server.ts");
+const home = await optional<typeof Home>("app/features/home/home.server.ts");
+const portal = await optional<typeof Portal>("app/features/instructor-accounts/portal.server.ts");
 
 const database = await openDatabase({ url, poolMax: 10 });
 setDatabase(database);
@@ -111,8 +122,9 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   return ((await db().execute(query)) as unknown as { rows: T[] }).rows;
 }
 
-const [sizes] = await rows<{ courses: number; enrollments: number }>(
-  sql`select (select count(*) from courses)::int as courses, (select count(*) from enrollments)::int as enrollments`,
+const [sizes] = await rows<{ courses: number; enrollments: number; runs: number }>(
+  sql`select (select count(*) from courses)::int as courses, (select count(*) from enrollments)::int as enrollments,
+      (select count(*) from course_runs)::int as runs`,
 );
 if (!sizes || sizes.courses === 0) {
   console.error(`No courses in ${url.replace(/:[^:@/]*@/, "@")}: run \`npm run seed:scale\` first.`);
@@ -221,6 +233,71 @@ if (messages) {
     { group: "admin messages", name: "inbox late page", run: () => messages.loadInbox(admin, { page: 900 }) },
   );
 }
+// Course runs (issue 20): every new list, on the runs `bench/seed-runs.ts` adds.
+if (sizes.runs > 0 && courseRunsLib && enrollmentsAdmin) {
+  // The published course with the most upcoming open runs; the run with the longest waiting list; the
+  // instructor teaching the most runs (of their courses or given to them).
+  const [runCourse] = await rows<{ id: string }>(
+    sql`select c.id from courses c join course_runs r on r.course_id = c.id
+        where c.is_published and r.status = 'open' and r.starts_at > now() group by c.id order by count(*) desc, c.id limit 1`,
+  );
+  const [waitingRun] = await rows<{ id: string }>(
+    sql`select run_id as id from enrollments where status = 'waiting' and run_id is not null group by run_id order by count(*) desc, run_id limit 1`,
+  );
+  const [busyRun] = await rows<{ id: string }>(
+    sql`select run_id as id from enrollments where run_id is not null group by run_id order by count(*) desc, run_id limit 1`,
+  );
+  const [teacher] = await rows<{ id: string }>(
+    sql`select i.id from instructors i
+        order by (select count(*) from course_runs r join courses c on c.id = r.course_id where c.instructor_id = i.id)
+               + (select count(*) from course_runs r where r.instructor_id = i.id) desc, i.id limit 1`,
+  );
+  const { listEnrollments, enrollmentCounters, getRunFilter } = enrollmentsAdmin;
+  const runId = busyRun?.id ?? "";
+  cases.push(
+    { group: "runs", name: "course page runs (listUpcomingRuns)", run: () => courseRunsLib.listUpcomingRuns(db(), runCourse?.id ?? "") },
+    { group: "runs", name: "/courses?sort=start (next start first)", run: () => catalog.listPublishedCourses({ sort: "start" }) },
+    { group: "runs", name: "/courses?starts=soon", run: () => catalog.listPublishedCourses({ starts: "soon" }) },
+    { group: "runs", name: "/courses?starts=upcoming&sort=start", run: () => catalog.listPublishedCourses({ starts: "upcoming", sort: "start" }) },
+    {
+      group: "runs",
+      name: "/courses category + starts=soon + sort=start",
+      run: () => catalog.listPublishedCourses({ category: busiestCategory?.slug, starts: "soon", sort: "start" }),
+    },
+    { group: "runs", name: "/courses?sort=start page 50", run: () => catalog.listPublishedCourses({ sort: "start", page: 50 }) },
+    { group: "runs", name: "admin enrollments by run", run: () => listEnrollments(admin, { run: runId }) },
+    { group: "runs", name: "admin enrollments by run: waiting list", run: () => listEnrollments(admin, { run: waitingRun?.id ?? runId, status: "waiting" }) },
+    {
+      group: "runs",
+      name: "admin enrollments by run: counters + filter bar",
+      run: () => Promise.all([enrollmentCounters(admin, { run: runId }), getRunFilter(admin, runId)]),
+    },
+    { group: "runs", name: "admin enrollments, waiting (all runs)", run: () => listEnrollments(admin, { status: "waiting" }) },
+    { group: "runs", name: "run's waiting-list CSV (first batch)", run: () => firstCsvBatch({ run: waitingRun?.id ?? runId, status: "waiting" }) },
+    { group: "runs", name: "dashboard next runs (admin)", run: () => dashboardModule.nextOpenRuns(admin) },
+    { group: "runs", name: "dashboard next runs (manager, published only)", run: () => dashboardModule.nextOpenRuns(manager, { withFill: false }) },
+  );
+  if (home) {
+    cases.push({
+      group: "runs",
+      name: "home 'Starting soon'",
+      run: () => home.listStartingSoon({ columns: catalog.cardColumnsAt(new Date()), toCard: catalog.toCard }),
+    });
+  }
+  if (portal && teacher) cases.push({ group: "runs", name: "instructor portal runs", run: () => portal.listInstructorRuns(teacher.id) });
+} else {
+  console.log("No course runs in the database: the run cases are skipped (seed them with `npx tsx bench/seed-runs.ts`).");
+}
+
+/** Reads the CSV stream's header and first batch of rows, then stops (what a download's first read costs). */
+async function firstCsvBatch(filter: { run: string; status: "waiting" }): Promise<void> {
+  const stream = await enrollmentsAdmin!.streamEnrollmentsCsv(admin, filter, { locale: "en" });
+  const reader = stream.getReader();
+  await reader.read();
+  await reader.read();
+  await reader.cancel();
+}
+
 if (emailLog) {
   cases.push(
     { group: "admin emails", name: "email log first page", run: () => emailLog.listEmailLog(admin, {}) },
@@ -276,6 +353,31 @@ for (const r of results.filter((x) => x.c.target)) console.log(`* ${r.c.group}: 
 const slow = results.filter((r) => r.p95 > targetOf(r.c));
 console.log(`\n${results.length - slow.length}/${results.length} cases within target${slow.length ? `; above: ${slow.map((r) => `${r.c.group}: ${r.c.name}`).join(", ")}` : ""}`);
 
+let seqScans = 0;
+const planned = PLANS ? results.filter((r) => PLANS.test(`${r.c.group}: ${r.c.name}`)) : [];
+if (planned.length) {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  for (const r of planned) {
+    recording = [];
+    await r.c.run();
+    const queries = recording;
+    recording = undefined;
+    console.log(`\n=== plans of ${r.c.group}: ${r.c.name} (p95 ${r.p95.toFixed(1)} ms): ${queries.length} queries`);
+    for (const q of queries) {
+      const plan = await client.query<{ "QUERY PLAN": string }>(`explain (analyze, buffers) ${q.text}`, q.values);
+      const text = plan.rows.map((row) => row["QUERY PLAN"]).join("\n");
+      console.log(`\n${q.text.slice(0, 400)}${q.text.length > 400 ? " …" : ""}\n${text}`);
+      for (const table of seqScannedTables(text)) {
+        seqScans++;
+        console.log(`!! sequential scan of ${table}`);
+      }
+    }
+  }
+  await client.end();
+  console.log(`\nplans checked: ${planned.length} cases, ${seqScans} sequential scans of large tables`);
+}
+
 if (EXPLAIN && slow.length) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
@@ -296,4 +398,4 @@ if (EXPLAIN && slow.length) {
 
 await database.close();
 await vite.close();
-process.exit(slow.length ? 1 : 0);
+process.exit(slow.length || seqScans ? 1 : 0);

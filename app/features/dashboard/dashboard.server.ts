@@ -1,5 +1,5 @@
 // The admin dashboard (SPEC §2 Dashboard, §7 counts, §8 'count helpers log errors and return 0').
-// At most seven queries whatever the size of the tables: courses (total, published, drafts), instructors,
+// At most eight queries whatever the size of the tables (the eighth: the next runs, below): courses (total, published, drafts), instructors,
 // categories, enrollments (total, pending), the weekly enrollment requests, the requests by source (last 30 days) and the unread messages. Each runs on its own:
 // one that fails is logged and reads 0 (the chart: null), the others still show.
 //
@@ -13,12 +13,19 @@
 // enrollment cards and the weekly chart enrollments:view, and unread messages messages:view. A hidden
 // figure is not computed and not sent: it is null (the chart: absent), and the page leaves its card out.
 // Each card links to the list it counts, filtered as it counts (the page checks the viewer may open it).
-import { count, isNull, sql } from "drizzle-orm";
+//
+// "Next runs" (issue 20 point 5): the next NEXT_RUNS open runs of the courses this staff member may know
+// of, soonest first, read in start order from the partial index on open runs. Dates are course
+// information (courses:view); the fill (approved requests) is an enrollment figure, so it is counted and
+// sent only with enrollments:view, as is the link to the run's requests. Without either permission the
+// card is not computed.
+import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
 import {
   categories,
   contactMessages,
+  courseRuns,
   courses,
   enrollmentDailyCounts,
   enrollments,
@@ -72,8 +79,28 @@ export interface SourceCount {
   count: number;
 }
 
+/** The most runs "Next runs" lists. */
+export const NEXT_RUNS = 5;
+
+/** One of the next open runs: its course, start (UTC; shown in Cairo time) and seats. */
+export interface NextRun {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: Date;
+  /** Seats; null without a limit. */
+  capacity: number | null;
+  /** Approved requests; only with enrollments:view (absent otherwise). */
+  approved?: number;
+}
+
 export interface DashboardData {
   stats: DashboardStats;
+  /**
+   * The next open runs, soonest first; null when the query failed. Absent without courses:view and
+   * enrollments:view.
+   */
+  nextRuns?: NextRun[] | null;
   /**
    * The last 12 weeks, oldest first, the current week last; null when the query failed. Absent without
    * enrollments:view.
@@ -161,6 +188,43 @@ export async function enrollmentSourceCounts(now: Date = new Date(), executor: E
   }));
 }
 
+/**
+ * The next NEXT_RUNS open runs starting after `now` of the courses `actor` may know of (drafts only with
+ * courses:publish), soonest first, with their approved requests when `withFill`. One query: the open
+ * runs in start order from course_runs_open_starts_idx, each course by its primary key, each count from
+ * (run_id, status, …).
+ */
+export async function nextOpenRuns(
+  actor: Actor,
+  options: { now?: Date; executor?: Executor; withFill?: boolean; limit?: number } = {},
+): Promise<NextRun[]> {
+  const q = options.executor ?? db();
+  const withFill = options.withFill ?? hasPermission(actor, "enrollments:view");
+  const approved = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.runId} = ${courseRuns.id} and ${enrollments.status} = 'approved')`;
+  const rows = await q
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      courseTitle: courses.title,
+      startsAt: courseRuns.startsAt,
+      capacity: courseRuns.capacity,
+      ...(withFill ? { approved } : {}),
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(and(eq(courseRuns.status, "open"), gt(courseRuns.startsAt, options.now ?? new Date()), visibleCourses(actor)))
+    .orderBy(asc(courseRuns.startsAt), asc(courseRuns.id))
+    .limit(options.limit ?? NEXT_RUNS);
+  return rows.map((r) => ({
+    id: r.id,
+    courseId: r.courseId,
+    courseTitle: r.courseTitle,
+    startsAt: r.startsAt,
+    capacity: r.capacity,
+    ...("approved" in r ? { approved: num(r.approved) } : {}),
+  }));
+}
+
 /** The dashboard's numbers for this staff member: what they may see, each count on its own. */
 export async function getDashboard(actor: Actor, options: { now?: Date; executor?: Executor } = {}): Promise<DashboardData> {
   requireStaffRole(actor);
@@ -170,8 +234,9 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
   const mayViewCategories = hasPermission(actor, "categories:view");
   const mayViewEnrollments = hasPermission(actor, "enrollments:view");
   const mayViewMessages = hasPermission(actor, "messages:view");
+  const mayViewRuns = hasPermission(actor, "courses:view") || mayViewEnrollments;
 
-  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources] = await Promise.all([
+  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources, nextRuns] = await Promise.all([
     safely("courses", { total: 0, published: 0, drafts: 0 }, async () => {
       const [row] = await q
         .select({
@@ -218,6 +283,11 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
     mayViewEnrollments
       ? safely<SourceCount[] | null>("enrollment sources", null, () => enrollmentSourceCounts(options.now, q))
       : Promise.resolve(undefined),
+    mayViewRuns
+      ? safely<NextRun[] | null>("next runs", null, () =>
+          nextOpenRuns(actor, { now: options.now, executor: q, withFill: mayViewEnrollments }),
+        )
+      : Promise.resolve(undefined),
   ]);
 
   return {
@@ -233,5 +303,6 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
     },
     ...(weekly === undefined ? {} : { weekly }),
     ...(sources === undefined ? {} : { sources }),
+    ...(nextRuns === undefined ? {} : { nextRuns }),
   };
 }

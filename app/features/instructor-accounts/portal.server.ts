@@ -6,10 +6,12 @@
 //   slowed per account (RATE_LIMIT_LOGIN, createLoginLimits); the first success marks the account
 //   activated; a new session each time.
 // - getInstructorPortal: the signed-in instructor and only the courses assigned to them (drafts
-//   included) with their materials — the instructor id comes from the session, never from the request.
+//   included) with their materials — the instructor id comes from the session, never from the request —
+//   and the runs they teach (issue 20 point 6): runs of those courses and runs whose own instructor is
+//   them, with dates, schedule, mode, status and the approved count, never a student's details.
 import { instructorNameColumns } from "~/lib/instructor-columns.server.ts";
-import { asc, desc, eq, inArray } from "drizzle-orm";
-import { courseDocuments, courses, instructorAccounts, instructors } from "@db/schema/index.ts";
+import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
+import { courseDocuments, courseRuns, courses, enrollments, instructorAccounts, instructors } from "@db/schema/index.ts";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
@@ -29,9 +31,16 @@ import {
   type LoginLimits,
 } from "~/lib/rate-limit.server.ts";
 import { PORTAL_ERRORS, type InstructorLoginInput } from "./accounts.schema.ts";
-import type { InstructorPortal, PortalCourse, PortalMaterial } from "./portal-types.ts";
+import {
+  PORTAL_RUNS_MAX,
+  PORTAL_RUNS_PAST_DAYS,
+  type InstructorPortal,
+  type PortalCourse,
+  type PortalMaterial,
+  type PortalRun,
+} from "./portal-types.ts";
 
-export type { InstructorPortal, PortalCourse, PortalMaterial };
+export type { InstructorPortal, PortalCourse, PortalMaterial, PortalRun };
 
 // ---- rate limits ------------------------------------------------------------------------------------
 
@@ -124,11 +133,54 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
 // ---- the dashboard ----------------------------------------------------------------------------------
 
 /**
- * The signed-in instructor and their courses. Throws AppError (SPEC §8): not_found 'Instructor not
- * found'; internal 'Failed to get instructor information' / 'Failed to fetch courses for instructor'.
- * Two queries for the courses whatever their number.
+ * The runs an instructor teaches that are not over (see PortalRun), soonest first, at most
+ * PORTAL_RUNS_MAX: two queries, each on its own index (runs of their courses through
+ * courses_instructor_idx and (course_id, starts_at); runs given to them through course_runs_instructor_idx),
+ * merged here — an OR across the join would read every run.
  */
-export async function getInstructorPortal(session: Pick<InstructorSession, "instructorId">): Promise<InstructorPortal> {
+export async function listInstructorRuns(instructorId: string, now: Date = new Date()): Promise<PortalRun[]> {
+  const since = new Date(now.getTime() - PORTAL_RUNS_PAST_DAYS * 24 * 60 * 60 * 1000);
+  const notOver = sql`coalesce(${courseRuns.endsAt}, ${courseRuns.startsAt}) >= ${since.toISOString()}::timestamptz`;
+  const approved = sql<number>`(select count(*)::int from ${enrollments} where ${enrollments.runId} = ${courseRuns.id} and ${enrollments.status} = 'approved')`;
+  const read = (mine: SQL) =>
+    db()
+      .select({
+        id: courseRuns.id,
+        courseId: courseRuns.courseId,
+        courseTitle: courses.title,
+        startsAt: courseRuns.startsAt,
+        endsAt: courseRuns.endsAt,
+        schedule: courseRuns.schedule,
+        scheduleAr: courseRuns.scheduleAr,
+        mode: courseRuns.mode,
+        location: courseRuns.location,
+        locationAr: courseRuns.locationAr,
+        status: courseRuns.status,
+        capacity: courseRuns.capacity,
+        approved,
+      })
+      .from(courseRuns)
+      .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+      .where(and(mine, notOver))
+      .orderBy(asc(courseRuns.startsAt), asc(courseRuns.id))
+      .limit(PORTAL_RUNS_MAX);
+  const [ofCourses, given] = await Promise.all([
+    read(eq(courses.instructorId, instructorId)),
+    read(eq(courseRuns.instructorId, instructorId)),
+  ]);
+  const byId = new Map<string, PortalRun>();
+  for (const r of [...ofCourses, ...given]) byId.set(r.id, { ...r, approved: Number(r.approved) });
+  return [...byId.values()]
+    .sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id))
+    .slice(0, PORTAL_RUNS_MAX);
+}
+
+/**
+ * The signed-in instructor, their courses and their runs. Throws AppError (SPEC §8): not_found
+ * 'Instructor not found'; internal 'Failed to get instructor information' / 'Failed to fetch courses
+ * for instructor'. Four queries for the courses and runs whatever their number.
+ */
+export async function getInstructorPortal(session: Pick<InstructorSession, "instructorId">, now: Date = new Date()): Promise<InstructorPortal> {
   let instructor: InstructorPortal["instructor"] | undefined;
   try {
     [instructor] = await db()
@@ -142,22 +194,25 @@ export async function getInstructorPortal(session: Pick<InstructorSession, "inst
   if (!instructor) throw new AppError("not_found", PORTAL_ERRORS.instructorNotFound);
 
   try {
-    const rows = await db()
-      .select({
-        id: courses.id,
-        title: courses.title,
-        slug: courses.slug,
-        summary: courses.summary,
-        description: courses.description,
-        language: courses.language,
-        hours: courses.hours,
-        price: courses.price,
-        isPublished: courses.isPublished,
-        thumbnailUrl: courses.thumbnailUrl,
-      })
-      .from(courses)
-      .where(eq(courses.instructorId, instructor.id))
-      .orderBy(desc(courses.createdAt), asc(courses.id));
+    const [runs, rows] = await Promise.all([
+      listInstructorRuns(instructor.id, now),
+      db()
+        .select({
+          id: courses.id,
+          title: courses.title,
+          slug: courses.slug,
+          summary: courses.summary,
+          description: courses.description,
+          language: courses.language,
+          hours: courses.hours,
+          price: courses.price,
+          isPublished: courses.isPublished,
+          thumbnailUrl: courses.thumbnailUrl,
+        })
+        .from(courses)
+        .where(eq(courses.instructorId, instructor.id))
+        .orderBy(desc(courses.createdAt), asc(courses.id)),
+    ]);
     const ids = rows.map((r) => r.id);
     const documents = ids.length
       ? await db()
@@ -173,6 +228,7 @@ export async function getInstructorPortal(session: Pick<InstructorSession, "inst
       : [];
     return {
       instructor,
+      runs,
       courses: rows.map((course) => ({
         ...course,
         materials: documents

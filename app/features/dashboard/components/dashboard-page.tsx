@@ -16,6 +16,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { WeeklyChart } from "./weekly-chart.tsx";
 import { SourcesCard } from "./sources-card.tsx";
+import { NextRunsCard } from "./next-runs-card.tsx";
 import type { DashboardData, DashboardStats } from "../dashboard.server.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
@@ -86,6 +87,15 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
         </h2>
         {data ? <Cards data={data} actor={actor} locale={locale} /> : failed ? <CardsFailed /> : <CardsPlaceholder />}
       </section>
+
+      {/* Next runs (issue 20): absent from the data without courses:view and enrollments:view. */}
+      {data && data.nextRuns !== undefined && (
+        <NextRunsCard
+          runs={data.nextRuns}
+          locale={locale}
+          requestsPath={can(actor, "enrollments:view") && mayOpen(actor, adminPage("/admin/enrollments").access) ? "/admin/enrollments" : undefined}
+        />
+      )}
 
       {isAdmin && (
         <section aria-labelledby="dashboard-quick-actions" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">

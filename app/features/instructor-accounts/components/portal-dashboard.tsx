@@ -1,7 +1,7 @@
 // The instructor dashboard (SPEC §2 instructor area, §4 session; D7, D8): the instructor's assigned courses,
 // drafts included, with a details modal (in place through ?course=<id> without JavaScript) and the
-// view-only materials viewer; the expiry banner counts down to the server's expiry. The route holds the
-// loader, which checks the instructor session on every request.
+// view-only materials viewer; the expiry banner counts down to the server's expiry; then the runs they
+// teach (issue 20). The route holds the loader, which checks the instructor session on every request.
 import { LogOut } from "lucide-react";
 import { Suspense, useCallback, useState, type ReactNode } from "react";
 import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
@@ -15,6 +15,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorPortal, PortalCourse, PortalMaterial } from "../portal-types.ts";
 import { ExpiryBanner, useSessionRemaining } from "./expiry-banner.tsx";
 import { PortalCourseCard, PortalCourseDetails } from "./portal-course.tsx";
+import { PortalRuns } from "./portal-runs.tsx";
 
 const DASHBOARD_PATH = "/instructor-dashboard";
 
@@ -35,7 +36,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
   const navigation = useNavigation();
   const revalidator = useRevalidator();
   const [searchParams] = useSearchParams();
-  const { instructor, courses, session } = loaded;
+  const { instructor, courses, runs, session } = loaded;
   const remaining = useSessionRemaining(session.expiresAt, session.serverNow);
   const [openCourseId, setOpenCourseId] = useState<string | null>(null);
   const [viewing, setViewing] = useState<{ material: PortalMaterial; courseId: string } | null>(null);
@@ -148,6 +149,8 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
             ))}
           </ul>
         )}
+
+        <PortalRuns runs={runs} locale={locale} />
       </main>
     </div>
   );

@@ -1,7 +1,9 @@
 // The two emails of an enrollment request (SPEC §4, §7): the provider notification (in the language of the
 // inbox's staff account, else the student's; replies go to the student) and the student's confirmation (in
 // the student's language). Strings: "enrollment.email.*" in app/locales/<lng>/forms.json; the layout
-// escapes every value.
+// escapes every value. Issue 20: a request for a run says the run's start in Cairo time, and whether it
+// is on the run's waiting list ("runRequestEmails.*" in run-request-emails.json, a staff-only file).
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { phoneInText } from "~/lib/phone.ts";
 import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
@@ -15,6 +17,21 @@ export interface EnrollmentRequestEmail {
   course: { id: string; title: string };
   /** The language the student used on the site. */
   studentLocale: "en" | "ar";
+  /** The run asked for (issue 20); `waiting` when it was full, so the request is on its waiting list. */
+  run?: { startsAt: Date; schedule: string | null; scheduleAr: string | null; mode: string; waiting: boolean };
+}
+
+/** The run's start in Cairo time, the zone said: "Tuesday, January 12, 2027 at 7:00 PM (Cairo time)". */
+function runStart(run: NonNullable<EnrollmentRequestEmail["run"]>, locale: "en" | "ar", t: EmailT) {
+  const when = formatRunMoment(run.startsAt, locale, "long");
+  const zone = t("runs.cairoTime");
+  return { when, zone, text: `${when} (${zone})` };
+}
+
+/** The schedule text in the reader's language, else the other one. */
+function scheduleIn(run: NonNullable<EnrollmentRequestEmail["run"]>, locale: "en" | "ar"): string {
+  const [first, second] = locale === "ar" ? [run.scheduleAr, run.schedule] : [run.schedule, run.scheduleAr];
+  return first?.trim() || second?.trim() || "";
 }
 
 export function renderEnrollmentNotificationEmail(input: {
@@ -28,12 +45,14 @@ export function renderEnrollmentNotificationEmail(input: {
 }): RenderedEmail {
   const { locale, t, brand, request: r, reviewUrl } = input;
   const f = "enrollment.email.notification.fields";
+  const run = r.run;
   const { text, html } = renderEmailLayout({
     locale,
     brand,
     heading: t("enrollment.email.notification.heading"),
     paragraphs: [
       t("enrollment.email.notification.intro", { name: r.studentName, course: r.course.title }),
+      ...(run?.waiting ? [t("runRequestEmails.notification.waiting")] : []),
       t("enrollment.email.notification.review", { url: reviewUrl }),
     ],
     fields: [
@@ -41,6 +60,8 @@ export function renderEnrollmentNotificationEmail(input: {
       { label: t(`${f}.studentEmail`), value: r.studentEmail },
       { label: t(`${f}.studentPhone`), value: phoneInText(r.studentPhone, locale) },
       { label: t(`${f}.courseName`), value: r.course.title },
+      ...(run ? [{ label: t("runRequestEmails.fields.run"), value: runStart(run, locale, t).text }] : []),
+      ...(run?.waiting ? [{ label: t("runRequestEmails.fields.status"), value: t("runRequestEmails.waitingList") }] : []),
       { label: t(`${f}.courseId`), value: r.course.id },
       { label: t(`${f}.message`), value: r.message ?? t("enrollment.email.noMessage") },
       { label: t(`${f}.enrollmentId`), value: r.id },
@@ -48,7 +69,8 @@ export function renderEnrollmentNotificationEmail(input: {
     ],
     footer: t("email.footer", { brand }),
   });
-  return { subject: t("enrollment.email.notification.subject", { course: r.course.title, id: r.id }), text, html };
+  const subject = run?.waiting ? "runRequestEmails.notification.waitingSubject" : "enrollment.email.notification.subject";
+  return { subject: t(subject, { course: r.course.title, id: r.id }), text, html };
 }
 
 export function renderEnrollmentConfirmationEmail(input: {
@@ -62,6 +84,9 @@ export function renderEnrollmentConfirmationEmail(input: {
 }): RenderedEmail {
   const { locale, t, brand, request: r, courseUrl } = input;
   const f = "enrollment.email.confirmation.fields";
+  const run = r.run;
+  const start = run ? runStart(run, locale, t) : null;
+  const schedule = run ? scheduleIn(run, locale) : "";
   const { text, html } = renderEmailLayout({
     locale,
     brand,
@@ -69,17 +94,29 @@ export function renderEnrollmentConfirmationEmail(input: {
     paragraphs: [
       t("email.greeting", { name: r.studentName }),
       t("enrollment.email.confirmation.intro", { course: r.course.title }),
+      ...(run && start
+        ? [t(run.waiting ? "runRequestEmails.confirmation.waiting" : "runRequestEmails.confirmation.starts", { when: start.when, zone: start.zone })]
+        : []),
       t("enrollment.email.confirmation.idNote", { id: r.id }),
       t("enrollment.email.confirmation.replyNote"),
       t("enrollment.email.confirmation.courseLink", { url: courseUrl }),
     ],
     fields: [
       { label: t(`${f}.course`), value: r.course.title },
+      ...(run && start
+        ? [
+            { label: t("runRequestEmails.fields.starts"), value: start.text },
+            ...(schedule ? [{ label: t("runRequestEmails.fields.schedule"), value: schedule }] : []),
+            { label: t("runRequestEmails.fields.mode"), value: t(`runs.mode.${run.mode}`) },
+            ...(run.waiting ? [{ label: t("runRequestEmails.fields.status"), value: t("runRequestEmails.waitingList") }] : []),
+          ]
+        : []),
       { label: t(`${f}.enrollmentId`), value: r.id },
       { label: t(`${f}.studentName`), value: r.studentName },
       { label: t(`${f}.phone`), value: phoneInText(r.studentPhone, locale) },
     ],
     footer: t("email.footer", { brand }),
   });
-  return { subject: t("enrollment.email.confirmation.subject", { course: r.course.title, id: r.id }), text, html };
+  const subject = run?.waiting ? "runRequestEmails.confirmation.waitingSubject" : "enrollment.email.confirmation.subject";
+  return { subject: t(subject, { course: r.course.title, id: r.id }), text, html };
 }

@@ -1,6 +1,9 @@
 // The email a student gets when staff approve or reject their enrollment request (issue 6), in the
 // student's own language (enrollments.locale). Strings: "adminEnrollments.email.*" in
-// app/locales/<lng>/admin-enrollments.json; the layout escapes every value.
+// app/locales/<lng>/admin-enrollments.json; the layout escapes every value. A request for a course run
+// (issue 20) names the run's start in Cairo time; one given a seat from the waiting list says a seat
+// opened (strings: "runDecisionEmails.*" in run-decision-emails.json).
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface EnrollmentStatusEmailInput {
@@ -12,23 +15,41 @@ export interface EnrollmentStatusEmailInput {
   studentName: string;
   courseName: string;
   enrollmentId: string;
+  /** The run the request is for (approvals): its start is named in Cairo time. */
+  run?: { startsAt: Date };
+  /** Approved from the run's waiting list: the email says a seat opened. */
+  seatOpened?: boolean;
 }
 
 export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): RenderedEmail {
-  const { locale, t, brand, status, studentName, courseName, enrollmentId } = input;
+  const { locale, t, brand, status, studentName, courseName, enrollmentId, run } = input;
   const k = `adminEnrollments.email.${status}`;
   const vars = { course: courseName, id: enrollmentId };
+  const approvedRun = status === "approved" && run;
+  const when = approvedRun ? formatRunMoment(run.startsAt, locale, "long") : "";
+  const zone = t("runs.cairoTime");
+  const seatOpened = approvedRun && input.seatOpened === true;
+  const r = "runDecisionEmails";
+  const paragraphs = seatOpened
+    ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...vars, when, zone }), t(`${r}.seatOpened.next`, vars)]
+    : [
+        t("email.greeting", { name: studentName }),
+        t(`${k}.intro`, vars),
+        ...(approvedRun ? [t(`${r}.approved.starts`, { when, zone })] : []),
+        t(approvedRun ? `${r}.approved.next` : `${k}.next`, vars),
+      ];
   const { text, html } = renderEmailLayout({
     locale,
     brand,
-    heading: t(`${k}.heading`),
-    paragraphs: [t("email.greeting", { name: studentName }), t(`${k}.intro`, vars), t(`${k}.next`, vars)],
+    heading: seatOpened ? t(`${r}.seatOpened.heading`) : t(`${k}.heading`),
+    paragraphs,
     fields: [
       { label: t("adminEnrollments.email.fields.course"), value: courseName },
+      ...(approvedRun ? [{ label: t(`${r}.fields.starts`), value: `${when} (${zone})` }] : []),
       { label: t("adminEnrollments.email.fields.enrollmentId"), value: enrollmentId },
       { label: t("adminEnrollments.email.fields.status"), value: t(`adminEnrollments.status.${status}`) },
     ],
     footer: t("email.footer", { brand }),
   });
-  return { subject: t(`${k}.subject`, vars), text, html };
+  return { subject: seatOpened ? t(`${r}.seatOpened.subject`, vars) : t(`${k}.subject`, vars), text, html };
 }

@@ -15,7 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_enrollments_${Date.now().toString(36)}`;
@@ -149,6 +149,7 @@ describe("admin enrollments", () => {
     await form.getByLabel("Full name").fill(student.name);
     await form.getByLabel("Email").fill(student.email);
     await form.getByLabel("Phone number").fill("100 765 4321");
+    await chooseOpenRun(form);
     await form.getByRole("button", { name: "Submit enrollment" }).click();
     const toast = visitor.getByText(/Enrollment ID: (ENR-[A-Z0-9-]+)/);
     await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);

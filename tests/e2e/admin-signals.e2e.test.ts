@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const ADMIN_EMAIL = "signals-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -86,6 +86,7 @@ async function enroll(app: RunningApp, name: string): Promise<void> {
   await form.getByLabel("Full name").fill(name);
   await form.getByLabel("Email").fill(`${name.toLowerCase().replace(/\W+/g, "-")}@example.com`);
   await form.getByLabel("Phone number").fill("100 765 4321");
+  await chooseOpenRun(form);
   await form.getByRole("button", { name: "Submit enrollment" }).click();
   await expect.poll(() => page.getByText(/Enrollment ID: ENR-/).count(), { timeout: 10_000 }).toBeGreaterThan(0);
   await context.close();

@@ -202,6 +202,71 @@ describe("authorization matrix", () => {
     }
   });
 
+  // Issue 20: the run actions live inside existing pages, each with its own flag beyond the page's View.
+  // A manager who may open the page but lacks the action's flag is refused (403) and nothing is written;
+  // with the flag the request passes the gate (its answer is then about the input, never 403 or 5xx).
+  it("guards the course-run actions by their own flags, beyond the page's View", async () => {
+    const { rows: courseRows } = await pool.query<{ id: string }>(
+      `insert into courses (title, slug, language, is_published) values ('Matrix runs', 'matrix-runs', 'en', true) returning id`,
+    );
+    const courseId = courseRows[0]!.id;
+    const { rows: runRows } = await pool.query<{ id: string }>(
+      `insert into course_runs (course_id, starts_at, capacity) values ($1, now() + interval '30 days', 1) returning id`,
+      [courseId],
+    );
+    const runId = runRows[0]!.id;
+    await pool.query(
+      `insert into enrollments (enrollment_id, course_id, course_name, run_id, student_name, student_email, student_phone, status, created_at)
+       values ('ENR-MATRIX-1', $1, 'Matrix runs', $2, 'Seat Holder', 'seat@matrix.test', '+201000000001', 'approved', now() - interval '2 minutes'),
+              ('ENR-MATRIX-2', $1, 'Matrix runs', $2, 'Next In Line', 'next@matrix.test', '+201000000002', 'waiting', now() - interval '1 minute')`,
+      [courseId, runId],
+    );
+    const state = async () =>
+      JSON.stringify([
+        (await pool.query(`select id, starts_at, status, capacity from course_runs order by id`)).rows,
+        (await pool.query(`select enrollment_id, status from enrollments order by enrollment_id`)).rows,
+        (await pool.query(`select count(*)::int as n from email_outbox`)).rows,
+      ]);
+    const post = (path: string, who: keyof typeof cookies, form: Record<string, string>) =>
+      fetch(`${app.url}${path}`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { cookie: cookies[who]!, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams(form),
+      });
+    const runForm = { courseId, startsAt: "2031-03-01T19:00", mode: "live_online", status: "open", capacity: "10" };
+    const message = { runId, subject: "Room change", body: "We meet in room 2.", subjectAr: "", bodyAr: "" };
+    const cases: { path: string; form: Record<string, string>; page: string[]; flag: string }[] = [
+      { path: "/admin/courses", form: { intent: "createRun", ...runForm }, page: ["courses:view"], flag: "courses:edit" },
+      { path: "/admin/courses", form: { intent: "updateRun", runId, ...runForm }, page: ["courses:view"], flag: "courses:edit" },
+      { path: "/admin/courses", form: { intent: "setRunStatus", runId, status: "cancelled" }, page: ["courses:view"], flag: "courses:edit" },
+      { path: "/admin/courses", form: { intent: "deleteRun", runId }, page: ["courses:view"], flag: "courses:edit" },
+      { path: "/admin/courses", form: { intent: "previewRunMessage", ...message }, page: ["courses:view", "courses:edit"], flag: "enrollments:edit" },
+      { path: "/admin/courses", form: { intent: "sendRunMessage", ...message }, page: ["courses:view", "courses:edit"], flag: "enrollments:edit" },
+      { path: "/admin/enrollments", form: { intent: "approve", run: runId, override: "on" }, page: ["enrollments:view"], flag: "enrollments:edit" },
+    ];
+    for (const c of cases) {
+      const name = `${c.form.intent} on ${c.path}`;
+      await grantManager(c.page);
+      const before = await state();
+      const refused = await post(c.path, "manager", c.form);
+      expect(refused.status, `${name} without ${c.flag}`).toBe(403);
+      expect(await state(), `${name} without ${c.flag} wrote nothing`).toBe(before);
+      expect((await post(c.path, "other", c.form)).status, `${name} as another role`).toBe(403);
+    }
+    // With the flag (and as admin) the same requests pass the gate. Read-only ones first, the removal last.
+    for (const c of cases.filter((x) => x.form.intent !== "deleteRun")) {
+      const name = `${c.form.intent} on ${c.path}`;
+      await grantManager([...c.page, c.flag, ...(c.flag === "enrollments:edit" ? ["enrollments:view"] : [])]);
+      const res = await post(c.path, "manager", c.form);
+      expect(res.status, `${name} with ${c.flag}`).not.toBe(403);
+      expect(res.status, `${name} with ${c.flag}`).toBeLessThan(500);
+    }
+    const removal = await post("/admin/courses", "admin", { intent: "deleteRun", runId });
+    expect(removal.status).not.toBe(403);
+    expect(removal.status).toBeLessThan(500);
+  });
+
   it("opens the instructor dashboard to an instructor session only", async () => {
     const dashboard = (who?: keyof typeof cookies) =>
       fetch(`${app.url}/instructor-dashboard`, { redirect: "manual", headers: who ? { cookie: cookies[who]! } : {} });

@@ -10,7 +10,7 @@ import pg from "pg";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_sources_${Date.now().toString(36)}`;
@@ -115,6 +115,7 @@ describe("enrollment sources", () => {
     await dialog.getByLabel("الاسم بالكامل").fill(student.name);
     await dialog.getByLabel("البريد الإلكتروني").fill(student.email);
     await dialog.getByLabel("رقم الهاتف").fill("100 765 4321");
+    await chooseOpenRun(dialog);
     await dialog.getByRole("button", { name: "إرسال طلب التسجيل" }).click();
     const toast = page.locator('[role="status"][aria-live="polite"] p');
     await expect.poll(() => toast.count(), { timeout: 10_000 }).toBeGreaterThan(0);
@@ -204,6 +205,7 @@ describe("enrollment sources", () => {
     await page.getByLabel("Full name").fill("No Script");
     await page.getByLabel("Email").fill("noscript-sources@example.com");
     await page.getByLabel("Phone number").fill("1001234567");
+    await chooseOpenRun(page);
     await page.getByRole("button", { name: "Submit enrollment" }).click();
     await expect.poll(() => page.getByText(/Enrollment ID: ENR-/).count()).toBe(1);
     const id = /(ENR-[A-Z0-9]+-[A-Z0-9]+)/.exec((await page.getByText(/Enrollment ID: ENR-/).first().textContent())!)![1]!;

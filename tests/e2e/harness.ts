@@ -159,3 +159,20 @@ export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(dir, { recursive: true });
   await page.screenshot({ path: path.join(dir, `${name}.png`), fullPage: true });
 }
+
+/**
+ * Issue 20: the enrollment form of a course with upcoming runs asks for a start date. Picks the first run
+ * that still has seats (not "Full — join the waiting list"), so the request is pending as before; does
+ * nothing when the form offers no runs. `scope` is the dialog, or the page for the enroll page.
+ */
+export async function chooseOpenRun(scope: Pick<Page, "locator">): Promise<void> {
+  const choices = scope.locator('label:has(input[type="radio"][name="runId"])');
+  const count = await choices.count();
+  for (let i = 0; i < count; i++) {
+    const choice = choices.nth(i);
+    if (/waiting list|قائمة الانتظار/.test(await choice.innerText())) continue;
+    await choice.locator("input").check();
+    return;
+  }
+  if (count > 0) throw new Error("chooseOpenRun: every run offered is full");
+}

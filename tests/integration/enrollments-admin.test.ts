@@ -164,28 +164,29 @@ describe("counters, search, filter and pages", () => {
   async function counted() {
     const rows = await database.db.select({ status: enrollments.status, n: count() }).from(enrollments).groupBy(enrollments.status);
     const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-    return { total: rows.reduce((a, r) => a + Number(r.n), 0), pending: by.pending ?? 0, approved: by.approved ?? 0, rejected: by.rejected ?? 0 };
+    return { total: rows.reduce((a, r) => a + Number(r.n), 0), pending: by.pending ?? 0, approved: by.approved ?? 0, rejected: by.rejected ?? 0, waiting: by.waiting ?? 0 };
   }
 
   it("counts every status in one go, and the counts follow inserts, status changes, deletes and truncation", async () => {
-    const ids = await seed([{ status: "pending" }, { status: "pending" }, { status: "approved" }, { status: "rejected" }, { status: "pending" }]);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 5, pending: 3, approved: 1, rejected: 1 });
+    const ids = await seed([{ status: "pending" }, { status: "pending" }, { status: "approved" }, { status: "rejected" }, { status: "pending" }, { status: "waiting" }]);
+    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 1, rejected: 1, waiting: 1 });
 
     await setEnrollmentStatus(admin, [ids[0]!, ids[1]!], "approved");
     await database.db.update(enrollments).set({ courseName: "Renamed" }); // no status change
     await database.db.update(enrollments).set({ status: "pending" }).where(eq(enrollments.id, ids[3]!));
     await database.db.delete(enrollments).where(eq(enrollments.id, ids[2]!));
     await seed([{ status: "rejected" }, {}], 10);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 2, rejected: 1 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 7, pending: 3, approved: 2, rejected: 1, waiting: 1 });
     expect(await enrollmentCounters(admin)).toEqual(await counted());
     expect((await listEnrollments(admin, { status: "approved" })).total).toBe(2);
-    expect((await listEnrollments(admin, {})).total).toBe(6);
+    expect((await listEnrollments(admin, { status: "waiting" })).total).toBe(1);
+    expect((await listEnrollments(admin, {})).total).toBe(7);
     // Deleting a course keeps its enrollments (course_id cleared): the counts do not move.
     await database.db.delete(courses).where(eq(courses.id, courseId));
     expect(await enrollmentCounters(admin)).toEqual(await counted());
 
     await database.db.execute(sql`truncate enrollments cascade`);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0 });
   });
 
   it("finds Arabic names whatever the tashkeel and alef forms, and by email, phone, enrollment id and course", async () => {
@@ -340,7 +341,7 @@ describe("approve and reject", () => {
 
     const after = await statusesOf(ids);
     for (const id of ids) expect(after[id], id).toBe(chosen.includes(id) ? "rejected" : "pending");
-    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 0, rejected: 3 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 0, rejected: 3, waiting: 0 });
 
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entity, "enrollment"));
     expect(await countOf(auditLog)).toBe(auditBefore + 3);
@@ -459,6 +460,9 @@ describe("approve and reject", () => {
       ids: [ids[0]],
       noCourse: 0,
       undoSeconds: 30,
+      // Issue 20: what it moved from, and whether it went beyond a run's seats (no run here).
+      from: "pending",
+      overCapacity: false,
     });
     const bulk = await run(admin, { intent: "bulkReject", ids: [ids[1]!, ids[2]!] });
     expect(bulk.data).toMatchObject({ ok: true, status: "rejected", changed: 2, requested: 2 });
@@ -489,7 +493,7 @@ describe("approve and reject", () => {
     // View only: the page loads, but approving is refused (403) and changes nothing; no export.
     const viewer = await manager("viewer@example.com", ["enrollments:view"]);
     const page = (await load(viewer)).data!;
-    expect(page.counters).toEqual({ total: 1, pending: 1, approved: 0, rejected: 0 });
+    expect(page.counters).toEqual({ total: 1, pending: 1, approved: 0, rejected: 0, waiting: 0 });
     expect(page.list.rows.map((r) => r.id)).toEqual([id]);
     const refused = await run(viewer, { intent: "approve", id: id! });
     expect(refused.status).toBe(403);
@@ -556,6 +560,8 @@ describe("CSV export", () => {
       "Student phone",
       "Course",
       "Course ID",
+      // The run asked for (issue 20), its start in Cairo time.
+      "Run start (Cairo)",
       "Message",
       "Language",
       "Current level",

@@ -34,6 +34,7 @@ describe("validateEnrollment agrees with enrollmentSchema", () => {
           phoneNumber: fc.oneof(anyText, phoneish),
           message: fc.oneof(anyText, aroundLimit(ENROLLMENT_LIMITS.message)),
           courseId: courseIds,
+          runId: courseIds,
           website: anyText,
         }),
         (values) => {
@@ -73,6 +74,23 @@ describe("validateEnrollment agrees with enrollmentSchema", () => {
       countryCode: [ENROLLMENT_ERRORS.countryCodeInvalid],
       phoneNumber: [ENROLLMENT_ERRORS.phoneInvalid],
     });
+  });
+});
+
+describe("the run choice (issue 20)", () => {
+  const base = { studentName: "Sara", studentEmail: "sara@example.com", phoneNumber: "010 1234 5678", courseId: "3f1c2a9e-5b7d-4c8a-9e2f-1a2b3c4d5e6f" };
+  const runId = "7c9e6679-7425-40de-944b-e07fc1f90ae7";
+  it("is required only when the form offers runs (the server decides that from the database)", () => {
+    expect(validateEnrollment(readFormValues(formDataOf(base)))).toEqual({});
+    expect(validateEnrollment(readFormValues(formDataOf(base)), { runRequired: true })).toEqual({ runId: [ENROLLMENT_ERRORS.runRequired] });
+    expect(validateEnrollment(readFormValues(formDataOf({ ...base, runId })), { runRequired: true })).toEqual({});
+  });
+  it("refuses a run id that is not an id, as the schema does, required or not", () => {
+    for (const bad of ["not-a-uuid", "1; drop table course_runs", `${runId}x`]) {
+      const data = formDataOf({ ...base, runId: bad });
+      expect(serverErrors(enrollmentSchema, data)).toEqual({ runId: [ENROLLMENT_ERRORS.runInvalid] });
+      expect(validateEnrollment(readFormValues(data), { runRequired: true })).toEqual({ runId: [ENROLLMENT_ERRORS.runInvalid] });
+    }
   });
 });
 

@@ -89,6 +89,9 @@ export const ENROLLMENT_ERRORS = {
   phoneInternationalInvalid: "enrollment.errors.phoneInternationalInvalid",
   messageTooLong: "enrollment.errors.messageTooLong",
   courseInvalid: "enrollment.errors.courseInvalid",
+  // Issue 20: the run (start date) asked for; strings under "enrollment.run" in forms.json.
+  runInvalid: "enrollment.run.errors.invalid",
+  runRequired: "enrollment.run.errors.required",
 } as const;
 
 const PHONE_PROBLEM_ERRORS: Record<PhoneProblem, string> = {
@@ -112,8 +115,12 @@ export function phoneCountryError(value: string, countryCode: string): string | 
 /** zod's z.guid(): any 8-4-4-4-12 hexadecimal identifier. */
 const GUID_PATTERN = /^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}$/;
 
-/** The enrollment form's errors by field, for values read as the server reads them (blank = undefined). */
-export function validateEnrollment(values: FormValues): FieldErrors {
+/**
+ * The enrollment form's errors by field, for values read as the server reads them (blank = undefined).
+ * `runRequired`: the form offers runs, so one must be chosen (the server decides that from the database;
+ * the schema alone only checks the shape of a run id that is sent).
+ */
+export function validateEnrollment(values: FormValues, opts: { runRequired?: boolean } = {}): FieldErrors {
   const errors: FieldErrors = {};
   const put = (field: string, key: string | null) => {
     if (key) errors[field] = [key];
@@ -146,5 +153,16 @@ export function validateEnrollment(values: FormValues): FieldErrors {
   );
   put("message", checkOptionalText(values.message, ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong));
   put("courseId", values.courseId !== undefined && GUID_PATTERN.test(values.courseId) ? null : ENROLLMENT_ERRORS.courseInvalid);
+  const runId = values.runId;
+  put(
+    "runId",
+    runId === undefined
+      ? opts.runRequired
+        ? ENROLLMENT_ERRORS.runRequired
+        : null
+      : GUID_PATTERN.test(runId)
+        ? null
+        : ENROLLMENT_ERRORS.runInvalid,
+  );
   return errors;
 }

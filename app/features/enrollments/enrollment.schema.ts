@@ -67,6 +67,9 @@ const enrollmentFields = z.object({
     .refine((v) => phoneShapeError(v) === null, { error: ENROLLMENT_ERRORS.phoneInvalid, abort: true }),
   message: optionalText(ENROLLMENT_LIMITS.message, ENROLLMENT_ERRORS.messageTooLong),
   courseId: z.guid({ error: ENROLLMENT_ERRORS.courseInvalid }),
+  // Issue 20: the run asked for. Whether one is required, and whether it is an open upcoming run of the
+  // course, is for createEnrollment to say (it reads the database); a repeated field is an array: refused.
+  runId: z.guid({ error: ENROLLMENT_ERRORS.runInvalid }).optional(),
   website: honeypot,
   ...sourceFields,
 });

@@ -1,26 +1,45 @@
-// The /admin/enrollments action: approve or reject one request, or the selected ones; undo a decision
-// within its window; move a decided request back to pending. The domain functions check enrollments:edit
-// themselves, so a crafted post without it gets its 403 inline and changes nothing.
+// The /admin/enrollments action: approve or reject one request, or the selected ones; give a seat to a
+// request on a run's waiting list (approve it, or the run's next in line); undo a decision within its
+// window; move a decided request back to pending. The domain functions check enrollments:edit
+// themselves, so a crafted post without it gets its 403 inline and changes nothing. A full run refuses an
+// approval with a 409 whose reply says how many seats are taken (`runFull`), so the page can offer the
+// "Approve beyond capacity" override.
 import { adminAction, formText, intent } from "~/lib/admin-action.server.ts";
-import { reopenEnrollment, setEnrollmentStatus, undoDecision } from "./enrollment-decisions.server.ts";
 import {
-  ADMIN_ENROLLMENT_ERRORS,
-  approveSchema,
-  bulkApproveSchema,
-  bulkRejectSchema,
-  rejectSchema,
-  reopenSchema,
-  undoSchema,
-  type Decision,
-  type EnrollmentIntent,
-  type EnrollmentReplyFields,
-} from "./enrollments-admin.schema.ts";
+  promoteNextWaiting,
+  reopenEnrollment,
+  RunFullError,
+  setEnrollmentStatus,
+  undoDecision,
+  type StatusChange,
+} from "./enrollment-decisions.server.ts";
+import { ADMIN_ENROLLMENT_ERRORS, bulkRejectSchema, reopenSchema, type Decision, type EnrollmentIntent } from "./enrollments-admin.schema.ts";
+import {
+  runApproveSchema,
+  runBulkApproveSchema,
+  runRejectSchema,
+  runUndoSchema,
+  type RunDecisionReplyFields,
+  type RunFullInfo,
+} from "./run-decisions.schema.ts";
 
 /** SPEC §8: 'Failed to update enrollment status: {reason}'. */
 const FAILURE_KEY = "adminEnrollments.actions.failedWithReason";
 
-async function decide(actor: Parameters<typeof setEnrollmentStatus>[0], ids: string[], status: Decision) {
-  const outcome = await setEnrollmentStatus(actor, ids, status);
+/** The seats of a refused approval, by request, for the reply (the shared action kit carries only a key). */
+const refusedSeats = new WeakMap<Request, RunFullInfo>();
+
+/** Runs a decision; a full run's refusal is remembered for the reply before it goes on as a 409. */
+async function seats<X>(request: Request, run: () => Promise<X>): Promise<X> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof RunFullError) refusedSeats.set(request, err.info);
+    throw err;
+  }
+}
+
+function reply(status: Decision, outcome: StatusChange) {
   return {
     status,
     changed: outcome.changed.length,
@@ -28,45 +47,59 @@ async function decide(actor: Parameters<typeof setEnrollmentStatus>[0], ids: str
     ids: outcome.changed.map((c) => c.id),
     noCourse: outcome.noCourse,
     undoSeconds: outcome.undoSeconds,
+    from: outcome.from,
+    overCapacity: outcome.overCapacity,
   };
 }
 
-export const enrollmentsAction = adminAction<EnrollmentIntent, EnrollmentReplyFields>({
+const pageAction = adminAction<EnrollmentIntent, RunDecisionReplyFields>({
   guard: { permission: "enrollments:view" },
   invalidKey: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
   subject: (formData) => ({ id: formText(formData, "id") }),
   intents: {
     approve: intent({
-      schema: approveSchema,
+      schema: runApproveSchema,
       failureKey: FAILURE_KEY,
-      run: async ({ id }, { actor }) => ({ id, ...(await decide(actor, [id], "approved")) }),
+      run: ({ id, run, override }, { actor, request }) =>
+        seats(request, async () => {
+          const outcome = id ? await setEnrollmentStatus(actor, [id], "approved", { override }) : await promoteNextWaiting(actor, run!, { override });
+          return { id: id ?? outcome.changed[0]?.id, ...reply("approved", outcome) };
+        }),
     }),
     reject: intent({
-      schema: rejectSchema,
+      schema: runRejectSchema,
       failureKey: FAILURE_KEY,
-      run: async ({ id }, { actor }) => ({ id, ...(await decide(actor, [id], "rejected")) }),
+      run: async ({ id }, { actor }) => ({ id, ...reply("rejected", await setEnrollmentStatus(actor, [id], "rejected")) }),
     }),
     bulkApprove: intent({
-      schema: bulkApproveSchema,
+      schema: runBulkApproveSchema,
       failureKey: FAILURE_KEY,
-      run: ({ ids }, { actor }) => decide(actor, ids, "approved"),
+      run: ({ ids, override }, { actor, request }) =>
+        seats(request, async () => reply("approved", await setEnrollmentStatus(actor, ids, "approved", { override }))),
     }),
     bulkReject: intent({
       schema: bulkRejectSchema,
       failureKey: FAILURE_KEY,
-      run: ({ ids }, { actor }) => decide(actor, ids, "rejected"),
+      run: async ({ ids }, { actor }) => reply("rejected", await setEnrollmentStatus(actor, ids, "rejected")),
     }),
     undo: intent({
-      schema: undoSchema,
-      run: async ({ ids, status }, { actor }) => ({ status, ...(await undoDecision(actor, ids, status)) }),
+      schema: runUndoSchema,
+      run: async ({ ids, status, from }, { actor }) => ({ status, ...(await undoDecision(actor, ids, status, from)) }),
     }),
     reopen: intent({
       schema: reopenSchema,
       failureKey: FAILURE_KEY,
       run: async ({ id, from }, { actor }) => {
-        await reopenEnrollment(actor, id, from);
-        return { id, status: from, changed: 1 };
+        const { freed } = await reopenEnrollment(actor, id, from);
+        return { id, status: from, changed: 1, freed: freed ?? [] };
       },
     }),
   },
 });
+
+export async function enrollmentsAction(args: Parameters<typeof pageAction>[0]): ReturnType<typeof pageAction> {
+  const answer = await pageAction(args);
+  const full = refusedSeats.get(args.request);
+  if (full && !answer.data.ok) answer.data.runFull = full;
+  return answer;
+}

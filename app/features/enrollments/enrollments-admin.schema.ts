@@ -5,10 +5,11 @@ import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
 
-export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected"] as const;
+/** Every status a request can have; "waiting" is the waiting list of a full run (issue 20). */
+export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected", "waiting"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
 /** What staff decide on a pending request. */
-export type Decision = Exclude<EnrollmentStatus, "pending">;
+export type Decision = "approved" | "rejected";
 
 /** The status filter: every status, or one of them. */
 export const ENROLLMENT_STATUS_FILTERS = ["all", ...ENROLLMENT_STATUS_VALUES] as const;
@@ -37,11 +38,28 @@ export const ADMIN_ENROLLMENT_ERRORS = {
   unexpected: "adminEnrollments.errors.unexpected",
 } as const;
 
-/** The list's state, as the URL carries it (?q, ?status, ?page). */
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** The list's state, as the URL carries it (?q, ?status, ?run, ?page). */
 export interface EnrollmentFilter {
   q: string;
   status: EnrollmentStatusFilter;
+  /** The run the requests are for (a course_runs id, lower case), or "" for every request (issue 20). */
+  run: string;
   page: number;
+}
+
+/**
+ * A run filter shows the run's waiting list in its order (oldest first: the next to get a seat on
+ * top); every other list is newest first.
+ */
+export function isWaitingListOrder(filter: Pick<EnrollmentFilter, "run" | "status">): boolean {
+  return filter.run !== "" && filter.status === "waiting";
+}
+
+/** A run id from a URL: a UUID in lower case, or "" (anything else is no filter, never an error). */
+export function parseRunParam(value: unknown): string {
+  return typeof value === "string" && UUID_RE.test(value) ? value.toLowerCase() : "";
 }
 
 export function isEnrollmentStatus(value: unknown): value is EnrollmentStatus {
@@ -55,21 +73,21 @@ export function parseEnrollmentQuery(params: URLSearchParams): EnrollmentFilter 
   return {
     q: (params.get("q") ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX),
     status: isOneOf(status, ENROLLMENT_STATUS_FILTERS) ? status : "all",
+    run: parseRunParam(params.get("run")),
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, PAGE_MAX) : 1,
   };
 }
 
-/** The URL search string of a list state (defaults left out), e.g. "?q=sara&status=pending". */
+/** The URL search string of a list state (defaults left out), e.g. "?q=sara&status=pending&run=…". */
 export function enrollmentSearch(filter: Partial<EnrollmentFilter>): string {
   const params = new URLSearchParams();
   if (filter.q) params.set("q", filter.q);
   if (filter.status && filter.status !== "all") params.set("status", filter.status);
+  if (filter.run) params.set("run", filter.run);
   if (filter.page && filter.page > 1) params.set("page", String(filter.page));
   const s = params.toString();
   return s ? `?${s}` : "";
 }
-
-const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export function isUuid(value: unknown): value is string {
   return typeof value === "string" && UUID_RE.test(value);

@@ -5,10 +5,16 @@
 //
 // Performance (bench/enrollments.ts, 100 000 rows): the list is a count and a page on the index
 // (created_at desc, id desc) or (status, created_at desc, id desc); the search matches the folded,
-// generated column `search_text` through its trigram index. The four counters, and the total of a list
-// without a search, come from `enrollment_status_counts` (three rows kept by triggers), not a count(*).
-import { and, count, eq, like, sql, type SQL } from "drizzle-orm";
-import { enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
+// generated column `search_text` through its trigram index. The five counters, and the total of a list
+// without a search, come from `enrollment_status_counts` (rows kept by triggers), not a count(*).
+//
+// Runs (issue 20): each row carries its run's start (a join on the run's primary key, per page row).
+// A list filtered by run (?run=<id>) counts and reads on (run_id, status, created_at, id), so it stays
+// a few index reads however many runs and requests there are; filtered by run and 'waiting' it is the
+// run's waiting list in its order, oldest first (isWaitingListOrder).
+import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
+import { courseRuns, courses, enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
+import { countRequestsByRun } from "~/lib/course-runs.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
@@ -28,6 +34,8 @@ import {
   ENROLLMENTS_QUERY_MAX,
   isEnrollmentStatus,
   isUuid,
+  isWaitingListOrder,
+  parseRunParam,
   type EnrollmentFilter,
   type EnrollmentStatus,
   type EnrollmentStatusFilter,
@@ -49,6 +57,9 @@ export interface AdminEnrollmentRow {
   status: EnrollmentStatus;
   createdAt: Date;
   updatedAt: Date;
+  /** The run the request is for and its start (UTC; shown in Cairo time); null without a run (issue 20). */
+  runId: string | null;
+  runStartsAt: Date | null;
   /** Where the request came from (ADR 021): the site page, the visit's utm_*, the referring host; null when unknown. */
   sourcePage: string | null;
   utmSource: string | null;
@@ -76,6 +87,7 @@ export interface EnrollmentCounters {
   pending: number;
   approved: number;
   rejected: number;
+  waiting: number;
 }
 
 const rowColumns = {
@@ -93,6 +105,8 @@ const rowColumns = {
   status: enrollments.status,
   createdAt: enrollments.createdAt,
   updatedAt: enrollments.updatedAt,
+  runId: enrollments.runId,
+  runStartsAt: courseRuns.startsAt,
   sourcePage: enrollments.sourcePage,
   utmSource: enrollments.utmSource,
   utmMedium: enrollments.utmMedium,
@@ -102,7 +116,15 @@ const rowColumns = {
   referrerHost: enrollments.referrerHost,
 };
 
-type RawRow = Pick<typeof enrollments.$inferSelect, keyof typeof rowColumns>;
+type RawRow = Pick<typeof enrollments.$inferSelect, Exclude<keyof typeof rowColumns, "runStartsAt">> & { runStartsAt: Date | null };
+
+/** Rows with their run's start: a left join on the run's primary key (at most one run per request). */
+function selectRows<E extends Record<string, SQL.Aliased | SQL>>(extra?: E) {
+  return db()
+    .select({ ...rowColumns, ...(extra as E) })
+    .from(enrollments)
+    .leftJoin(courseRuns, eq(courseRuns.id, enrollments.runId));
+}
 
 function toRow(r: RawRow): AdminEnrollmentRow {
   return {
@@ -114,6 +136,10 @@ function toRow(r: RawRow): AdminEnrollmentRow {
 
 /** Newest first; the id breaks ties. Written as the indexes are (DESC NULLS LAST), so they serve it. */
 const NEWEST_FIRST = [sql`${enrollments.createdAt} desc nulls last`, sql`${enrollments.id} desc nulls last`];
+const NEWEST_FIRST_REVERSED = [sql`${enrollments.createdAt} asc nulls first`, sql`${enrollments.id} asc nulls first`];
+/** A run's waiting list: oldest first, as (run_id, status, created_at, id) is stored. */
+const OLDEST_FIRST = [asc(enrollments.createdAt), asc(enrollments.id)];
+const OLDEST_FIRST_REVERSED = [desc(enrollments.createdAt), desc(enrollments.id)];
 
 /**
  * A search text as `search_text` holds it: Arabic-Indic digits as ASCII (phones are stored that way),
@@ -137,12 +163,13 @@ function escapeLike(text: string): string {
 function normalizeFilter(input: Partial<EnrollmentFilter>): EnrollmentFilter {
   const status: EnrollmentStatusFilter = isOneOf(input.status, ENROLLMENT_STATUS_FILTERS) ? input.status : "all";
   const page = Number.isInteger(input.page) && input.page! >= 1 ? input.page! : 1;
-  return { q: (input.q ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX), status, page };
+  return { q: (input.q ?? "").trim().slice(0, ENROLLMENTS_QUERY_MAX), status, run: parseRunParam(input.run), page };
 }
 
 function whereFor(filter: EnrollmentFilter): SQL | undefined {
   const search = foldEnrollmentQuery(filter.q);
   return and(
+    filter.run ? eq(enrollments.runId, filter.run) : undefined,
     filter.status !== "all" ? eq(enrollments.status, filter.status) : undefined,
     // Served by the trigram index enrollments_search_text_trgm_idx.
     search ? like(enrollments.searchText, `%${escapeLike(search)}%`) : undefined,
@@ -157,7 +184,8 @@ function whereFor(filter: EnrollmentFilter): SQL | undefined {
 export const SEARCH_COUNT_CAP = 1000;
 
 /**
- * One page of enrollments, newest first, filtered by status and an Arabic-aware search over the
+ * One page of enrollments, newest first (a run's waiting list: oldest first), filtered by status, run
+ * and an Arabic-aware search over the
  * student's name, email and phone, the enrollment id and the course name. Two queries whatever the
  * row count: the count and the page (together for page 1; otherwise the count first, so a page past
  * the end becomes the last one and a page in the older half is read from the oldest end). Without a
@@ -172,23 +200,31 @@ export async function listEnrollments(
   const pageSize = Math.min(Math.max(Math.trunc(input.pageSize ?? ENROLLMENTS_PAGE_SIZE), 1), ENROLLMENTS_BULK_MAX);
   const where = whereFor(filter);
   const searching = foldEnrollmentQuery(filter.q) !== "";
+  const waitingOrder = isWaitingListOrder(filter);
+  const order = waitingOrder ? OLDEST_FIRST : NEWEST_FIRST;
+  const reversed = waitingOrder ? OLDEST_FIRST_REVERSED : NEWEST_FIRST_REVERSED;
 
-  /** How many rows the list has: exact without a search; with one, at most SEARCH_COUNT_CAP + 1. */
+  /**
+   * How many rows the list has: exact without a search (from the status counts, or for one run a count
+   * on its index); with a search, at most SEARCH_COUNT_CAP + 1.
+   */
   const countRows = async (): Promise<number> => {
-    if (!searching) {
+    if (!searching && !filter.run) {
       const counters = await readCounters();
       return filter.status === "all" ? counters.total : counters[filter.status];
+    }
+    if (!searching) {
+      const [row] = await db().select({ total: count() }).from(enrollments).where(where);
+      return Number(row?.total ?? 0);
     }
     const matches = db().select({ one: sql`1` }).from(enrollments).where(where).limit(SEARCH_COUNT_CAP + 1).as("matches");
     const [row] = await db().select({ total: count() }).from(matches);
     return Number(row?.total ?? 0);
   };
   const newestPage = (page: number) =>
-    db()
-      .select(rowColumns)
-      .from(enrollments)
+    selectRows()
       .where(where)
-      .orderBy(...NEWEST_FIRST)
+      .orderBy(...order)
       .limit(pageSize)
       .offset((page - 1) * pageSize);
   const result = (rows: RawRow[], counted: number, page: number): EnrollmentList => {
@@ -216,14 +252,12 @@ export async function listEnrollments(
   const page = Math.min(filter.page, Math.max(1, Math.ceil(total / pageSize)));
   const skip = (page - 1) * pageSize;
   if (capped || skip <= total / 2) return result(await newestPage(page), counted, page);
-  // Pages in the older half are read from the oldest end (the same index backwards), so that the
-  // last page skips few rows instead of nearly all of them; then put newest first again.
+  // Pages in the second half are read from the other end (the same index backwards), so that the
+  // last page skips few rows instead of nearly all of them; then put them in the list's order again.
   const end = Math.min(skip + pageSize, total);
-  const rows = await db()
-    .select(rowColumns)
-    .from(enrollments)
+  const rows = await selectRows()
     .where(where)
-    .orderBy(sql`${enrollments.createdAt} asc nulls first`, sql`${enrollments.id} asc nulls first`)
+    .orderBy(...reversed)
     .limit(end - skip)
     .offset(total - end);
   return result(rows.reverse(), counted, page);
@@ -232,7 +266,7 @@ export async function listEnrollments(
 /** One query: the per-status counts the triggers keep (a status without a row counts 0). */
 async function readCounters(): Promise<EnrollmentCounters> {
   const rows = await db().select({ status: enrollmentStatusCounts.status, n: enrollmentStatusCounts.n }).from(enrollmentStatusCounts);
-  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0 };
+  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0 };
   for (const row of rows) {
     const n = Number(row.n);
     counters.total += n;
@@ -241,18 +275,71 @@ async function readCounters(): Promise<EnrollmentCounters> {
   return counters;
 }
 
-/** The four counters (total, pending, approved, rejected) in one query. */
-export async function enrollmentCounters(actor: Actor): Promise<EnrollmentCounters> {
+/**
+ * The five counters (total, pending, approved, rejected, waiting) in one query: of every request, or,
+ * with `run`, of that run's requests (its index, grouped by status).
+ */
+export async function enrollmentCounters(actor: Actor, options: { run?: string } = {}): Promise<EnrollmentCounters> {
   requirePermission(actor, "enrollments:view");
-  return readCounters();
+  const run = parseRunParam(options.run);
+  if (!run) return readCounters();
+  const counts = (await countRequestsByRun(db(), [run])).get(run) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0 };
+  return { total: counts.pending + counts.approved + counts.rejected + counts.waiting, ...counts };
 }
 
 /** One enrollment with every field (the details modal opened by URL), or null. */
 export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnrollmentRow | null> {
   requirePermission(actor, "enrollments:view");
   if (!isUuid(id)) return null;
-  const [row] = await db().select(rowColumns).from(enrollments).where(eq(enrollments.id, id));
+  const [row] = await selectRows().where(eq(enrollments.id, id));
   return row ? toRow(row) : null;
+}
+
+/** The run a list is filtered by, for the filter bar: its course, start and seats, and its course's other runs. */
+export interface RunFilterInfo {
+  id: string;
+  courseId: string;
+  courseTitle: string;
+  startsAt: Date;
+  status: string;
+  capacity: number | null;
+  /** Runs of the same course to switch to (the latest RUN_CHOICES_MAX by start, this one always among them), soonest first. */
+  runs: { id: string; startsAt: Date; status: string }[];
+}
+
+/** The most runs of one course the run filter offers (a course has a handful; never all runs of the site). */
+export const RUN_CHOICES_MAX = 60;
+
+/**
+ * The run of a `?run=` filter with its course's other runs (two queries on the run's primary key and
+ * (course_id, starts_at)), or null when there is no such run (the list is then simply empty).
+ */
+export async function getRunFilter(actor: Actor, runId: string): Promise<RunFilterInfo | null> {
+  requirePermission(actor, "enrollments:view");
+  const id = parseRunParam(runId);
+  if (!id) return null;
+  const [run] = await db()
+    .select({
+      id: courseRuns.id,
+      courseId: courseRuns.courseId,
+      courseTitle: courses.title,
+      startsAt: courseRuns.startsAt,
+      status: courseRuns.status,
+      capacity: courseRuns.capacity,
+    })
+    .from(courseRuns)
+    .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+    .where(eq(courseRuns.id, id));
+  if (!run) return null;
+  const siblings = await db()
+    .select({ id: courseRuns.id, startsAt: courseRuns.startsAt, status: courseRuns.status })
+    .from(courseRuns)
+    .where(eq(courseRuns.courseId, run.courseId))
+    .orderBy(desc(courseRuns.startsAt), desc(courseRuns.id))
+    .limit(RUN_CHOICES_MAX);
+  if (!siblings.some((r) => r.id === run.id)) siblings.push({ id: run.id, startsAt: run.startsAt, status: run.status });
+  siblings.sort((a, b) => a.startsAt.getTime() - b.startsAt.getTime() || a.id.localeCompare(b.id));
+  return { ...run, runs: siblings };
 }
 
 // ---- CSV export ---------------------------------------------------------------------------------
@@ -269,6 +356,8 @@ export const CSV_COLUMNS = [
   "studentPhone",
   "courseName",
   "courseId",
+  // The run's start in Cairo time (issue 20); empty without a run.
+  "runStart",
   "message",
   "language",
   "currentLevel",
@@ -310,7 +399,7 @@ export function csvFilename(now = new Date()): string {
 }
 
 /**
- * The filtered view (same q and status as the page, every page) as CSV: UTF-8 with a byte order mark
+ * The filtered view (same q, status and run as the page, every page, in the page's order) as CSV: UTF-8 with a byte order mark
  * so spreadsheet programs read Arabic correctly, CRLF line ends, headers and status labels in
  * `locale`. Streamed: rows are read in batches of CSV_BATCH_SIZE with a keyset cursor on
  * (created_at, id), never all at once. The export itself is recorded in the audit log.
@@ -328,7 +417,7 @@ export async function streamEnrollmentsCsv(
   await recordAudit(db(), actor, {
     action: "export",
     entity: "enrollment",
-    data: { format: "csv", q: filter.q, status: filter.status },
+    data: { format: "csv", q: filter.q, status: filter.status, ...(filter.run ? { run: filter.run } : {}) },
   });
 
   const encoder = new TextEncoder();
@@ -344,6 +433,7 @@ export async function streamEnrollmentsCsv(
     const rest = [
       r.courseName,
       r.courseId,
+      r.runStartsAt ? formatSheetDateTime(r.runStartsAt) : "",
       r.message,
       isLocale(r.locale) ? t(`adminEnrollments.details.languages.${r.locale}`) : r.locale,
       r.currentLevel,
@@ -362,6 +452,7 @@ export async function streamEnrollmentsCsv(
 
   // The cursor keeps created_at as PostgreSQL's text (microseconds), which a JS Date would round.
   let cursor: { ts: string; id: string } | null = null;
+  const waitingOrder = isWaitingListOrder(filter);
   return new ReadableStream<Uint8Array>(
     {
       start(controller) {
@@ -369,14 +460,14 @@ export async function streamEnrollmentsCsv(
       },
       async pull(controller) {
         try {
-          const after: SQL | undefined = cursor
-            ? sql`(${enrollments.createdAt}, ${enrollments.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
-            : undefined;
-          const rows = await db()
-            .select({ ...rowColumns, cursorTs: sql<string>`${enrollments.createdAt}::text` })
-            .from(enrollments)
+          const after: SQL | undefined = !cursor
+            ? undefined
+            : waitingOrder
+              ? sql`(${enrollments.createdAt}, ${enrollments.id}) > (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`
+              : sql`(${enrollments.createdAt}, ${enrollments.id}) < (${cursor.ts}::timestamptz, ${cursor.id}::uuid)`;
+          const rows = await selectRows({ cursorTs: sql<string>`${enrollments.createdAt}::text` })
             .where(and(where, after))
-            .orderBy(...NEWEST_FIRST)
+            .orderBy(...(waitingOrder ? OLDEST_FIRST : NEWEST_FIRST))
             .limit(batchSize);
           if (rows.length > 0) {
             controller.enqueue(encoder.encode(rows.map(line).join("")));

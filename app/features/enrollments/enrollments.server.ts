@@ -13,12 +13,13 @@ import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
+import { listUpcomingRuns, lockRunSeats, type PublicRun } from "~/lib/course-runs.server.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { fieldMessages } from "~/lib/parse-input.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
-import { enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
+import { ENROLLMENT_ERRORS, enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
 
 export type { EnrollmentInput } from "./enrollment.schema.ts";
 
@@ -31,12 +32,30 @@ export function generateEnrollmentId(now = Date.now()): string {
   return `ENR-${now.toString(36).toUpperCase()}-${suffix}`;
 }
 
+/** What the visitor is told: the request's ID, and whether it joined the waiting list of a full run. */
+export interface EnrollmentCreated {
+  enrollmentId: string;
+  waiting: boolean;
+}
+
+/** The runs the enrollment form offers (issue 20): the course's upcoming open runs, soonest first. */
+export function listEnrollableRuns(courseId: string): Promise<PublicRun[]> {
+  return listUpcomingRuns(db(), courseId);
+}
+
 /**
  * Records an enrollment request for a published course and queues its two emails.
- * Throws AppError bad_request (invalid input, `fields` holds the message keys) or not_found (draft
- * or unknown course); in both cases nothing is written.
+ * Issue 20: when the course has upcoming open runs, the request names one of them (`runId`); the run's
+ * seats are counted under its lock (lockRunSeats), and a request for a full run joins its waiting list
+ * (status 'waiting') instead of 'pending'.
+ * Throws AppError bad_request (invalid input, `fields` holds the message keys: among them a missing run
+ * or one that is not an open upcoming run of this course) or not_found (draft or unknown course); in
+ * both cases nothing is written.
  */
-export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Locale }): Promise<{ enrollmentId: string }> {
+export async function createEnrollment(
+  input: EnrollmentInput,
+  ctx: { locale: Locale; now?: Date },
+): Promise<EnrollmentCreated> {
   // The domain re-checks its input whatever the caller did (cheap, and keeps the invariants here).
   const parsed = enrollmentSchema.safeParse(input);
   if (!parsed.success) {
@@ -45,7 +64,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
   const data = parsed.data;
   const locale = ctx.locale;
 
-  const enrollmentId = await db().transaction(async (tx) => {
+  const created = await db().transaction(async (tx): Promise<EnrollmentCreated> => {
     // FOR SHARE: the course cannot be deleted or unpublished under us until commit.
     const [course] = await tx
       .select({ id: courses.id, title: courses.title, slug: courses.slug })
@@ -53,6 +72,21 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
       .where(and(eq(courses.id, data.courseId), eq(courses.isPublished, true)))
       .for("share");
     if (!course) throw new AppError("not_found", "enrollment.errors.courseUnavailable");
+
+    // Issue 20: the run, locked until commit so the seat count cannot change under this request.
+    const now = ctx.now ?? new Date();
+    let run: (NonNullable<Awaited<ReturnType<typeof lockRunSeats>>>["run"] & { waiting: boolean }) | null = null;
+    if (data.runId) {
+      const seats = await lockRunSeats(tx, data.runId);
+      if (!seats || seats.run.courseId !== course.id || seats.run.status !== "open" || seats.run.startsAt <= now) {
+        throw new AppError("bad_request", ENROLLMENT_ERRORS.runInvalid, {
+          fields: { runId: ENROLLMENT_ERRORS.runInvalid },
+        });
+      }
+      run = { ...seats.run, waiting: seats.full };
+    } else if ((await listUpcomingRuns(tx, course.id, { now, limit: 1 })).length > 0) {
+      throw new AppError("bad_request", "enrollment.errors.invalid", { fields: { runId: ENROLLMENT_ERRORS.runRequired } });
+    }
 
     // D26: E.164 (the schema read the number in the chosen country); emails show it grouped.
     const studentPhone = data.phoneNumber;
@@ -72,7 +106,8 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
           preferredSchedule: null,
           message: data.message ?? null,
           locale,
-          status: "pending",
+          status: run?.waiting ? "waiting" : "pending",
+          runId: run?.id ?? null,
           // Where it came from (ADR 021), already cleaned by the schema; null when unknown.
           sourcePage: data.sourcePage,
           utmSource: data.utmSource,
@@ -97,6 +132,7 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
       message: data.message,
       course: { id: course.id, title: course.title },
       studentLocale: locale,
+      run: run ? { startsAt: run.startsAt, schedule: run.schedule, scheduleAr: run.scheduleAr, mode: run.mode, waiting: run.waiting } : undefined,
     };
 
     // (a) Provider notification with the SPEC §7 parameters, in the language of the inbox's staff account
@@ -133,9 +169,9 @@ export async function createEnrollment(input: EnrollmentInput, ctx: { locale: Lo
       ...email,
     });
 
-    return id;
+    return { enrollmentId: id, waiting: run?.waiting ?? false };
   });
 
   await wakeOutbox();
-  return { enrollmentId };
+  return created;
 }

@@ -1,15 +1,15 @@
 // /admin/enrollments — 'Course Enrollments' (SPEC §2 Admin Enrollments, §4 enrollment transitions, §8;
-// D5, D17, D18; issue 6). Counters, search, status filter and pages live in the URL and run on the
-// server; the details open in a modal (JavaScript) or through ?dialog=details&enrollment=… (without).
+// D5, D17, D18; issue 6). Counters, search, status and run filters and pages live in the URL and run on
+// the server; the details open in a modal (JavaScript) or through ?dialog=details&enrollment=… (without).
 import { isRouteErrorResponse, useRouteError } from "react-router";
 import { AccessDenied } from "~/components/admin/denied.tsx";
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { AdminEnrollmentsDenied } from "~/features/enrollments/components/admin-denied.tsx";
 import { EnrollmentsPage } from "~/features/enrollments/components/enrollments-page.tsx";
 import { isUuid, parseEnrollmentQuery } from "~/features/enrollments/enrollments-admin.schema.ts";
-import { enrollmentCounters, getEnrollment, listEnrollments } from "~/features/enrollments/enrollments-admin.server.ts";
+import { enrollmentCounters, getEnrollment, getRunFilter, listEnrollments } from "~/features/enrollments/enrollments-admin.server.ts";
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
-import { decisionUndoSeconds } from "~/features/enrollments/enrollment-decisions.server.ts";
+import { decisionUndoSeconds, getDecisionRun } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { appErrorData } from "~/lib/errors.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
@@ -20,14 +20,23 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const actor = requireActor(context, { permission: "enrollments:view" });
   const params = new URL(request.url).searchParams;
   const filter = parseEnrollmentQuery(params);
-  const [list, counters] = await Promise.all([listEnrollments(actor, filter), enrollmentCounters(actor)]);
+  // ?run=<id> (issue 20): the run's requests, its counters, and its course's runs to switch between.
+  const [list, counters, run] = await Promise.all([
+    listEnrollments(actor, filter),
+    enrollmentCounters(actor, { run: filter.run }),
+    filter.run ? getRunFilter(actor, filter.run) : null,
+  ]);
   // ?dialog=details|reject|reopen&enrollment=<id>: the details, or a confirmation, of one enrollment.
   const wanted = ["details", "reject", "reopen"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
   const details = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
+  // The details' run with its seats and waiting list (issue 20: Give a seat, Approve beyond capacity).
+  const detailsRun = details?.runId ? await getDecisionRun(actor, details.runId) : null;
   return {
     list,
     counters,
+    run,
     details,
+    detailsRun,
     actor: toActorView(actor),
     undoSeconds: decisionUndoSeconds(),
     title: getInstanceOrFallback(context).t("adminEnrollments.metaTitle"),

@@ -6,9 +6,10 @@ import { AppError } from "~/lib/errors.ts";
 import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
-import { createEnrollment, generateEnrollmentId } from "~/features/enrollments/enrollments.server.ts";
+import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
 import { EnrollmentForm, type EnrollmentReply } from "~/features/enrollments/components/enrollment-form.tsx";
 import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-success.tsx";
+import { runOptions } from "~/features/enrollments/run-options.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -21,13 +22,20 @@ import type { Route } from "./+types/enroll";
 export async function loader({ params, context, request }: Route.LoaderArgs) {
   const course = await getPublishedCourse(params.slug);
   if (!course) throw new AppError("not_found", "errors.notFoundText");
-  const t = getInstance(context).t;
+  const i18n = getInstance(context);
+  const t = i18n.t;
+  const url = new URL(request.url);
+  // Issue 20: the runs the form offers, in words of the page's language; `?run=<id>` preselects one.
+  const runs = runOptions(await listEnrollableRuns(course.id), i18n.language === "ar" ? "ar" : "en", t);
+  const chosen = url.searchParams.get("run");
   return {
+    runs,
+    runId: runs.some((r) => r.id === chosen) ? (chosen ?? undefined) : undefined,
     course: { id: course.id, slug: course.slug, title: course.title },
     title: t("enrollment.dialogTitle", { course: isolateText(course.title) }),
     description: t("enrollment.dialogDescription"),
     // The page's own utm_* for the no-JS form (ADR 021): a URL with them is never stored in the public page cache.
-    utm: utmFromSearch(new URL(request.url).search),
+    utm: utmFromSearch(url.search),
   };
 }
 
@@ -49,7 +57,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     failureKey: "enrollment.error",
     isBot: isHoneypotFilled,
     // A bot gets a believable answer and learns nothing; nothing is stored.
-    botReply: { enrollmentId: generateEnrollmentId() },
+    botReply: { enrollmentId: generateEnrollmentId(), waiting: false },
     // Without JavaScript the form sends no page: the same-site Referer's path stands in (ADR 021).
     handle: (value, locale) =>
       createEnrollment({ ...value, courseId: course.id, sourcePage: value.sourcePage ?? refererPath(request) }, { locale }),
@@ -94,9 +102,16 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
         {success ? (
-          <EnrollmentSuccess enrollmentId={success.enrollmentId} />
+          <EnrollmentSuccess enrollmentId={success.enrollmentId} waiting={success.waiting} />
         ) : (
-          <EnrollmentForm course={course} fetcherKey="enroll-page" initialReply={actionData} initialSource={loaderData.utm} />
+          <EnrollmentForm
+            course={course}
+            runs={loaderData.runs}
+            runId={loaderData.runId}
+            fetcherKey="enroll-page"
+            initialReply={actionData}
+            initialSource={loaderData.utm}
+          />
         )}
         <Link to={lp(courseHref(course.slug))} className="mt-6 inline-block text-teal-800 underline">
           <bdi>{course.title}</bdi>

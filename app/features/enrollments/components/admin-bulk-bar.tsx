@@ -4,8 +4,10 @@
 // the ticked rows, without it by a GET of this form (the ticked ids and the list's filters in the URL).
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
+import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { runFullMessage } from "../run-decisions.schema.ts";
 import { BULK_FORM_ID } from "./admin-table.tsx";
 import type { EnrollmentDialogs } from "./admin-status.tsx";
 import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
@@ -34,6 +36,9 @@ export function AdminEnrollmentsBulkBar({
   listParams: [string, string][];
 }) {
   const { t } = useI18n();
+  const overrideId = useId();
+  // A run without enough seats for the selection: its numbers instead of the plain refusal, and the override.
+  const full = fetcher.state === "idle" ? runFullMessage(t, fetcher.data) : null;
   return (
     <fetcher.Form
       id={BULK_FORM_ID}
@@ -87,10 +92,18 @@ export function AdminEnrollmentsBulkBar({
           {t("adminEnrollments.actions.updating")}
         </span>
       )}
-      {failure && (
+      {(full ?? failure) && (
         <span role="alert" className="text-sm text-red-800">
-          {failure}
+          {full ?? failure}
         </span>
+      )}
+      {full && (
+        <div className="flex basis-full items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2">
+          <input id={overrideId} type="checkbox" name="override" className="mt-0.5 h-5 w-5 shrink-0 accent-amber-700" />
+          <label htmlFor={overrideId} className="text-sm text-amber-950">
+            {t("adminEnrollments.runDecisions.overrideBulk")}
+          </label>
+        </div>
       )}
     </fetcher.Form>
   );

@@ -1,5 +1,6 @@
-// The four counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected.
-import { CheckCircle2, ClipboardList, Clock, XCircle, type LucideIcon } from "lucide-react";
+// The counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected, and the waiting list
+// (issue 20); of every request, or of one run when the list is filtered by run.
+import { CheckCircle2, ClipboardList, Clock, Hourglass, XCircle, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -9,6 +10,7 @@ export interface AdminCountersValue {
   pending: number;
   approved: number;
   rejected: number;
+  waiting: number;
 }
 
 const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[] = [
@@ -16,13 +18,23 @@ const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[]
   { key: "pending", icon: Clock, tone: "bg-amber-100 text-amber-900" },
   { key: "approved", icon: CheckCircle2, tone: "bg-emerald-100 text-emerald-900" },
   { key: "rejected", icon: XCircle, tone: "bg-red-100 text-red-900" },
+  { key: "waiting", icon: Hourglass, tone: "bg-sky-100 text-sky-900" },
 ];
 
-export function AdminEnrollmentCounters({ counters, locale }: { counters: AdminCountersValue; locale: Locale }) {
+export function AdminEnrollmentCounters({
+  counters,
+  locale,
+  forRun = false,
+}: {
+  counters: AdminCountersValue;
+  locale: Locale;
+  /** The counts are of the run the list is filtered by. */
+  forRun?: boolean;
+}) {
   const { t } = useI18n();
   return (
-    <section aria-label={t("adminEnrollments.counters.label")} className="mt-6">
-      <dl className="grid grid-cols-2 gap-4 lg:grid-cols-4">
+    <section aria-label={t(forRun ? "adminEnrollments.runList.countersLabel" : "adminEnrollments.counters.label")} className="mt-6">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
         {CARDS.map(({ key, icon: Icon, tone }) => (
           <div key={key} className="flex flex-col-reverse gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="flex items-center gap-2 text-sm text-slate-700">

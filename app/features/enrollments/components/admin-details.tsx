@@ -1,6 +1,9 @@
 // The details of one enrollment with every field (SPEC §2 "a details modal"; §3 Enrollment), and the
 // approve / reject controls for a pending one. The page shows it in the dialog kit's frame: a modal with
-// JavaScript, a panel on the page (?dialog=details&enrollment=…) without.
+// JavaScript, a panel on the page (?dialog=details&enrollment=…) without. A request for a course run
+// (issue 20) shows the run's start in Cairo time and, when the page gives them, its seats and waiting
+// list; its controls take the run's seats into account (RunDecisionActions: "Give a seat" for a request
+// on the waiting list, "Approve beyond capacity" for a full run).
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
@@ -12,6 +15,9 @@ import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 import type { AdminEnrollmentRow } from "../enrollments-admin.server.ts";
 import type { Wire } from "~/lib/wire.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { runStartText, type DecisionRun } from "../run-decisions.schema.ts";
+import { RunDecisionActions } from "./run-decision-actions.tsx";
 
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
 export type AdminEnrollmentView = Wire<AdminEnrollmentRow>;
@@ -45,8 +51,34 @@ function EnrollmentSource({ enrollment: e }: { enrollment: AdminEnrollmentView }
   );
 }
 
+/** The run of a request: its start in Cairo time, and its seats and waiting list when known. */
+function RunSummary({ enrollment: e, run, locale }: { enrollment: AdminEnrollmentView; run: Wire<DecisionRun> | null | undefined; locale: Locale }) {
+  const { t } = useI18n();
+  const startsAt = run?.startsAt ?? e.runStartsAt;
+  if (!startsAt) return <span className="text-slate-600">{t("adminEnrollments.runDecisions.runMissing")}</span>;
+  return (
+    <div className="space-y-1" data-testid="enrollment-run">
+      <time dateTime={new Date(startsAt).toISOString()} className="block">
+        {runStartText(t, locale, startsAt)}
+      </time>
+      {run && (
+        <p className="flex flex-wrap items-center gap-2 text-slate-700">
+          <span data-testid="enrollment-run-seats">
+            {run.capacity === null
+              ? t("adminEnrollments.runDecisions.seatsUnlimited", { approved: run.approved })
+              : t("adminEnrollments.runDecisions.seats", { approved: run.approved, capacity: run.capacity })}
+          </span>
+          {run.full && <Badge tone="red">{t("adminEnrollments.runDecisions.fullBadge")}</Badge>}
+          {run.waiting > 0 && <span>· {t("adminEnrollments.runDecisions.waiting", { count: run.waiting })}</span>}
+        </p>
+      )}
+    </div>
+  );
+}
+
 export function AdminEnrollmentDetails({
   enrollment: e,
+  run,
   locale,
   canEdit,
   action,
@@ -54,6 +86,8 @@ export function AdminEnrollmentDetails({
   onDone,
 }: {
   enrollment: AdminEnrollmentView;
+  /** The request's run with its seats (getDecisionRun), when the page loaded it. */
+  run?: Wire<DecisionRun> | null;
   locale: Locale;
   canEdit: boolean;
   action: string;
@@ -90,6 +124,7 @@ export function AdminEnrollmentDetails({
         )}
       </>,
     ],
+    ...(e.runId || e.runStartsAt ? [[t("adminEnrollments.runDecisions.run"), <RunSummary enrollment={e} run={run} locale={locale} />] as [string, ReactNode]] : []),
     [
       f("courseId"),
       e.courseId ? <Ltr truncate className="font-mono text-xs">{e.courseId}</Ltr> : t("adminEnrollments.details.courseRemoved"),
@@ -121,10 +156,19 @@ export function AdminEnrollmentDetails({
           </div>
         ))}
       </dl>
-      <div className="flex flex-wrap items-center justify-end gap-3">
-        {canEdit && <EnrollmentStatusActions row={e} action={action} dialog={dialog} onDone={onDone} />}
-        <DialogCancel label={t("adminEnrollments.details.close")} />
-      </div>
+      {canEdit && e.runId && (e.status === "pending" || e.status === "waiting") ? (
+        <div className="space-y-3">
+          <RunDecisionActions row={e} run={run} action={action} dialog={dialog} onDone={onDone} />
+          <div className="flex justify-end">
+            <DialogCancel label={t("adminEnrollments.details.close")} />
+          </div>
+        </div>
+      ) : (
+        <div className="flex flex-wrap items-center justify-end gap-3">
+          {canEdit && <EnrollmentStatusActions row={e} action={action} dialog={dialog} onDone={onDone} />}
+          <DialogCancel label={t("adminEnrollments.details.close")} />
+        </div>
+      )}
     </div>
   );
 }

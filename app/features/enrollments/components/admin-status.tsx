@@ -4,7 +4,8 @@
 // the student, so it opens the page's confirmation (?dialog=reject&enrollment=…, a link without
 // JavaScript). Either can be undone from the page's notice for a short while; after that a decided
 // request offers "Move to pending", which confirms first (?dialog=reopen&enrollment=…). A request whose
-// course was deleted cannot be approved (issue 17 point 3).
+// course was deleted cannot be approved (issue 17 point 3). A request on a run's waiting list (issue 20)
+// has a badge of its own; it is given a seat or rejected from its details.
 import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -13,10 +14,11 @@ import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
+import { runFullMessage } from "../run-decisions.schema.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { showDecision } from "./decision-notice.tsx";
 
-const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red" };
+const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky" };
 
 /** The page's dialogs: details, the reject confirmation, the bulk reject confirmation, back to pending. */
 export type EnrollmentDialogKind = "details" | "reject" | "bulkReject" | "reopen";
@@ -67,7 +69,7 @@ export function EnrollmentStatusActions({
     onDone?.(reply);
   }, [reply, t, onDone]);
   const busy = fetcher.state !== "idle";
-  const failed = fetcher.state === "idle" ? failureMessage(t, fetcher.data) : null;
+  const failed = fetcher.state === "idle" ? (runFullMessage(t, fetcher.data) ?? failureMessage(t, fetcher.data)) : null;
   // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:
   // reload it so the row shows its real status beside the message.
   const { revalidate } = useRevalidator();
@@ -78,7 +80,8 @@ export function EnrollmentStatusActions({
   return (
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />
-      {row.status !== "pending" && !busy && (
+      {/* A waiting request is promoted or rejected from its details (the run's seats are checked there). */}
+      {(row.status === "approved" || row.status === "rejected") && !busy && (
         <DialogLink
           dialog={dialog}
           kind="reopen"

@@ -1,9 +1,12 @@
 // The enrollments table (SPEC §2 Admin Enrollments): newest first, one page at a time, a details
 // control per row, approve / reject on pending rows and, with enrollments:edit, checkboxes for the bulk
 // bar. Without JavaScript the checkboxes still belong to the bulk form (form="enrollments-bulk") and
-// the details open through a link (?dialog=details&enrollment=…).
+// the details open through a link (?dialog=details&enrollment=…). A request for a run shows the run's
+// start (Cairo time) under its course, a link to the list of that run's requests (issue 20).
 import { Icon } from "~/components/icons/icon.tsx";
 import { useMemo } from "react";
+import { Link } from "react-router";
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone } from "~/lib/phone.ts";
@@ -15,6 +18,8 @@ import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
 import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
+import { enrollmentSearch } from "../enrollments-admin.schema.ts";
+import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
 export const BULK_FORM_ID = "enrollments-bulk";
 
@@ -27,8 +32,11 @@ export function AdminEnrollmentsTable({
   dialog,
   selected,
   onSelectedChange,
+  waitingOrder = false,
 }: {
   rows: AdminEnrollmentView[];
+  /** The rows are a run's waiting list, oldest first. */
+  waitingOrder?: boolean;
   locale: Locale;
   canEdit: boolean;
   hydrated: boolean;
@@ -51,7 +59,7 @@ export function AdminEnrollmentsTable({
     "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium text-teal-900 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
 
   return (
-    <Table minWidth="md:min-w-[52rem]" caption={t("adminEnrollments.table.caption")}>
+    <Table minWidth="md:min-w-[52rem]" caption={t(waitingOrder ? "adminEnrollments.runList.waitingCaption" : "adminEnrollments.table.caption")}>
       <TableHead>
         {canEdit && (
           <HeaderCell className="w-10">
@@ -78,7 +86,7 @@ export function AdminEnrollmentsTable({
         <HeaderCell>{t("adminEnrollments.table.phone")}</HeaderCell>
         <HeaderCell>{t("adminEnrollments.table.enrollmentId")}</HeaderCell>
         <HeaderCell>{t("adminEnrollments.table.status")}</HeaderCell>
-        <HeaderCell aria-sort="descending">{t("adminEnrollments.table.submitted")}</HeaderCell>
+        <HeaderCell aria-sort={waitingOrder ? "ascending" : "descending"}>{t("adminEnrollments.table.submitted")}</HeaderCell>
         <HeaderCell end>{t("adminEnrollments.table.actions")}</HeaderCell>
       </TableHead>
       <TableBody>
@@ -110,14 +118,18 @@ export function AdminEnrollmentsTable({
               </p>
             </RowHeader>
             <Cell label={t("adminEnrollments.table.course")} className="min-w-[10rem] text-slate-800">
-              <span dir="auto" className="[overflow-wrap:anywhere]">
-                {r.courseName}
-              </span>
-              {!r.courseId && (
-                <span className="mt-1 block">
-                  <CourseDeletedBadge />
+              {/* One block, so that on phones (a labelled row per cell) the run stays under its course. */}
+              <div className="min-w-0">
+                <span dir="auto" className="[overflow-wrap:anywhere]">
+                  {r.courseName}
                 </span>
-              )}
+                {!r.courseId && (
+                  <span className="mt-1 block">
+                    <CourseDeletedBadge />
+                  </span>
+                )}
+                {r.runId && r.runStartsAt && <RunLink runId={r.runId} startsAt={r.runStartsAt} locale={locale} />}
+              </div>
             </Cell>
             <Cell label={t("adminEnrollments.table.phone")} className="whitespace-nowrap text-slate-800">
               <Ltr>{formatPhone(r.studentPhone)}</Ltr>
@@ -186,5 +198,24 @@ export function AdminEnrollmentsPagination({
         capped ? { showing: t("adminEnrollments.pagination.showingCapped", { from, to, total }) } : {},
       )}
     />
+  );
+}
+
+/** A request's run: its start (short, Cairo time), linking to the list of that run's requests. */
+function RunLink({ runId, startsAt, locale }: { runId: string; startsAt: Date | string; locale: Locale }) {
+  const { t } = useI18n();
+  const at = new Date(startsAt);
+  const full = `${formatRunMoment(at, locale, "long")} (${t("runs.cairoTime")})`;
+  return (
+    <Link
+      to={`${ENROLLMENTS_PATH}${enrollmentSearch({ run: runId })}`}
+      className="mt-1 block text-xs font-medium text-teal-900 underline underline-offset-2 hover:text-teal-700"
+      aria-label={t("adminEnrollments.runList.runLinkLabel", { date: full })}
+      data-run-link={runId}
+    >
+      <time dateTime={at.toISOString()} title={full}>
+        {t("adminEnrollments.runList.runStarts", { date: formatRunMoment(at, locale, "short") })}
+      </time>
+    </Link>
   );
 }

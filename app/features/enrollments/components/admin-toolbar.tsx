@@ -1,17 +1,24 @@
 // Search box, status filter and 'Export CSV' (SPEC §2 Admin Enrollments; issue 6). The URL is the
-// state: the form is a GET form (?q, ?status; a new search starts again at page 1), and the export
-// link carries the same parameters.
+// state: the form is a GET form (?q, ?status, ?run; a new search starts again at page 1), and the export
+// link carries the same parameters. A list filtered by run (issue 20: reached from a run's link in the
+// table, the dashboard or the course form) offers the other runs of the same course, never every run
+// of the site.
 import { Download, Search } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
+import type { ChangeEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
 import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { formatRunMoment } from "~/lib/cairo-time.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import type { Wire } from "~/lib/wire.ts";
 import {
   ENROLLMENT_STATUS_FILTERS,
   ENROLLMENTS_QUERY_MAX,
   enrollmentSearch,
   type EnrollmentFilter,
 } from "../enrollments-admin.schema.ts";
+import type { RunFilterInfo } from "../enrollments-admin.server.ts";
 
 export const ENROLLMENTS_PATH = "/admin/enrollments";
 export const ENROLLMENTS_EXPORT_PATH = "/admin/enrollments/export.csv";
@@ -20,18 +27,26 @@ export function AdminEnrollmentsToolbar({
   filter,
   hydrated,
   canExport,
+  run = null,
+  locale = "en",
 }: {
   filter: EnrollmentFilter;
   hydrated: boolean;
   canExport: boolean;
+  /** The run the list is filtered by, with its course's runs (null: no run filter, or no such run). */
+  run?: Wire<RunFilterInfo> | null;
+  locale?: Locale;
 }) {
   const { t } = useI18n();
   const submit = useSubmit();
   const label = "text-sm font-medium text-slate-800";
-  const filtered = filter.q !== "" || filter.status !== "all";
+  const filtered = filter.q !== "" || filter.status !== "all" || filter.run !== "";
+  const autoSubmit = (e: ChangeEvent<HTMLSelectElement>) => {
+    if (hydrated && e.currentTarget.form) void submit(e.currentTarget.form, { preventScrollReset: true });
+  };
   return (
     <div className="mt-6 flex flex-wrap items-start justify-between gap-x-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:items-end md:gap-y-4">
-      <FilterPanel applied={[filter.q !== "", filter.status !== "all"].filter(Boolean).length} className="min-w-0 flex-1">
+      <FilterPanel applied={[filter.q !== "", filter.status !== "all", filter.run !== ""].filter(Boolean).length} className="min-w-0 flex-1">
         <Form
           method="get"
           action={ENROLLMENTS_PATH}
@@ -66,9 +81,7 @@ export function AdminEnrollmentsToolbar({
               defaultValue={filter.status}
               key={`s-${filter.status}`}
               className={`${inputClass} py-2`}
-              onChange={(e) => {
-                if (hydrated && e.currentTarget.form) void submit(e.currentTarget.form, { preventScrollReset: true });
-              }}
+              onChange={autoSubmit}
             >
               {ENROLLMENT_STATUS_FILTERS.map((s) => (
                 <option key={s} value={s}>
@@ -77,6 +90,32 @@ export function AdminEnrollmentsToolbar({
               ))}
             </select>
           </div>
+          {filter.run !== "" &&
+            (run ? (
+              <div className="flex min-w-0 flex-col gap-1">
+                <label htmlFor="enrollments-run" className={label}>
+                  {t("adminEnrollments.runList.runFilter")}
+                </label>
+                <select
+                  id="enrollments-run"
+                  name="run"
+                  defaultValue={filter.run}
+                  key={`r-${filter.run}`}
+                  className={`${inputClass} max-w-full py-2`}
+                  onChange={autoSubmit}
+                >
+                  <option value="">{t("adminEnrollments.runList.allRuns")}</option>
+                  {run.runs.map((r) => (
+                    <option key={r.id} value={r.id}>
+                      {formatRunMoment(r.startsAt, locale, "date")}
+                      {r.status !== "open" ? ` (${t(`adminEnrollments.runList.runStatus.${r.status}`)})` : ""}
+                    </option>
+                  ))}
+                </select>
+              </div>
+            ) : (
+              <input type="hidden" name="run" value={filter.run} />
+            ))}
           <div className="flex items-center gap-2">
             <button type="submit" className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
               <Search aria-hidden="true" className="h-4 w-4" />
@@ -96,7 +135,7 @@ export function AdminEnrollmentsToolbar({
       </FilterPanel>
       {canExport && (
         <a
-          href={`${ENROLLMENTS_EXPORT_PATH}${enrollmentSearch({ q: filter.q, status: filter.status })}`}
+          href={`${ENROLLMENTS_EXPORT_PATH}${enrollmentSearch({ q: filter.q, status: filter.status, run: filter.run })}`}
           download
           title={t("adminEnrollments.export.hint")}
           className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm"

@@ -3,16 +3,26 @@
 // and withdraws the email if it has not left. With JavaScript the notice floats at the bottom of the
 // screen until the window has passed (`showDecision`, called wherever a decision is made: a row, the
 // details, the bulk bar, a confirmation); without, it is the page's own notice after the post, with the
-// same button in a plain form.
+// same button in a plain form. A decision about a run's waiting list is undone back onto the list (`from`).
+// When a change freed a seat in a run with a waiting list (issue 20: a request moved back to pending, an
+// approval undone), the notice says so and offers "Give <name> a seat" to the first in line.
 import { Undo2, X } from "lucide-react";
 import { useEffect, useState } from "react";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { isolateText } from "~/components/ui/bidi.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { isDecisionIntent, successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { isDecisionIntent, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { runFullMessage, runSuccessMessage, type FreedSeat, type RunDecisionReply } from "../run-decisions.schema.ts";
 
-type Undoable = EnrollmentsReply & { ids: string[]; undoSeconds: number };
+type Undoable = RunDecisionReply & { ids: string[]; undoSeconds: number };
+
+/** The first run of a reply with a free seat and someone waiting for it. */
+function nextInLine(reply: RunDecisionReply | null | undefined): (FreedSeat & { next: NonNullable<FreedSeat["next"]> }) | null {
+  const freed = reply?.ok ? reply.freed?.find((f) => f.next && (f.seatsLeft === null || f.seatsLeft > 0)) : undefined;
+  return freed?.next ? (freed as FreedSeat & { next: NonNullable<FreedSeat["next"]> }) : null;
+}
 
 /** A reply that can still be undone: a decision that changed rows, with its window. */
 export function undoable(reply: EnrollmentsReply | null | undefined): reply is Undoable {
@@ -21,7 +31,7 @@ export function undoable(reply: EnrollmentsReply | null | undefined): reply is U
 
 /** The latest decision on screen (a new one replaces it); `serial` tells one decision's notice from the next. */
 interface Decided {
-  reply: Undoable;
+  reply: RunDecisionReply;
   serial: number;
 }
 let shown: Decided | null = null;
@@ -33,23 +43,27 @@ function setShown(next: Decided | null): void {
   for (const listener of listeners) listener(shown);
 }
 
-type T = Parameters<typeof successMessage>[0];
+type T = Parameters<typeof runSuccessMessage>[0];
 
-/** Shows the outcome of a successful post: a decision's notice with Undo, or a toast for anything else. */
-export function showDecision(t: T, reply: EnrollmentsReply): void {
-  if (undoable(reply)) setShown({ reply, serial: ++serial });
-  else showToast("success", successMessage(t, reply));
+/**
+ * Shows the outcome of a successful post: a decision's notice with Undo, a freed seat's notice with
+ * "Give a seat", or a toast for anything else.
+ */
+export function showDecision(t: T, reply: RunDecisionReply): void {
+  if (undoable(reply) || nextInLine(reply)) setShown({ reply, serial: ++serial });
+  else showToast("success", runSuccessMessage(t, reply));
 }
 
 const UNDO_BUTTON =
   "inline-flex shrink-0 items-center gap-1.5 rounded-lg border border-emerald-800 bg-white px-3 py-1.5 text-sm font-semibold text-emerald-900 hover:bg-emerald-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-emerald-800 disabled:opacity-60";
 
-/** The Undo form's hidden fields: the rows the decision changed and the status they were given. */
-function UndoFields({ reply }: { reply: EnrollmentsReply & { ids: string[] } }) {
+/** The Undo form's hidden fields: the rows the decision changed, the status they were given, and where from. */
+function UndoFields({ reply }: { reply: RunDecisionReply & { ids: string[] } }) {
   return (
     <>
       <input type="hidden" name="intent" value="undo" />
       <input type="hidden" name="status" value={reply.status} />
+      {reply.from === "waiting" && <input type="hidden" name="from" value="waiting" />}
       {reply.ids.map((id) => (
         <input key={id} type="hidden" name="ids" value={id} />
       ))}
@@ -58,7 +72,7 @@ function UndoFields({ reply }: { reply: EnrollmentsReply & { ids: string[] } }) 
 }
 
 /** Without JavaScript: the page's notice after a decision, with Undo as a form that posts the page. */
-export function StaticDecisionNotice({ reply, action }: { reply: EnrollmentsReply & { ids: string[] }; action: string }) {
+export function StaticDecisionNotice({ reply, action }: { reply: RunDecisionReply & { ids: string[] }; action: string }) {
   const { t } = useI18n();
   return (
     <form
@@ -67,7 +81,7 @@ export function StaticDecisionNotice({ reply, action }: { reply: EnrollmentsRepl
       className="mt-6 flex flex-wrap items-center gap-3 rounded-lg border border-emerald-200 bg-emerald-50 p-3"
     >
       <p role="status" className="min-w-0 flex-1 text-sm text-emerald-950">
-        {successMessage(t, reply)}
+        {runSuccessMessage(t, reply)}
       </p>
       <UndoFields reply={reply} />
       <button type="submit" className={UNDO_BUTTON}>
@@ -107,47 +121,64 @@ function DecisionCard({
   action,
   onClose,
 }: {
-  reply: Undoable;
+  reply: RunDecisionReply;
   action: string;
   onClose: () => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<EnrollmentsReply>("enrollment-undo");
-  const busy = fetcher.state !== "idle";
-  const failure = busy ? null : failureMessage(t, fetcher.data);
-  useOnSuccess(fetcher, (done) => {
-    showToast("success", successMessage(t, done));
+  const fetcher = useFreshFetcher<RunDecisionReply>("enrollment-undo");
+  const seatFetcher = useFreshFetcher<RunDecisionReply>("enrollment-give-seat");
+  const busy = fetcher.state !== "idle" || seatFetcher.state !== "idle";
+  const failure = busy ? null : (failureMessage(t, fetcher.data) ?? runFullMessage(t, seatFetcher.data) ?? failureMessage(t, seatFetcher.data));
+  const canUndo = undoable(reply);
+  const next = nextInLine(reply);
+  // Undone, or a seat given: this notice goes and the outcome is shown (a toast, or a new notice: an
+  // undone approval may free a seat, a seat given can be undone).
+  const replace = (done: RunDecisionReply) => {
     onClose();
-  });
-  // The window ends: the email is on its way and Undo no longer offered (a refusal stays to be read).
+    showDecision(t, done);
+  };
+  useOnSuccess(fetcher, replace);
+  useOnSuccess(seatFetcher, replace);
+  // The window ends: the email is on its way and Undo no longer offered (a refusal stays to be read; a
+  // freed seat's offer stays until dismissed).
   useEffect(() => {
-    if (busy || failure) return;
-    const timer = setTimeout(onClose, reply.undoSeconds * 1000);
+    if (busy || failure || !canUndo || next) return;
+    const timer = setTimeout(onClose, (reply.undoSeconds ?? 0) * 1000);
     return () => clearTimeout(timer);
-  }, [busy, failure, onClose, reply.undoSeconds]);
+  }, [busy, failure, canUndo, next, onClose, reply.undoSeconds]);
 
   return (
-    <fetcher.Form
-      method="post"
-      action={action}
+    <div
       data-decision-notice=""
       className={`pointer-events-auto flex w-full max-w-xl flex-wrap items-center gap-3 rounded-xl border p-4 shadow-lg ${
         failure ? "border-red-200 bg-red-50" : "border-emerald-200 bg-emerald-50"
       }`}
     >
-      <p className="min-w-0 flex-1 text-sm text-emerald-950">{successMessage(t, reply)}</p>
-      {failure ? (
+      <p className="min-w-0 flex-1 text-sm text-emerald-950">{runSuccessMessage(t, reply)}</p>
+      {failure && (
         <p role="alert" className="basis-full text-sm text-red-800">
           {failure}
         </p>
-      ) : (
-        <>
+      )}
+      {canUndo && !failure && (
+        <fetcher.Form method="post" action={action}>
           <UndoFields reply={reply} />
           <button type="submit" disabled={busy} className={UNDO_BUTTON}>
             <Undo2 aria-hidden="true" className="h-4 w-4 rtl:-scale-x-100" />
-            {busy ? t("adminEnrollments.undo.undoing") : t("adminEnrollments.undo.button")}
+            {fetcher.state !== "idle" ? t("adminEnrollments.undo.undoing") : t("adminEnrollments.undo.button")}
           </button>
-        </>
+        </fetcher.Form>
+      )}
+      {next && !canUndo && (
+        // On a phone the button (it names the student) takes a row of its own under the message.
+        <seatFetcher.Form method="post" action={action} className="order-last basis-full sm:order-none sm:basis-auto">
+          <input type="hidden" name="intent" value="approve" />
+          <input type="hidden" name="id" value={next.next.id} />
+          <button type="submit" disabled={busy} className={UNDO_BUTTON}>
+            {seatFetcher.state !== "idle" ? t("adminEnrollments.runDecisions.giving") : t("adminEnrollments.runDecisions.giveNext", { name: isolateText(next.next.studentName) })}
+          </button>
+        </seatFetcher.Form>
       )}
       <button
         type="button"
@@ -157,6 +188,6 @@ function DecisionCard({
       >
         <X aria-hidden="true" className="h-4 w-4" />
       </button>
-    </fetcher.Form>
+    </div>
   );
 }

@@ -1,7 +1,11 @@
-import { useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useFetcher } from "react-router";
+import type { PublicRun } from "~/lib/course-runs.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
+import { runOptions, type RunOption } from "../run-options.ts";
 import { EnrollmentForm } from "./enrollment-form.tsx";
 import { EnrollmentSuccess } from "./enrollment-success.tsx";
 
@@ -13,12 +17,33 @@ import { EnrollmentSuccess } from "./enrollment-success.tsx";
 export function EnrollmentDialog({
   course,
   onClose,
+  runs,
+  runId,
 }: {
   course: { id: string; slug: string; title: string } | null;
   onClose: () => void;
+  /** The course's upcoming open runs; when absent the dialog loads them from the enroll route. */
+  runs?: PublicRun[];
+  /** The run to preselect. */
+  runId?: string;
 }) {
-  const { t } = useI18n();
-  const [done, setDone] = useState<string | null>(null);
+  const { t, i18n } = useI18n();
+  const lp = useLocalePath();
+  const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean } | null>(null);
+  // Without runs from the caller (a catalogue card), the enroll route's loader gives them: one small
+  // request when the dialog opens; the form waits for it so the run choice does not push the fields down.
+  const loader = useFetcher<{ runs: RunOption[] }>();
+  const needsRuns = runs === undefined && course !== null;
+  const slug = course?.slug;
+  useEffect(() => {
+    if (needsRuns && slug) void loader.load(lp(`/courses/${slug}/enroll`));
+    // Once per opening (the dialog is keyed by course).
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [needsRuns, slug]);
+  const locale = i18n.language === "ar" ? "ar" : "en";
+  const given = useMemo(() => (runs ? runOptions(runs, locale, t) : undefined), [runs, locale, t]);
+  const offered = given ?? loader.data?.runs;
+  const waitingForRuns = needsRuns && offered === undefined;
   // A fetcher of its own per opening, so an earlier reply never shows in a new form.
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
 
@@ -33,9 +58,13 @@ export function EnrollmentDialog({
     >
       {course &&
         (done ? (
-          <EnrollmentSuccess enrollmentId={done} onDismiss={onClose} />
+          <EnrollmentSuccess enrollmentId={done.enrollmentId} waiting={done.waiting} onDismiss={onClose} />
+        ) : waitingForRuns ? (
+          <p role="status" className="py-6 text-center text-sm text-slate-600">
+            {t("loading")}
+          </p>
         ) : (
-          <EnrollmentForm course={course} fetcherKey={fetcherKey} onSuccess={setDone} onCancel={onClose} />
+          <EnrollmentForm course={course} runs={offered} runId={runId} fetcherKey={fetcherKey} onSuccess={setDone} onCancel={onClose} />
         ))}
     </Dialog>
   );

@@ -1,16 +1,19 @@
-import { useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher, useLocation } from "react-router";
 import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
-import { useValidatedForm } from "~/lib/form-validation.ts";
+import { useValidatedForm, type FormValues } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/lib/visit-source.ts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
+import type { RunOption } from "../run-options.ts";
+import { RunChoice } from "./run-choice.tsx";
 
-export type EnrollmentReply = FormReply<{ enrollmentId: string }>;
+/** `waiting`: the run asked for was full, so the request joined its waiting list (issue 20). */
+export type EnrollmentReply = FormReply<{ enrollmentId: string; waiting: boolean }>;
 
 function describedBy(id: string, hasError: boolean, hint?: boolean): string | undefined {
   const ids = [hint ? `${id}-hint` : null, hasError ? `${id}-error` : null].filter(Boolean);
@@ -28,7 +31,7 @@ function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentRepl
 const noSubscription = () => () => {};
 const noStoredSource = () => null;
 
-const FIELDS = ["studentName", "studentEmail", "countryCode", "phoneNumber", "message", "courseId"] as const;
+const FIELDS = ["runId", "studentName", "studentEmail", "countryCode", "phoneNumber", "message", "courseId"] as const;
 
 /**
  * The enrollment request form (SPEC modal fields). Validates in the browser with the rules the server's
@@ -37,6 +40,8 @@ const FIELDS = ["studentName", "studentEmail", "countryCode", "phoneNumber", "me
  */
 export function EnrollmentForm({
   course,
+  runs = [],
+  runId,
   fetcherKey,
   initialReply,
   initialSource,
@@ -44,12 +49,16 @@ export function EnrollmentForm({
   onCancel,
 }: {
   course: { id: string; slug: string; title: string };
+  /** The course's upcoming open runs (issue 20): one must be chosen when there are any. */
+  runs?: RunOption[];
+  /** The run preselected (the visitor came from it). */
+  runId?: string;
   fetcherKey: string;
   /** The server's reply when the page was rendered after a no-JS post. */
   initialReply?: EnrollmentReply;
   /** Source fields the server rendered (the no-JS enroll page's own utm_*); the browser's visit values win. */
   initialSource?: Partial<Record<SourceField, string>>;
-  onSuccess?: (enrollmentId: string) => void;
+  onSuccess?: (created: { enrollmentId: string; waiting: boolean }) => void;
   onCancel?: () => void;
 }) {
   const { t, i18n } = useI18n();
@@ -57,12 +66,15 @@ export function EnrollmentForm({
   const locale: Locale = i18n.language === "ar" ? "ar" : "en";
   const fetcher = useFetcher<EnrollmentReply>({ key: fetcherKey });
   const reply = fetcher.data ?? initialReply;
+  const runRequired = runs.length > 0;
+  const validate = useCallback((values: FormValues) => validateEnrollment(values, { runRequired }), [runRequired]);
   const { formProps, field } = useValidatedForm({
     id: `enroll-${fetcherKey}`,
     fields: FIELDS,
-    validate: validateEnrollment,
+    validate,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
   });
+  const run = field("runId");
   const studentName = field("studentName");
   const studentEmail = field("studentEmail");
   const countryCode = field("countryCode");
@@ -79,7 +91,7 @@ export function EnrollmentForm({
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     // The confirmation is the caller's (EnrollmentSuccess, shown until dismissed), not a toast that fades.
-    if (fetcher.data.success) onSuccess?.(fetcher.data.success.enrollmentId);
+    if (fetcher.data.success) onSuccess?.(fetcher.data.success);
     else if (fetcher.data.formError) showToast("error", formErrorText(t, fetcher.data));
   }, [fetcher.state, fetcher.data, onSuccess, t]);
 
@@ -98,6 +110,7 @@ export function EnrollmentForm({
         </p>
       )}
       <input type="hidden" name="courseId" value={course.id} />
+      {runRequired && <RunChoice runs={runs} field={run} preselected={runId} />}
       {SOURCE_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} value={source[name] ?? ""} />
       ))}

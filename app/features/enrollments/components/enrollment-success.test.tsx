@@ -11,7 +11,7 @@ import { copyToClipboard, EnrollmentSuccess } from "./enrollment-success.tsx";
 
 const ID = "ENR-M5K2J9-AB12";
 
-async function render(lng: "en" | "ar", onDismiss?: () => void): Promise<string> {
+async function render(lng: "en" | "ar", onDismiss?: () => void, waiting = false): Promise<string> {
   const i18n = i18next.createInstance();
   await i18n.init({
     lng,
@@ -21,7 +21,7 @@ async function render(lng: "en" | "ar", onDismiss?: () => void): Promise<string>
   });
   return renderToString(
     <I18nextProvider i18n={i18n}>
-      <EnrollmentSuccess enrollmentId={ID} onDismiss={onDismiss} />
+      <EnrollmentSuccess enrollmentId={ID} onDismiss={onDismiss} waiting={waiting} />
     </I18nextProvider>,
   ).replace(/<!-- -->/g, "");
 }
@@ -31,6 +31,15 @@ const text = (html: string) => html.replace(/<[^>]+>/g, "");
 afterEach(() => vi.restoreAllMocks());
 
 describe("EnrollmentSuccess", () => {
+  it("tells a visitor whose run was full that the request is on its waiting list, with the ID (en and ar)", async () => {
+    const en = text(await render("en", undefined, true));
+    expect(en).toContain(`This group is full, so you are on its waiting list. Enrollment ID: ${ID}.`);
+    expect(en).not.toContain("sent successfully");
+    const ar = text(await render("ar", undefined, true));
+    expect(ar).toContain(`قائمة الانتظار`);
+    expect(ar).toContain(`رقم طلب التسجيل: ${ID}.`);
+  });
+
   it("shows the ID as one left-to-right token inside the translated message (en and ar)", async () => {
     const en = await render("en");
     expect(en).toMatch(new RegExp(`<bdi dir="ltr" class="whitespace-nowrap font-mono font-semibold"><span>${ID}</span></bdi>`));

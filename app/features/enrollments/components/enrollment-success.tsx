@@ -1,4 +1,4 @@
-import { Check, CheckCircle2, Copy } from "lucide-react";
+import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useRef, useState } from "react";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -26,7 +26,16 @@ export async function copyToClipboard(
  * left-to-right token, with a Copy button once JavaScript runs (without it the ID can still be selected),
  * and a Close button when the caller can dismiss it (the modal; the no-JS page has none).
  */
-export function EnrollmentSuccess({ enrollmentId, onDismiss }: { enrollmentId: string; onDismiss?: () => void }) {
+export function EnrollmentSuccess({
+  enrollmentId,
+  waiting = false,
+  onDismiss,
+}: {
+  enrollmentId: string;
+  /** Issue 20: the run asked for was full, so the request is on its waiting list: the message says so. */
+  waiting?: boolean;
+  onDismiss?: () => void;
+}) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const [copy, setCopy] = useState<"idle" | "copied" | "failed">("idle");
@@ -56,8 +65,8 @@ export function EnrollmentSuccess({ enrollmentId, onDismiss }: { enrollmentId: s
   return (
     <div role="status" aria-live="polite" className="rounded-xl bg-emerald-50 p-4 text-emerald-950">
       <div className="flex items-start gap-3">
-        <CheckCircle2 aria-hidden="true" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
-        <p className="min-w-0 break-words">{tIsolated(t, "enrollment.success", { id })}</p>
+        <Icon name="circle-check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
+        <p className="min-w-0 break-words">{tIsolated(t, waiting ? "enrollment.run.waitingSuccess" : "enrollment.success", { id })}</p>
       </div>
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
         {/* Hidden until hydrated: without JavaScript the button could do nothing. */}
@@ -68,7 +77,7 @@ export function EnrollmentSuccess({ enrollmentId, onDismiss }: { enrollmentId: s
           aria-label={copy === "copied" ? t("enrollment.copied") : t("enrollment.copyIdLabel")}
           className="btn-secondary inline-flex gap-2 px-3 py-1.5 text-sm"
         >
-          {copy === "copied" ? <Check aria-hidden="true" className="h-4 w-4" /> : <Copy aria-hidden="true" className="h-4 w-4" />}
+          {copy === "copied" ? <Icon name="check" className="h-4 w-4" /> : <Icon name="copy" className="h-4 w-4" />}
           {copy === "copied" ? t("enrollment.copied") : t("enrollment.copyId")}
         </button>
         {onDismiss && (

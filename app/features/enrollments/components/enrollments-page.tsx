@@ -19,12 +19,15 @@ import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { secondsText, successMessage, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { isWaitingListOrder, secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
-import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList } from "../enrollments-admin.server.ts";
+import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList, RunFilterInfo } from "../enrollments-admin.server.ts";
+import type { Wire } from "~/lib/wire.ts";
+import { RunFilterBanner } from "./run-filter-banner.tsx";
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
 import { AdminEnrollmentCounters } from "./admin-counters.tsx";
 import { AdminEnrollmentDetails } from "./admin-details.tsx";
+import { runFullMessage, runSuccessMessage, type DecisionRun } from "../run-decisions.schema.ts";
 import { ENROLLMENT_DIALOGS } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
 import { AdminEnrollmentsToolbar, ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
@@ -37,14 +40,18 @@ export interface EnrollmentsPageProps {
   list: EnrollmentList;
   counters: EnrollmentCounters;
   details: AdminEnrollmentRow | null;
+  /** The details' run with its seats (getDecisionRun), or null. */
+  detailsRun?: DecisionRun | null;
   actor: ActorView;
   actionData: EnrollmentsReply | undefined;
   locale: Locale;
   /** How long a decision can be undone before its email leaves (seconds). */
   undoSeconds: number;
+  /** The run the list is filtered by (?run=…), with its course's runs; null without one (issue 20). */
+  run?: Wire<RunFilterInfo> | null;
 }
 
-export function EnrollmentsPage({ list, counters, details, actor, actionData, locale, undoSeconds }: EnrollmentsPageProps) {
+export function EnrollmentsPage({ list, counters, details, detailsRun = null, actor, actionData, locale, undoSeconds, run = null }: EnrollmentsPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -99,10 +106,10 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
-  const filtered = list.filter.q !== "" || list.filter.status !== "all";
+  const filtered = list.filter.q !== "" || list.filter.status !== "all" || list.filter.run !== "";
   let outcome: ReactNode = null;
   if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
-  else if (noJsReply) outcome = <Notice ok={noJsReply.ok}>{noJsReply.ok ? successMessage(t, noJsReply) : failureMessage(t, noJsReply)}</Notice>;
+  else if (noJsReply) outcome = <Notice ok={noJsReply.ok}>{noJsReply.ok ? runSuccessMessage(t, noJsReply) : (runFullMessage(t, noJsReply) ?? failureMessage(t, noJsReply))}</Notice>;
 
   return (
     <div>
@@ -117,8 +124,9 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
       {outcome}
       {hydrated && <FloatingDecisionNotice action={pageAction} />}
 
-      <AdminEnrollmentCounters counters={counters} locale={locale} />
-      <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} />
+      <RunFilterBanner run={run} filter={list.filter} counters={counters} locale={locale} />
+      <AdminEnrollmentCounters counters={counters} locale={locale} forRun={list.filter.run !== ""} />
+      <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} run={run} locale={locale} />
 
       <div className="mt-6">
         <DialogFrame
@@ -131,6 +139,7 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
         >
           {shownDetails && (
             <AdminEnrollmentDetails
+              run={detailsRun}
               enrollment={shownDetails}
               locale={locale}
               canEdit={canEdit}
@@ -189,7 +198,11 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
           description={reopening ? tIsolated(t, "adminEnrollments.reject.student", { name: reopening.studentName }) : undefined}
           fetcher={reopenFetcher}
           action={pageAction}
-          fields={reopening && reopening.status !== "pending" ? { intent: "reopen", id: reopening.id, from: reopening.status } : null}
+          fields={
+            reopening && (reopening.status === "approved" || reopening.status === "rejected")
+              ? { intent: "reopen", id: reopening.id, from: reopening.status }
+              : null
+          }
           message={reopening ? t("adminEnrollments.reopen.confirm", { status: t(`adminEnrollments.statusInline.${reopening.status}`) }) : null}
           consequences={t("adminEnrollments.reopen.consequences")}
           cancelLabel={t("adminEnrollments.reopen.cancel")}
@@ -230,6 +243,7 @@ export function EnrollmentsPage({ list, counters, details, actor, actionData, lo
             dialog={dialog}
             selected={selected}
             onSelectedChange={setSelected}
+            waitingOrder={isWaitingListOrder(list.filter)}
           />
           <AdminEnrollmentsPagination
             page={list.page}

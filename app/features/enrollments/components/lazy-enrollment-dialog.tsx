@@ -1,4 +1,5 @@
 import { lazy, Suspense } from "react";
+import type { PublicRun } from "~/lib/course-runs.ts";
 import { ensureLocaleFiles, PUBLIC_LOCALE_FILES } from "~/lib/i18n-client.ts";
 
 // The form, its schema (zod) and its strings load only when a visitor opens the dialog, keeping catalogue
@@ -15,17 +16,25 @@ export function preloadEnrollmentDialog(): void {
   void ensureLocaleFiles(PUBLIC_LOCALE_FILES);
 }
 
+/**
+ * `runs`: the course's upcoming open runs when the caller has them (the course page); without them the
+ * dialog asks the enroll route for them. `runId`: the run to preselect (the visitor came from it).
+ */
 export function LazyEnrollmentDialog({
   course,
   onClose,
+  runs,
+  runId,
 }: {
   course: { id: string; slug: string; title: string } | null;
   onClose: () => void;
+  runs?: PublicRun[];
+  runId?: string;
 }) {
   if (!course) return null;
   return (
     <Suspense fallback={null}>
-      <EnrollmentDialog key={course.id} course={course} onClose={onClose} />
+      <EnrollmentDialog key={course.id} course={course} onClose={onClose} runs={runs} runId={runId} />
     </Suspense>
   );
 }

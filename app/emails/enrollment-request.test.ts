@@ -1,0 +1,78 @@
+// The enrollment request emails with a run (issue 20): the student's confirmation says the run's start in
+// the student's language and Cairo time (Western digits), or that the request is on the run's waiting
+// list; the provider's notification names the run and says "Waiting list" when so. Without a run they
+// are as before (no start date).
+import i18next from "i18next";
+import { describe, expect, it } from "vitest";
+import { resources } from "~/locales/index.ts";
+import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "./enrollment-request.ts";
+
+const i18n = i18next.createInstance();
+await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
+const t = { en: i18n.getFixedT("en"), ar: i18n.getFixedT("ar") };
+
+// Tuesday 12 January 2027, 19:00 in Cairo (winter time, UTC+2).
+const run = { startsAt: new Date("2027-01-12T17:00:00Z"), schedule: "Tue and Thu, 7–9 pm", scheduleAr: null, mode: "on_site", waiting: false };
+const request = (over: Partial<EnrollmentRequestEmail> = {}, locale: "en" | "ar" = "en"): EnrollmentRequestEmail => ({
+  id: "ENR-ABC-123456",
+  studentName: "Sara <b>",
+  studentEmail: "sara@example.com",
+  studentPhone: "+201012345678",
+  message: undefined,
+  course: { id: "c1", title: "Python Basics" },
+  studentLocale: locale,
+  ...over,
+});
+
+function confirmation(locale: "en" | "ar", r: EnrollmentRequestEmail) {
+  return renderEnrollmentConfirmationEmail({ locale, t: t[locale], brand: "Nile Academy", request: r, courseUrl: "https://x.test/c" });
+}
+function notification(locale: "en" | "ar", r: EnrollmentRequestEmail) {
+  return renderEnrollmentNotificationEmail({ locale, t: t[locale], brand: "Nile Academy", request: r, reviewUrl: "https://x.test/admin" });
+}
+
+describe("enrollment request emails for a run", () => {
+  it("confirmation: the start in Cairo time, the schedule (other language when the student's is missing) and mode", () => {
+    const en = confirmation("en", request({ run }));
+    expect(en.text).toContain("The group you chose starts on Tuesday, January 12, 2027 at 7:00 PM (Cairo time).");
+    expect(en.text).toContain("Tue and Thu, 7–9 pm");
+    expect(en.text).toContain("On-site");
+    expect(en.subject).toBe("We received your enrollment request for Python Basics (ENR-ABC-123456)");
+    const ar = confirmation("ar", request({ run }, "ar"));
+    expect(ar.text).toContain("تبدأ المجموعة التي اخترتها يوم الثلاثاء، 12 يناير 2027 في 7:00 م (بتوقيت القاهرة).");
+    expect(ar.text).toContain("Tue and Thu, 7–9 pm");
+    expect(ar.text).toContain("حضوري");
+    expect(ar.text + ar.html + ar.subject).not.toMatch(/[\u0660-\u0669\u06f0-\u06f9]/);
+    // Values are escaped in the HTML.
+    expect(en.html).not.toContain("Sara <b>");
+  });
+
+  it("confirmation for a full run: the waiting list, in the subject and the text, in both languages", () => {
+    const waiting = { ...run, waiting: true };
+    const en = confirmation("en", request({ run: waiting }));
+    expect(en.subject).toBe("You are on the waiting list for Python Basics (ENR-ABC-123456)");
+    expect(en.text).toContain("The group starting on Tuesday, January 12, 2027 at 7:00 PM (Cairo time) is full");
+    expect(en.text).not.toContain("The group you chose starts");
+    const ar = confirmation("ar", request({ run: waiting }, "ar"));
+    expect(ar.subject).toBe("أنت على قائمة الانتظار لدورة Python Basics (ENR-ABC-123456)");
+    expect(ar.text).toContain("المجموعة التي تبدأ يوم الثلاثاء، 12 يناير 2027 في 7:00 م (بتوقيت القاهرة) مكتملة العدد");
+  });
+
+  it("notification: names the run's start, and says Waiting list when the run was full (staff language)", () => {
+    const pending = notification("en", request({ run }));
+    expect(pending.text).toContain("Run: Tuesday, January 12, 2027 at 7:00 PM (Cairo time)");
+    expect(pending.text).not.toContain("Waiting list");
+    expect(pending.subject).toBe("New enrollment request: Python Basics (ENR-ABC-123456)");
+    const waiting = notification("ar", request({ run: { ...run, waiting: true } }));
+    expect(waiting.subject).toBe("طلب على قائمة الانتظار: Python Basics (ENR-ABC-123456)");
+    expect(waiting.text).toContain("المجموعة: الثلاثاء، 12 يناير 2027 في 7:00 م (بتوقيت القاهرة)");
+    expect(waiting.text).toContain("الحالة: قائمة الانتظار");
+  });
+
+  it("without a run the emails say no start date", () => {
+    const en = confirmation("en", request());
+    expect(en.text).not.toContain("Cairo time");
+    expect(en.text).not.toContain("waiting list");
+    expect(notification("en", request()).text).not.toContain("Run:");
+  });
+});

@@ -22,10 +22,17 @@ function quoteIdent(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
-/** The application's tables (public schema; the migration journal lives in its own schema). */
+/**
+ * Not data: the public-page cache's counter (ADR 017). Every admin action bumps it once its work is over,
+ * refused ones too (app/lib/admin-action.server.ts runThenBump), so that no cached page can outlive a write;
+ * a bump only costs the next visitor a render.
+ */
+const NOT_DATA = new Set(["content_version"]);
+
+/** The application's tables (public schema; the migration journal lives in its own schema), data only. */
 export async function listTables(query: QueryRows): Promise<string[]> {
   const rows = await query(`select tablename from pg_tables where schemaname = 'public' order by tablename`);
-  return rows.map((r) => String(r.tablename));
+  return rows.map((r) => String(r.tablename)).filter((t) => !NOT_DATA.has(t));
 }
 
 /** Row count and content hash of every table (or of `tables`), in one statement. */

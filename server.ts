@@ -11,6 +11,7 @@ import type { requestInfoContext as RequestInfoContext } from "./app/lib/context
 import type { publicPage as PublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
 import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
+import { streamCompressionOptions } from "./app/lib/compression.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
 import { startFailureLine } from "./app/lib/start-failure.server.ts";
@@ -166,7 +167,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   // Uploaded images served by a CDN/bucket (S3_PUBLIC_URL) must be allowed by img-src.
   const imageOrigin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined;
   app.use(securityHeaders(dev, imageOrigin));
-  app.use(compression());
+  app.use(compression(streamCompressionOptions));
   app.use(originCheck(env.PUBLIC_URL));
   // Methods we serve (TRACE → 405), then every body but the upload routes' capped before anything reads
   // it: 413 over 64 KB, from Content-Length or while streaming (app/lib/http-body.server.ts).

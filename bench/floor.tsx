@@ -11,6 +11,7 @@ import http from "node:http";
 import compression from "compression";
 import { renderToString } from "react-dom/server";
 import type { CourseCard } from "../app/features/catalog/catalog.server.ts";
+import { streamCompressionOptions } from "../app/lib/compression.server.ts";
 import { formatPrice } from "../app/lib/format.ts";
 
 const cards = JSON.parse(fs.readFileSync(process.env.FLOOR_CARDS ?? "", "utf8")) as CourseCard[];
@@ -130,9 +131,10 @@ function Page() {
 }
 
 // The app's compression in front of the floor: the same `compression` middleware with the same settings
-// (server.ts: `compression()`, its defaults — brotli quality 4, gzip level 6, 1 KB threshold), so that with
-// Chrome's Accept-Encoding the floor pays for brotli as the app does and the ratios compare like with like.
-const compress = compression();
+// (server.ts: app/lib/compression.server.ts — brotli quality 4 with a 256 KB window, gzip level 6, 1 KB
+// threshold), so that with Chrome's Accept-Encoding the floor pays for brotli as the app does and the ratios
+// compare like with like.
+const compress = compression(streamCompressionOptions);
 
 http
   .createServer((req, res) => {

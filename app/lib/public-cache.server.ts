@@ -32,6 +32,7 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import zlib from "node:zlib";
 import type { MiddlewareFunction } from "react-router";
+import { storedBrotliParams } from "./compression.server.ts";
 import { currentVersion, lastKnownVersion, pageVersionContext } from "./content-version.server.ts";
 import { requestInfoContext } from "./context.server.ts";
 import { getDatabase } from "./db.server.ts";
@@ -229,13 +230,7 @@ async function compressAndKeep(key: string, html: string, headers: [string, stri
     // page and version, and again each lifetime (PAGE_TTL_MS), so the cheap end of the curve it is.
     const [gz, br] = await Promise.all([
       gzip(identity, { level: 6 }),
-      brotli(identity, {
-        params: {
-          [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT,
-          [zlib.constants.BROTLI_PARAM_QUALITY]: 8,
-          [zlib.constants.BROTLI_PARAM_SIZE_HINT]: identity.length,
-        },
-      }),
+      brotli(identity, { params: storedBrotliParams(identity.length) }),
     ]);
     const entry: Entry = {
       version,

@@ -5,21 +5,13 @@
 // list says. The route modules check it themselves (requireActor in their loader and action); this list is
 // what they are tested against, so a page added here and forgotten there fails the matrix.
 // Order is the navigation's order. No import of app/features (and no server code): routes.ts reads it.
-import {
-  BookOpen,
-  ClipboardList,
-  FolderTree,
-  GraduationCap,
-  KeyRound,
-  LayoutDashboard,
-  Mail,
-  MailCheck,
-  ScrollText,
-  Settings,
-  ShieldCheck,
-  Users,
-  type LucideIcon,
-} from "lucide-react";
+/**
+ * The navigation's icons, by name: drawn from the public sprite (app/components/icons; a name missing there
+ * fails the admin shell's type check), not built as elements on every render.
+ */
+export type AdminNavIcon =
+  | "layout-dashboard" | "book-open" | "folder-tree" | "graduation-cap" | "users" | "clipboard-list" | "mail" | "settings"
+  | "shield-check" | "scroll-text" | "mail-check" | "key-round";
 import { can, type ActorView, type Permission } from "./permissions.ts";
 
 /** Who may use a page: any staff member, admins only, or staff holding a permission (admins hold all). */
@@ -36,24 +28,24 @@ export interface AdminPage {
   /** Outside the admin layout: resource routes that read the session themselves (streamed uploads). */
   outsideLayout?: true;
   /** In the side navigation: the label admin.nav.<key> and the icon. */
-  nav?: { key: string; icon: LucideIcon };
+  nav?: { key: string; icon: AdminNavIcon };
 }
 
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  { path: "/admin", file: "routes/admin/dashboard.tsx", access: "staff", nav: { key: "dashboard", icon: LayoutDashboard } },
-  { path: "/admin/courses", file: "routes/admin/courses.tsx", access: "courses:view", nav: { key: "courses", icon: BookOpen } },
-  { path: "/admin/categories", file: "routes/admin/categories.tsx", access: "categories:view", nav: { key: "categories", icon: FolderTree } },
-  { path: "/admin/instructors", file: "routes/admin/instructors.tsx", access: "instructors:view", nav: { key: "instructors", icon: GraduationCap } },
-  { path: "/admin/users", file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: Users } },
-  { path: "/admin/enrollments", file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: ClipboardList } },
+  { path: "/admin", file: "routes/admin/dashboard.tsx", access: "staff", nav: { key: "dashboard", icon: "layout-dashboard" } },
+  { path: "/admin/courses", file: "routes/admin/courses.tsx", access: "courses:view", nav: { key: "courses", icon: "book-open" } },
+  { path: "/admin/categories", file: "routes/admin/categories.tsx", access: "categories:view", nav: { key: "categories", icon: "folder-tree" } },
+  { path: "/admin/instructors", file: "routes/admin/instructors.tsx", access: "instructors:view", nav: { key: "instructors", icon: "graduation-cap" } },
+  { path: "/admin/users", file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: "users" } },
+  { path: "/admin/enrollments", file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: "clipboard-list" } },
   { path: "/admin/enrollments/export.csv", file: "routes/admin/enrollments-export.ts", access: "enrollments:export" },
-  { path: "/admin/messages", file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: Mail } },
-  { path: "/admin/settings", file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: Settings } },
-  { path: "/admin/roles", file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: ShieldCheck } },
-  { path: "/admin/audit", file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: ScrollText } },
-  { path: "/admin/emails", file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: MailCheck } },
+  { path: "/admin/messages", file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: "mail" } },
+  { path: "/admin/settings", file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: "settings" } },
+  { path: "/admin/roles", file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: "shield-check" } },
+  { path: "/admin/audit", file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: "scroll-text" } },
+  { path: "/admin/emails", file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: "mail-check" } },
   // Every staff member's own second factor (issue 14 point 12).
-  { path: "/admin/two-factor", file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: KeyRound } },
+  { path: "/admin/two-factor", file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: "key-round" } },
   { path: "/admin/change-password", file: "routes/admin/change-password.tsx", access: "staff", allow: "passwordChange" },
   // Uploads from the course and instructor forms (streamed, access-checked inside: any of courses or
   // instructors create/edit; the matrix checks them with courses:edit).
@@ -78,7 +70,7 @@ export function mayOpen(actor: ActorView, access: AdminAccess): boolean {
 export interface AdminNavEntry {
   to: string;
   key: string;
-  icon: LucideIcon;
+  icon: AdminNavIcon;
   access: AdminAccess;
 }
 

@@ -1,8 +1,8 @@
-import { Menu } from "lucide-react";
 import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Icon } from "~/components/icons/icon.tsx";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
@@ -89,14 +89,14 @@ function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; sign
   const { t } = useI18n();
   return (
     <ul className="flex flex-col gap-1">
-      {nav.map(({ to, key, icon: Icon }) => (
+      {nav.map(({ to, key, icon }) => (
         <li key={to}>
           <NavLink
             to={to}
             end={to === "/admin"}
             className="flex min-h-10 items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
           >
-            <Icon aria-hidden="true" className="h-4 w-4" />
+            <Icon name={icon} className="h-4 w-4" />
             {t(`admin.nav.${key}`)}
             <NavBadge signals={signals} navKey={key} locale={locale} />
           </NavLink>
@@ -138,7 +138,7 @@ function PhoneMenu({ label, buttonLabel, children }: { label: string; buttonLabe
       }}
     >
       <summary className="absolute end-4 top-2 flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white group-open:bg-slate-800 [&::-webkit-details-marker]:hidden">
-        <Menu aria-hidden="true" className="h-5 w-5" />
+        <Icon name="menu" className="h-5 w-5" />
         {buttonLabel}
       </summary>
       <nav

@@ -32,6 +32,16 @@ import {
   UserRound,
   ExternalLink,
   Copy,
+  LayoutDashboard,
+  FolderTree,
+  ClipboardList,
+  Settings,
+  ShieldCheck,
+  ScrollText,
+  MailCheck,
+  KeyRound,
+  CalendarDays,
+  Plus,
   type LucideIcon,
 } from "lucide-react";
 import { renderToString } from "react-dom/server";
@@ -72,6 +82,16 @@ const lucide: Record<IconName, LucideIcon> = {
   "user-round": UserRound,
   "external-link": ExternalLink,
   copy: Copy,
+  "layout-dashboard": LayoutDashboard,
+  "folder-tree": FolderTree,
+  "clipboard-list": ClipboardList,
+  settings: Settings,
+  "shield-check": ShieldCheck,
+  "scroll-text": ScrollText,
+  "mail-check": MailCheck,
+  "key-round": KeyRound,
+  "calendar-days": CalendarDays,
+  plus: Plus,
 };
 
 /** The outer <svg> tag and the children of a rendered icon. */

@@ -1,4 +1,4 @@
-// Icons of the public pages (and the admin lists' row actions), drawn from one same-origin SVG sprite (sprite.svg, a hashed build asset cached
+// Icons of the public pages (and the admin navigation and lists' row actions), drawn from one same-origin SVG sprite (sprite.svg, a hashed build asset cached
 // for good). A lucide-react icon is a component that builds its element tree (the svg and each path) on
 // every render: on an uncached catalogue page its 66 icons were 4 % of the server's CPU (issue 18), and each
 // drawing was JavaScript on the page. Here an icon is two fixed elements, with the attributes and classes
@@ -17,6 +17,9 @@ export const ICON_NAMES = [
   "circle-exclamation-point", "user-round", "external-link",
   // The enrollment success notice's copy button.
   "copy",
+  // The admin side navigation (app/lib/admin-pages.ts) and the admin courses list.
+  "layout-dashboard", "folder-tree", "clipboard-list", "settings", "shield-check", "scroll-text", "mail-check", "key-round",
+  "calendar-days", "plus",
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

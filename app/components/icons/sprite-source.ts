@@ -35,6 +35,16 @@ import * as circleExclamationPoint from "lucide-react/icons/circle-exclamation-p
 import * as userRound from "lucide-react/icons/user-round";
 import * as externalLink from "lucide-react/icons/external-link";
 import * as copy from "lucide-react/icons/copy";
+import * as layoutDashboard from "lucide-react/icons/layout-dashboard";
+import * as folderTree from "lucide-react/icons/folder-tree";
+import * as clipboardList from "lucide-react/icons/clipboard-list";
+import * as settings from "lucide-react/icons/settings";
+import * as shieldCheck from "lucide-react/icons/shield-check";
+import * as scrollText from "lucide-react/icons/scroll-text";
+import * as mailCheck from "lucide-react/icons/mail-check";
+import * as keyRound from "lucide-react/icons/key-round";
+import * as calendarDays from "lucide-react/icons/calendar-days";
+import * as plus from "lucide-react/icons/plus";
 import type { IconName } from "./icon.tsx";
 
 interface IconData {
@@ -75,6 +85,16 @@ const modules: Record<IconName, object> = {
   "user-round": userRound,
   "external-link": externalLink,
   copy,
+  "layout-dashboard": layoutDashboard,
+  "folder-tree": folderTree,
+  "clipboard-list": clipboardList,
+  settings,
+  "shield-check": shieldCheck,
+  "scroll-text": scrollText,
+  "mail-check": mailCheck,
+  "key-round": keyRound,
+  "calendar-days": calendarDays,
+  plus,
 };
 
 function dataOf(name: string, module: object): IconData {

@@ -1,6 +1,6 @@
 // The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
 // holds its loader and action.
-import { BookOpen, CalendarDays, Plus } from "lucide-react";
+import { BookOpen } from "lucide-react";
 import { Icon } from "~/components/icons/icon.tsx";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -197,7 +197,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         {canCreate &&
           createLink(
             <>
-              <Plus aria-hidden="true" className="h-4 w-4" />
+              <Icon name="plus" className="h-4 w-4" />
               {t("coursesAdmin.createCourse")}
             </>,
             "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
@@ -494,7 +494,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
                           title={t("runsAdmin.openLabel", { title: c.title })}
                           className="mt-1 inline-flex min-h-6 items-center gap-1 whitespace-nowrap rounded text-xs font-semibold text-teal-900 underline-offset-2 hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
                         >
-                          <CalendarDays aria-hidden="true" className="h-3.5 w-3.5" />
+                          <Icon name="calendar-days" className="h-3.5 w-3.5" />
                           {t("runsAdmin.open", { count: c.runCount })}
                           <span className="sr-only">{`: ${c.title}`}</span>
                         </DialogLink>

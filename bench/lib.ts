@@ -81,6 +81,8 @@ export interface DemoCatalogue {
   /** Slug of a published demo course (for /courses/:slug and the enrollment POST). */
   slug: string;
   courseId: string;
+  /** An open run of that course with seats left, starting later (its enrollment form asks for one; issue 20). */
+  runId?: string;
   /** The first catalogue page's cards as the app's domain function returns them (for the floor). */
   cardsFile: string;
 }
@@ -172,9 +174,23 @@ export async function prepareDemoCatalogue(opts: { databaseUrl?: string } = {}):
       .where(and(eq(courses.isPublished, true), sql`${courses.description} is not null`))
       .orderBy(sql`${courses.createdAt} desc`)
       .limit(1);
+    // The course's next open run with seats (capacity counts approved requests; the bench's stay pending).
+    const [run] = await db
+      .select({ id: schema.courseRuns.id })
+      .from(schema.courseRuns)
+      .where(
+        and(
+          eq(schema.courseRuns.courseId, first!.id),
+          eq(schema.courseRuns.status, "open"),
+          sql`${schema.courseRuns.startsAt} > now()`,
+          sql`(${schema.courseRuns.capacity} is null or ${schema.courseRuns.capacity} > (select count(*) from enrollments e where e.run_id = ${schema.courseRuns.id} and e.status = 'approved'))`,
+        ),
+      )
+      .orderBy(asc(schema.courseRuns.startsAt))
+      .limit(1);
     const cardsFile = path.join(dataDir, "floor-cards.json");
     fs.writeFileSync(cardsFile, JSON.stringify(page.courses));
-    return { dataDir, slug: first!.slug, courseId: first!.id, cardsFile };
+    return { dataDir, slug: first!.slug, courseId: first!.id, runId: run?.id, cardsFile };
   } finally {
     setDatabase(undefined);
     await database.close();

@@ -53,14 +53,16 @@ function databaseUrl(name: string): string {
   return url.toString();
 }
 
-async function firstSlug(server: ServerProcess): Promise<{ slug: string; id: string }> {
+async function firstSlug(server: ServerProcess): Promise<{ slug: string; id: string; runId?: string }> {
   const html = await (await fetch(`${server.url}/en/courses`)).text();
   const slug = html.match(/href="\/en\/courses\/([a-z0-9-]+)"/)?.[1];
   if (!slug) throw new Error("no course link on /en/courses");
   const page = await (await fetch(`${server.url}/en/courses/${slug}/enroll`)).text();
   const id = page.match(/name="courseId"[^>]*value="([^"]+)"/)?.[1] ?? page.match(/value="([^"]+)"[^>]*name="courseId"/)?.[1];
   if (!id) throw new Error(`no courseId field on /en/courses/${slug}/enroll`);
-  return { slug, id };
+  // A course with runs asks for one (issue 20): the first offered (a full one files a waiting request).
+  const runId = page.match(/name="runId"[^>]*value="([^"]+)"/)?.[1] ?? page.match(/value="([^"]+)"[^>]*name="runId"/)?.[1];
+  return { slug, id, runId };
 }
 
 async function signIn(url: string): Promise<string> {
@@ -127,7 +129,7 @@ async function run(): Promise<void> {
         const slot = i % (pages.length + 1);
         if (slot < pages.length) return () => fetch(`${server.url}${pages[slot]}`, { redirect: "manual" });
         seq += 1;
-        const body = new URLSearchParams({ courseId: course.id, studentName: `Memory Bench ${seq}`, studentEmail: `memory-${process.pid}-${seq}@example.com`, countryCode: "+20", phoneNumber: `0100${String(1000000 + seq).slice(-7)}`, message: "", website: "" });
+        const body = new URLSearchParams({ courseId: course.id, studentName: `Memory Bench ${seq}`, studentEmail: `memory-${process.pid}-${seq}@example.com`, countryCode: "+20", phoneNumber: `0100${String(1000000 + seq).slice(-7)}`, message: "", website: "", ...(course.runId ? { runId: course.runId } : {}) });
         return () => fetch(`${server.url}/en/courses/${course.slug}/enroll`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url }, body });
       };
       let peak = 0;

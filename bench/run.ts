@@ -156,7 +156,7 @@ function table(header: string[], rows: string[][], numeric: (i: number) => boole
 }
 
 /** 2,000 requests like a day of visitors (public pages in both languages, a search, a 404, an enrollment). */
-async function mixedLoad(origin: string, slug: string, courseId: string): Promise<void> {
+async function mixedLoad(origin: string, slug: string, course: { courseId: string; runId?: string }): Promise<void> {
   const pages: [string, number][] = [
     ["/en", 200], ["/ar", 200], ["/en/courses", 200], ["/ar/courses", 200], [`/en/courses/${slug}`, 200],
     [`/ar/courses/${slug}`, 200], ["/en/about", 200], ["/ar/about", 200], ["/en/courses?q=data", 200], ["/en/no-such-page", 404],
@@ -167,7 +167,7 @@ async function mixedLoad(origin: string, slug: string, courseId: string): Promis
       const res = await fetch(`${origin}/en/courses/${slug}/enroll.data`, {
         method: "POST",
         headers: { "content-type": "application/x-www-form-urlencoded", origin, "accept-encoding": CHROME_ACCEPT_ENCODING },
-        body: enrollBody(courseId, `mixed-${i}`),
+        body: enrollBody(course, `mixed-${i}`),
       });
       await res.arrayBuffer();
       if (res.status !== 200) throw new Error(`mixed load: enrollment POST answered ${res.status}`);
@@ -185,14 +185,15 @@ async function mixedLoad(origin: string, slug: string, courseId: string): Promis
   );
 }
 
-function enrollBody(courseId: string, id: string): string {
+function enrollBody(course: { courseId: string; runId?: string }, id: string): string {
   return new URLSearchParams({
     studentName: "Bench Student",
     studentEmail: `bench-${id}@example.com`,
     countryCode: "+20",
     phoneNumber: "1001234567",
     message: "Measured by npm run bench.",
-    courseId,
+    courseId: course.courseId,
+    ...(course.runId ? { runId: course.runId } : {}),
     website: "",
   }).toString();
 }
@@ -290,7 +291,7 @@ async function main() {
       encodings: ["chrome"],
       kind: "post",
       method: "POST",
-      body: enrollBody(emb.courseId, "load"),
+      body: enrollBody(emb, "load"),
       headers: { "content-type": "application/x-www-form-urlencoded", origin: embApp.url },
     },
     page("emb-nocache:/courses", [embNoCache], "/en/courses", { cards: true }),
@@ -312,7 +313,7 @@ async function main() {
       const res = await fetch(s.url + t.path, {
         method: t.method,
         headers: { ...t.headers, "accept-language": "en" },
-        body: t.kind === "post" ? enrollBody(t.id.startsWith("emb") ? emb.courseId : pgData.courseId, "check") : undefined,
+        body: t.kind === "post" ? enrollBody(t.id.startsWith("emb") ? emb : pgData, "check") : undefined,
         redirect: "manual",
       });
       const body = await res.text();
@@ -442,8 +443,8 @@ async function main() {
     const embMem = await start("the embedded app (memory)", startProductionServer({ dataDir: embMemoryDir!, core: SERVER_CORE, env: noLimit }));
     const pgMem = await start("a PostgreSQL instance (memory)", startProductionServer({ dataDir: pgData.dataDir, core: SERVER_CORE, env: onPg }));
     const idle = { embedded: residentMb(embMem.proc.pid), postgres: residentMb(pgMem.proc.pid) };
-    await mixedLoad(embMem.url, emb.slug, emb.courseId);
-    await mixedLoad(pgMem.url, pgData.slug, pgData.courseId);
+    await mixedLoad(embMem.url, emb.slug, emb);
+    await mixedLoad(pgMem.url, pgData.slug, pgData);
     await settle([embMem, pgMem]);
     memory = { embedded: residentMb(embMem.proc.pid), postgres: residentMb(pgMem.proc.pid) };
     console.log(

@@ -7,7 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { productionServerCommand, SERVER_ENTRY } from "../scripts/lib/server-command.ts";
+import { MALLOC_ARENA_MAX, productionServerCommand, SERVER_ENTRY } from "../scripts/lib/server-command.ts";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 const SERVER_BUILD = path.join(ROOT, "build/server/index.js");
@@ -255,6 +255,8 @@ export async function startProductionServer(opts: {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const env = childEnv({
+    // As `npm start` sets it (scripts/lib/server-command.ts).
+    MALLOC_ARENA_MAX,
     NODE_ENV: "production",
     PORT: String(port),
     HOST: "127.0.0.1",

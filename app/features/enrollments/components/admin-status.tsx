@@ -95,36 +95,7 @@ export function EnrollmentStatusActions({
           {t("adminEnrollments.reopen.action")}
         </DialogLink>
       )}
-      {row.status === "pending" && (
-        <>
-          {row.courseId && (
-            <button
-              type="submit"
-              name="intent"
-              value="approve"
-              disabled={busy}
-              aria-label={t("adminEnrollments.actions.approveFor", { name: row.studentName })}
-              className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
-            >
-              <Icon name="check" className="h-4 w-4" />
-              {t("adminEnrollments.actions.approve")}
-            </button>
-          )}
-          <DialogLink
-            dialog={dialog}
-            kind="reject"
-            id={row.id}
-            as="button"
-            disabled={busy}
-            label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
-            title=""
-            className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-          >
-            <Icon name="x" className="h-4 w-4" />
-            {t("adminEnrollments.actions.reject")}
-          </DialogLink>
-        </>
-      )}
+      {row.status === "pending" && <DecisionButtons row={row} dialog={dialog} busy={busy} />}
       {busy && (
         <span role="status" className="text-sm text-slate-700">
           {t("adminEnrollments.actions.updating")}
@@ -136,5 +107,58 @@ export function EnrollmentStatusActions({
         </span>
       )}
     </fetcher.Form>
+  );
+}
+
+/**
+ * Approve (for a request on a run's waiting list: "Give a seat", an approval too) and Reject, the one pair
+ * of decision buttons: the list's row (above) and a run request's details (run-decision-actions.tsx). Approve
+ * submits the surrounding form; a request whose course was deleted offers Reject only.
+ */
+export function DecisionButtons({
+  row,
+  dialog,
+  busy,
+  waiting = false,
+}: {
+  row: { id: string; studentName: string; courseId: string | null };
+  dialog: EnrollmentDialogs;
+  busy: boolean;
+  waiting?: boolean;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      {row.courseId && (
+        <button
+          type="submit"
+          name="intent"
+          value="approve"
+          disabled={busy}
+          aria-label={
+            waiting
+              ? t("adminEnrollments.runDecisions.giveSeatFor", { name: row.studentName })
+              : t("adminEnrollments.actions.approveFor", { name: row.studentName })
+          }
+          className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+        >
+          <Icon name={waiting ? "users" : "check"} className="h-4 w-4" />
+          {waiting ? t("adminEnrollments.runDecisions.giveSeat") : t("adminEnrollments.actions.approve")}
+        </button>
+      )}
+      <DialogLink
+        dialog={dialog}
+        kind="reject"
+        id={row.id}
+        as="button"
+        disabled={busy}
+        label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
+        title=""
+        className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
+      >
+        <Icon name="x" className="h-4 w-4" />
+        {t("adminEnrollments.actions.reject")}
+      </DialogLink>
+    </>
   );
 }

@@ -6,19 +6,14 @@
 // confirmation, as for any request. Works without JavaScript: the form posts the page.
 import { useEffect, useId, useRef } from "react";
 import { useRevalidator } from "react-router";
-import { Icon } from "~/components/icons/icon.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
-import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { Wire } from "~/lib/wire.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { runFullMessage, type DecisionRun, type RunDecisionReply } from "../run-decisions.schema.ts";
-import type { EnrollmentDialogs } from "./admin-status.tsx";
+import { DecisionButtons, type EnrollmentDialogs } from "./admin-status.tsx";
 import { showDecision } from "./decision-notice.tsx";
-
-const buttonBase =
-  "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-60";
 
 export function RunDecisionActions({
   row,
@@ -89,36 +84,7 @@ export function RunDecisionActions({
         </div>
       )}
       <div className="flex flex-wrap items-center justify-end gap-2">
-        {row.courseId && (
-          <button
-            type="submit"
-            name="intent"
-            value="approve"
-            disabled={busy}
-            aria-label={
-              waiting
-                ? t("adminEnrollments.runDecisions.giveSeatFor", { name: row.studentName })
-                : t("adminEnrollments.actions.approveFor", { name: row.studentName })
-            }
-            className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
-          >
-            <Icon name={waiting ? "users" : "check"} className="h-4 w-4" />
-            {waiting ? t("adminEnrollments.runDecisions.giveSeat") : t("adminEnrollments.actions.approve")}
-          </button>
-        )}
-        <DialogLink
-          dialog={dialog}
-          kind="reject"
-          id={row.id}
-          as="button"
-          disabled={busy}
-          label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
-          title=""
-          className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-        >
-          <Icon name="x" className="h-4 w-4" />
-          {t("adminEnrollments.actions.reject")}
-        </DialogLink>
+        <DecisionButtons row={row} dialog={dialog} busy={busy} waiting={waiting} />
         {busy && (
           <span role="status" className="text-sm text-slate-700">
             {waiting ? t("adminEnrollments.runDecisions.giving") : t("adminEnrollments.actions.updating")}

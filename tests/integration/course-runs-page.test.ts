@@ -14,6 +14,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courseRuns, courses, siteSettings } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
+import { deleteRun } from "~/features/courses/course-runs-admin.server.ts";
 import { getSiteSettingsForm } from "~/features/settings/settings-admin.server.ts";
 import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
@@ -338,5 +339,15 @@ describe("sitemap lastmod", () => {
     await database.db.update(courseRuns).set({ updatedAt: runChanged }).where(eq(courseRuns.id, f.hidden[2]!));
     expect(await lastmod(f.course.slug)).toBe(runChanged.toISOString());
     expect(await lastmod(f.bare.slug)).toBe(courseChanged.toISOString());
+  });
+
+  it("moves forward when staff delete a run (the page lost a date; nothing of the run is left to date it)", async () => {
+    const old = new Date("2026-01-01T10:00:00Z");
+    await database.db.update(courses).set({ updatedAt: old }).where(eq(courses.id, f.course.id));
+    await database.db.update(courseRuns).set({ updatedAt: old }).where(eq(courseRuns.courseId, f.course.id));
+    expect(await lastmod(f.course.slug)).toBe(old.toISOString());
+    const before = Date.now();
+    await deleteRun(admin, f.hidden[2]!);
+    expect(new Date(await lastmod(f.course.slug)).getTime()).toBeGreaterThanOrEqual(before - 1000);
   });
 });

@@ -318,6 +318,9 @@ export async function deleteRun(actor: Actor, runId: string): Promise<{ id: stri
         .where(eq(enrollments.runId, run.id));
       if (Number(held?.n ?? 0) > 0) throw new AppError("conflict", RUN_ERRORS.hasRequests);
       await tx.delete(courseRuns).where(eq(courseRuns.id, run.id));
+      // The course page lost a date: its sitemap lastmod (the latest of the course and its runs) must move,
+      // and no row of the run is left to carry the time.
+      await tx.update(courses).set({ updatedAt: new Date() }).where(eq(courses.id, run.courseId));
       await recordAudit(tx, actor, {
         action: "delete",
         entity: "course_run",

@@ -37,6 +37,11 @@ interface IntentDefinition<S extends FormSchema, X> {
   hideFields?: string[];
   /** Locale key that frames a refusal: "Failed to add user: {{msg}}". */
   failureKey?: string;
+  /**
+   * false for an intent that only reads (a preview): the content version is left alone, so the public pages
+   * cached at it stay. Every other intent bumps it.
+   */
+  writes?: false;
   run: (value: z.output<S>, context: IntentContext) => Promise<X>;
 }
 
@@ -63,7 +68,8 @@ export function intent<S extends FormSchema, X extends object>(definition: Inten
         return { ok: false, status: 400, messageKey: first, result: form ? submission.reply({ hideFields }) : undefined };
       }
       try {
-        const value = await runThenBump(() => definition.run(submission.value, context));
+        const run = () => definition.run(submission.value, context);
+        const value = definition.writes === false ? await run() : await runThenBump(run);
         const result = form ? submission.reply(reset ? { resetForm: true, hideFields } : { hideFields }) : undefined;
         return { ok: true, value, result };
       } catch (err) {

@@ -31,6 +31,7 @@ import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/d
 import { makeCourse, makeEnrollment, makeInstructor, makeRun } from "../setup/factories.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
+import { currentVersion } from "~/lib/content-version.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
 const i18n = i18next.createInstance();
@@ -344,8 +345,11 @@ describe("message a run's students", () => {
     const other = await makeRun(courseId);
     await makeEnrollment({ courseId, runId: other.id, status: "approved", studentEmail: "other@example.com" });
 
+    // A preview writes nothing: the public pages cached at the current content version stay (ADR 017).
+    const versionBefore = await currentVersion();
     const preview = await post(admin, { intent: "previewRunMessage", runId: run.id, ...message });
     expect(preview.status).toBe(200);
+    expect(await currentVersion()).toBe(versionBefore);
     expect(preview.data).toMatchObject({ ok: true, recipients: 2 });
     const [pEn, pAr] = preview.data!.preview!;
     expect(pEn).toMatchObject({ locale: "en", subject: message.subject });
@@ -358,6 +362,7 @@ describe("message a run's students", () => {
 
     const sent = await post(admin, { intent: "sendRunMessage", runId: run.id, ...message });
     expect(sent.status).toBe(200);
+    expect(await currentVersion()).not.toBe(versionBefore);
     expect(sent.data).toMatchObject({ ok: true, sent: 2 });
     await sendAll();
     const mails = await smtp.waitFor(2);

@@ -92,6 +92,7 @@ export const coursesAction = adminAction<CourseIntent, CourseReplyFields>({
       schema: previewRunMessageSchema,
       form: true,
       reset: false,
+      writes: false,
       run: async ({ runId, ...message }, { actor }) => previewRunMessage(actor, runId, message),
     }),
     sendRunMessage: intent({

@@ -6,9 +6,10 @@ import zlib from "node:zlib";
 /**
  * Brotli's window: 2^18 = 256 KB, more than any page we send (an uncached /en/courses is about 80 KB), so no
  * match is lost against brotli's default 4 MB window. With the default every brotli stream reserves that
- * window in native memory, which Node reports to V8: ten answers at a time made V8 run a full mark-compact
- * every 15–20 answers (16–19 per 300 uncached pages against 0–1 with gzip, `--trace-gc`), and an uncached
- * page cost 2–3 × its CPU uncompressed (docs/performance.md, "Brotli's window").
+ * window in native memory, and ten answers at a time made V8 run a full mark-compact every 15–20 answers
+ * (16–19 per 300 uncached pages against 0–1 with gzip, `--trace-gc`; the exact trigger inside Node and V8 was
+ * not pinned down), so an uncached page cost 2–3 × its CPU uncompressed (docs/performance.md, "Brotli's
+ * window").
  */
 export const BROTLI_WINDOW_BITS = 18;
 

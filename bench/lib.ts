@@ -103,6 +103,7 @@ export async function prepareDemoCatalogue(opts: { databaseUrl?: string } = {}):
   const { openDatabase, setDatabase } = await import("../app/lib/db.server.ts");
   const { seedDefaults, seedDemo } = await import("../db/seed/demo.ts");
   const { listPublishedCourses } = await import("../app/features/catalog/catalog.server.ts");
+  const { listUpcomingRuns } = await import("../app/lib/course-runs.server.ts");
   const schema = await import("../db/schema/index.ts");
   const { and, asc, eq, sql } = await import("drizzle-orm");
 
@@ -175,19 +176,7 @@ export async function prepareDemoCatalogue(opts: { databaseUrl?: string } = {}):
       .orderBy(sql`${courses.createdAt} desc`)
       .limit(1);
     // The course's next open run with seats (capacity counts approved requests; the bench's stay pending).
-    const [run] = await db
-      .select({ id: schema.courseRuns.id })
-      .from(schema.courseRuns)
-      .where(
-        and(
-          eq(schema.courseRuns.courseId, first!.id),
-          eq(schema.courseRuns.status, "open"),
-          sql`${schema.courseRuns.startsAt} > now()`,
-          sql`(${schema.courseRuns.capacity} is null or ${schema.courseRuns.capacity} > (select count(*) from enrollments e where e.run_id = ${schema.courseRuns.id} and e.status = 'approved'))`,
-        ),
-      )
-      .orderBy(asc(schema.courseRuns.startsAt))
-      .limit(1);
+    const run = (await listUpcomingRuns(db, first!.id)).find((r) => !r.full);
     const cardsFile = path.join(dataDir, "floor-cards.json");
     fs.writeFileSync(cardsFile, JSON.stringify(page.courses));
     return { dataDir, slug: first!.slug, courseId: first!.id, runId: run?.id, cardsFile };

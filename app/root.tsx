@@ -18,6 +18,7 @@ import { localeOfPath, localePath } from "./lib/locale-url.ts";
 import { ChatButton } from "./components/layout/chat-button.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
+import { SiteLinkProvider } from "./components/ui/site-link.tsx";
 import { useNonce } from "./components/nonce.tsx";
 import { Toaster } from "./components/ui/toast.tsx";
 import { getNavCategories } from "./features/catalog/catalog.server.ts";
@@ -125,25 +126,27 @@ export function Layout({ children }: { children: React.ReactNode }) {
         </noscript>
       </head>
       <body className="min-h-screen bg-white text-slate-900 antialiased flex flex-col">
-        <a href="#main" className="skip-link">
-          {t("skipToContent")}
-        </a>
-        {site && <SiteHeader locale={locale} brand={brand} categories={data?.categories ?? []} />}
-        {/* The admin and instructor areas render their own landmarks (shell, main). */}
-        {site ? (
-          <main id="main" className="flex-1">
-            {children}
-          </main>
-        ) : (
-          children
-        )}
-        {site && data && <SiteFooter brand={brand} settings={data.settings} locale={locale} />}
-        {site && data?.settings.contact.chatNumber && (
-          <ChatButton
-            number={data.settings.contact.chatNumber}
-            greeting={pickText(data.settings.contact.chatGreeting, locale)}
-          />
-        )}
+        <SiteLinkProvider>
+          <a href="#main" className="skip-link">
+            {t("skipToContent")}
+          </a>
+          {site && <SiteHeader locale={locale} brand={brand} categories={data?.categories ?? []} />}
+          {/* The admin and instructor areas render their own landmarks (shell, main). */}
+          {site ? (
+            <main id="main" className="flex-1">
+              {children}
+            </main>
+          ) : (
+            children
+          )}
+          {site && data && <SiteFooter brand={brand} settings={data.settings} locale={locale} />}
+          {site && data?.settings.contact.chatNumber && (
+            <ChatButton
+              number={data.settings.contact.chatNumber}
+              greeting={pickText(data.settings.contact.chatGreeting, locale)}
+            />
+          )}
+        </SiteLinkProvider>
         <Toaster />
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

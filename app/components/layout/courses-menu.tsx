@@ -2,7 +2,7 @@ import { Icon } from "~/components/icons/icon.tsx";
 import { useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link.tsx";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
@@ -58,29 +58,29 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
       >
         <ul className="relative rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
           <li>
-            <Link to={lp("/courses")} className="menu-item font-semibold">
+            <SiteLink to={lp("/courses")} className="menu-item font-semibold">
               {t("nav.allCourses")}
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to={lp("/english-courses")} className="menu-item">
+            <SiteLink to={lp("/english-courses")} className="menu-item">
               {t("nav.englishCourses")}
-            </Link>
+            </SiteLink>
           </li>
           <li>
-            <Link to={lp("/arabic-courses")} className="menu-item">
+            <SiteLink to={lp("/arabic-courses")} className="menu-item">
               {t("nav.arabicCourses")}
-            </Link>
+            </SiteLink>
           </li>
           {categories.length > 0 && <li aria-hidden="true" className="my-2 border-t border-slate-100" />}
           {categories.map((c) => (
             <li key={c.id} className="group/cat">
-              <Link to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
+              <SiteLink to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
                 <bdi>{name(c)}</bdi>
                 {c.subcategories.length > 0 && (
                   <Icon name="chevron-down" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
                 )}
-              </Link>
+              </SiteLink>
               {c.subcategories.length > 0 && (
                 <ul
                   aria-label={name(c)}
@@ -88,9 +88,9 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
                 >
                   {c.subcategories.map((s) => (
                     <li key={s.slug}>
-                      <Link to={lp(subcategoryHref(s.slug))} className="menu-item">
+                      <SiteLink to={lp(subcategoryHref(s.slug))} className="menu-item">
                         <bdi>{name(s)}</bdi>
-                      </Link>
+                      </SiteLink>
                     </li>
                   ))}
                 </ul>

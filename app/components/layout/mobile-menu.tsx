@@ -2,7 +2,8 @@ import { Icon } from "~/components/icons/icon.tsx";
 import { useEffect, useRef } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Link, NavLink, useLocation } from "react-router";
+import { useLocation } from "react-router";
+import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
 import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
@@ -48,9 +49,9 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
         aria-label={t("nav.main")}
         className="absolute inset-x-0 top-16 z-50 max-h-[calc(100vh-4rem)] overflow-y-auto border-b border-slate-200 bg-white px-4 pb-6 shadow-lg"
       >
-        <Link to={lp("/courses")} className="btn-primary mt-4 flex w-full">
+        <SiteLink to={lp("/courses")} className="btn-primary mt-4 flex w-full">
           {t("nav.courseBooking")}
-        </Link>
+        </SiteLink>
         <ul className="mt-2 divide-y divide-slate-100">
           {(
             [
@@ -60,41 +61,45 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             ] as const
           ).map(([to, key]) => (
             <li key={to}>
-              <NavLink to={lp(to)} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
+              <SiteLink
+                to={lp(to)}
+                current={isCurrentPath(location.pathname, lp(to), true)}
+                className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800"
+              >
                 {t(key)}
-              </NavLink>
+              </SiteLink>
             </li>
           ))}
           <li className="py-3">
             <p className="font-medium text-slate-800">{t("nav.courses")}</p>
             <ul className="mt-2 space-y-1 ps-4 text-sm">
               <li>
-                <Link to={lp("/courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/courses")} className="block py-1.5 text-slate-700">
                   {t("nav.allCourses")}
-                </Link>
+                </SiteLink>
               </li>
               <li>
-                <Link to={lp("/english-courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/english-courses")} className="block py-1.5 text-slate-700">
                   {t("nav.englishCourses")}
-                </Link>
+                </SiteLink>
               </li>
               <li>
-                <Link to={lp("/arabic-courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/arabic-courses")} className="block py-1.5 text-slate-700">
                   {t("nav.arabicCourses")}
-                </Link>
+                </SiteLink>
               </li>
               {categories.map((c) => (
                 <li key={c.id}>
-                  <Link to={lp(categoryHref(c.slug))} className="block py-1.5 text-slate-700">
+                  <SiteLink to={lp(categoryHref(c.slug))} className="block py-1.5 text-slate-700">
                     <bdi>{name(c)}</bdi>
-                  </Link>
+                  </SiteLink>
                   {c.subcategories.length > 0 && (
                     <ul className="ps-4">
                       {c.subcategories.map((s) => (
                         <li key={s.slug}>
-                          <Link to={lp(subcategoryHref(s.slug))} className="block py-1 text-slate-600">
+                          <SiteLink to={lp(subcategoryHref(s.slug))} className="block py-1 text-slate-600">
                             <bdi>{name(s)}</bdi>
-                          </Link>
+                          </SiteLink>
                         </li>
                       ))}
                     </ul>
@@ -104,9 +109,13 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             </ul>
           </li>
           <li>
-            <NavLink to={lp("/contact")} end className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800">
+            <SiteLink
+              to={lp("/contact")}
+              current={isCurrentPath(location.pathname, lp("/contact"), true)}
+              className="block py-3 font-medium text-slate-800 aria-[current=page]:text-teal-800"
+            >
               {t("nav.contact")}
-            </NavLink>
+            </SiteLink>
           </li>
         </ul>
       </nav>

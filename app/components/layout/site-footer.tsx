@@ -2,7 +2,7 @@ import { Icon } from "~/components/icons/icon.tsx";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Link } from "react-router";
+import { SiteLink } from "~/components/ui/site-link.tsx";
 import { LogoMark } from "./logo-mark.tsx";
 import { FacebookIcon, InstagramIcon, LinkedInIcon, TikTokIcon } from "~/components/ui/brand-icons.tsx";
 import type { PublicSettings } from "~/lib/site-layout.ts";
@@ -76,9 +76,9 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
               ] as const
             ).map(([to, key]) => (
               <li key={to}>
-                <Link to={lp(to)} className="hover:text-white">
+                <SiteLink to={lp(to)} className="hover:text-white">
                   {t(key)}
-                </Link>
+                </SiteLink>
               </li>
             ))}
           </ul>

@@ -1,7 +1,8 @@
 import { Icon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Link, useRouteLoaderData } from "react-router";
+import { useRouteLoaderData } from "react-router";
+import { SiteLink } from "~/components/ui/site-link.tsx";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { formatPrice } from "~/lib/format.ts";
@@ -51,7 +52,7 @@ export function CourseCard({
       className="group flex flex-col overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md has-[a:focus-visible]:outline-2 has-[a:focus-visible]:outline-offset-2 has-[a:focus-visible]:outline-teal-800"
       lang={course.language}
     >
-      <Link
+      <SiteLink
         to={lp(courseHref(course.slug))}
         aria-labelledby={titleId}
         className="flex flex-1 flex-col focus-visible:outline-none"
@@ -143,7 +144,7 @@ export function CourseCard({
             </span>
           </div>
         </div>
-      </Link>
+      </SiteLink>
     </article>
   );
 }

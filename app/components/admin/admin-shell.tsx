@@ -1,10 +1,11 @@
 import { useEffect, useRef, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { Form, Link, NavLink, useLocation, useNavigation } from "react-router";
+import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Icon } from "~/components/icons/icon.tsx";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { Email } from "~/components/ui/email.tsx";
+import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
 import { visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { ActorView } from "~/lib/permissions.ts";
@@ -84,22 +85,26 @@ export function AdminShell({
   );
 }
 
-/** The side navigation's entries (the one list of admin pages, filtered for this staff member). */
+/**
+ * The side navigation's entries (the one list of admin pages, filtered for this staff member): the admin's
+ * frame, drawn twice on every page (side and phone menu), so its links are SiteLinks (ADR 023).
+ */
 function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; signals: AdminSignals; locale: Locale }) {
   const { t } = useI18n();
+  const { pathname } = useLocation();
   return (
     <ul className="flex flex-col gap-1">
       {nav.map(({ to, key, icon }) => (
         <li key={to}>
-          <NavLink
+          <SiteLink
             to={to}
-            end={to === "/admin"}
+            current={isCurrentPath(pathname, to, to === "/admin")}
             className="flex min-h-10 items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
           >
             <Icon name={icon} className="h-4 w-4" />
             {t(`admin.nav.${key}`)}
             <NavBadge signals={signals} navKey={key} locale={locale} />
-          </NavLink>
+          </SiteLink>
         </li>
       ))}
     </ul>

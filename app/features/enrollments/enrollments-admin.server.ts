@@ -190,10 +190,13 @@ export const SEARCH_COUNT_CAP = 1000;
  * row count: the count and the page (together for page 1; otherwise the count first, so a page past
  * the end becomes the last one and a page in the older half is read from the oldest end). Without a
  * search the count is read from the status counts; with one it stops at SEARCH_COUNT_CAP + 1.
+ * `known.counters`: the counters of every request (enrollmentCounters without a run) when the caller reads
+ * them anyway, so the page does not read them twice.
  */
 export async function listEnrollments(
   actor: Actor,
   input: Partial<EnrollmentFilter> & { pageSize?: number } = {},
+  known: { counters?: Promise<EnrollmentCounters> } = {},
 ): Promise<EnrollmentList> {
   requirePermission(actor, "enrollments:view");
   const filter = normalizeFilter(input);
@@ -210,7 +213,7 @@ export async function listEnrollments(
    */
   const countRows = async (): Promise<number> => {
     if (!searching && !filter.run) {
-      const counters = await readCounters();
+      const counters = await (known.counters ?? readCounters());
       return filter.status === "all" ? counters.total : counters[filter.status];
     }
     if (!searching) {

@@ -21,9 +21,10 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const params = new URL(request.url).searchParams;
   const filter = parseEnrollmentQuery(params);
   // ?run=<id> (issue 20): the run's requests, its counters, and its course's runs to switch between.
+  const readingCounters = enrollmentCounters(actor, { run: filter.run });
   const [list, counters, run] = await Promise.all([
-    listEnrollments(actor, filter),
-    enrollmentCounters(actor, { run: filter.run }),
+    listEnrollments(actor, filter, filter.run ? {} : { counters: readingCounters }),
+    readingCounters,
     filter.run ? getRunFilter(actor, filter.run) : null,
   ]);
   // ?dialog=details|reject|reopen&enrollment=<id>: the details, or a confirmation, of one enrollment.

@@ -29,7 +29,7 @@ import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
 import { env } from "./lib/env.server.ts";
 import { logger } from "./lib/logger.server.ts";
-import { pageVersionContext, perVersion } from "./lib/content-version.server.ts";
+import { perVersion, requestVersion } from "./lib/content-version.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
 import { getLocale, i18nextMiddleware } from "./middleware/i18next.server.ts";
 import { appErrors } from "./middleware/app-errors.server.ts";
@@ -59,7 +59,7 @@ export async function loader({ context }: Route.LoaderArgs) {
   let settings;
   let categories;
   try {
-    ({ settings, categories } = await layoutData(context.get(pageVersionContext)));
+    ({ settings, categories } = await layoutData(await requestVersion(context)));
   } catch (err) {
     // The database is unreachable: a friendly 503 page; /readyz reports the same.
     logger.error({ err }, "root loader: database unavailable");

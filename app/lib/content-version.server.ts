@@ -13,7 +13,7 @@
 //   process's own counter, so a bump whose UPDATE fails still drops this instance's copies.
 // - While the database cannot be read, currentVersion() rejects; lastKnownVersion() is what it was last
 //   (stale-if-error: the page cache may still serve copies made at that version).
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
 import { getDatabase } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 
@@ -115,9 +115,25 @@ export async function contentChanged(): Promise<void> {
 /** The version a page render read before it began (set by the page cache, read by the root loader). */
 export const pageVersionContext = createContext<string | null>(null);
 
+const requestVersions = new WeakMap<object, Promise<string>>();
+
+/**
+ * The version a request's loaders read their kept data at: the page cache's (read before the render), or
+ * else one read at the first ask and shared by every loader of the request (the root's and the page's run
+ * side by side), so an uncached page asks once.
+ */
+export function requestVersion(context: Readonly<RouterContextProvider>): Promise<string> {
+  const known = context.get(pageVersionContext);
+  if (known) return Promise.resolve(known);
+  let version = requestVersions.get(context);
+  if (!version) requestVersions.set(context, (version = currentVersion()));
+  return version;
+}
+
 /**
  * A value computed from the database and kept per instance for as long as the content version does not
- * change (the layout's settings and navigation). A failed computation is not kept.
+ * change (the layout's settings and navigation, the home page's content-only sections). A failed
+ * computation is not kept. Give it the request's version (requestVersion) where there is a request.
  */
 export function perVersion<T>(load: () => Promise<T>): (known?: string | null) => Promise<T> {
   let held: { version: string; value: Promise<T> } | undefined;

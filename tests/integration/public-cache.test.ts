@@ -8,11 +8,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { categories, courses } from "@db/schema/index.ts";
 import { loader as rootLoader } from "~/root.tsx";
+import { loader as homeLoader } from "~/routes/site/home.tsx";
+import { loader as aboutLoader } from "~/routes/site/about.tsx";
 import { categoriesAction } from "~/features/categories/categories-actions.server.ts";
 import { listPublishedCourses } from "~/features/catalog/catalog.server.ts";
 import { coursesAction } from "~/features/courses/courses-actions.server.ts";
 import { setCoursePublished } from "~/features/courses/courses-admin.server.ts";
-import { contentChanged, currentVersion, perVersion } from "~/lib/content-version.server.ts";
+import { contentChanged, currentVersion, pageVersionContext, perVersion, requestVersion } from "~/lib/content-version.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import {
@@ -27,7 +29,7 @@ import {
 } from "~/lib/public-cache.server.ts";
 import { createAdmin } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-import { makeCategory, makeCourse } from "../setup/factories.ts";
+import { makeCategory, makeCourse, makeInstructor } from "../setup/factories.ts";
 import { callAction, callLoader, contextFor, routeArgs } from "../setup/route-call.ts";
 
 let database: TestDatabase;
@@ -260,6 +262,57 @@ describe("layout data per content version", () => {
     await contentChanged();
     expect(await layout()).toBe(2);
     expect(await layout()).toBe(2);
+  });
+
+  it("the home page keeps its category tiles, instructors and figures until a write is announced; its cards are read each time", async () => {
+    const home = async () => {
+      const data = (await callLoader(homeLoader, { url: "/en" })).data!;
+      return {
+        tiles: data.categories.map((c) => `${c.slug}:${c.courseCount}`),
+        instructors: data.instructors.map((i) => i.name),
+        available: data.figures?.availableCourses,
+        cards: data.courses.map((c) => c.title).sort(),
+      };
+    };
+    const about = async () => (await callLoader(aboutLoader, { url: "/en/about" })).data!.figures?.availableCourses;
+    expect(await home()).toEqual({
+      tiles: ["languages:2"],
+      instructors: [],
+      available: 2,
+      cards: ["Arabic Calligraphy", "Business English"],
+    });
+    expect(await about()).toBe(2);
+    // Written behind the app's back (no announced write): the kept sections answer, the cards are read anew.
+    const business = await makeCategory({ name: "Business", slug: "business" });
+    const teacher = await makeInstructor({ name: "Mona Teacher" });
+    await makeCourse({ title: "Excel", slug: "excel", isPublished: true, categoryId: business.id, instructorId: teacher.id });
+    expect(await home()).toEqual({
+      tiles: ["languages:2"],
+      instructors: [],
+      available: 2,
+      cards: ["Arabic Calligraphy", "Business English", "Excel"],
+    });
+    expect(await about()).toBe(2);
+    // Announced, as every admin action does after its commit: the next render reads the sections again.
+    await contentChanged();
+    expect(await home()).toEqual({
+      tiles: ["languages:2", "business:1"],
+      instructors: ["Mona Teacher"],
+      available: 3,
+      cards: ["Arabic Calligraphy", "Business English", "Excel"],
+    });
+    expect(await about()).toBe(3);
+  });
+
+  it("reads one version per request, the page cache's when it read one", async () => {
+    const context = contextFor();
+    const first = requestVersion(context);
+    expect(requestVersion(context)).toBe(first);
+    expect(await first).toBe(await currentVersion());
+    expect(requestVersion(contextFor())).not.toBe(first);
+    const cached = contextFor();
+    cached.set(pageVersionContext, "read-by-the-page-cache");
+    expect(await requestVersion(cached)).toBe("read-by-the-page-cache");
   });
 
   it("does not keep a failed read", async () => {

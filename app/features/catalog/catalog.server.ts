@@ -15,6 +15,7 @@ import {
 } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
+import { perVersion } from "~/lib/content-version.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
@@ -574,8 +575,7 @@ export function listPublicInstructors(): Promise<PublicInstructor[]> {
     .orderBy(asc(instructors.name), asc(instructors.id));
 }
 
-/** The About page's key figures: three from the 'about' setting (D12), available courses counted. Two queries. */
-export async function getAboutFigures(): Promise<AboutFigures> {
+async function readAboutFigures(): Promise<AboutFigures> {
   const [{ about }, counted] = await Promise.all([
     readSiteSettings(db(), ["about"]),
     db().select({ n: count() }).from(courses).where(eq(courses.isPublished, true)),
@@ -586,6 +586,15 @@ export async function getAboutFigures(): Promise<AboutFigures> {
     students: about.students,
     availableCourses: Number(counted[0]?.n ?? 0),
   };
+}
+const keptAboutFigures = perVersion(readAboutFigures);
+
+/**
+ * The About page's key figures: three from the 'about' setting (D12), available courses counted. Two
+ * queries; with `version` (the request's content version) kept per instance for that version.
+ */
+export function getAboutFigures(version?: string): Promise<AboutFigures> {
+  return version ? keptAboutFigures(version) : readAboutFigures();
 }
 
 /** Published courses for sitemap.xml, newest first. One query. */

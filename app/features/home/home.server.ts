@@ -6,6 +6,7 @@
 import { and, asc, count, desc, eq, gt, sql } from "drizzle-orm";
 import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { categories, courseRuns, courses, instructors } from "@db/schema/index.ts";
+import { perVersion } from "~/lib/content-version.server.ts";
 import { db } from "~/lib/db.server.ts";
 
 /** How a list of course cards is read: the catalogue's `cardColumns` and `toCard`. */
@@ -141,13 +142,25 @@ export interface HomeData<Card> {
   instructors: HomeInstructor[];
 }
 
-/** The home page's four sections, read in parallel (four queries). */
-export async function getHomeData<Row, Card>(card: CardSelection<Row, Card>, opts: { now?: Date } = {}): Promise<HomeData<Card>> {
-  const [homeCourses, startingSoon, homeCategories, homeInstructors] = await Promise.all([
+async function readContentSections(): Promise<Pick<HomeData<never>, "categories" | "instructors">> {
+  const [homeCategories, homeInstructors] = await Promise.all([listHomeCategories(), listHomeInstructors()]);
+  return { categories: homeCategories, instructors: homeInstructors };
+}
+const keptContentSections = perVersion(readContentSections);
+
+/**
+ * The home page's four sections, read in parallel (four queries). With `version` (the request's content
+ * version), the category tiles and the instructors strip — content only, unlike the cards, which show each
+ * course's next start — are kept per instance for that version (app/lib/content-version.server.ts).
+ */
+export async function getHomeData<Row, Card>(
+  card: CardSelection<Row, Card>,
+  opts: { now?: Date; version?: string } = {},
+): Promise<HomeData<Card>> {
+  const [homeCourses, startingSoon, sections] = await Promise.all([
     listHomeCourses(card),
     listStartingSoon(card, opts),
-    listHomeCategories(),
-    listHomeInstructors(),
+    opts.version ? keptContentSections(opts.version) : readContentSections(),
   ]);
-  return { courses: homeCourses, startingSoon, categories: homeCategories, instructors: homeInstructors };
+  return { courses: homeCourses, startingSoon, ...sections };
 }

@@ -3,6 +3,7 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { AboutPage, type InstructorsResult } from "~/features/catalog/components/about-page.tsx";
 import { getAboutFigures, listPublicInstructors } from "~/features/catalog/catalog.server.ts";
+import { requestVersion } from "~/lib/content-version.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -37,7 +38,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     );
   let figures: Awaited<ReturnType<typeof getAboutFigures>> | null = null;
   try {
-    figures = await getAboutFigures();
+    // Kept per content version (app/lib/content-version.server.ts).
+    figures = await getAboutFigures(await requestVersion(context));
   } catch (err) {
     logger.error({ err }, "about: loading key figures failed");
   }

@@ -13,6 +13,7 @@ import { HomeInstructors } from "~/features/home/components/home-instructors.tsx
 import { HomeStartingSoon } from "~/features/home/components/home-starting-soon.tsx";
 import { getHomeData } from "~/features/home/home.server.ts";
 import { cardColumnsAt, getAboutFigures, toCard } from "~/features/catalog/catalog.server.ts";
+import { requestVersion } from "~/lib/content-version.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { pickText } from "~/lib/i18n.ts";
@@ -25,10 +26,12 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   // One clock for every card's next start and the "Starting soon" row.
   const now = new Date();
+  // The content-only sections are kept per content version (read once per request, shared with the root loader).
+  const version = await requestVersion(context);
   const [home, figures] = await Promise.all([
-    getHomeData({ columns: cardColumnsAt(now), toCard }, { now }),
+    getHomeData({ columns: cardColumnsAt(now), toCard }, { now, version }),
     // As on About: figures that cannot be read leave their section out; they never break the page.
-    getAboutFigures().catch((err: unknown) => {
+    getAboutFigures(version).catch((err: unknown) => {
       logger.error({ err }, "home: loading key figures failed");
       return null;
     }),

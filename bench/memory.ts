@@ -101,6 +101,15 @@ async function load(server: ServerProcess, count: number, job: (i: number) => Jo
   return { statuses: Object.fromEntries(statuses), cpuPerRequest: (cpuMs(pid) - cpu0) / count, rps: Math.round(count / seconds) };
 }
 
+/**
+ * A figure measured on failing answers says nothing: the run stops when a load saw a status it does not
+ * expect (a 500, a 429 from a rate limit, a 400 from a changed form), naming every status seen.
+ */
+function expectStatuses(what: string, statuses: Record<string, number>, allowed: readonly number[]): void {
+  const unexpected = Object.keys(statuses).filter((status) => !allowed.includes(Number(status)));
+  if (unexpected.length > 0) throw new Error(`memory bench: ${what} answered ${JSON.stringify(statuses)}; expected only ${allowed.join(", ")}`);
+}
+
 async function run(): Promise<void> {
   requireProductionBuild("memory");
   let dataDir: string;
@@ -134,9 +143,12 @@ async function run(): Promise<void> {
       };
       let peak = 0;
       const m = await load(server, total, mixed, () => (peak = Math.max(peak, rssMb(pid))));
+      // Pages and accepted enrollments 200 (the confirmation is rendered in place), the unknown page 404.
+      expectStatuses("the mixed load", m.statuses, [200, 404]);
       results.mixed = { ...m, requests: total, rssEndMb: rssMb(pid), rssPeakMb: Math.max(peak, rssMb(pid)) };
       const cookie = await signIn(server.url);
       const admin = await load(server, 300, () => () => fetch(`${server.url}/admin/courses`, { headers: { cookie } }));
+      expectStatuses("/admin/courses", admin.statuses, [200]);
       results.adminCourses = { ...admin, requests: 300 };
       results.rssAfterAdminMb = rssMb(pid);
     } finally {
@@ -146,6 +158,7 @@ async function run(): Promise<void> {
     try {
       await load(uncached, 50, () => () => fetch(`${uncached.url}/en/courses`));
       const u = await load(uncached, 500, () => () => fetch(`${uncached.url}/en/courses`));
+      expectStatuses("uncached /en/courses", u.statuses, [200]);
       results.uncachedCourses = { ...u, requests: 500, rssEndMb: rssMb(uncached.proc.pid!) };
     } finally {
       await uncached.stop();

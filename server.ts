@@ -175,7 +175,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.use(bodyLimit());
 
   // Production hands React Router the build itself: given a function, it derives its route tables (ranked
-  // branches, the static handler) again on every request, which cost about 4 % of an uncached render.
+  // branches, the static handler) again on every request (uncached /en/courses 10.8 -> 8.1 ms CPU without it).
   let build: ServerBuild | (() => Promise<ServerBuild>);
   let closeVite: (() => Promise<void>) | undefined;
   if (dev) {

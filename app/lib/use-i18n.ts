@@ -1,6 +1,7 @@
 import type { i18n as I18n, TFunction } from "i18next";
 import { useContext, useSyncExternalStore } from "react";
 import { getI18n, I18nContext } from "react-i18next";
+import { DEFAULT_LOCALE } from "./i18n.ts";
 
 // The translation hook of every component. react-i18next's useTranslation copies every property of the
 // i18next instance into a new wrapper object on each component's first render; on the server every render
@@ -58,9 +59,9 @@ function pluralCategory(lng: string, count: number): string {
  * on the server, where one instance per language lives as long as the process (ADR 019).
  * - A key asked without options: its text is kept.
  * - A key asked with variables only (strings and numbers, and `count`): the string i18next picks for it —
- *   for a count, by the plural forms of the language and of English, its fallback, and zero — is kept as a
- *   template, and the variables are put in as i18next puts them in (`String(value)`, no escaping: React
- *   escapes). A string that nests, formats or leaves a value unescaped, a missing variable, or any other
+ *   for a count, by the plural forms of the language and of English (DEFAULT_LOCALE, the fallback), and
+ *   zero — is kept as a template, and the variables are put in as i18next puts them in (`String(value)`,
+ *   no escaping: React escapes). A string that nests, formats or leaves a value unescaped, a missing variable, or any other
  *   option goes to i18next every time.
  * Only found strings are kept — i18next answers a missing key with the key, and the browser may add a
  * language's strings later — and found strings never change (bundles are added without overwriting).
@@ -86,7 +87,7 @@ export function rememberingT(t: TFunction, templateLng: string | null): TFunctio
     const form =
       count === undefined
         ? key
-        : `${key}\u0000${count === 0 ? "0" : ""}${pluralCategory(templateLng!, count)}\u0000${pluralCategory("en", count)}`;
+        : `${key}\u0000${count === 0 ? "0" : ""}${pluralCategory(templateLng!, count)}\u0000${pluralCategory(DEFAULT_LOCALE, count)}`;
     let template = templates.get(form);
     if (template === undefined) {
       const text = call(key, count === undefined ? { skipInterpolation: true } : { count, skipInterpolation: true });

@@ -150,17 +150,18 @@ const keptContentSections = perVersion(readContentSections);
 
 /**
  * The home page's four sections, read in parallel (four queries). With `version` (the request's content
- * version), the category tiles and the instructors strip — content only, unlike the cards, which show each
- * course's next start — are kept per instance for that version (app/lib/content-version.server.ts).
+ * version, requestVersion), the category tiles and the instructors strip — content only, unlike the cards,
+ * which show each course's next start — are kept per instance for that version
+ * (app/lib/content-version.server.ts); the cards are read without waiting for the version.
  */
 export async function getHomeData<Row, Card>(
   card: CardSelection<Row, Card>,
-  opts: { now?: Date; version?: string } = {},
+  opts: { now?: Date; version?: Promise<string> } = {},
 ): Promise<HomeData<Card>> {
   const [homeCourses, startingSoon, sections] = await Promise.all([
     listHomeCourses(card),
     listStartingSoon(card, opts),
-    opts.version ? keptContentSections(opts.version) : readContentSections(),
+    opts.version ? opts.version.then(keptContentSections) : readContentSections(),
   ]);
   return { courses: homeCourses, startingSoon, ...sections };
 }

@@ -26,12 +26,13 @@ export async function loader({ context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   // One clock for every card's next start and the "Starting soon" row.
   const now = new Date();
-  // The content-only sections are kept per content version (read once per request, shared with the root loader).
-  const version = await requestVersion(context);
+  // The content-only sections are kept per content version (read once per request, shared with the root
+  // loader); the cards do not wait for it.
+  const version = requestVersion(context);
   const [home, figures] = await Promise.all([
     getHomeData({ columns: cardColumnsAt(now), toCard }, { now, version }),
     // As on About: figures that cannot be read leave their section out; they never break the page.
-    getAboutFigures(version).catch((err: unknown) => {
+    version.then(getAboutFigures).catch((err: unknown) => {
       logger.error({ err }, "home: loading key figures failed");
       return null;
     }),

@@ -1,6 +1,5 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
-import { renderToPipeableStream } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
@@ -8,6 +7,7 @@ import { requestInfoContext } from "./lib/context.server.ts";
 import { isDatabaseUnavailable } from "./lib/db.server.ts";
 import { isStaffPath, localeOfPath } from "./lib/locale-url.ts";
 import { logger } from "./lib/logger.server.ts";
+import { renderDocument } from "./lib/render-document.server.ts";
 import { coalescingStream } from "./lib/streams.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
@@ -32,7 +32,7 @@ function cacheControl(request: Request, status: number): string {
   return "private, no-cache";
 }
 
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -46,44 +46,36 @@ export default function handleRequest(
   }
   const { nonce } = routerContext.get(requestInfoContext);
   const i18n = getInstanceOrFallback(routerContext);
-  return new Promise((resolve, reject) => {
-    let shellRendered = false;
-    const userAgent = request.headers.get("user-agent");
-    const readyOption = (userAgent && isbot(userAgent)) || entryContext.isSpaMode ? "onAllReady" : "onShellReady";
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <I18nextProvider i18n={i18n}>
-          <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
-        </I18nextProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        [readyOption]() {
-          shellRendered = true;
-          // One chunk per turn of the event loop, not one per React write: each chunk is a flush of the
-          // compressor behind the response (app/lib/streams.server.ts).
-          const body = coalescingStream();
-          const stream = createReadableStreamFromReadable(body);
-          responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-          if (!responseHeaders.has("Cache-Control")) {
-            responseHeaders.set("Cache-Control", cacheControl(request, responseStatusCode));
-          }
-          // Only pages without a language in the URL depend on the cookie and the browser's languages.
-          if (!localeOfPath(new URL(request.url).pathname)) responseHeaders.append("Vary", "Cookie, Accept-Language");
-          resolve(new Response(stream, { headers: responseHeaders, status: responseStatusCode }));
-          pipe(body);
-        },
-        onShellError(error: unknown) {
-          reject(error instanceof Error ? error : new Error(String(error)));
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          if (shellRendered) logger.error({ err: error }, "render error");
-        },
+  const userAgent = request.headers.get("user-agent");
+  const { pipe } = await renderDocument(
+    <NonceProvider value={nonce}>
+      <I18nextProvider i18n={i18n}>
+        <ServerRouter context={entryContext} url={request.url} nonce={nonce} />
+      </I18nextProvider>
+    </NonceProvider>,
+    {
+      nonce,
+      waitForAll: Boolean((userAgent && isbot(userAgent)) || entryContext.isSpaMode),
+      deadlineMs: streamTimeout + 1000,
+      onError(error, shellSent) {
+        responseStatusCode = 500;
+        if (shellSent) logger.error({ err: error }, "render error");
       },
-    );
-    setTimeout(abort, streamTimeout + 1000);
-  });
+    },
+  );
+  // One chunk per turn of the event loop, not one per React write: each chunk is a flush of the
+  // compressor behind the response (app/lib/streams.server.ts).
+  const body = coalescingStream();
+  const stream = createReadableStreamFromReadable(body);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  if (!responseHeaders.has("Cache-Control")) {
+    responseHeaders.set("Cache-Control", cacheControl(request, responseStatusCode));
+  }
+  // Only pages without a language in the URL depend on the cookie and the browser's languages.
+  if (!localeOfPath(new URL(request.url).pathname)) responseHeaders.append("Vary", "Cookie, Accept-Language");
+  const response = new Response(stream, { headers: responseHeaders, status: responseStatusCode });
+  pipe(body);
+  return response;
 }
 
 /**

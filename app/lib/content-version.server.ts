@@ -131,22 +131,39 @@ export function requestVersion(context: Readonly<RouterContextProvider>): Promis
 }
 
 /**
+ * Values computed from the database, one per key, kept per instance for as long as the content version does
+ * not change (the catalogue's course counts per language and category). At most `maxKeys` are kept for a
+ * version; past that a value is computed and not kept. A failed computation is not kept. The caller gives
+ * the version it read before its own reads began (requestVersion).
+ */
+export function perVersionKeyed<T>(maxKeys: number): (key: string, version: string, load: () => Promise<T>) => Promise<T> {
+  let heldVersion: string | undefined;
+  const held = new Map<string, Promise<T>>();
+  return (key, version, load) => {
+    if (heldVersion !== version) {
+      held.clear();
+      heldVersion = version;
+    }
+    const kept = held.get(key);
+    if (kept) return kept;
+    const value = load();
+    if (held.size < maxKeys) {
+      held.set(key, value);
+      value.catch(() => {
+        if (held.get(key) === value) held.delete(key);
+      });
+    }
+    return value;
+  };
+}
+
+/**
  * A value computed from the database and kept per instance for as long as the content version does not
  * change (the layout's settings and navigation, the home page's content-only sections). A failed
  * computation is not kept. Give it the request's version (requestVersion) where there is a request.
  */
 export function perVersion<T>(load: () => Promise<T>): (known?: string | null) => Promise<T> {
-  let held: { version: string; value: Promise<T> } | undefined;
-  return async (known) => {
-    // A version read before the caller's own reads began (pageVersionContext) serves as well as a new one.
-    const version = known ?? (await currentVersion());
-    if (held?.version === version) return held.value;
-    const value = load();
-    const entry = { version, value };
-    held = entry;
-    value.catch(() => {
-      if (held === entry) held = undefined;
-    });
-    return value;
-  };
+  const kept = perVersionKeyed<T>(1);
+  // A version read before the caller's own reads began (pageVersionContext) serves as well as a new one.
+  return async (known) => kept("", known ?? (await currentVersion()), load);
 }

@@ -10,11 +10,12 @@ import { categories, courses } from "@db/schema/index.ts";
 import { loader as rootLoader } from "~/root.tsx";
 import { loader as homeLoader } from "~/routes/site/home.tsx";
 import { loader as aboutLoader } from "~/routes/site/about.tsx";
+import { loader as catalogLoader } from "~/routes/site/courses.tsx";
 import { categoriesAction } from "~/features/categories/categories-actions.server.ts";
 import { listPublishedCourses } from "~/features/catalog/catalog.server.ts";
 import { coursesAction } from "~/features/courses/courses-actions.server.ts";
 import { setCoursePublished } from "~/features/courses/courses-admin.server.ts";
-import { contentChanged, currentVersion, pageVersionContext, perVersion, requestVersion } from "~/lib/content-version.server.ts";
+import { contentChanged, currentVersion, pageVersionContext, perVersion, perVersionKeyed, requestVersion } from "~/lib/content-version.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import {
@@ -302,6 +303,44 @@ describe("layout data per content version", () => {
       cards: ["Arabic Calligraphy", "Business English", "Excel"],
     });
     expect(await about()).toBe(3);
+  });
+
+  it("the catalogue keeps its counts per version and language; a search or a start filter is counted each time", async () => {
+    const catalogue = async (url: string) => {
+      const { result } = (await callLoader(catalogLoader, { url })).data!;
+      return { total: result.total, cards: result.courses.length };
+    };
+    expect(await catalogue("/en/courses")).toEqual({ total: 2, cards: 2 });
+    expect(await catalogue("/en/english-courses")).toEqual({ total: 1, cards: 1 });
+    // Written behind the app's back: the kept counts answer (the page of cards is read anew); a search and
+    // a start-date filter count what is there now.
+    await makeCourse({ title: "Excel for Business", slug: "excel", language: "en", isPublished: true });
+    expect(await catalogue("/en/courses")).toEqual({ total: 2, cards: 3 });
+    expect(await catalogue("/en/english-courses")).toEqual({ total: 1, cards: 2 });
+    expect(await catalogue("/en/courses?q=excel")).toEqual({ total: 1, cards: 1 });
+    const live = await listPublishedCourses({ starts: "upcoming" });
+    expect((await callLoader(catalogLoader, { url: "/en/courses?starts=upcoming" })).data!.result.total).toBe(live.total);
+    // Announced, as every admin action does after its commit: every count is read again.
+    await contentChanged();
+    expect(await catalogue("/en/courses")).toEqual({ total: 3, cards: 3 });
+    expect(await catalogue("/en/english-courses")).toEqual({ total: 2, cards: 2 });
+    expect(await catalogue("/en/arabic-courses")).toEqual({ total: 1, cards: 1 });
+  });
+
+  it("keeps one value per key and version, at most as many keys as allowed, and no failed read", async () => {
+    const kept = perVersionKeyed<string>(2);
+    let loads = 0;
+    const load = (value: string) => async () => `${value}#${++loads}`;
+    expect(await kept("a", "v1", load("a"))).toBe("a#1");
+    expect(await kept("a", "v1", load("a"))).toBe("a#1");
+    expect(await kept("b", "v1", load("b"))).toBe("b#2");
+    // A third key is computed, not kept.
+    expect(await kept("c", "v1", load("c"))).toBe("c#3");
+    expect(await kept("c", "v1", load("c"))).toBe("c#4");
+    // A new version drops what the old one kept.
+    expect(await kept("a", "v2", load("a"))).toBe("a#5");
+    await expect(kept("b", "v2", () => Promise.reject(new Error("database unavailable")))).rejects.toThrow("database unavailable");
+    expect(await kept("b", "v2", load("b"))).toBe("b#6");
   });
 
   it("reads one version per request, the page cache's when it read one", async () => {

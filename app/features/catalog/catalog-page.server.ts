@@ -1,4 +1,5 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import { requestVersion } from "~/lib/content-version.server.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import { listPublishedCourses } from "./catalog.server.ts";
@@ -20,6 +21,7 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     starts: query.starts,
     sort: query.sort,
     page: query.page,
+    version: requestVersion(context),
   });
   // A page past the last one (the catalogue shrank, or a typed URL) goes to the last page, not page 1.
   if (query.page !== undefined && query.page > result.pageCount) {

@@ -15,7 +15,7 @@ import {
 } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
-import { perVersion } from "~/lib/content-version.server.ts";
+import { perVersion, perVersionKeyed } from "~/lib/content-version.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import type { CourseRef, NavCategory } from "~/lib/site-layout.ts";
@@ -107,6 +107,11 @@ export interface ListPublishedCoursesInput {
   pageSize?: number;
   /** The clock (tests); default now. */
   now?: Date;
+  /**
+   * The request's content version (requestVersion): with it, the count of a list without a search or a
+   * start-date filter is kept per instance for that version (it depends on content alone).
+   */
+  version?: Promise<string>;
 }
 
 export interface ListPublishedCoursesResult {
@@ -308,11 +313,15 @@ export function getNavCategories(): Promise<NavCategory[]> {
   return selectNavCategories();
 }
 
+/** Catalogue counts kept per content version: one per language × category × subcategory shown, bounded. */
+const keptCounts = perVersionKeyed<number>(500);
+
 /**
  * Published courses, newest first or by next start (issue 20), with an Arabic-aware title search (D17),
  * category, subcategory, language and start-date filters and pages. An unknown category or subcategory
  * slug gives an empty result. At most four queries: the category and subcategory (only when filtered on),
- * the count, and the page. Each card's next start is read in the page's query.
+ * the count (kept per content version when `version` is given and nothing is searched), and the page.
+ * Each card's next start is read in the page's query.
  */
 export async function listPublishedCourses(input: ListPublishedCoursesInput): Promise<ListPublishedCoursesResult> {
   const pageSize = clampInt(input.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
@@ -383,8 +392,18 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
   const hasRuns = sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${countedRuns(courseRuns)})`;
   const filteredWhere = starts ? and(where, hasRuns) : where;
 
-  const [counted] = await db().select({ total: count() }).from(courses).where(filteredWhere);
-  const total = Number(counted?.total ?? 0);
+  const countAll = () =>
+    db()
+      .select({ total: count() })
+      .from(courses)
+      .where(filteredWhere)
+      .then(([counted]) => Number(counted?.total ?? 0));
+  // A search or a start-date filter is counted each time: searches are as many as visitors type, and runs
+  // start and close with the clock.
+  const total =
+    input.version && !search && !starts
+      ? await keptCounts(`${language ?? ""}|${category?.id ?? ""}|${subcategory?.id ?? ""}`, await input.version, countAll)
+      : await countAll();
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
   const page = clampInt(input.page, 1, pageCount, 1);
   const offset = (page - 1) * pageSize;

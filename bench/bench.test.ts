@@ -1,6 +1,7 @@
 // The bench's pure helpers: reading CPU time from /proc, the backends' CPU between two readings, and the
 // targets' evaluation. In the unit project (`npm test`): the bench itself is not a test, its arithmetic is.
 import { describe, expect, it } from "vitest";
+import { median, summaryLine } from "./ab.ts";
 import { evaluate, type Figures, type Lookup } from "./gates.ts";
 import { backendDelta, cpuMs, parseCpuMs, type SizeReport } from "./measure.ts";
 import { seqScannedTables } from "./plans.ts";
@@ -117,5 +118,19 @@ describe("seqScannedTables (bench:scale --plans)", () => {
     expect(seqScannedTables(plan)).toEqual(["courses", "enrollments"]);
     expect(seqScannedTables("Index Scan using courses_pkey on courses\n  Filter: (status = 'Seq Scan on courses')")).toEqual([]);
     expect(seqScannedTables("Seq Scan on course_runs  (cost=0.00..1.0)")).toEqual(["course_runs"]);
+  });
+});
+
+describe("bench:ab's summary", () => {
+  it("takes the median of the rounds, odd or even", () => {
+    expect(median([9, 7, 8])).toBe(8);
+    expect(median([10, 7, 8, 9])).toBe(8.5);
+  });
+
+  it("prints each side's rounds, the medians and the change from base to head", () => {
+    expect(summaryLine("/en", { name: "base", rounds: [8, 10, 9] }, { name: "head", rounds: [7.2, 6.8, 7] })).toBe(
+      "| /en | 8.00, 10.00, 9.00 | 7.20, 6.80, 7.00 | 9.00 → 7.00 | −22 % |",
+    );
+    expect(summaryLine("/en", { name: "base", rounds: [5] }, { name: "head", rounds: [5.5] })).toBe("| /en | 5.00 | 5.50 | 5.00 → 5.50 | +10 % |");
   });
 });

@@ -240,6 +240,8 @@ export async function startProductionServer(opts: {
   env?: Record<string, string>;
   /** Extra node flags, e.g. --cpu-prof (not allowed in NODE_OPTIONS). */
   nodeArgs?: string[];
+  /** Another checkout's production build (bench/ab.ts); default this one. */
+  root?: string;
 }): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
@@ -255,8 +257,9 @@ export async function startProductionServer(opts: {
     ...opts.env,
   });
   // The compiled entry with npm start's heap flags, in one process (so flags and pinning apply to it).
-  const [cmd, args] = pinned(opts.core, ...productionServerCommand(ROOT, opts.nodeArgs));
-  const proc = spawn(cmd, args, { cwd: ROOT, env, stdio: ["ignore", "pipe", "pipe"] });
+  const root = opts.root ?? ROOT;
+  const [cmd, args] = pinned(opts.core, ...productionServerCommand(root, opts.nodeArgs));
+  const proc = spawn(cmd, args, { cwd: root, env, stdio: ["ignore", "pipe", "pipe"] });
   const server = track(proc, url);
   await waitReady(`${url}/readyz`, proc, server.output, 120_000);
   return server;

@@ -265,6 +265,10 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await page.waitForURL(/\/admin\/enrollments/);
     await expect.poll(() => entries.count()).toBe(0);
     expect((await widths(page)).scroll).toBeLessThanOrEqual(PHONE.width);
+    // The entry of the page being shown closes it too.
+    await menu.tap();
+    await entries.filter({ hasText: tr(lang, "admin.nav.enrollments") }).tap();
+    await expect.poll(() => entries.count()).toBe(0);
   });
 
   it("folds the filters behind a Filters button that says how many apply, with and without JavaScript", async () => {

@@ -140,6 +140,23 @@ describe("the site's own links", () => {
       }
     });
 
+    it(`close the phone menu on a tap to the page being shown (${lang}, 375)`, async () => {
+      // COURSE BOOKING leads to the catalogue: tapped there, the menu must not stay over the page as if
+      // nothing happened.
+      const { context, page, errors } = await open(lang, 375, `/${lang}/courses`);
+      try {
+        const menu = page.locator("details[data-mobile-menu]");
+        await menu.locator("summary").click();
+        await menu.getByRole("link", { name: tr(lang, "nav.courseBooking"), exact: true }).click();
+        await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
+        expect(path(page)).toBe(`/${lang}/courses`);
+        expect(await sameDocument(page)).toBe("same document");
+        expect(errors).toEqual([]);
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`are ordinary links without JavaScript (${lang})`, async () => {
       const { context, page } = await open(lang, 1366, `/${lang}/courses`, false);
       try {

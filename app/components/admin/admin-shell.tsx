@@ -118,10 +118,11 @@ function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; sign
  */
 function PhoneMenu({ label, buttonLabel, children }: { label: string; buttonLabel: string; children: ReactNode }) {
   const details = useRef<HTMLDetailsElement>(null);
-  const { pathname, search } = useLocation();
+  // Every navigation closes it, also one to the page being shown (its key changes on each).
+  const { key } = useLocation();
   useEffect(() => {
     if (details.current) details.current.open = false;
-  }, [pathname, search]);
+  }, [key]);
   useEffect(() => {
     const onPointer = (event: PointerEvent) => {
       const el = details.current;

@@ -20,9 +20,11 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
   const ref = useRef<HTMLDetailsElement>(null);
   const summaryRef = useRef<HTMLElement>(null);
   const location = useLocation();
+  // Every navigation closes it, including one to the page being shown (COURSE BOOKING on the catalogue):
+  // the location's key changes on each, the path and query only on some.
   useEffect(() => {
     if (ref.current) ref.current.open = false;
-  }, [location.pathname, location.search]);
+  }, [location.key]);
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
 
   return (

@@ -173,6 +173,35 @@ describe("phones at 375×812", () => {
       }
     });
 
+    it(`a card's Enroll Now while the connection drops: the dialog says so and retries, the catalogue stays (${lang})`, async () => {
+      const { page, close } = await open(lang, `/${lang}/courses`);
+      try {
+        // A phone losing its connection is outside our control, so the browser is made to drop the dialog's
+        // request for the course's runs (request interception); the server is untouched.
+        let offline = true;
+        await page.route(/\/enroll\.data/, (route) => (offline ? route.abort("internetdisconnected") : route.continue()));
+        const cards = await page.locator("main article").count();
+        expect(cards).toBeGreaterThan(0);
+        await page.locator("main article [data-enroll]").first().click();
+        const dialog = page.getByRole("dialog");
+        const alert = dialog.getByRole("alert");
+        await expect.poll(() => alert.innerText().catch(() => "")).toContain(tr(lang, "enrollment.runsFailed"));
+        // The catalogue is still there behind the dialog, at the same address.
+        expect(await page.locator("main article").count()).toBe(cards);
+        expect(new URL(page.url()).pathname).toBe(`/${lang}/courses`);
+        const pageLink = dialog.getByRole("link", { name: tr(lang, "enrollment.openEnrollPage") });
+        expect(await pageLink.getAttribute("href")).toMatch(new RegExp(`^/${lang}/courses/[a-z0-9-]+/enroll$`));
+        // Back online: Try again brings the form.
+        offline = false;
+        await alert.getByRole("button", { name: tr(lang, "actions.retry") }).click();
+        await dialog.locator("form").waitFor();
+        expect(await dialog.getByRole("alert").count()).toBe(0);
+        expect(await page.locator("main article").count()).toBe(cards);
+      } finally {
+        await close();
+      }
+    });
+
     for (const width of [360, 375]) {
       it(`the catalogue search field keeps a usable width at ${width} px (${lang})`, async () => {
         const { page, close } = await open(lang, `/${lang}/courses`, width);

@@ -8,6 +8,7 @@ import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
 import { EnrollmentForm, type EnrollmentReply } from "~/features/enrollments/components/enrollment-form.tsx";
+import { DIALOG_REQUEST } from "~/features/enrollments/dialog-request.ts";
 import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-success.tsx";
 import { runOptions } from "~/features/enrollments/run-options.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
@@ -70,14 +71,24 @@ export const headers: Route.HeadersFunction = ({ actionHeaders }) => {
   return retry ? { "Retry-After": retry } : new Headers();
 };
 
-/** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
-export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
-  return withPublicStrings(serverLoader);
+/**
+ * Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts).
+ * The enrollment dialog asks this route for a course's runs (`?dialog`): when that request fails (a phone
+ * losing its connection, the server unavailable) the dialog says so and offers a retry — the error must not
+ * reach the route's error boundary, which would replace the catalogue the visitor is on.
+ */
+export async function clientLoader({ request, serverLoader }: Route.ClientLoaderArgs) {
+  if (!new URL(request.url).searchParams.has(DIALOG_REQUEST)) return withPublicStrings(serverLoader);
+  try {
+    return await withPublicStrings(serverLoader);
+  } catch {
+    return { failed: true as const };
+  }
 }
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  if (!root || !loaderData) return [];
+  if (!root || !loaderData || "failed" in loaderData) return [];
   return pageMeta({
     title: loaderData.title,
     description: loaderData.description,
@@ -92,9 +103,11 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 export default function EnrollPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const { course } = loaderData;
   // Without JavaScript the post renders this page (actionData); with it, the form's fetcher answers.
   const fetcher = useFetcher<EnrollmentReply>({ key: "enroll-page" });
+  // Only the dialog's own request (`?dialog`) answers `failed`, and it never renders this page.
+  if ("failed" in loaderData) return null;
+  const { course } = loaderData;
   const success = actionData?.success ?? fetcher.data?.success;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">

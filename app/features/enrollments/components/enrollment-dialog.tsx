@@ -1,6 +1,7 @@
 import { useEffect, useMemo, useState } from "react";
 import { useFetcher } from "react-router";
 import type { PublicRun } from "~/lib/course-runs.ts";
+import { DIALOG_REQUEST } from "../dialog-request.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { tIsolated } from "~/components/ui/bidi.tsx";
@@ -32,17 +33,22 @@ export function EnrollmentDialog({
   const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean } | null>(null);
   // Without runs from the caller (a catalogue card), the enroll route's loader gives them: one small
   // request when the dialog opens; the form waits for it so the run choice does not push the fields down.
-  const loader = useFetcher<{ runs: RunOption[] }>();
+  const loader = useFetcher<{ runs: RunOption[] } | { failed: true }>();
   const needsRuns = runs === undefined && course !== null;
   const slug = course?.slug;
+  const enrollPage = slug ? lp(`/courses/${slug}/enroll`) : "";
+  const loadRuns = () => void loader.load(`${enrollPage}?${DIALOG_REQUEST}`);
   useEffect(() => {
-    if (needsRuns && slug) void loader.load(lp(`/courses/${slug}/enroll`));
+    if (needsRuns && slug) loadRuns();
     // Once per opening (the dialog is keyed by course).
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsRuns, slug]);
   const locale = i18n.language === "ar" ? "ar" : "en";
   const given = useMemo(() => (runs ? runOptions(runs, locale, t) : undefined), [runs, locale, t]);
-  const offered = given ?? loader.data?.runs;
+  const loaded = loader.data && "runs" in loader.data ? loader.data.runs : undefined;
+  const offered = given ?? loaded;
+  // The runs could not be read (the connection dropped): say so, offer a retry and the enroll page.
+  const runsFailed = needsRuns && offered === undefined && loader.state === "idle" && loader.data !== undefined && "failed" in loader.data;
   const waitingForRuns = needsRuns && offered === undefined;
   // A fetcher of its own per opening, so an earlier reply never shows in a new form.
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
@@ -59,6 +65,18 @@ export function EnrollmentDialog({
       {course &&
         (done ? (
           <EnrollmentSuccess enrollmentId={done.enrollmentId} waiting={done.waiting} onDismiss={onClose} />
+        ) : runsFailed ? (
+          <div role="alert" className="space-y-4 py-6 text-center text-sm text-slate-700">
+            <p>{t("enrollment.runsFailed")}</p>
+            <div className="flex flex-wrap items-center justify-center gap-3">
+              <button type="button" className="btn-primary inline-flex px-4 py-2" onClick={loadRuns}>
+                {t("actions.retry")}
+              </button>
+              <a href={enrollPage} className="font-semibold text-teal-800 underline underline-offset-4">
+                {t("enrollment.openEnrollPage")}
+              </a>
+            </div>
+          </div>
         ) : waitingForRuns ? (
           <p role="status" className="py-6 text-center text-sm text-slate-600">
             {t("loading")}

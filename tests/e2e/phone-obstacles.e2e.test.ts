@@ -5,7 +5,8 @@
 //   dock it sits in); and at the bottom of the page, the footer ends above the dock (the page keeps room);
 //   on a course page the button stays above the bottom bar (`[data-bottom-bar]`, another helper's);
 // - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
-//   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button;
+//   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button; a tap
+//   outside it closes it;
 //   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
 // - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
 import type { Browser, Page } from "playwright-core";
@@ -132,7 +133,7 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`the mobile menu starts with COURSE BOOKING, follows the desktop order, shows a close icon, hides the WhatsApp button and closes with Escape (${lang})`, async () => {
+    it(`the mobile menu starts with COURSE BOOKING, follows the desktop order, shows a close icon, hides the WhatsApp button and closes with Escape or a tap outside (${lang})`, async () => {
       const { page, close } = await open(lang, `/${lang}/courses`);
       try {
         const menu = page.locator("details[data-mobile-menu]");
@@ -167,6 +168,22 @@ describe("phones at 375×812", () => {
         await page.keyboard.press("Enter");
         await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
         await page.keyboard.press("Escape");
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
+
+        // A tap outside it (an empty spot of the header, neither a link nor a button) closes it too.
+        await summary.click();
+        await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(true);
+        const spot = await page.evaluate(() => {
+          const header = document.querySelector("header")!.getBoundingClientRect();
+          const y = header.top + header.height / 2;
+          for (let x = 4; x < window.innerWidth - 4; x += 4) {
+            const el = document.elementFromPoint(x, y);
+            if (el && !el.closest("a, button, summary, details, nav")) return { x, y };
+          }
+          return null;
+        });
+        expect(spot).not.toBeNull();
+        await page.mouse.click(spot!.x, spot!.y);
         await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
       } finally {
         await close();

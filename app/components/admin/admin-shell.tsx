@@ -1,10 +1,11 @@
-import { useEffect, useRef, type ReactNode } from "react";
+import { type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Form, Link, useLocation, useNavigation } from "react-router";
 import { Icon } from "~/components/icons/icon.tsx";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { Email } from "~/components/ui/email.tsx";
+import { useMenuDisclosure } from "~/lib/hooks/use-menu-disclosure.ts";
 import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
 import { visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -113,36 +114,12 @@ function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; sign
 
 /**
  * The navigation on a phone: a Menu button that opens every entry below the top bar. A native disclosure,
- * so it works without JavaScript; with it, Escape, a click outside and a navigation close it, and Escape
- * puts focus back on the button.
+ * so it works without JavaScript; with it, it behaves as useMenuDisclosure says.
  */
 function PhoneMenu({ label, buttonLabel, children }: { label: string; buttonLabel: string; children: ReactNode }) {
-  const details = useRef<HTMLDetailsElement>(null);
-  // Every navigation closes it, also one to the page being shown (its key changes on each).
-  const { key } = useLocation();
-  useEffect(() => {
-    if (details.current) details.current.open = false;
-  }, [key]);
-  useEffect(() => {
-    const onPointer = (event: PointerEvent) => {
-      const el = details.current;
-      if (el?.open && event.target instanceof Node && !el.contains(event.target)) el.open = false;
-    };
-    document.addEventListener("pointerdown", onPointer);
-    return () => document.removeEventListener("pointerdown", onPointer);
-  }, []);
+  const { ref, onKeyDown } = useMenuDisclosure();
   return (
-    <details
-      ref={details}
-      className="group md:hidden"
-      onKeyDown={(event) => {
-        const el = details.current;
-        if (event.key !== "Escape" || !el?.open) return;
-        event.preventDefault();
-        el.open = false;
-        el.querySelector<HTMLElement>("summary")?.focus();
-      }}
-    >
+    <details ref={ref} className="group md:hidden" onKeyDown={onKeyDown}>
       <summary className="absolute end-4 top-2 flex min-h-10 cursor-pointer list-none items-center gap-2 rounded-lg border border-slate-600 px-3 text-sm font-semibold text-white hover:bg-slate-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-white group-open:bg-slate-800 [&::-webkit-details-marker]:hidden">
         <Icon name="menu" className="h-5 w-5" />
         {buttonLabel}

@@ -1,5 +1,5 @@
 import { Icon } from "~/components/icons/icon.tsx";
-import { useEffect, useRef } from "react";
+import { useMenuDisclosure } from "~/lib/hooks/use-menu-disclosure.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useLocation } from "react-router";
@@ -12,19 +12,13 @@ import type { NavCategory } from "~/lib/site-layout.ts";
  * The narrow-screen menu: a native disclosure, so it works without JavaScript and with the keyboard.
  * COURSE BOOKING comes first, then the desktop menu's order (Home, About, Services, Courses…, Contact).
  * While it is open its icon is a close icon (CSS on the open state) and the WhatsApp button is hidden
- * (app/app.css, `[data-mobile-menu][open]`); with JavaScript, Escape closes it and focus returns to its button.
+ * (app/app.css, `[data-mobile-menu][open]`); with JavaScript it behaves as useMenuDisclosure says.
  */
 export function MobileMenu({ categories, locale }: { categories: NavCategory[]; locale: Locale }) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const ref = useRef<HTMLDetailsElement>(null);
-  const summaryRef = useRef<HTMLElement>(null);
+  const { ref, onKeyDown } = useMenuDisclosure();
   const location = useLocation();
-  // Every navigation closes it, including one to the page being shown (COURSE BOOKING on the catalogue):
-  // the location's key changes on each, the path and query only on some.
-  useEffect(() => {
-    if (ref.current) ref.current.open = false;
-  }, [location.key]);
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
 
   return (
@@ -32,15 +26,9 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
       ref={ref}
       data-mobile-menu=""
       className="group md:hidden"
-      onKeyDown={(e) => {
-        if (e.key === "Escape" && ref.current?.open) {
-          ref.current.open = false;
-          summaryRef.current?.focus();
-        }
-      }}
+      onKeyDown={onKeyDown}
     >
       <summary
-        ref={summaryRef}
         className="flex cursor-pointer list-none items-center gap-2 rounded-lg p-2 text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-teal-800 [&::-webkit-details-marker]:hidden"
       >
         <Icon name="menu" className="h-6 w-6 group-open:hidden" />

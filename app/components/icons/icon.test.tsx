@@ -44,10 +44,11 @@ import {
   Plus,
   type LucideIcon,
 } from "lucide-react";
+import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { describe, expect, it } from "vitest";
 import { Icon, ICON_NAMES, type IconName } from "./icon.tsx";
-import { SPRITE_FILE, spriteMarkup } from "./sprite-source.ts";
+import { SPRITE_FILE, SYMBOL_ATTRIBUTES, spriteMarkup } from "./sprite-source.ts";
 
 const lucide: Record<IconName, LucideIcon> = {
   award: Award,
@@ -107,22 +108,34 @@ describe("public icons", () => {
       // The sprite's symbol has the same elements lucide-react draws (self-closed in the file).
       const Lucide = lucide[name];
       const drawn = parts(renderToString(<Lucide />)).inner.replace(/><\/\w+>/g, "/>");
-      expect(spriteMarkup()).toContain(`<symbol id="${name}" viewBox="0 0 24 24">${drawn}</symbol>`);
+      expect(spriteMarkup()).toContain(`<symbol id="${name}" ${SYMBOL_ATTRIBUTES}>${drawn}</symbol>`);
     }
   });
 
-  it("render lucide's svg element, classes and aria-hidden, with a use of the sprite's symbol", () => {
+  it("carry lucide's drawing attributes on each symbol, which the page's icons inherit", () => {
+    // What lucide-react puts on its <svg> besides the size, classes and namespace: the box and the stroke.
+    const drawing = (svg: string) =>
+      [...svg.matchAll(/ ([a-zA-Z-]+)="([^"]*)"/g)]
+        .filter(([, attr]) => !["xmlns", "width", "height", "class", "aria-hidden"].includes(attr!))
+        .map(([all]) => all.trim())
+        .sort();
+    for (const name of ICON_NAMES) {
+      const theirs = drawing(parts(renderToString(createElement(lucide[name]))).svg);
+      expect(theirs.length).toBeGreaterThanOrEqual(6);
+      expect(drawing(`<symbol ${SYMBOL_ATTRIBUTES}>`)).toEqual(theirs);
+    }
+  });
+
+  it("render lucide's classes, size and aria-hidden, with a use of the sprite's symbol", () => {
     for (const name of ICON_NAMES) {
       const Lucide = lucide[name];
       const ours = parts(renderToString(<Icon name={name} className="h-4 w-4 shrink-0" />));
+      const theirs = parts(renderToString(<Lucide aria-hidden="true" className="h-4 w-4 shrink-0" />)).svg;
       // lucide 1.x also names its renamed icons by their old names (trash: "lucide-trash-2", circle-check:
       // "lucide-check-circle-2", user-round: "lucide-user-2"...); no style uses those.
-      const theirs = parts(renderToString(<Lucide aria-hidden="true" className="h-4 w-4 shrink-0" />)).svg.replace(
-        / lucide-[a-z0-9-]+/g,
-        (cls) => (cls === ` lucide-${name}` ? cls : ""),
-      );
-      expect(ours.svg).toBe(theirs);
-      expect(ours.svg).toContain('aria-hidden="true"');
+      const theirClasses = /class="([^"]*)"/.exec(theirs)![1]!.split(" ").filter((c) => !c.startsWith("lucide-") || c === `lucide-${name}`);
+      expect(ours.svg).toBe(`<svg width="24" height="24" class="${theirClasses.join(" ")}" aria-hidden="true">`);
+      expect(theirs).toContain('width="24" height="24"');
       expect(ours.inner).toMatch(new RegExp(`^<use href="[^"#]*sprite[^"#]*#${name}"></use>$`));
     }
     expect(renderToString(<Icon name="menu" />)).toContain('class="lucide lucide-menu"');

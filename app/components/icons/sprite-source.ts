@@ -116,9 +116,18 @@ export function iconMarkup(name: string, module: object): string {
     .join("");
 }
 
+/**
+ * The attributes lucide puts on each icon's <svg> that draw it (its viewBox and stroke), carried by the
+ * symbol instead: an instance of a symbol inherits them as any element inherits its parent's fill and stroke,
+ * and the page's <svg> only names the icon, its classes and its size. icon.test.tsx compares them with
+ * lucide-react's own.
+ */
+export const SYMBOL_ATTRIBUTES =
+  'viewBox="0 0 24 24" fill="none" stroke="currentColor" stroke-width="2" stroke-linecap="round" stroke-linejoin="round"';
+
 export function spriteMarkup(): string {
   const symbols = Object.entries(modules).map(
-    ([name, module]) => `<symbol id="${name}" viewBox="0 0 24 24">${iconMarkup(name, module)}</symbol>`,
+    ([name, module]) => `<symbol id="${name}" ${SYMBOL_ATTRIBUTES}>${iconMarkup(name, module)}</symbol>`,
   );
   return `<svg xmlns="http://www.w3.org/2000/svg">\n${symbols.join("\n")}\n</svg>\n`;
 }

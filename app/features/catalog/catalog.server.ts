@@ -136,11 +136,6 @@ export interface AboutFigures {
   availableCourses: number;
 }
 
-export interface SitemapEntry {
-  slug: string;
-  updatedAt: Date;
-}
-
 export const CATALOG_STARTS = ["soon", "upcoming"] as const;
 export type CatalogStarts = (typeof CATALOG_STARTS)[number];
 export const CATALOG_SORTS = ["newest", "start"] as const;
@@ -614,15 +609,6 @@ const keptAboutFigures = perVersion(readAboutFigures);
  */
 export function getAboutFigures(version?: string): Promise<AboutFigures> {
   return version ? keptAboutFigures(version) : readAboutFigures();
-}
-
-/** Published courses for sitemap.xml, newest first. One query. */
-export function listSitemapEntries(): Promise<SitemapEntry[]> {
-  return db()
-    .select({ slug: courses.slug, updatedAt: courses.updatedAt })
-    .from(courses)
-    .where(eq(courses.isPublished, true))
-    .orderBy(desc(courses.createdAt), desc(courses.id));
 }
 
 /**

@@ -25,7 +25,7 @@ export type IconName = (typeof ICON_NAMES)[number];
 
 export function Icon({ name, className }: { name: IconName; className?: string }) {
   // lucide's stroke attributes and the 24 × 24 drawing box are on the sprite's symbols (sprite-source.ts), not
-  // repeated on each of a page's 50 icons: 8 attributes fewer per icon for the render to write and the phone
+  // repeated on each of a page's 50 icons: 7 attributes fewer per icon for the render to write and the phone
   // to download. width and height stay as lucide has them, a size for an icon without a size class.
   return (
     <svg

@@ -10,7 +10,7 @@ import { RouterContextProvider, type ServerBuild } from "react-router";
 import type { requestInfoContext as RequestInfoContext } from "./app/lib/context.server.ts";
 import type { publicPage as PublicPage } from "./app/lib/public-cache.server.ts";
 import { parseEnv, type Env } from "./app/lib/env.server.ts";
-import { bodyLimit, createRequestHandler, methodGuard } from "./app/lib/http-body.server.ts";
+import { bodyLimit, createRequestHandler, methodGuard, pathDepthGuard } from "./app/lib/http-body.server.ts";
 import { streamCompressionOptions } from "./app/lib/compression.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
@@ -169,9 +169,11 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.use(securityHeaders(dev, imageOrigin));
   app.use(compression(streamCompressionOptions));
   app.use(originCheck(env.PUBLIC_URL));
-  // Methods we serve (TRACE → 405), then every body but the upload routes' capped before anything reads
-  // it: 413 over 64 KB, from Content-Length or while streaming (app/lib/http-body.server.ts).
+  // Methods we serve (TRACE → 405), paths no deeper than the site's own (404), then every body but the
+  // upload routes' capped before anything reads it: 413 over 64 KB, from Content-Length or while streaming
+  // (app/lib/http-body.server.ts).
   app.use(methodGuard());
+  app.use(pathDepthGuard());
   app.use(bodyLimit());
 
   // Production hands React Router the build itself: given a function, it derives its route tables (ranked

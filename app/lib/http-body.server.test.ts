@@ -5,7 +5,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import express from "express";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { bodyLimit, methodGuard, toFetchRequest } from "./http-body.server.ts";
+import { bodyLimit, MAX_PATH_SEPARATORS, methodGuard, pathDepthGuard, toFetchRequest } from "./http-body.server.ts";
 import { BODY_LIMIT_BYTES, STAFF_BODY_LIMIT_BYTES } from "./request-limits.server.ts";
 
 let server: http.Server;
@@ -18,6 +18,7 @@ beforeAll(async () => {
     next();
   });
   app.use(methodGuard());
+  app.use(pathDepthGuard());
   app.use(bodyLimit());
   // Stands in for React Router: what the Fetch Request carries.
   app.all("/{*splat}", async (req, res) => {
@@ -107,6 +108,36 @@ describe("methods", () => {
     for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]) {
       expect((await send({ method, path: "/en/contact", headers: FORM, body: "a=b" })).status).toBe(200);
     }
+  });
+});
+
+describe("path depth", () => {
+  const deep = (separators: number, sep = "/") => `/en${sep}courses${`${sep}a`.repeat(separators - 2)}`;
+
+  it("passes a path as deep as the limit to the router", async () => {
+    const reply = await send({ path: deep(MAX_PATH_SEPARATORS) });
+    expect(reply.status).toBe(200);
+    expect(JSON.parse(reply.text).url).toContain("/courses/a/a/");
+  });
+
+  it.each([
+    ["one separator more", deep(MAX_PATH_SEPARATORS + 1)],
+    ["5,000 segments (10 KB)", deep(5_000)],
+    ["backslashes, which the URL parser reads as slashes", deep(3_000, "\\")],
+    ["a deep path with a query", `${deep(1_000)}?q=x`],
+  ])("answers %s with 404 in both languages before the router, headers kept", async (_name, path) => {
+    for (const method of ["GET", "POST"]) {
+      const reply = await send({ method, path, headers: FORM, body: method === "POST" ? "a=b" : undefined });
+      expect(reply.status, method).toBe(404);
+      expect(reply.text).toBe("Page not found.\nالصفحة غير موجودة.\n");
+      expect(reply.headers["cache-control"]).toBe("no-store");
+      expect(reply.headers["x-frame-options"]).toBe("DENY");
+    }
+  });
+
+  it("counts separators in the path only, not in the query", async () => {
+    const reply = await send({ path: `/en/courses?q=${"a/".repeat(500)}` });
+    expect(reply.status).toBe(200);
   });
 });
 

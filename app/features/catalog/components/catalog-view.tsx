@@ -8,7 +8,7 @@ import { sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 import type { CourseCard as CourseCardData, listPublishedCourses } from "../catalog.server.ts";
-import { CourseCard, CourseCardSkeleton } from "./course-card.tsx";
+import { COURSE_GRID, CourseCardGrid, CourseCardSkeleton } from "./course-card.tsx";
 
 export type CatalogVariant = "all" | "en" | "ar";
 
@@ -221,7 +221,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
       </h2>
 
       {loading ? (
-        <div className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
+        <div className={`mt-6 ${COURSE_GRID}`}>
           <CourseCardSkeleton />
           <CourseCardSkeleton />
           <CourseCardSkeleton />
@@ -229,15 +229,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
       ) : result.courses.length === 0 ? (
         <p className="mt-10 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">{emptyText}</p>
       ) : (
-        <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {result.courses.map((course, i) => (
-            <li key={course.id} className="flex">
-              <div className="flex w-full">
-                <CourseCard course={course} locale={locale} eager={i < 3} onEnroll={setEnrolling} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <CourseCardGrid className="mt-6" courses={result.courses} locale={locale} eagerFirst={3} onEnroll={setEnrolling} />
       )}
 
       {result.pageCount > 1 && (

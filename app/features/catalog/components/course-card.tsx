@@ -11,6 +11,9 @@ import { DEFAULT_ENROLLED_COUNT_FROM, type PublicSettings } from "~/lib/site-lay
 import { courseCardText, showsEnrolledCount } from "./course-card-text.ts";
 import type { CourseCard as CourseCardData } from "../catalog.server.ts";
 
+/** What a card shows (for lists outside this feature, which may not import its server module). */
+export type { CourseCardData };
+
 export const DEFAULT_THUMBNAIL = "/images/course-default.webp";
 
 /**
@@ -146,6 +149,39 @@ export function CourseCard({
         </div>
       </SiteLink>
     </article>
+  );
+}
+
+/** The grid of every list of course cards: one column on phones, two from 640 px, three from 1024 px. */
+export const COURSE_GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+/**
+ * Course cards as every list of courses shows them (the catalogue, a course's related courses, the home
+ * page's rows): in COURSE_GRID, the cards of a row as tall as the tallest.
+ */
+export function CourseCardGrid({
+  courses,
+  locale,
+  className,
+  eagerFirst = 0,
+  onEnroll,
+}: {
+  courses: CourseCardData[];
+  locale: Locale;
+  /** Spacing above the grid. */
+  className: string;
+  /** How many cards, from the first, are above the fold (their images load at once). */
+  eagerFirst?: number;
+  onEnroll?: (course: CourseCardData) => void;
+}) {
+  return (
+    <ul className={`${className} ${COURSE_GRID}`}>
+      {courses.map((course, i) => (
+        <li key={course.id} className="flex">
+          <CourseCard course={course} locale={locale} eager={i < eagerFirst} onEnroll={onEnroll} />
+        </li>
+      ))}
+    </ul>
   );
 }
 

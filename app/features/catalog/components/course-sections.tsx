@@ -7,7 +7,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { CourseCard as CourseCardData, CourseDetail } from "../catalog.server.ts";
 import type { CourseOutcomes } from "../course-outcomes.ts";
-import { CourseCard } from "./course-card.tsx";
+import { CourseCardGrid } from "./course-card.tsx";
 
 const H2 = "text-2xl font-bold";
 
@@ -85,13 +85,7 @@ export function CourseRelatedSection({
       <h2 id="course-related" className={H2}>
         {t("catalog.coursePage.related")}
       </h2>
-      <ul className="mt-6 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {courses.map((course) => (
-          <li key={course.id} className="flex">
-            <CourseCard course={course} locale={locale} onEnroll={onEnroll} />
-          </li>
-        ))}
-      </ul>
+      <CourseCardGrid className="mt-6" courses={courses} locale={locale} onEnroll={onEnroll} />
     </section>
   );
 }

@@ -1,10 +1,8 @@
 import { Link } from "react-router";
-import { CourseCard } from "~/features/catalog/components/course-card.tsx";
+import { CourseCardGrid, type CourseCardData } from "~/features/catalog/components/course-card.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-
-type CourseCardData = Parameters<typeof CourseCard>[0]["course"];
 
 /** The featured course cards (staff's choice, else the newest), server-rendered, and the way to the catalogue. */
 export function HomeCourses({ courses, locale }: { courses: CourseCardData[]; locale: Locale }) {
@@ -24,15 +22,7 @@ export function HomeCourses({ courses, locale }: { courses: CourseCardData[]; lo
           {t("homePage.courses.all")}
         </Link>
       </div>
-      <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-        {courses.map((course) => (
-          <li key={course.id} className="flex">
-            <div className="flex w-full flex-col [&>article]:flex-1">
-              <CourseCard course={course} locale={locale} />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <CourseCardGrid className="mt-8" courses={courses} locale={locale} />
       <div className="mt-10 text-center">
         <Link to={lp("/courses")} className="btn-primary inline-flex">
           {t("homePage.courses.all")}

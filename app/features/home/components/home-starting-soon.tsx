@@ -1,11 +1,9 @@
 import { Link } from "react-router";
 import { Icon } from "~/components/icons/icon.tsx";
-import { CourseCard } from "~/features/catalog/components/course-card.tsx";
+import { CourseCardGrid, type CourseCardData } from "~/features/catalog/components/course-card.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-
-type CourseCardData = Parameters<typeof CourseCard>[0]["course"];
 
 /** The catalogue sorted by next start: where "See all start dates" leads. */
 export const STARTING_SOON_CATALOGUE = "/courses?sort=start";
@@ -33,15 +31,7 @@ export function HomeStartingSoon({ courses, locale }: { courses: CourseCardData[
             {t("homePage.startingSoon.all")}
           </Link>
         </div>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-3">
-          {courses.map((course) => (
-            <li key={course.id} className="flex">
-              <div className="flex w-full flex-col [&>article]:flex-1">
-                <CourseCard course={course} locale={locale} />
-              </div>
-            </li>
-          ))}
-        </ul>
+        <CourseCardGrid className="mt-8" courses={courses} locale={locale} />
       </div>
     </section>
   );

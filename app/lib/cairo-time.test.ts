@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasEasternDigits } from "./digits.ts";
-import { cairoOffsetMinutes, cairoWallTimeToUtc, formatRunMoment, utcToCairoWallTime } from "./cairo-time.ts";
+import { cairoOffsetMinutes, cairoWallTimeToUtc, formatRunMoment, formatSheetDateTime, utcToCairoWallTime } from "./cairo-time.ts";
 
 describe("Cairo wall time", () => {
   it("reads a winter time at +2 and a summer time at +3", () => {
@@ -31,5 +31,14 @@ describe("Cairo wall time", () => {
     expect(ar).toContain("12");
     expect(ar).toContain("يناير");
     expect(hasEasternDigits(ar)).toBe(false);
+  });
+});
+
+describe("formatSheetDateTime", () => {
+  it("writes Cairo time as a spreadsheet reads a date, across summer time", () => {
+    expect(formatSheetDateTime(new Date("2025-03-01T08:00:00Z"))).toBe("2025-03-01 10:00");
+    expect(formatSheetDateTime(new Date("2025-07-01T08:00:00Z"))).toBe("2025-07-01 11:00");
+    // Midnight in Cairo is the next day's 00:00, never "24:00".
+    expect(formatSheetDateTime(new Date("2025-01-31T22:00:00Z"))).toBe("2025-02-01 00:00");
   });
 });

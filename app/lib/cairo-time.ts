@@ -61,6 +61,14 @@ export function utcToCairoWallTime(at: Date): string {
   return `${p.year}-${two(p.month)}-${two(p.day)}T${two(p.hour)}:${two(p.minute)}`;
 }
 
+/**
+ * A moment as a spreadsheet reads a date and time: "2025-03-01 10:00", in Cairo time (which the column
+ * header names), the same digits in every language: the CSV export's dates.
+ */
+export function formatSheetDateTime(at: Date): string {
+  return utcToCairoWallTime(at).replace("T", " ");
+}
+
 const formats = new Map<string, Intl.DateTimeFormat>();
 function format(locale: Locale, kind: "long" | "date" | "short" | "time"): Intl.DateTimeFormat {
   const key = `${locale}|${kind}`;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasEasternDigits } from "./digits.ts";
-import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPrice, formatSheetDateTime, formatWeek, intlLocale } from "./format.ts";
+import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
 import { formatPhone } from "./phone.ts";
 
 describe("formatPrice", () => {
@@ -60,14 +60,5 @@ describe("no Arabic-Indic digit in the Arabic interface (D26)", () => {
     expect(formatDateTime("2025-07-12T10:00:00Z", "ar")).toMatch(/[\u0600-\u06ff]/); // "م" (PM)
     expect(formatPrice(1500, "ar")).toMatch(/ج\.م/);
     expect(formatWeek("2025-07-12", "ar", "long")).toBe("12 يوليو 2025");
-  });
-});
-
-describe("formatSheetDateTime", () => {
-  it("writes Cairo time as a spreadsheet reads a date, across summer time", () => {
-    expect(formatSheetDateTime(new Date("2025-03-01T08:00:00Z"))).toBe("2025-03-01 10:00");
-    expect(formatSheetDateTime(new Date("2025-07-01T08:00:00Z"))).toBe("2025-07-01 11:00");
-    // Midnight in Cairo is the next day's 00:00, never "24:00".
-    expect(formatSheetDateTime(new Date("2025-01-31T22:00:00Z"))).toBe("2025-02-01 00:00");
   });
 });

@@ -106,25 +106,3 @@ export function formatFileSize(bytes: number, locale: string): string {
 export function formatPercent(percent: number, locale: string): string {
   return numberFormat(intlLocale(locale), { style: "percent" }).format(percent / 100);
 }
-
-/**
- * A moment as a spreadsheet reads a date and time: "2025-03-01 10:00", in the provider's time zone
- * (Africa/Cairo, which the column header names). Same digits in every language.
- */
-export function formatSheetDateTime(value: Date): string {
-  sheetDateTime ??= new Intl.DateTimeFormat("en-CA", {
-    timeZone: "Africa/Cairo",
-    year: "numeric",
-    month: "2-digit",
-    day: "2-digit",
-    hour: "2-digit",
-    minute: "2-digit",
-    hourCycle: "h23",
-  });
-  const parts = sheetDateTime.formatToParts(value);
-  const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
-  return `${part("year")}-${part("month")}-${part("day")} ${part("hour")}:${part("minute")}`;
-}
-
-/** Made on first use, then kept: an export formats two moments per row (and public pages never load it). */
-let sheetDateTime: Intl.DateTimeFormat | undefined;

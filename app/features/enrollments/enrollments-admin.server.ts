@@ -21,7 +21,7 @@ import { toWesternDigits } from "~/lib/digits.ts";
 import { compactPhone, toE164 } from "~/lib/phone.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT } from "~/lib/email.server.ts";
-import { formatSheetDateTime } from "~/lib/format.ts";
+import { formatSheetDateTime } from "~/lib/cairo-time.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { isOneOf } from "~/lib/validation.ts";

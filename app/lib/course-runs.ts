@@ -8,10 +8,12 @@ export type RunMode = (typeof RUN_MODES)[number];
 export type RunStatus = (typeof RUN_STATUSES)[number];
 export type RunRepeatFrequency = (typeof RUN_REPEAT_FREQUENCIES)[number];
 
-/** A run as the public pages show it, with its seats (listUpcomingRuns in course-runs.server.ts). */
-export interface PublicRun {
+/**
+ * A run as people read it, staff and visitors alike: when, how often, how and where, for how many, at
+ * what price, and its seats. The public pages' PublicRun and the admin sheet's AdminRunRow add their own.
+ */
+export interface RunFields {
   id: string;
-  courseId: string;
   startsAt: Date;
   endsAt: Date | null;
   schedule: string | null;
@@ -25,11 +27,16 @@ export interface PublicRun {
   sessionMinutes: number | null;
   repeatFrequency: RunRepeatFrequency | null;
   repeatCount: number | null;
-  updatedAt: Date;
   /** Approved requests (the seats taken). */
   approved: number;
   /** Seats still free; null without a seat limit. */
   seatsLeft: number | null;
+}
+
+/** A run as the public pages show it (listUpcomingRuns in course-runs.server.ts). */
+export interface PublicRun extends RunFields {
+  courseId: string;
+  updatedAt: Date;
   full: boolean;
 }
 

@@ -10,7 +10,7 @@ import { courseRuns, courses, enrollments, instructors } from "@db/schema/index.
 import { renderRunMessageEmail } from "~/emails/run-message.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { countRequestsByRun, lockRunSeats, type CourseRunRow } from "~/lib/course-runs.server.ts";
-import { seatsLeft, type RunMode, type RunRepeatFrequency, type RunStatus } from "~/lib/course-runs.ts";
+import { seatsLeft, type RunFields, type RunMode, type RunRepeatFrequency, type RunStatus } from "~/lib/course-runs.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { hasErrorCode, PG_ERROR } from "~/lib/error-codes.ts";
@@ -37,31 +37,15 @@ import { COURSE_ERRORS, isUuid } from "./courses.schema.ts";
 /** The outbox kind of a message staff send to a run's students. */
 export const RUN_MESSAGE_KIND = "run-message";
 
-export interface AdminRunRow {
-  id: string;
-  startsAt: Date;
-  endsAt: Date | null;
-  schedule: string | null;
-  scheduleAr: string | null;
-  mode: RunMode;
-  location: string | null;
-  locationAr: string | null;
-  capacity: number | null;
-  price: number | null;
+/** A run in the admin's runs sheet: its status, its instructor's name and its requests by status. */
+export interface AdminRunRow extends RunFields {
   status: RunStatus;
-  instructorId: string | null;
   instructorName: string | null;
   instructorNameAr: string | null;
-  sessionMinutes: number | null;
-  repeatFrequency: RunRepeatFrequency | null;
-  repeatCount: number | null;
   pending: number;
-  approved: number;
   waiting: number;
   /** Requests of any status (a run with requests cannot be deleted). */
   requests: number;
-  /** Null without a seat limit. */
-  seatsLeft: number | null;
   /** The start has passed (when the list was read). */
   started: boolean;
 }

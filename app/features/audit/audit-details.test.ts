@@ -123,6 +123,85 @@ describe("audit details", () => {
     expect(humanizeKey("two_factor.reset")).toBe("Two factor reset");
   });
 
+  // Issue 20's runs, as course-runs-admin.server.ts and enrollment-decisions.server.ts write them.
+  const runCreate = {
+    action: "create",
+    entity: "course_run",
+    details: {
+      courseId: "0b1c2d3e-0000-4000-8000-000000000001",
+      course: "IELTS Academic Preparation",
+      startsAt: "2026-12-23T16:00:00.000Z",
+      endsAt: "2027-02-10T18:00:00.000Z",
+      schedule: "Sun and Wed, 6–8 pm",
+      scheduleAr: "الأحد والأربعاء، 6–8 مساءً",
+      mode: "live_online",
+      location: null,
+      locationAr: null,
+      capacity: 20,
+      price: 3200,
+      status: "open",
+      instructorId: "0b1c2d3e-0000-4000-8000-000000000002",
+      sessionMinutes: 120,
+      repeatFrequency: "weekly",
+      repeatCount: 14,
+    },
+  };
+  const seatDecision = {
+    action: "approve",
+    entity: "enrollment",
+    details: {
+      enrollmentId: "ENR-M5K2J9-AB12",
+      from: "waiting",
+      to: "approved",
+      runId: "0b1c2d3e-0000-4000-8000-000000000003",
+      capacity: 20,
+      seatsBefore: 20,
+      seatsAfter: 21,
+      overCapacity: true,
+    },
+  };
+  const runMessage = {
+    action: "message",
+    entity: "course_run",
+    details: { courseId: "0b1c2d3e-0000-4000-8000-000000000001", course: "IELTS", count: 5, byLocale: { en: 3, ar: 2 }, subject: "Room change", subjectAr: "تغيير القاعة" },
+  };
+
+  it("reads a run as staff entered it: every field by its label, the mode, status and repeat by their names", () => {
+    const en = lines(runCreate);
+    expect(en).toContain("Course: IELTS Academic Preparation");
+    expect(en).toContain("Mode: Live online");
+    expect(en).toContain("Status: Open");
+    expect(en).toContain("Sessions repeat: Weekly");
+    expect(en).toContain("Schedule (Arabic): الأحد والأربعاء، 6–8 مساءً");
+    expect(en.find((l) => l.startsWith("Start: "))).toMatch(/Dec 23, 2026/);
+    const ar = lines(runCreate, "ar");
+    expect(ar).toContain("طريقة الدراسة: أونلاين مباشر");
+    expect(ar).toContain("الحالة: مفتوحة");
+    expect(ar).toContain("تكرار الجلسات: أسبوعيًا");
+    expect(ar).toContain("المقاعد: 20");
+  });
+
+  it("reads a seat given beyond capacity and a message to a run's students", () => {
+    expect(lines(seatDecision)).toEqual([
+      "Status: Waiting list → Approved",
+      "Enrollment ID: ⟨ENR-M5K2J9-AB12⟩",
+      "Run ID: ⟨0b1c2d3e-0000-4000-8000-000000000003⟩",
+      "Seats: 20",
+      "Seats taken before: 20",
+      "Seats taken after: 21",
+      "Beyond capacity: Yes",
+    ]);
+    expect(lines(runMessage)).toContain("By language › English: 3");
+    expect(lines(runMessage, "ar")).toContain("حسب اللغة › العربية: 2");
+    expect(lines(runMessage, "ar")).toContain("عدد المستلمين: 5");
+  });
+
+  it("labels every line of these entries in Arabic, none left in English words", () => {
+    for (const entry of [runCreate, seatDecision, runMessage]) {
+      for (const line of auditDetailLines(T.ar, entry, "ar")) expect(line.label, line.key).not.toMatch(/[A-Za-z]/);
+    }
+  });
+
   it("has no lines for an entry without details", () => {
     expect(lines({ action: "sign_in", entity: "user", details: null })).toEqual([]);
   });

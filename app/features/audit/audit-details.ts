@@ -114,6 +114,8 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
         return text(translated(`adminMessages.status.${v}`, v));
       case "email":
         return text(translated(`adminEmails.statuses.${v}`, v));
+      case "course_run":
+        return text(translated(`runsAdmin.status.${v}`, v));
       default:
         return text(humanizeKey(v));
     }
@@ -145,6 +147,9 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
     if (key === "status" && entry.entity === "enrollment") {
       return text(s === "all" ? t("audit.values.allStatuses") : translated(`adminEnrollments.status.${s}`, s));
     }
+    if (key === "status" && entry.entity === "course_run") return text(translated(`runsAdmin.status.${s}`, s));
+    if (key === "mode") return text(translated(`runs.mode.${s}`, s));
+    if (key === "repeatFrequency") return text(translated(`runsAdmin.frequency.${s}`, s));
     if (key === "language") return text(translated(`audit.values.languages.${s}`, s));
     if (key === "secondFactor") return text(translated(`audit.values.secondFactor.${s}`, s));
     if (key === "format") return ltr(s.toUpperCase());
@@ -167,7 +172,9 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
     for (const [key, value] of Object.entries(record)) {
       if (isEmpty(value)) continue;
       const path = prefix ? `${prefix}.${key}` : key;
-      const label = parentLabel ? `${parentLabel} › ${fieldLabel(key)}` : fieldLabel(key);
+      // A count per language (a run message's recipients) is labelled by the language's name.
+      const own = prefix === "byLocale" ? translated(`audit.values.languages.${key}`, key) : fieldLabel(key);
+      const label = parentLabel ? `${parentLabel} › ${own}` : own;
       if (isRecord(value)) addRecord(path, value, label);
       else push(path, label, valueOf(key, value));
     }

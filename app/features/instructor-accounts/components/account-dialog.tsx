@@ -60,7 +60,7 @@ function InstructorFacts({ instructor, locale }: { instructor: AdminInstructorVi
         <div className={row}>
           <dt className="font-medium text-slate-700">{t("instructorAccounts.email")}</dt>
           <dd className="min-w-0 text-slate-900">
-            {instructor.email ? <Ltr truncate>{instructor.email}</Ltr> : <span className="italic text-slate-600">{t("instructorAccounts.noEmail")}</span>}
+            {instructor.email ? <Ltr truncate>{instructor.email}</Ltr> : <span className="text-slate-600 ltr:italic">{t("instructorAccounts.noEmail")}</span>}
           </dd>
         </div>
         <div className={row}>

@@ -61,7 +61,7 @@ export function PortalCourseCard({
           </h3>
           <StatusBadge published={course.isPublished} />
         </div>
-        <p className={`text-sm ${course.summary ? "text-slate-700" : "italic text-slate-600"}`} dir="auto">
+        <p className={`text-sm ${course.summary ? "text-slate-700" : "text-slate-600 ltr:italic"}`} dir="auto">
           {course.summary ?? t("instructorPortal.card.noSummary")}
         </p>
         <p className="flex flex-wrap gap-x-4 gap-y-1 text-sm text-slate-700">

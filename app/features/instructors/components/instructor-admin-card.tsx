@@ -70,7 +70,7 @@ export function InstructorAdminCard({
           </p>
         </div>
       </div>
-      <p dir={view.bio ? "auto" : undefined} className={`mt-4 line-clamp-2 text-sm ${view.bio ? "text-slate-700" : "text-slate-600 italic"}`}>
+      <p dir={view.bio ? "auto" : undefined} className={`mt-4 line-clamp-2 text-sm ${view.bio ? "text-slate-700" : "text-slate-600 ltr:italic"}`}>
         {view.bio ?? t("instructorsAdmin.noBio")}
       </p>
       <div className="mt-auto flex flex-wrap items-end justify-between gap-3 pt-4">

@@ -57,7 +57,7 @@ export function AdminShell({
               <Email value={actor.email} />
             </span>
             <LanguageSwitcher locale={locale} />
-            <Link to={lp("/")} target="_blank" rel="noopener" className="text-sm text-teal-800 underline">
+            <Link to={lp("/")} target="_blank" rel="noopener" className="inline-flex min-h-6 items-center text-sm text-teal-800 underline">
               {t("admin.nav.viewSite")}
               <span className="sr-only"> {t("admin.nav.newTab")}</span>
             </Link>

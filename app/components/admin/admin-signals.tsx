@@ -53,7 +53,7 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
         <code dir="ltr" className="mt-1 hidden text-start font-mono text-xs [overflow-wrap:anywhere] sm:block">
           SMTP_URL=smtp://user:password@mail.example.com:587
         </code>
-        <Link to="/admin/emails" className="mt-1 inline-block font-medium text-amber-950 underline">
+        <Link to="/admin/emails" className="mt-1 inline-flex min-h-6 items-center font-medium text-amber-950 underline">
           {t("admin.smtpBanner.link")}
         </Link>
       </div>

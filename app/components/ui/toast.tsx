@@ -1,11 +1,12 @@
 import { Icon } from "~/components/icons/icon.tsx";
-import { useEffect, useState } from "react";
+import { useEffect, useState, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 
 export interface ToastMessage {
   id: number;
   kind: "success" | "error";
-  text: string;
+  /** Words, or words with names isolated in <bdi> (tIsolated). */
+  text: ReactNode;
 }
 
 type Listener = (toasts: ToastMessage[]) => void;
@@ -20,7 +21,7 @@ function emit() {
 export const TOAST_MS = 5000;
 
 /** Shows a message for 5 seconds (SPEC), announced to screen readers. */
-export function showToast(kind: ToastMessage["kind"], text: string): void {
+export function showToast(kind: ToastMessage["kind"], text: ReactNode): void {
   const toast = { id: nextId++, kind, text };
   toasts = [...toasts, toast];
   emit();
@@ -59,7 +60,8 @@ export function Toaster() {
           <button
             type="button"
             onClick={() => dismissToast(toast.id)}
-            className="rounded p-0.5 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
+            // A 32 px target for a thumb, drawn where the 16 px icon was (the negative margins).
+            className="-m-2 rounded-lg p-2 hover:bg-black/5 focus-visible:outline-2 focus-visible:outline-current"
             aria-label={t("actions.close")}
           >
             <Icon name="x" className="h-4 w-4" />

@@ -80,7 +80,7 @@ export function NextRunsCard({
                 {requestsPath && (
                   <Link
                     to={`${requestsPath}${enrollmentSearch({ run: run.id })}`}
-                    className="shrink-0 text-sm font-medium text-teal-900 underline underline-offset-4 hover:text-teal-700"
+                    className="inline-flex min-h-6 shrink-0 items-center text-sm font-medium text-teal-900 underline underline-offset-4 hover:text-teal-700"
                   >
                     {t("dashboard.nextRuns.seeRequests")}
                     <span className="sr-only">: {tIsolated(t, "dashboard.nextRuns.seeRequestsFor", { course: run.courseTitle, date })}</span>

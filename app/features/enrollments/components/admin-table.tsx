@@ -209,7 +209,7 @@ function RunLink({ runId, startsAt, locale }: { runId: string; startsAt: Date | 
   return (
     <Link
       to={`${ENROLLMENTS_PATH}${enrollmentSearch({ run: runId })}`}
-      className="mt-1 block text-xs font-medium text-teal-900 underline underline-offset-2 hover:text-teal-700"
+      className="mt-0.5 flex min-h-6 w-fit items-center text-xs font-medium text-teal-900 underline underline-offset-2 hover:text-teal-700"
       aria-label={t("adminEnrollments.runList.runLinkLabel", { date: full })}
       data-run-link={runId}
     >

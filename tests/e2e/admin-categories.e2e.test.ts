@@ -70,7 +70,8 @@ describe("admin categories and settings", () => {
     await field(dialog, "المعرّف في الرابط").fill(category.slug);
     await field(dialog, "الاسم بالعربية").fill(category.nameAr);
     await dialog.getByRole("button", { name: "إنشاء التصنيف" }).click();
-    await expect.poll(() => toast(page, `تم إنشاء التصنيف «${category.name}»`).count(), { timeout: 10_000 }).toBe(1);
+    // The message names the category as the Arabic page shows it: its Arabic name.
+    await expect.poll(() => toast(page, `تم إنشاء التصنيف «${category.nameAr}»`).count(), { timeout: 10_000 }).toBe(1);
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => page.getByRole("rowheader", { name: new RegExp(category.nameAr) }).count()).toBe(1);
 
@@ -84,7 +85,7 @@ describe("admin categories and settings", () => {
     await field(dialog, "ترتيب العرض").fill("1");
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "إنشاء التصنيف الفرعي" }).click();
-    await expect.poll(() => toast(page, `تم إنشاء التصنيف الفرعي «${sub.name}»`).count(), { timeout: 10_000 }).toBe(1);
+    await expect.poll(() => toast(page, `تم إنشاء التصنيف الفرعي «${sub.nameAr}»`).count(), { timeout: 10_000 }).toBe(1);
     const subRow = page.getByRole("row", { name: new RegExp(sub.nameAr) });
     await expect.poll(() => subRow.count()).toBe(1);
     expect(await subRow.textContent()).toContain(category.nameAr);

@@ -21,7 +21,7 @@ import {
   type CategoryReplyFields,
 } from "./categories.schema.ts";
 
-const saved = ({ id, name }: { id: string; name: string }) => ({ id, name });
+const saved = ({ id, name, nameAr }: { id: string; name: string; nameAr: string | null }) => ({ id, name, nameAr });
 
 export const categoriesAction = adminAction<CategoryIntent, CategoryReplyFields>({
   guard: { permission: "categories:view" },

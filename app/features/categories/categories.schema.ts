@@ -122,8 +122,9 @@ export type CategoryIntent = "createCategory" | "updateCategory" | "deleteCatego
 export interface CategoryReplyFields {
   /** The row an edit or delete was about (so a page without JavaScript can show that form again). */
   id: string;
-  /** Name of the row saved or deleted, for the success message. */
+  /** Name of the row saved or deleted, and its Arabic name: the success message names the one the page shows. */
   name: string;
+  nameAr?: string | null;
 }
 export type CategoriesReply = AdminReply<CategoryIntent, CategoryReplyFields>;
 

@@ -220,7 +220,7 @@ export async function updateCategory(actor: Actor, id: string, input: CategoryVa
  * Deletes a category. One in use by courses is refused with the SPEC message (the foreign keys
  * restrict it); one that still has subcategories is refused with its own message. Nothing changes.
  */
-export async function deleteCategory(actor: Actor, id: string): Promise<{ id: string; name: string }> {
+export async function deleteCategory(actor: Actor, id: string): Promise<{ id: string; name: string; nameAr: string | null }> {
   requirePermission(actor, "categories:delete");
   const categoryId = checkId(id, CATEGORY_ERRORS.categoryNotFound);
   try {
@@ -228,7 +228,7 @@ export async function deleteCategory(actor: Actor, id: string): Promise<{ id: st
       const [row] = await tx.delete(categories).where(eq(categories.id, categoryId)).returning(categoryColumns);
       if (!row) throw new AppError("not_found", CATEGORY_ERRORS.categoryNotFound);
       await recordAudit(tx, actor, { action: "delete", entity: "category", entityId: categoryId, data: categoryAudit(row) });
-      return { id: row.id, name: row.name };
+      return { id: row.id, name: row.name, nameAr: row.nameAr };
     });
   } catch (err) {
     if (isAppError(err)) throw err;
@@ -340,7 +340,7 @@ export async function updateSubcategory(actor: Actor, id: string, input: Subcate
 }
 
 /** Deletes a subcategory; one in use by courses is refused with the SPEC message and nothing changes. */
-export async function deleteSubcategory(actor: Actor, id: string): Promise<{ id: string; name: string }> {
+export async function deleteSubcategory(actor: Actor, id: string): Promise<{ id: string; name: string; nameAr: string | null }> {
   requirePermission(actor, "categories:delete");
   const subcategoryId = checkId(id, CATEGORY_ERRORS.subcategoryNotFound);
   try {
@@ -353,7 +353,7 @@ export async function deleteSubcategory(actor: Actor, id: string): Promise<{ id:
         entityId: subcategoryId,
         data: subcategoryAudit(row),
       });
-      return { id: row.id, name: row.name };
+      return { id: row.id, name: row.name, nameAr: row.nameAr };
     });
   } catch (err) {
     if (isAppError(err)) throw err;

@@ -124,8 +124,9 @@ export type InstructorIntent = "create" | "update" | "delete";
 export interface InstructorReplyFields extends AccountReplyFields {
   /** The instructor an edit or delete was about (so a no-JS page can show that form again). */
   instructorId: string;
-  /** Name of the instructor added, changed or deleted. */
+  /** Name of the instructor added, changed or deleted, and its Arabic name (the message names the one the page shows). */
   name: string;
+  nameAr?: string | null;
 }
 export type InstructorsReply = AdminReply<InstructorIntent | "account", InstructorReplyFields>;
 

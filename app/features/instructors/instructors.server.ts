@@ -198,6 +198,7 @@ export async function updateInstructor(
 export interface DeletedInstructor {
   id: string;
   name: string;
+  nameAr: string | null;
   /** Courses that were assigned to the instructor and are now unassigned. */
   coursesUnassigned: number;
   /** Whether a login account (and its sessions) was removed with the instructor. */
@@ -249,6 +250,7 @@ export async function deleteInstructor(actor: Actor, instructorId: string): Prom
       return {
         id: instructorId,
         name: current.name,
+        nameAr: current.nameAr ?? null,
         coursesUnassigned: unassigned.length,
         accountRemoved: removedAccounts.length > 0,
       };

@@ -67,7 +67,10 @@ export const action = adminAction<InstructorIntent | "account", InstructorReplyF
     delete: intent({
       permission: "instructors:delete",
       schema: deleteInstructorSchema,
-      run: async ({ instructorId }, { actor }) => ({ instructorId, name: (await deleteInstructor(actor, instructorId)).name }),
+      run: async ({ instructorId }, { actor }) => {
+        const { name, nameAr } = await deleteInstructor(actor, instructorId);
+        return { instructorId, name, nameAr };
+      },
     }),
     account: intent({
       permission: "instructors:create_accounts",
@@ -82,7 +85,7 @@ export const action = adminAction<InstructorIntent | "account", InstructorReplyF
   },
 });
 
-const saved = ({ id, name }: { id: string; name: string }) => ({ instructorId: id, name });
+const saved = ({ id, name, nameAr }: { id: string; name: string; nameAr?: string | null }) => ({ instructorId: id, name, nameAr: nameAr ?? null });
 
 // The page's name (with its count for a list) and the brand; see app/lib/admin-meta.ts.
 export const meta: Route.MetaFunction = adminMeta;

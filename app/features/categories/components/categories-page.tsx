@@ -137,10 +137,10 @@ function CategoriesContent({
   const { finish } = dialog;
   const onDone = useCallback(
     (reply: CategoriesReply) => {
-      if (reply.intent) showToast("success", t(SUCCESS_KEYS[reply.intent], { name: reply.name }));
+      if (reply.intent) showToast("success", tIsolated(t, SUCCESS_KEYS[reply.intent], { name: pickText({ en: reply.name, ar: reply.nameAr }, locale) }));
       finish();
     },
-    [t, finish],
+    [t, finish, locale],
   );
   const deleteFetcher = useFreshFetcher<CategoriesReply>("category-delete");
   useOnSuccess(deleteFetcher, onDone);
@@ -194,7 +194,7 @@ function CategoriesContent({
 
   return (
     <>
-      {noJsReply?.ok && noJsReply.intent && <Notice ok>{tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: noJsReply.name })}</Notice>}
+      {noJsReply?.ok && noJsReply.intent && <Notice ok>{tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: pickText({ en: noJsReply.name, ar: noJsReply.nameAr }, locale) })}</Notice>}
 
       <CategoryDialogs
         dialog={dialog}

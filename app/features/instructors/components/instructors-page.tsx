@@ -14,7 +14,7 @@ import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
-import type { Locale } from "~/lib/i18n.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -34,6 +34,11 @@ export interface InstructorsPageProps {
   createFromLink: boolean;
   actionData: InstructorsActionReply | undefined;
   locale: Locale;
+}
+
+/** The name a message gives: the Arabic one on the Arabic page, when the instructor has one. */
+function shownName(reply: { name?: string; nameAr?: string | null }, locale: Locale): string {
+  return pickText({ en: reply.name, ar: reply.nameAr }, locale);
 }
 
 export function InstructorsPage({ instructors, actor, createFromLink, actionData, locale }: InstructorsPageProps) {
@@ -60,15 +65,15 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
     (reply: InstructorsReply) => {
       showToast(
         "success",
-        t(reply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", { name: reply.name }),
+        tIsolated(t, reply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", { name: shownName(reply, locale) }),
       );
       finish();
     },
-    [finish, t],
+    [finish, t, locale],
   );
   const deleteFetcher = useFreshFetcher<InstructorsReply>("instructors-delete");
   useOnSuccess(deleteFetcher, (reply) => {
-    showToast("success", t("instructorsAdmin.delete.success", { name: reply.name }));
+    showToast("success", tIsolated(t, "instructorsAdmin.delete.success", { name: shownName(reply, locale) }));
     finish();
   });
 
@@ -117,9 +122,9 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
       {noJsReply?.ok && (
         <Notice ok>
           {noJsReply.intent === "delete"
-            ? tIsolated(t, "instructorsAdmin.delete.success", { name: noJsReply.name })
+            ? tIsolated(t, "instructorsAdmin.delete.success", { name: shownName(noJsReply, locale) })
             : tIsolated(t, noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {
-                name: noJsReply.name,
+                name: shownName(noJsReply, locale),
               })}
         </Notice>
       )}

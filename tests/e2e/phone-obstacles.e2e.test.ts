@@ -6,7 +6,7 @@
 //   on a course page the button stays above the bottom bar (`[data-bottom-bar]`, another helper's);
 // - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
 //   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button; a tap
-//   outside it closes it;
+//   outside it closes it; opened before the scripts have run, it stays open through hydration;
 //   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
 // - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
 import type { Browser, Page } from "playwright-core";
@@ -187,6 +187,42 @@ describe("phones at 375×812", () => {
         await expect.poll(() => menu.evaluate((d) => (d as HTMLDetailsElement).open)).toBe(false);
       } finally {
         await close();
+      }
+    });
+
+    it(`a menu opened before the scripts have run stays open through hydration, and its links work (${lang})`, async () => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 375, height: 812 },
+        isMobile: true,
+        hasTouch: true,
+        locale: lang === "ar" ? "ar-EG" : "en-US",
+      });
+      const page = await context.newPage();
+      try {
+        // The page's scripts are held back until the menu is open, as on a slow phone.
+        let release = () => {};
+        const held = new Promise<void>((resolve) => (release = resolve));
+        await page.route(/\/assets\/.+\.js$/, async (route) => {
+          await held;
+          await route.continue();
+        });
+        await page.goto(`/${lang}/courses`, { waitUntil: "domcontentloaded" });
+        const menu = page.locator("details[data-mobile-menu]");
+        const isOpen = () => menu.evaluate((d) => (d as HTMLDetailsElement).open);
+        await menu.locator("summary").tap();
+        expect(await isOpen()).toBe(true);
+        expect(await page.locator("html[data-hydrated]").count()).toBe(0);
+        release();
+        await page.waitForSelector("html[data-hydrated]");
+        await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(resolve)));
+        expect(await isOpen()).toBe(true);
+        // The visitor's next tap is on the menu, not on the page behind it.
+        await menu.getByRole("link", { name: tr(lang, "nav.englishCourses") }).tap();
+        await page.waitForURL(`**/${lang}/english-courses`);
+        await expect.poll(isOpen).toBe(false);
+      } finally {
+        await context.close();
       }
     });
 

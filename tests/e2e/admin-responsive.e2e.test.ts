@@ -349,7 +349,8 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await field(dialog, tr(lang, "categories.form.nameAr")).fill(`تصنيف الهاتف ${stamp}`);
     await dialog.getByRole("button", { name: tr(lang, "categories.form.createCategory") }).tap();
     await dialogClosed(page);
-    await expect.poll(() => page.getByText(lang === "ar" ? `تصنيف الهاتف ${stamp}` : category, { exact: true }).count()).toBe(1);
+    // In the list (the success message names it too).
+    await expect.poll(() => page.locator("main").getByText(lang === "ar" ? `تصنيف الهاتف ${stamp}` : category, { exact: true }).count()).toBe(1);
 
     await page.getByRole("button", { name: new RegExp(`^${tr(lang, "categories.edit")}\\s*: .*${stamp}`) }).tap();
     dialog = page.getByRole("dialog");
@@ -358,7 +359,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await dialog.getByRole("button", { name: tr(lang, "categories.form.saveChanges") }).tap();
     await dialogClosed(page);
     const shown = lang === "ar" ? `تصنيف الهاتف ${stamp} المعدل` : recategorized;
-    await expect.poll(() => page.getByText(shown, { exact: true }).count()).toBe(1);
+    await expect.poll(() => page.locator("main").getByText(shown, { exact: true }).count()).toBe(1);
     expect((await widths(page)).scroll).toBeLessThanOrEqual(PHONE.width);
   });
 });

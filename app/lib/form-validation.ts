@@ -1,6 +1,7 @@
 // Instant, accessible validation for the public forms (contact, enrollment) without zod or Conform in
 // the page's JavaScript (the 150 KB budget, docs/decisions/005-js-budget.md). It behaves as Conform did
-// there: a field is checked when it loses focus, then again on every edit; submitting checks every field,
+// there: a field is checked when it loses focus (once the press that moved the focus is let go: see
+// whenPressEnds), then again on every edit; submitting checks every field,
 // stops on an error and focuses the first invalid field; the server's reply (Conform's SubmissionResult,
 // sent by publicFormAction) shows its errors and values — also without JavaScript, on the server render —
 // and a successful reply clears the form. The rules are the same ones the server's zod schema applies
@@ -73,6 +74,36 @@ function firstInvalid(form: HTMLFormElement, errors: FieldErrors): HTMLElement |
   return null;
 }
 
+/**
+ * A press (a mouse button, a finger) still down, and what waits for it to be let go. A field's error shown
+ * on blur moves what is below it: shown at once, a press on the submit button (which is what blurred the
+ * field) is let go where the button no longer is, and the click lands on the form. So a blur's check waits
+ * for the press to end and for its click to be dispatched (a turn later); without a press (Tab, or a tap
+ * whose mouse events come after the finger is lifted) it waits one turn, for the same click.
+ */
+let pressed = false;
+let afterPress: (() => void)[] = [];
+let listening = false;
+
+function listenForPresses(): void {
+  if (listening || typeof document === "undefined") return;
+  listening = true;
+  const release = () => {
+    pressed = false;
+    const queued = afterPress;
+    afterPress = [];
+    if (queued.length > 0) setTimeout(() => queued.forEach((run) => run()));
+  };
+  document.addEventListener("pointerdown", () => (pressed = true), true);
+  document.addEventListener("pointerup", release, true);
+  document.addEventListener("pointercancel", release, true);
+}
+
+function whenPressEnds(run: () => void): void {
+  if (pressed) afterPress.push(run);
+  else setTimeout(run);
+}
+
 export interface ValidatedField {
   id: string;
   name: string;
@@ -133,10 +164,15 @@ export function useValidatedForm<F extends string>({
 
   const isField = useCallback((name: string): name is F => isOneOf(name, fields), [fields]);
 
+  useEffect(listenForPresses, []);
   const onBlur = useCallback(
     (event: FocusEvent<HTMLFormElement>) => {
       const name = nameOf(event.target);
-      if (isField(name)) check(event.currentTarget, (v) => v.add(name));
+      if (!isField(name)) return;
+      const form = event.currentTarget;
+      whenPressEnds(() => {
+        if (form.isConnected) check(form, (v) => v.add(name));
+      });
     },
     [check, isField],
   );

@@ -226,6 +226,34 @@ describe("phones at 375×812", () => {
       }
     });
 
+    it(`a tap on Submit straight from a field with a mistake submits: the field's error does not move the button away (${lang})`, async () => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width: 360, height: 740 },
+        isMobile: true,
+        hasTouch: true,
+        locale: lang === "ar" ? "ar-EG" : "en-US",
+      });
+      const page = await context.newPage();
+      try {
+        const catalogue = await (await page.request.get(`/${lang}/courses`)).text();
+        const slug = new RegExp(`href="/${lang}/courses/([a-z0-9-]+)"`).exec(catalogue)?.[1];
+        expect(slug).toBeTruthy();
+        await page.goto(`/${lang}/courses/${slug}/enroll`);
+        await page.waitForSelector("html[data-hydrated]");
+        const form = page.locator("main form");
+        await form.getByLabel(tr(lang, "enrollment.fields.phoneNumber.label")).fill("0101234");
+        // Focus stays in the phone field: the tap both leaves it (its error appears) and presses Submit.
+        await form.getByRole("button", { name: tr(lang, "enrollment.submit") }).tap();
+        // Submitting checked every field: the empty name and email say so, not only the phone.
+        await expect.poll(() => form.getByText(tr(lang, "enrollment.errors.studentNameRequired")).count()).toBe(1);
+        expect(await form.getByText(tr(lang, "enrollment.errors.emailRequired")).count()).toBe(1);
+        expect(await form.getByText(tr(lang, "enrollment.errors.phoneEgyptInvalid")).count()).toBe(1);
+      } finally {
+        await context.close();
+      }
+    });
+
     it(`a card's Enroll Now while the connection drops: the dialog says so and retries, the catalogue stays (${lang})`, async () => {
       const { page, close } = await open(lang, `/${lang}/courses`);
       try {

@@ -63,6 +63,10 @@ const journeys = [
       phone: "Phone number",
       submit: "Submit enrollment",
       badPhone: "Please enter a valid Egyptian number",
+      countryCode: "Country code",
+      hintEgypt: "An Egyptian mobile has 11 digits",
+      hintOther: "7 to 15 digits",
+      saudi: "Saudi Arabia (\u200E+966)",
       success: /Enrollment request sent successfully! Enrollment ID: (ENR-[A-Z0-9-]+)\. We'll contact you soon\./,
     },
   },
@@ -76,6 +80,10 @@ const journeys = [
       phone: "رقم الهاتف",
       submit: "إرسال طلب التسجيل",
       badPhone: "يُرجى إدخال رقم مصري صحيح",
+      countryCode: "رمز الدولة",
+      hintEgypt: "رقم المحمول المصري 11 رقمًا",
+      hintOther: "من 7 إلى 15 رقمًا",
+      saudi: "السعودية (\u200E+966)",
       success: /(ENR-[A-Z0-9-]+)/,
     },
   },
@@ -114,6 +122,13 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
     const dialog = page.getByRole("dialog");
     await dialog.getByLabel(labels.name).fill(lang === "ar" ? "سارة أحمد" : "Sara Ahmed");
     await dialog.getByLabel(labels.email).fill(`sara-${lang}@example.com`);
+    // The phone's hint follows the country: Egypt's own rules by default, the general one for another.
+    const hint = () => dialog.getByLabel(labels.phone).evaluate((el) => document.getElementById(`${el.id}-hint`)?.textContent ?? "");
+    expect(await hint()).toContain(labels.hintEgypt);
+    await dialog.getByLabel(labels.countryCode).selectOption({ label: labels.saudi });
+    await expect.poll(hint).toContain(labels.hintOther);
+    await dialog.getByLabel(labels.countryCode).selectOption("+20");
+    await expect.poll(hint).toContain(labels.hintEgypt);
     await dialog.getByLabel(labels.phone).fill("12 34");
     await chooseOpenRun(dialog);
     await dialog.getByRole("button", { name: labels.submit }).click();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher, useLocation } from "react-router";
@@ -7,6 +7,7 @@ import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm, type FormValues } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
+import { EGYPT_DIAL_CODE } from "~/lib/phone.ts";
 import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/lib/visit-source.ts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
 import type { RunOption } from "../run-options.ts";
@@ -79,9 +80,13 @@ export function EnrollmentForm({
   const studentEmail = field("studentEmail");
   const countryCode = field("countryCode");
   const phoneNumber = field("phoneNumber");
+  // The phone's hint and example follow the chosen country: an Egyptian number has rules of its own.
+  // A choice is the select's until the form starts over (a new key: the select shows its default again).
+  const [choice, setChoice] = useState<{ key: string; value: string } | null>(null);
+  const country = choice?.key === countryCode.key ? choice.value : (countryCode.defaultValue ?? DEFAULT_COUNTRY_CODE);
+  const egyptian = country === EGYPT_DIAL_CODE;
   const message = field("message");
   const busy = fetcher.state !== "idle";
-  // Where the request comes from (ADR 021): the visit's landing utm_*/referrer (sessionStorage) and this page.
   // Where the request comes from (ADR 021): this page, and the visit's landing utm_*/referrer kept in
   // sessionStorage (none on the server: the no-JS page renders its own URL's utm_*, `initialSource`).
   const { pathname } = useLocation();
@@ -152,6 +157,7 @@ export function EnrollmentForm({
             name={countryCode.name}
             key={countryCode.key}
             defaultValue={countryCode.defaultValue ?? DEFAULT_COUNTRY_CODE}
+            onChange={(event) => setChoice({ key: countryCode.key, value: event.currentTarget.value })}
             aria-invalid={countryCode.invalid || undefined}
             aria-describedby={describedBy(countryCode.id, countryCode.invalid)}
             className={inputClass}
@@ -170,7 +176,7 @@ export function EnrollmentForm({
           label={t("enrollment.fields.phoneNumber.label")}
           required
           errors={phoneNumber.errors}
-          hint={t("enrollment.fields.phoneNumber.hint")}
+          hint={t(egyptian ? "enrollment.fields.phoneNumber.hintEgypt" : "enrollment.fields.phoneNumber.hint")}
         >
           <input
             id={phoneNumber.id}
@@ -183,7 +189,7 @@ export function EnrollmentForm({
             dir="ltr"
             inputMode="tel"
             maxLength={30}
-            placeholder={t("enrollment.fields.phoneNumber.placeholder")}
+            placeholder={egyptian ? t("enrollment.fields.phoneNumber.placeholder") : undefined}
             className={`${inputClass} text-start`}
             aria-describedby={describedBy(phoneNumber.id, phoneNumber.invalid, true)}
           />

@@ -190,8 +190,9 @@ describe("category rules (SPEC §5)", () => {
   });
 
   it("deletes an unused category; an unknown one is not found", async () => {
-    const c = await createCategory(admin, { name: "Gone", slug: "gone" });
-    await expect(deleteCategory(admin, c.id)).resolves.toEqual({ id: c.id, name: "Gone" });
+    const c = await createCategory(admin, { name: "Gone", nameAr: "محذوف", slug: "gone" });
+    // Both names: the page's message names it in the staff member's language.
+    await expect(deleteCategory(admin, c.id)).resolves.toEqual({ id: c.id, name: "Gone", nameAr: "محذوف" });
     expect((await counts()).categories).toBe(0);
     await expectCode(deleteCategory(admin, c.id), "not_found", `${E}categoryNotFound`);
   });
@@ -369,7 +370,7 @@ describe("subcategory rules (SPEC §5)", () => {
 
   it("deletes an unused subcategory", async () => {
     const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parentId });
-    await expect(deleteSubcategory(admin, s.id)).resolves.toEqual({ id: s.id, name: "S" });
+    await expect(deleteSubcategory(admin, s.id)).resolves.toEqual({ id: s.id, name: "S", nameAr: null });
     expect((await counts()).subcategories).toBe(0);
     await expectCode(deleteSubcategory(admin, s.id), "not_found", `${E}subcategoryNotFound`);
   });

@@ -473,7 +473,7 @@ describe("delete (D22)", () => {
       .values({ tokenHash: "hash-1", accountId: acct!.id, expiresAt: new Date(Date.now() + 3_600_000) });
 
     const result = await deleteInstructor(admin, gone.id);
-    expect(result).toEqual({ id: gone.id, name: "Leaving", coursesUnassigned: 2, accountRemoved: true });
+    expect(result).toEqual({ id: gone.id, name: "Leaving", nameAr: null, coursesUnassigned: 2, accountRemoved: true });
 
     expect(await database.db.select().from(instructors).where(eq(instructors.id, gone.id))).toEqual([]);
     const courseRows = await database.db.select({ slug: courses.slug, instructorId: courses.instructorId }).from(courses).orderBy(courses.slug);

@@ -32,6 +32,12 @@ async function open(lang: Lang, path: string, width = 375): Promise<{ page: Page
   return { page, close: () => context.close() };
 }
 
+/** A phone that is tapped, not clicked (touch events, then the mouse events a tap makes), not yet on a page. */
+async function touchPhone(lang: Lang, viewport: { width: number; height: number }) {
+  const context = await browser.newContext({ baseURL: baseUrl, viewport, isMobile: true, hasTouch: true, locale: lang === "ar" ? "ar-EG" : "en-US" });
+  return { context, page: await context.newPage() };
+}
+
 /** What lies under the chat button at one scroll position: the content elements a visitor cannot see or tap. */
 function coveredContent(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -191,14 +197,7 @@ describe("phones at 375×812", () => {
     });
 
     it(`a menu opened before the scripts have run stays open through hydration, and its links work (${lang})`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: 375, height: 812 },
-        isMobile: true,
-        hasTouch: true,
-        locale: lang === "ar" ? "ar-EG" : "en-US",
-      });
-      const page = await context.newPage();
+      const { context, page } = await touchPhone(lang, { width: 375, height: 812 });
       try {
         // The page's scripts are held back until the menu is open, as on a slow phone.
         let release = () => {};
@@ -227,14 +226,7 @@ describe("phones at 375×812", () => {
     });
 
     it(`a tap on Submit straight from a field with a mistake submits: the field's error does not move the button away (${lang})`, async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        viewport: { width: 360, height: 740 },
-        isMobile: true,
-        hasTouch: true,
-        locale: lang === "ar" ? "ar-EG" : "en-US",
-      });
-      const page = await context.newPage();
+      const { context, page } = await touchPhone(lang, { width: 360, height: 740 });
       try {
         const catalogue = await (await page.request.get(`/${lang}/courses`)).text();
         const slug = new RegExp(`href="/${lang}/courses/([a-z0-9-]+)"`).exec(catalogue)?.[1];

@@ -36,7 +36,7 @@ export interface InstructorsPageProps {
   locale: Locale;
 }
 
-/** The name a message gives: the Arabic one on the Arabic page, when the instructor has one. */
+/** The instructor's name as the page shows it (cards, buttons, messages): the Arabic one on the Arabic page, when there is one. */
 function shownName(reply: { name?: string; nameAr?: string | null }, locale: Locale): string {
   return pickText({ en: reply.name, ar: reply.nameAr }, locale);
 }
@@ -96,7 +96,7 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
     </DialogLink>
   );
 
-  const nameOf = (i: AdminInstructorView) => (locale === "ar" && i.nameAr?.trim() ? i.nameAr : i.name);
+  const nameOf = (i: AdminInstructorView) => shownName(i, locale);
   const iconButton =
     "inline-flex h-9 w-9 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2";
 

@@ -31,7 +31,7 @@ export default defineConfig({
                   // The small helpers every public page uses (links, language, digits, names): one chunk instead
                   // of a dozen files of a few hundred bytes, each with its own request and gzip overhead.
                   name: "site-lib",
-                  test: /app[\\/](lib[\\/](locale-url|use-locale-path|catalog-links|digits|phone|collation|initials|transliterate|format|i18n|use-i18n|seo)|components[\\/](ui[\\/]bidi|nonce|json-ld))\.tsx?$/,
+                  test: /app[\\/](lib[\\/](locale-url|use-locale-path|catalog-links|digits|phone|collation|initials|transliterate|format|i18n|use-i18n|seo|hooks[\\/](use-hydrated|use-menu-disclosure|use-fragment-dialog))|components[\\/](ui[\\/](bidi|site-link)|nonce|json-ld))\.tsx?$/,
                 },
               ],
             },

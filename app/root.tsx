@@ -15,6 +15,7 @@ import {
 import type { Route } from "./+types/root";
 import { prepareLanguage } from "./lib/i18n-client.ts";
 import { localeOfPath, localePath } from "./lib/locale-url.ts";
+import { fragmentOnly } from "./lib/hooks/use-fragment-dialog.ts";
 import { ChatButton } from "./components/layout/chat-button.tsx";
 import { SiteFooter } from "./components/layout/site-footer.tsx";
 import { SiteHeader } from "./components/layout/site-header.tsx";
@@ -80,7 +81,10 @@ export type RootData = Awaited<ReturnType<typeof loader>>;
  * The root data (language, brand, menus) is read again whenever a navigation changes the language of the
  * URL: public `/en/…` ↔ `/ar/…`, or a public page ↔ a staff page (whose language is the saved preference).
  */
-export function shouldRevalidate({ currentUrl, nextUrl, defaultShouldRevalidate }: ShouldRevalidateFunctionArgs) {
+export function shouldRevalidate(args: ShouldRevalidateFunctionArgs) {
+  const { currentUrl, nextUrl, defaultShouldRevalidate } = args;
+  // Back or Forward across a dialog's fragment (#enroll=…) needs nothing new (use-fragment-dialog.ts).
+  if (fragmentOnly(args)) return false;
   return defaultShouldRevalidate || localeOfPath(currentUrl.pathname) !== localeOfPath(nextUrl.pathname);
 }
 

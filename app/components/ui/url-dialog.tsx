@@ -9,7 +9,8 @@
 //   is gone (the row was deleted);
 // - a form with unsaved changes asks before it is closed or left (unsaved-changes.tsx).
 import { createContext, useCallback, useContext, useId, useMemo, useRef, type ReactNode, type RefObject } from "react";
-import { Link, useLocation, useNavigate, type Location } from "react-router";
+import { Link, useLocation, useNavigate } from "react-router";
+import { OPENED_HERE, openedHere } from "~/lib/hooks/use-fragment-dialog.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { isOneOf } from "~/lib/validation.ts";
 import { Dialog } from "./dialog.tsx";
@@ -36,14 +37,6 @@ export interface UrlDialog<K extends string = string> extends DialogCloser {
   href: (kind: K, id?: string) => string;
   /** Opens a dialog by navigating to its URL. */
   open: (kind: K, id?: string) => void;
-}
-
-/** Marks a navigation that opened a dialog from the page behind it: closing can go back to that entry. */
-const OPENED_HERE = "urlDialogOpenedHere";
-
-function openedHere(location: Location): boolean {
-  const state: unknown = location.state;
-  return typeof state === "object" && state !== null && OPENED_HERE in state;
 }
 
 /**

@@ -33,6 +33,9 @@ export async function loader({ params, context }: Route.LoaderArgs) {
   return { course, related, runs, runSettings, runWords, instances };
 }
 
+// The enrollment dialog opens and closes by the fragment (#enroll=…): the page's data stays as it is.
+export { shouldRevalidate } from "~/lib/hooks/use-fragment-dialog.ts";
+
 /** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);

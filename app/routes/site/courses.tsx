@@ -11,6 +11,9 @@ export function loader({ request, context }: Route.LoaderArgs) {
 }
 
 /** Client navigations also bring the public strings the first page did not load (app/lib/locale-files.ts). */
+// The enrollment dialog opens and closes by the fragment (#enroll=…): the page's data stays as it is.
+export { shouldRevalidate } from "~/lib/hooks/use-fragment-dialog.ts";
+
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }

@@ -6,8 +6,9 @@ import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enr
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
+import { useFragmentDialog } from "~/lib/hooks/use-fragment-dialog.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
-import type { CourseCard as CourseCardData, listPublishedCourses } from "../catalog.server.ts";
+import type { listPublishedCourses } from "../catalog.server.ts";
 import { COURSE_GRID, CourseCardGrid, CourseCardSkeleton } from "./course-card.tsx";
 
 export type CatalogVariant = "all" | "en" | "ar";
@@ -64,7 +65,9 @@ export function CatalogView({ variant, heading, result, categories, query, local
   const navigation = useNavigation();
   // Open whenever a filter is active, so Clear Filters is in reach on a phone (with or without JavaScript).
   const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory || query.q || query.starts || query.sort));
-  const [enrolling, setEnrolling] = useState<CourseCardData | null>(null);
+  // The dialog is a place in history (#enroll=<slug>): Back closes it, the list stays.
+  const enroll = useFragmentDialog("enroll");
+  const enrolling = enroll.subject ? (result.courses.find((c) => c.slug === enroll.subject) ?? null) : null;
   const panelId = useId();
   const loading = navigation.state === "loading" && navigation.location.pathname === location.pathname;
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
@@ -229,7 +232,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
       ) : result.courses.length === 0 ? (
         <p className="mt-10 rounded-2xl border border-dashed border-slate-300 p-10 text-center text-slate-600">{emptyText}</p>
       ) : (
-        <CourseCardGrid className="mt-6" courses={result.courses} locale={locale} eagerFirst={3} onEnroll={setEnrolling} />
+        <CourseCardGrid className="mt-6" courses={result.courses} locale={locale} eagerFirst={3} onEnroll={(c) => enroll.open(c.slug)} />
       )}
 
       {result.pageCount > 1 && (
@@ -250,7 +253,7 @@ export function CatalogView({ variant, heading, result, categories, query, local
 
       <LazyEnrollmentDialog
         course={enrolling ? { id: enrolling.id, slug: enrolling.slug, title: enrolling.title } : null}
-        onClose={() => setEnrolling(null)}
+        onClose={enroll.close}
       />
     </div>
   );

@@ -4,13 +4,13 @@
 // phones a bottom bar with the price and Enroll Now. The route holds its loader, meta and JSON-LD.
 // Issue 20: the upcoming start dates (course-runs.tsx), each opening the enrollment dialog with its run
 // preselected; the next start in the panel and the bar; "Contact us for the next start date" without dates.
-import { useState } from "react";
 import { Link } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import type { PublicRun } from "~/lib/course-runs.ts";
 import type { CourseRunsWords } from "../course-runs-words.ts";
 import { categoryHref } from "~/lib/catalog-links.ts";
 import { formatNumber, formatPrice } from "~/lib/format.ts";
+import { useFragmentDialog } from "~/lib/hooks/use-fragment-dialog.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -35,8 +35,6 @@ export interface CoursePageProps {
   runWords?: CourseRunsWords;
 }
 
-type EnrollTarget = { id: string; slug: string; title: string; runId?: string };
-
 
 export function CoursePage({
   course,
@@ -48,12 +46,14 @@ export function CoursePage({
 }: CoursePageProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
-  const [enrolling, setEnrolling] = useState<EnrollTarget | null>(null);
+  // The dialog is a place in history (#enroll=<slug>[&run=<id>]): Back closes it, the page stays.
+  const enroll = useFragmentDialog("enroll");
+  const enrolling = enroll.subject === course.slug ? course : (related.find((c) => c.slug === enroll.subject) ?? null);
   const priceText = usePriceText(course, formatPrice(course.price, locale));
   const categoryName = course.category ? pickText({ en: course.category.name, ar: course.category.nameAr }, locale) : null;
   const outcomes = courseOutcomes(course, locale);
-  const enrollHere = () => setEnrolling({ id: course.id, slug: course.slug, title: course.title });
-  const chooseRun = (runId: string) => setEnrolling({ id: course.id, slug: course.slug, title: course.title, runId });
+  const enrollHere = () => enroll.open(course.slug);
+  const chooseRun = (runId: string) => enroll.open(course.slug, { run: runId });
   const nextStart = runWords?.nextStart ?? null;
   return (
     <article className="mx-auto max-w-6xl px-4 py-10">
@@ -143,14 +143,14 @@ export function CoursePage({
         </div>
       </div>
 
-      {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={setEnrolling} />}
+      {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={(c) => enroll.open(c.slug)} />}
       <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={nextStart} onEnroll={enrollHere} />
       <LazyEnrollmentDialog
-        course={enrolling}
-        onClose={() => setEnrolling(null)}
+        course={enrolling && { id: enrolling.id, slug: enrolling.slug, title: enrolling.title }}
+        onClose={enroll.close}
         // This course's runs go with it; a related course's dialog asks for its own.
-        runs={enrolling?.id === course.id ? runs : undefined}
-        runId={enrolling?.runId}
+        runs={enrolling === course ? runs : undefined}
+        runId={enrolling === course ? (enroll.get("run") ?? undefined) : undefined}
       />
     </article>
   );

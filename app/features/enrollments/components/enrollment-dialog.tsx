@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from "react";
+import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import type { PublicRun } from "~/lib/course-runs.ts";
 import { DIALOG_REQUEST } from "../dialog-request.ts";
@@ -9,6 +9,48 @@ import { Dialog } from "~/components/ui/dialog.tsx";
 import { runOptions, type RunOption } from "../run-options.ts";
 import { EnrollmentForm } from "./enrollment-form.tsx";
 import { EnrollmentSuccess } from "./enrollment-success.tsx";
+
+/**
+ * What a visitor typed into a course's form, kept while the page is open (memory only: it is personal
+ * data): closing the dialog by Back, Escape, Cancel or a tap outside, then opening it again, gives it
+ * back. Cleared once the request is sent.
+ */
+const drafts = new Map<string, [string, string][]>();
+const KEPT = new Set(["runId", "studentName", "studentEmail", "countryCode", "phoneNumber", "message"]);
+
+function KeepsDraft({ courseId, children }: { courseId: string; children: ReactNode }) {
+  const restore = useCallback(
+    (root: HTMLDivElement | null) => {
+      const form = root?.querySelector("form");
+      const draft = form ? drafts.get(courseId) : undefined;
+      if (!form || !draft) return;
+      for (const [name, value] of draft) {
+        const control = form.elements.namedItem(name);
+        if (control instanceof HTMLInputElement && control.type === "radio") control.checked = control.value === value;
+        else if (control instanceof RadioNodeList || control instanceof HTMLInputElement || control instanceof HTMLTextAreaElement) control.value = value;
+        else if (control instanceof HTMLSelectElement) {
+          control.value = value;
+          // The phone's hint follows the country (the form listens for the change).
+          control.dispatchEvent(new Event("change", { bubbles: true }));
+        }
+      }
+    },
+    [courseId],
+  );
+  return (
+    <div
+      ref={restore}
+      onInput={(event) => {
+        const form = (event.target as Element).closest("form");
+        if (!form) return;
+        const entries = [...new FormData(form)].filter((e): e is [string, string] => KEPT.has(e[0]) && typeof e[1] === "string");
+        drafts.set(courseId, entries);
+      }}
+    >
+      {children}
+    </div>
+  );
+}
 
 /**
  * The SPEC enrollment modal; on success it shows the confirmation with the enrollment ID, which stays
@@ -52,6 +94,14 @@ export function EnrollmentDialog({
   const waitingForRuns = needsRuns && offered === undefined;
   // A fetcher of its own per opening, so an earlier reply never shows in a new form.
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
+  const courseId = course?.id;
+  const sent = useCallback(
+    (created: { enrollmentId: string; waiting: boolean }) => {
+      if (courseId) drafts.delete(courseId);
+      setDone(created);
+    },
+    [courseId],
+  );
 
   return (
     <Dialog
@@ -82,7 +132,9 @@ export function EnrollmentDialog({
             {t("loading")}
           </p>
         ) : (
-          <EnrollmentForm course={course} runs={offered} runId={runId} fetcherKey={fetcherKey} onSuccess={setDone} onCancel={onClose} />
+          <KeepsDraft courseId={course.id}>
+            <EnrollmentForm course={course} runs={offered} runId={runId} fetcherKey={fetcherKey} onSuccess={sent} onCancel={onClose} />
+          </KeepsDraft>
         ))}
     </Dialog>
   );

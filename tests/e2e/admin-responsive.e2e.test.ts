@@ -307,6 +307,34 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     }
   });
 
+  it("a search or a filter folds the panel again, as a fresh load of the new address shows it", async () => {
+    const toggle = tr(lang, "admin.filterPanel.toggle");
+    const applied = (count: number) => page.getByRole("button", { name: `${toggle} (${tr(lang, "admin.filterPanel.applied", { count })})` });
+    const form = page.getByRole("search", { name: tr(lang, "adminEnrollments.filters.label") });
+    await open(page, "/admin/enrollments", lang);
+    await page.getByRole("button", { name: toggle, exact: true }).tap();
+    await form.getByLabel(tr(lang, "adminEnrollments.filters.search"), { exact: true }).fill("demo");
+    await form.getByRole("button", { name: tr(lang, "adminEnrollments.filters.apply") }).tap();
+    await page.waitForURL(/[?&]q=demo/);
+    // Folded, the button says one filter applies and holds the focus the Search button had.
+    await expect.poll(() => form.isVisible()).toBe(false);
+    expect(await applied(1).getAttribute("aria-expanded")).toBe("false");
+    expect(await applied(1).evaluate((el) => el === document.activeElement)).toBe(true);
+
+    // A filter that applies itself (the status) folds it too.
+    await applied(1).tap();
+    await form.getByLabel(tr(lang, "adminEnrollments.filters.status")).selectOption("pending");
+    await page.waitForURL(/[?&]status=pending/);
+    await expect.poll(() => form.isVisible()).toBe(false);
+    expect(await applied(2).getAttribute("aria-expanded")).toBe("false");
+
+    // What a fresh load of the same address shows.
+    await page.reload();
+    await page.waitForSelector("html[data-hydrated]");
+    expect(await form.isVisible()).toBe(false);
+    expect(await applied(2).getAttribute("aria-expanded")).toBe("false");
+  });
+
   it("creates and edits a course and a category by tapping", async () => {
     const stamp = `${lang}${Date.now().toString(36)}`;
     // An English title in either interface: in the Arabic form it still reads left to right (dir=auto).

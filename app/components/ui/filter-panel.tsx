@@ -1,8 +1,11 @@
 // A list's filters (issue 17): open on laptops; on phones (below `md`) folded behind a "Filters" button
 // that says how many filters are applied. With JavaScript the button is a disclosure (aria-expanded);
 // before and without it a checkbox styled as the same button shows and hides the panel by CSS alone.
+// Opened, it belongs to the page it was opened on: the navigation that applies its filters (Apply, a
+// filter that applies itself, a filter link) folds it again, as a fresh load of the new address shows it.
 import { SlidersHorizontal } from "lucide-react";
-import { Fragment, useId, useState, type ReactNode } from "react";
+import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
+import { useLocation } from "react-router";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 
@@ -22,7 +25,20 @@ export function FilterPanel({
 }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  // The history entry the panel was opened on (each navigation has a new key), or null.
+  const { key } = useLocation();
+  const [openOn, setOpenOn] = useState<string | null>(null);
+  const open = openOn === key;
+  // Focus in the panel as it folds (Apply, a filter) goes to the button that opens it again, not to the
+  // page's start. Checked before the browser drops the hidden control's focus.
+  const toggle = useRef<HTMLButtonElement>(null);
+  const focusInside = useRef(false);
+  const shownKey = useRef(key);
+  useLayoutEffect(() => {
+    if (shownKey.current === key) return;
+    shownKey.current = key;
+    if (focusInside.current && toggle.current?.offsetParent) toggle.current.focus();
+  }, [key]);
   const id = useId();
   const content = (
     <>
@@ -44,10 +60,11 @@ export function FilterPanel({
       {hydrated ? (
         <button
           key="toggle"
+          ref={toggle}
           type="button"
           aria-expanded={open}
           aria-controls={id}
-          onClick={() => setOpen((o) => !o)}
+          onClick={() => setOpenOn(open ? null : key)}
           className={`${TOGGLE} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800`}
         >
           {content}
@@ -66,6 +83,8 @@ export function FilterPanel({
       <div
         key="panel"
         id={id}
+        onFocus={() => (focusInside.current = true)}
+        onBlur={(event) => (focusInside.current = event.currentTarget.contains(event.relatedTarget))}
         className={`mt-3 md:mt-0 md:block ${hydrated ? (open ? "block" : "hidden") : "hidden peer-checked:block"}`}
       >
         {children}

@@ -20,6 +20,19 @@ export function subcategoryHref(slug: string): string {
   return `/courses?subcategory=${encodeURIComponent(slug)}`;
 }
 
+/**
+ * Whether a catalogue link of the menus (`/courses`, a language's catalogue, `categoryHref`,
+ * `subcategoryHref`, in the page's language) is the list being shown: the same path, category and
+ * subcategory (a search or another page of that list still is it).
+ */
+export function isCurrentCatalogue(pathname: string, search: string, to: string): boolean {
+  const [path = "", query] = to.split("?");
+  if (pathname.toLowerCase().replace(/(.)\/$/, "$1") !== path.toLowerCase()) return false;
+  const here = new URLSearchParams(search);
+  const link = new URLSearchParams(query);
+  return ["category", "subcategory"].every((key) => here.get(key) === link.get(key));
+}
+
 export function courseHref(slug: string): string {
   return `/courses/${encodeURIComponent(slug)}`;
 }

@@ -70,7 +70,8 @@ describe("the site's own links", () => {
         await mainNav.getByRole("link", { name: tr(lang, "nav.arabicCourses"), exact: true }).click();
         await page.waitForURL(`**/${lang}/arabic-courses`);
         expect(await sameDocument(page)).toBe("same document");
-        await expect.poll(() => currentLinks(page, tr(lang, "nav.main"))).toEqual([]);
+        // The Courses menu marks the list being shown, as a fresh load does.
+        await expect.poll(() => currentLinks(page, tr(lang, "nav.main"))).toEqual([`/${lang}/arabic-courses`]);
 
         // A course card leads to its course page, still in the same document.
         const card = page.locator("main article").first();
@@ -132,8 +133,19 @@ describe("the site's own links", () => {
         await page.waitForURL(`**/${lang}/contact`);
         expect(await sameDocument(page)).toBe("same document");
         await expect.poll(() => menu.evaluate((el) => (el as HTMLDetailsElement).open)).toBe(false);
-        const marked = await menu.locator('a[aria-current="page"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
-        expect(marked).toEqual([`/${lang}/contact`]);
+        const marked = () => menu.locator('a[aria-current="page"]').evaluateAll((links) => links.map((a) => a.getAttribute("href")));
+        expect(await marked()).toEqual([`/${lang}/contact`]);
+        // A catalogue of the Courses list is marked too: the language's, then a category's.
+        await menu.locator("summary").click();
+        await menu.getByRole("link", { name: tr(lang, "nav.englishCourses"), exact: true }).click();
+        await page.waitForURL(`**/${lang}/english-courses`);
+        await expect.poll(marked).toEqual([`/${lang}/english-courses`]);
+        await menu.locator("summary").click();
+        const category = menu.locator('a[href*="?category="]').first();
+        const categoryHref = await category.getAttribute("href");
+        await category.click();
+        await page.waitForURL((url) => url.search.includes("category="));
+        await expect.poll(marked).toEqual([categoryHref]);
         expect(errors).toEqual([]);
       } finally {
         await context.close();

@@ -3,7 +3,8 @@ import { useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { SiteLink } from "~/components/ui/site-link.tsx";
-import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
+import { categoryHref, isCurrentCatalogue, subcategoryHref } from "~/lib/catalog-links.ts";
+import { useLocation } from "react-router";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 
@@ -21,6 +22,8 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
   const panelId = useId();
 
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+  const { pathname, search } = useLocation();
+  const shown = (to: string) => isCurrentCatalogue(pathname, search, to);
 
   return (
     <div
@@ -58,24 +61,24 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
       >
         <ul className="relative rounded-xl border border-slate-200 bg-white py-2 shadow-lg">
           <li>
-            <SiteLink to={lp("/courses")} className="menu-item font-semibold">
+            <SiteLink to={lp("/courses")} current={shown(lp("/courses"))} className="menu-item font-semibold">
               {t("nav.allCourses")}
             </SiteLink>
           </li>
           <li>
-            <SiteLink to={lp("/english-courses")} className="menu-item">
+            <SiteLink to={lp("/english-courses")} current={shown(lp("/english-courses"))} className="menu-item">
               {t("nav.englishCourses")}
             </SiteLink>
           </li>
           <li>
-            <SiteLink to={lp("/arabic-courses")} className="menu-item">
+            <SiteLink to={lp("/arabic-courses")} current={shown(lp("/arabic-courses"))} className="menu-item">
               {t("nav.arabicCourses")}
             </SiteLink>
           </li>
           {categories.length > 0 && <li aria-hidden="true" className="my-2 border-t border-slate-100" />}
           {categories.map((c) => (
             <li key={c.id} className="group/cat">
-              <SiteLink to={lp(categoryHref(c.slug))} className="menu-item flex items-center justify-between gap-2">
+              <SiteLink to={lp(categoryHref(c.slug))} current={shown(lp(categoryHref(c.slug)))} className="menu-item flex items-center justify-between gap-2">
                 <bdi>{name(c)}</bdi>
                 {c.subcategories.length > 0 && (
                   <Icon name="chevron-down" className="h-4 w-4 shrink-0 ltr:-rotate-90 rtl:rotate-90" />
@@ -88,7 +91,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
                 >
                   {c.subcategories.map((s) => (
                     <li key={s.slug}>
-                      <SiteLink to={lp(subcategoryHref(s.slug))} className="menu-item">
+                      <SiteLink to={lp(subcategoryHref(s.slug))} current={shown(lp(subcategoryHref(s.slug)))} className="menu-item">
                         <bdi>{name(s)}</bdi>
                       </SiteLink>
                     </li>

@@ -4,7 +4,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useLocation } from "react-router";
 import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
-import { categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
+import { categoryHref, isCurrentCatalogue, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 
@@ -20,6 +20,8 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
   const { ref, onKeyDown } = useMenuDisclosure();
   const location = useLocation();
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
+  const shown = (to: string) => isCurrentCatalogue(location.pathname, location.search, to);
+  const sub = "block aria-[current=page]:font-semibold aria-[current=page]:text-teal-800";
 
   return (
     <details
@@ -64,30 +66,30 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
             <p className="font-medium text-slate-800">{t("nav.courses")}</p>
             <ul className="mt-2 space-y-1 ps-4 text-sm">
               <li>
-                <SiteLink to={lp("/courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/courses")} current={shown(lp("/courses"))} className={`${sub} py-1.5 text-slate-700`}>
                   {t("nav.allCourses")}
                 </SiteLink>
               </li>
               <li>
-                <SiteLink to={lp("/english-courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/english-courses")} current={shown(lp("/english-courses"))} className={`${sub} py-1.5 text-slate-700`}>
                   {t("nav.englishCourses")}
                 </SiteLink>
               </li>
               <li>
-                <SiteLink to={lp("/arabic-courses")} className="block py-1.5 text-slate-700">
+                <SiteLink to={lp("/arabic-courses")} current={shown(lp("/arabic-courses"))} className={`${sub} py-1.5 text-slate-700`}>
                   {t("nav.arabicCourses")}
                 </SiteLink>
               </li>
               {categories.map((c) => (
                 <li key={c.id}>
-                  <SiteLink to={lp(categoryHref(c.slug))} className="block py-1.5 text-slate-700">
+                  <SiteLink to={lp(categoryHref(c.slug))} current={shown(lp(categoryHref(c.slug)))} className={`${sub} py-1.5 text-slate-700`}>
                     <bdi>{name(c)}</bdi>
                   </SiteLink>
                   {c.subcategories.length > 0 && (
                     <ul className="ps-4">
                       {c.subcategories.map((s) => (
                         <li key={s.slug}>
-                          <SiteLink to={lp(subcategoryHref(s.slug))} className="block py-1 text-slate-600">
+                          <SiteLink to={lp(subcategoryHref(s.slug))} current={shown(lp(subcategoryHref(s.slug)))} className={`${sub} py-1 text-slate-600`}>
                             <bdi>{name(s)}</bdi>
                           </SiteLink>
                         </li>

@@ -45,8 +45,11 @@ export function Toaster() {
   return (
     <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4">
       {items.map((toast) => (
+        // A tap anywhere on it puts it away: on a phone it lies over the page (or a dialog's buttons) for
+        // 5 seconds, and its close button is a small target. Keyboards have the close button.
         <div
           key={toast.id}
+          onClick={() => dismissToast(toast.id)}
           className={`pointer-events-auto flex w-full max-w-md items-start gap-3 rounded-xl border p-4 shadow-lg ${
             toast.kind === "success" ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-950"
           }`}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { catalogVariantOf, categoryHref, chatHref, courseHref, isCurrentCatalogue, subcategoryHref } from "./catalog-links.ts";
+import { catalogueMarker, catalogVariantOf, categoryHref, chatHref, courseHref, subcategoryHref } from "./catalog-links.ts";
 
 describe("catalogue links", () => {
   it("follows the SPEC rule for the special category slugs", () => {
@@ -36,19 +36,19 @@ describe("catalogVariantOf: a client navigation shows the same catalogue as a di
   });
 });
 
-describe("isCurrentCatalogue (the menus' aria-current)", () => {
+describe("catalogueMarker (the menus' aria-current)", () => {
   it("marks the list being shown, also with a search or another page of it", () => {
-    expect(isCurrentCatalogue("/ar/english-courses", "", "/ar/english-courses")).toBe(true);
-    expect(isCurrentCatalogue("/en/courses", "?q=web&page=2", "/en/courses")).toBe(true);
-    expect(isCurrentCatalogue("/en/courses", "?category=technology&page=2", "/en/courses?category=technology")).toBe(true);
-    expect(isCurrentCatalogue("/en/courses/", "?subcategory=web%20dev", `/en${subcategoryHref("web dev")}`)).toBe(true);
+    expect(catalogueMarker("/ar/english-courses", "")("/ar/english-courses")).toBe(true);
+    expect(catalogueMarker("/en/courses", "?q=web&page=2")("/en/courses")).toBe(true);
+    expect(catalogueMarker("/en/courses", "?category=technology&page=2")("/en/courses?category=technology")).toBe(true);
+    expect(catalogueMarker("/en/courses/", "?subcategory=web%20dev")(`/en${subcategoryHref("web dev")}`)).toBe(true);
   });
 
   it("marks no other list: all courses is not a category's list, a category not its subcategory's", () => {
-    expect(isCurrentCatalogue("/en/courses", "?category=technology", "/en/courses")).toBe(false);
-    expect(isCurrentCatalogue("/en/courses", "", "/en/courses?category=technology")).toBe(false);
-    expect(isCurrentCatalogue("/en/courses", "?subcategory=web", "/en/courses?category=technology")).toBe(false);
-    expect(isCurrentCatalogue("/en/arabic-courses", "", "/en/english-courses")).toBe(false);
-    expect(isCurrentCatalogue("/en/courses/web-basics", "", "/en/courses")).toBe(false);
+    expect(catalogueMarker("/en/courses", "?category=technology")("/en/courses")).toBe(false);
+    expect(catalogueMarker("/en/courses", "")("/en/courses?category=technology")).toBe(false);
+    expect(catalogueMarker("/en/courses", "?subcategory=web")("/en/courses?category=technology")).toBe(false);
+    expect(catalogueMarker("/en/arabic-courses", "")("/en/english-courses")).toBe(false);
+    expect(catalogueMarker("/en/courses/web-basics", "")("/en/courses")).toBe(false);
   });
 });

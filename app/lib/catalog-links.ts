@@ -21,16 +21,21 @@ export function subcategoryHref(slug: string): string {
 }
 
 /**
- * Whether a catalogue link of the menus (`/courses`, a language's catalogue, `categoryHref`,
- * `subcategoryHref`, in the page's language) is the list being shown: the same path, category and
- * subcategory (a search or another page of that list still is it).
+ * For the menus' catalogue links (`/courses`, a language's catalogue, `categoryHref`, `subcategoryHref`, in
+ * the page's language): whether a link is the list being shown, i.e. the same path, category and
+ * subcategory (a search or another page of that list still is it). The location is read once per menu.
  */
-export function isCurrentCatalogue(pathname: string, search: string, to: string): boolean {
-  const [path = "", query] = to.split("?");
-  if (pathname.toLowerCase().replace(/(.)\/$/, "$1") !== path.toLowerCase()) return false;
-  const here = new URLSearchParams(search);
-  const link = new URLSearchParams(query);
-  return ["category", "subcategory"].every((key) => here.get(key) === link.get(key));
+export function catalogueMarker(pathname: string, search: string): (to: string) => boolean {
+  const here = pathname.toLowerCase().replace(/(.)\/$/, "$1");
+  const params = new URLSearchParams(search);
+  const category = params.get("category");
+  const subcategory = params.get("subcategory");
+  return (to) => {
+    const [path = "", query] = to.split("?");
+    if (here !== path.toLowerCase()) return false;
+    const link = new URLSearchParams(query);
+    return link.get("category") === category && link.get("subcategory") === subcategory;
+  };
 }
 
 export function courseHref(slug: string): string {

@@ -3,7 +3,7 @@ import { useId, useRef, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { SiteLink } from "~/components/ui/site-link.tsx";
-import { categoryHref, isCurrentCatalogue, subcategoryHref } from "~/lib/catalog-links.ts";
+import { catalogueMarker, categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { useLocation } from "react-router";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
@@ -23,7 +23,7 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
 
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
   const { pathname, search } = useLocation();
-  const shown = (to: string) => isCurrentCatalogue(pathname, search, to);
+  const shown = catalogueMarker(pathname, search);
 
   return (
     <div

@@ -4,7 +4,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useLocation } from "react-router";
 import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
-import { categoryHref, isCurrentCatalogue, subcategoryHref } from "~/lib/catalog-links.ts";
+import { catalogueMarker, categoryHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 
@@ -20,7 +20,7 @@ export function MobileMenu({ categories, locale }: { categories: NavCategory[]; 
   const { ref, onKeyDown } = useMenuDisclosure();
   const location = useLocation();
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
-  const shown = (to: string) => isCurrentCatalogue(location.pathname, location.search, to);
+  const shown = catalogueMarker(location.pathname, location.search);
   const sub = "block aria-[current=page]:font-semibold aria-[current=page]:text-teal-800";
 
   return (

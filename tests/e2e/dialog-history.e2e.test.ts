@@ -1,7 +1,7 @@
 // The enrollment dialog is a place in the browser's history (app/lib/hooks/use-fragment-dialog.ts), on a
 // phone (375×812, touch) in English and Arabic, entered from the catalogue as visitors travel:
 // - Back with the dialog open closes it and stays on the course page (it used to leave the page and lose
-//   what had been typed); Forward opens it again with what was typed; neither asks the server for data;
+//   what had been typed), where the visitor had scrolled to; Forward opens it again with what was typed; neither asks the server for data;
 // - the dialog's close button goes back to the entry it was opened from, so one more Back leaves for the
 //   catalogue (closing never leaves an entry that would open it again);
 // - a fresh load of the dialog's address (#enroll=<slug>) shows the same page with the dialog open, and
@@ -63,6 +63,10 @@ for (const lang of ["en", "ar"] as const) {
         const slug = coursePath.split("/").pop()!;
         await expect.poll(() => page.locator("main h1").innerText()).toBe(courseName);
 
+        // Read down the page first: closing the dialog must leave the visitor where they were.
+        await page.evaluate(() => window.scrollTo(0, 900));
+        const scrolled = await page.evaluate(() => window.scrollY);
+        expect(scrolled).toBeGreaterThan(0);
         const bar = page.locator("[data-bottom-bar]");
         await bar.getByRole("link", { name: tr(lang, "catalog.course.enrollNow") }).tap();
         const dialog = page.getByRole("dialog");
@@ -77,6 +81,7 @@ for (const lang of ["en", "ar"] as const) {
         await expect.poll(() => dialogOpen(page)).toBe(0);
         expect(urlOf(page)).toEqual({ path: coursePath, hash: "" });
         expect(await page.locator("main h1").innerText()).toBe(courseName);
+        expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
 
         await page.goForward();
         await name.waitFor();

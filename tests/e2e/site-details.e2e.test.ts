@@ -45,6 +45,9 @@ async function freshMainText(page: Page): Promise<string> {
   return text;
 }
 
+/** The phone's Filters button (hidden from md up, still in the page): whether it shows the panel. */
+const filtersExpanded = (page: Page) => page.locator("main form[role=search] button[aria-expanded]").getAttribute("aria-expanded");
+
 /** Marks the document: still marked after a navigation means it was a client navigation. */
 const mark = (page: Page) => page.evaluate(() => ((window as unknown as { __same?: boolean }).__same = true));
 const sameDocument = (page: Page) => page.evaluate(() => (window as unknown as { __same?: boolean }).__same === true);
@@ -116,6 +119,8 @@ describe.each(LANGS)("catalogue details (%s)", (lang) => {
       await expect.poll(() => search.inputValue()).toBe("");
       expect(await category.inputValue()).toBe("");
       expect(await mainText(page)).toBe(await freshMainText(page));
+      // The phone's filter panel is folded again, as a fresh load of the catalogue shows it.
+      expect(await filtersExpanded(page)).toBe("false");
       // Searching again searches everything: nothing of the cleared filters comes back.
       await page.getByRole("button", { name: tr(lang, "catalog.search"), exact: true }).click();
       await page.waitForURL((url) => url.pathname === `/${lang}/courses` && !url.searchParams.get("q") && !url.searchParams.get("category"));

@@ -335,6 +335,31 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     expect(await applied(2).getAttribute("aria-expanded")).toBe("false");
   });
 
+  it("the decision notice at the bottom never hides the list's last buttons: the page scrolls them above it", async () => {
+    const student = `Notice ${lang} ${Date.now().toString(36)}`;
+    // A pending request for a course without start dates: Approve decides it at once, with Undo.
+    await pool.query(
+      `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale)
+       select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), c.id, c.title, $1, $2, '+201001234567', 'en'
+       from courses c where c.is_published and not exists (select 1 from course_runs r where r.course_id = c.id) limit 1`,
+      [student, `notice-${lang}@example.com`],
+    );
+    await open(page, "/admin/enrollments", lang);
+    await page.getByRole("button", { name: tr(lang, "adminEnrollments.actions.approveFor", { name: student }) }).tap();
+    const notice = page.locator("[data-decision-notice]");
+    await notice.waitFor();
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    // The last card's buttons and links, and anything after them in the main column, end above the notice.
+    const covered = await page.evaluate(() => {
+      const top = document.querySelector("[data-decision-notice]")!.getBoundingClientRect().top;
+      const controls = [...document.querySelectorAll<HTMLElement>("main a, main button")].filter(
+        (el) => el.getClientRects().length > 0 && !el.closest("[data-decision-notice]"),
+      );
+      return controls.filter((el) => el.getBoundingClientRect().bottom > top).map((el) => el.textContent?.trim() ?? "");
+    });
+    expect(covered).toEqual([]);
+  });
+
   it("creates and edits a course and a category by tapping", async () => {
     const stamp = `${lang}${Date.now().toString(36)}`;
     // An English title in either interface: in the Arabic form it still reads left to right (dir=auto).

@@ -23,6 +23,7 @@ import type { PublicInstructor } from "~/components/site/instructor-view.ts";
 import { instructorBioId } from "~/components/site/instructor-bio-section.tsx";
 import { isOneOf } from "~/lib/validation.ts";
 import { imageSrcSet } from "~/lib/uploads.server.ts";
+import { containsPattern } from "~/lib/like-pattern.ts";
 
 export type CourseLanguage = "en" | "ar";
 export type CourseLevel = (typeof COURSE_LEVELS)[number];
@@ -248,11 +249,6 @@ function toLevel(value: string | null): CourseLevel | null {
   return isOneOf(value, COURSE_LEVELS) ? value : null;
 }
 
-/** Escapes LIKE's wildcards (and its escape character, backslash) so they match literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, "\\$&");
-}
-
 function clampInt(value: number | undefined, min: number, max: number, fallback: number): number {
   if (value === undefined || !Number.isFinite(value)) return fallback;
   return Math.min(max, Math.max(min, Math.trunc(value)));
@@ -376,7 +372,7 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
     categorySlug && category ? eq(courses.categoryId, category.id) : undefined,
     subcategory ? eq(courses.subcategoryId, subcategory.id) : undefined,
     // Served by the trigram index courses_search_title_trgm_idx.
-    search ? like(courses.searchTitle, `%${escapeLike(search)}%`) : undefined,
+    search ? like(courses.searchTitle, containsPattern(search)) : undefined,
   );
 
   // Issue 20. A course's runs that count: open, starting after `now` (and within the window for "soon").

@@ -12,6 +12,7 @@
 // A list filtered by run (?run=<id>) counts and reads on (run_id, status, created_at, id), so it stays
 // a few index reads however many runs and requests there are; filtered by run and 'waiting' it is the
 // run's waiting list in its order, oldest first (isWaitingListOrder).
+import { containsPattern } from "~/lib/like-pattern.ts";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { courseRuns, courses, enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
 import { countRequestsByRun } from "~/lib/course-runs.server.ts";
@@ -155,11 +156,6 @@ export function foldEnrollmentQuery(q: string): string {
   return foldForSearch(digits.replace(/[\u0000-\u001f\u007f]/g, " ").slice(0, ENROLLMENTS_QUERY_MAX));
 }
 
-/** Escapes LIKE's wildcards (and its escape character, backslash) so they match literally. */
-function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, "\\$&");
-}
-
 function normalizeFilter(input: Partial<EnrollmentFilter>): EnrollmentFilter {
   const status: EnrollmentStatusFilter = isOneOf(input.status, ENROLLMENT_STATUS_FILTERS) ? input.status : "all";
   const page = Number.isInteger(input.page) && input.page! >= 1 ? input.page! : 1;
@@ -172,7 +168,7 @@ function whereFor(filter: EnrollmentFilter): SQL | undefined {
     filter.run ? eq(enrollments.runId, filter.run) : undefined,
     filter.status !== "all" ? eq(enrollments.status, filter.status) : undefined,
     // Served by the trigram index enrollments_search_text_trgm_idx.
-    search ? like(enrollments.searchText, `%${escapeLike(search)}%`) : undefined,
+    search ? like(enrollments.searchText, containsPattern(search)) : undefined,
   );
 }
 

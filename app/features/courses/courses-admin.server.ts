@@ -4,12 +4,14 @@
 // line; files are removed from storage only after the transaction that forgot them has committed.
 // Drafts exist only for staff with courses:publish: every query below narrows `courses` with
 // course-visibility.server.ts, so a draft's id is "not found" (404) for anyone else, read or write.
-import { and, asc, count, eq, inArray, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
+import { and, asc, count, eq, inArray, like, ne, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { categories, courseDocuments, courseRuns, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
+import { foldForSearch } from "~/lib/arabic.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
+import { containsPattern } from "~/lib/like-pattern.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
@@ -24,6 +26,7 @@ import {
 } from "~/lib/uploads.server.ts";
 import {
   ADMIN_COURSES_PAGE_SIZE,
+  ADMIN_COURSES_QUERY_MAX,
   BULK_MAX,
   COURSE_ERRORS,
   courseValuesSchema,
@@ -174,6 +177,8 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
   const categoryId = isUuid(input.categoryId) ? input.categoryId : undefined;
   const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
   const sort: CourseSort = input.sort ?? "created_desc";
+  const q = (input.q ?? "").trim().slice(0, ADMIN_COURSES_QUERY_MAX);
+  const search = foldForSearch(q);
 
   const conditions: SQL[] = [];
   const visible = visibleCourses(actor);
@@ -182,6 +187,8 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
   if (status === "draft") conditions.push(eq(courses.isPublished, false));
   if (categoryId) conditions.push(eq(courses.categoryId, categoryId));
   if (language) conditions.push(eq(courses.language, language));
+  // The public search's rule and index (courses_search_title_trgm_idx): the folded title contains it.
+  if (search) conditions.push(like(courses.searchTitle, containsPattern(search)));
   const where = conditions.length ? and(...conditions) : undefined;
 
   const [counted] = await db().select({ n: count() }).from(courses).where(where);
@@ -254,7 +261,7 @@ export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQ
     page,
     pageCount,
     pageSize: ADMIN_COURSES_PAGE_SIZE,
-    query: { status, categoryId, language, page, sort },
+    query: { q, status, categoryId, language, page, sort },
     canSeeDrafts,
   };
 }

@@ -92,7 +92,8 @@ describe("the course form as posted", () => {
 describe("list query from the URL", () => {
   it("keeps known values and falls back on anything else", () => {
     const id = "0b6f4c1e-2f44-4a7a-9c51-3c8f0d2b7a11";
-    expect(parseCourseQuery(new URLSearchParams(`status=draft&category=${id}&language=ar&page=3&sort=price_asc`))).toEqual({
+    expect(parseCourseQuery(new URLSearchParams(`q=+web+&status=draft&category=${id}&language=ar&page=3&sort=price_asc`))).toEqual({
+      q: "web",
       status: "draft",
       categoryId: id,
       language: "ar",
@@ -100,12 +101,15 @@ describe("list query from the URL", () => {
       sort: "price_asc",
     });
     expect(parseCourseQuery(new URLSearchParams("status=x&category=1&language=fr&page=-2&sort=drop"))).toEqual({
+      q: "",
       status: "all",
       categoryId: undefined,
       language: undefined,
       page: 1,
       sort: "created_desc",
     });
+    // A search is cut to 100 characters (no title is longer than 200; a longer search finds nothing new).
+    expect(parseCourseQuery(new URLSearchParams(`q=${"a".repeat(500)}`)).q).toHaveLength(100);
   });
 });
 

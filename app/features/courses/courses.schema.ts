@@ -360,7 +360,12 @@ export type StatusFilter = (typeof STATUS_FILTERS)[number];
 export const COURSE_SORTS = ["created_desc", "created_asc", "title_asc", "title_desc", "price_asc", "price_desc"] as const;
 export type CourseSort = (typeof COURSE_SORTS)[number];
 
+/** Longer title searches are cut (no title is longer than 200 characters). */
+export const ADMIN_COURSES_QUERY_MAX = 100;
+
 export interface AdminCourseQuery {
+  /** Words of the title, found anywhere in it, Arabic-aware (D17); "" for none. */
+  q: string;
   status: StatusFilter;
   categoryId?: string;
   language?: CourseLanguage;
@@ -382,6 +387,7 @@ export function parseCourseQuery(params: URLSearchParams): AdminCourseQuery {
   const sort = params.get("sort");
   const page = Number(params.get("page"));
   return {
+    q: (params.get("q") ?? "").trim().slice(0, ADMIN_COURSES_QUERY_MAX),
     status: isOneOf(status, STATUS_FILTERS) ? status : "all",
     categoryId: isUuid(category) ? category : undefined,
     language: isOneOf(language, COURSE_LANGUAGES) ? language : undefined,

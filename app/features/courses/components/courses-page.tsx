@@ -24,7 +24,7 @@ import { CourseRunsSheet } from "~/features/courses/components/course-runs-sheet
 import type { RunView } from "../course-runs.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
-import { COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
+import { ADMIN_COURSES_QUERY_MAX, COURSE_LANGUAGES, COURSE_SORTS, courseInitials, type CourseIntent } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { formatAmount, formatDate } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
@@ -179,7 +179,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
 
   // A filter narrows the list (the sort and the page do not); a status other than "all" only for those
   // who may choose one (the others see published courses whatever the URL says).
-  const filtered = Boolean(list.query.categoryId || list.query.language || (canPublish && list.query.status !== "all"));
+  const filtered = Boolean(list.query.q || list.query.categoryId || list.query.language || (canPublish && list.query.status !== "all"));
   const from = list.total === 0 ? 0 : (list.page - 1) * list.pageSize + 1;
   const to = Math.min(list.total, list.page * list.pageSize);
   const editing = shownDialog?.kind === "create" || shownDialog?.kind === "edit" ? shownDialog : null;
@@ -270,17 +270,34 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
         />
       </div>
 
-      <FilterPanel applied={[list.query.status !== (canPublish ? "all" : "published"), list.query.categoryId, list.query.language].filter(Boolean).length}>
+      <FilterPanel applied={[list.query.q, list.query.status !== (canPublish ? "all" : "published"), list.query.categoryId, list.query.language].filter(Boolean).length}>
         <Form
           method="get"
           action={COURSES_PATH}
           preventScrollReset
           aria-label={t("coursesAdmin.filters.label")}
           className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+          // A list (status, category, language, sort) applies itself; the search waits for Enter or Apply.
           onChange={(e) => {
-            if (hydrated) void submit(e.currentTarget, { preventScrollReset: true });
+            if (hydrated && e.target instanceof HTMLSelectElement) void submit(e.currentTarget, { preventScrollReset: true });
           }}
         >
+          <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:min-w-[14rem] sm:basis-auto">
+            <label htmlFor="filter-q" className={filterLabel}>
+              {t("coursesAdmin.filters.search")}
+            </label>
+            <input
+              id="filter-q"
+              type="search"
+              name="q"
+              dir="auto"
+              maxLength={ADMIN_COURSES_QUERY_MAX}
+              defaultValue={list.query.q}
+              key={`q-${list.query.q}`}
+              placeholder={t("coursesAdmin.filters.searchPlaceholder")}
+              className={selectClass}
+            />
+          </div>
           {/* Without courses:publish the status can only be Published: no filter of one option (the note says why). */}
           {canPublish && (
             <div className="flex flex-col gap-1">

@@ -14,7 +14,7 @@ import { RoleNote } from "~/components/admin/role-note.tsx";
 import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { Pager, pagerLabels } from "~/components/ui/pager.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { FilterPanel, FilterSearch } from "~/components/ui/filter-panel.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
@@ -282,22 +282,13 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
             if (hydrated && e.target instanceof HTMLSelectElement) void submit(e.currentTarget, { preventScrollReset: true });
           }}
         >
-          <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:min-w-[14rem] sm:basis-auto">
-            <label htmlFor="filter-q" className={filterLabel}>
-              {t("coursesAdmin.filters.search")}
-            </label>
-            <input
-              id="filter-q"
-              type="search"
-              name="q"
-              dir="auto"
-              maxLength={ADMIN_COURSES_QUERY_MAX}
-              defaultValue={list.query.q}
-              key={`q-${list.query.q}`}
-              placeholder={t("coursesAdmin.filters.searchPlaceholder")}
-              className={selectClass}
-            />
-          </div>
+          <FilterSearch
+            id="filter-q"
+            label={t("coursesAdmin.filters.search")}
+            placeholder={t("coursesAdmin.filters.searchPlaceholder")}
+            value={list.query.q}
+            maxLength={ADMIN_COURSES_QUERY_MAX}
+          />
           {/* Without courses:publish the status can only be Published: no filter of one option (the note says why). */}
           {canPublish && (
             <div className="flex flex-col gap-1">

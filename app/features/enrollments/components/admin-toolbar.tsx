@@ -8,7 +8,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import type { ChangeEvent } from "react";
 import { Form, Link, useSubmit } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { FilterPanel, FilterSearch } from "~/components/ui/filter-panel.tsx";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { Wire } from "~/lib/wire.ts";
@@ -55,22 +55,13 @@ export function AdminEnrollmentsToolbar({
           preventScrollReset
           className="flex flex-wrap items-end gap-4"
         >
-          <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:min-w-[16rem] sm:basis-auto">
-            <label htmlFor="enrollments-q" className={label}>
-              {t("adminEnrollments.filters.search")}
-            </label>
-            <input
-              id="enrollments-q"
-              type="search"
-              name="q"
-              dir="auto"
-              maxLength={ENROLLMENTS_QUERY_MAX}
-              defaultValue={filter.q}
-              key={`q-${filter.q}`}
-              placeholder={t("adminEnrollments.filters.searchPlaceholder")}
-              className={`${inputClass} py-2`}
-            />
-          </div>
+          <FilterSearch
+            id="enrollments-q"
+            label={t("adminEnrollments.filters.search")}
+            placeholder={t("adminEnrollments.filters.searchPlaceholder")}
+            value={filter.q}
+            maxLength={ENROLLMENTS_QUERY_MAX}
+          />
           <div className="flex flex-col gap-1">
             <label htmlFor="enrollments-status" className={label}>
               {t("adminEnrollments.filters.status")}

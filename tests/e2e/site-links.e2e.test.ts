@@ -66,7 +66,15 @@ describe("the site's own links", () => {
         await expect.poll(() => currentLinks(page, tr(lang, "nav.main"))).toEqual([`/${lang}/about`]);
 
         // The Courses menu opens under the pointer; pick "Arabic Courses".
-        await mainNav.getByRole("button", { name: tr(lang, "nav.courses") }).hover();
+        const coursesButton = mainNav.getByRole("button", { name: tr(lang, "nav.courses") });
+        await coursesButton.hover();
+        // The click that follows the hover keeps it open (it used to toggle it shut); a second one closes it.
+        await coursesButton.click();
+        expect(await coursesButton.getAttribute("aria-expanded")).toBe("true");
+        await coursesButton.click();
+        await expect.poll(() => coursesButton.getAttribute("aria-expanded")).toBe("false");
+        await coursesButton.click();
+        await expect.poll(() => coursesButton.getAttribute("aria-expanded")).toBe("true");
         await mainNav.getByRole("link", { name: tr(lang, "nav.arabicCourses"), exact: true }).click();
         await page.waitForURL(`**/${lang}/arabic-courses`);
         expect(await sameDocument(page)).toBe("same document");

@@ -19,6 +19,9 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
   const lp = useLocalePath();
   const [open, setOpen] = useState(false);
   const buttonRef = useRef<HTMLButtonElement>(null);
+  // The pointer opened it just now: the click that usually follows the hover keeps it open instead of
+  // toggling it shut (a second click closes it; the keyboard's Enter toggles as before).
+  const hoverOpened = useRef(false);
   const panelId = useId();
 
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
@@ -28,8 +31,14 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
   return (
     <div
       className="group/menu relative"
-      onMouseEnter={() => setOpen(true)}
-      onMouseLeave={() => setOpen(false)}
+      onMouseEnter={() => {
+        hoverOpened.current = !open;
+        setOpen(true);
+      }}
+      onMouseLeave={() => {
+        hoverOpened.current = false;
+        setOpen(false);
+      }}
       onKeyDown={(e) => {
         if (e.key === "Escape") {
           setOpen(false);
@@ -46,7 +55,11 @@ export function CoursesMenu({ categories, locale }: { categories: NavCategory[];
         className="nav-link inline-flex items-center gap-1 py-2"
         aria-expanded={open}
         aria-controls={panelId}
-        onClick={() => setOpen((v) => !v)}
+        onClick={() => {
+          const keep = hoverOpened.current;
+          hoverOpened.current = false;
+          setOpen((v) => keep || !v);
+        }}
       >
         {t("nav.courses")}
         <Icon name="chevron-down" className="h-4 w-4" />

@@ -113,7 +113,12 @@ for (const lang of ["en", "ar"] as const) {
         const dialog = page.getByRole("dialog");
         const name = dialog.getByLabel(tr(lang, "enrollment.fields.studentName.label"));
         await name.waitFor();
+        // Empty, the name field keeps the page's direction (its placeholder at the start of the line);
+        // a name in Latin letters then reads left to right.
+        const direction = () => name.evaluate((el) => getComputedStyle(el).direction);
+        expect(await direction()).toBe(lang === "ar" ? "rtl" : "ltr");
         await name.fill("Omar Nabil");
+        expect(await direction()).toBe("ltr");
         await dialog.getByRole("button", { name: tr(lang, "actions.close") }).tap();
         await expect.poll(() => dialogOpen(page)).toBe(0);
         expect(urlOf(page)).toEqual({ path: `/${lang}/courses/${slug}`, hash: "" });
@@ -128,6 +133,8 @@ for (const lang of ["en", "ar"] as const) {
         if ((await runs.count()) > 0) await runs.first().check();
         await dialog.getByRole("button", { name: tr(lang, "enrollment.submit") }).tap();
         await dialog.getByRole("status").waitFor();
+        // Sent: the dialog no longer asks for details.
+        expect(await dialog.getByText(tr(lang, "enrollment.dialogDescription")).count()).toBe(0);
         await dialog.getByRole("status").getByRole("button", { name: tr(lang, "enrollment.close") }).tap();
         await expect.poll(() => dialogOpen(page)).toBe(0);
         await page.locator("[data-bottom-bar]").getByRole("link", { name: tr(lang, "catalog.course.enrollNow") }).tap();

@@ -110,7 +110,8 @@ export function EnrollmentDialog({
         if (!open) onClose();
       }}
       title={course ? tIsolated(t, "enrollment.dialogTitle", { course: course.title }) : ""}
-      description={t("enrollment.dialogDescription")}
+      // Sent, there is nothing left to fill in.
+      description={done ? undefined : t("enrollment.dialogDescription")}
     >
       {course &&
         (done ? (

@@ -313,6 +313,8 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     const form = page.getByRole("search", { name: tr(lang, "adminEnrollments.filters.label") });
     await open(page, "/admin/enrollments", lang);
     await page.getByRole("button", { name: toggle, exact: true }).tap();
+    // Opened, the filters take the card's whole width (they were squeezed beside the CSV button).
+    expect((await form.boundingBox())!.width).toBeGreaterThan(300);
     await form.getByLabel(tr(lang, "adminEnrollments.filters.search"), { exact: true }).fill("demo");
     await form.getByRole("button", { name: tr(lang, "adminEnrollments.filters.apply") }).tap();
     await page.waitForURL(/[?&]q=demo/);
@@ -327,6 +329,14 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await page.waitForURL(/[?&]status=pending/);
     await expect.poll(() => form.isVisible()).toBe(false);
     expect(await applied(2).getAttribute("aria-expanded")).toBe("false");
+
+    // Back to the list before the status: folded too, as a fresh load of that address shows it.
+    await page.goBack();
+    await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("all");
+    await expect.poll(() => applied(1).getAttribute("aria-expanded")).toBe("false");
+    expect(await form.isVisible()).toBe(false);
+    await page.goForward();
+    await expect.poll(() => new URL(page.url()).searchParams.get("status")).toBe("pending");
 
     // What a fresh load of the same address shows.
     await page.reload();
@@ -358,6 +368,8 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
       return controls.filter((el) => el.getBoundingClientRect().bottom > top).map((el) => el.textContent?.trim() ?? "");
     });
     expect(covered).toEqual([]);
+    // The approval's email stays out of the email log the laptop test measures (demo data and its own rows).
+    await pool.query(`delete from email_outbox where to_address = $1`, [`notice-${lang}@example.com`]);
   });
 
   it("creates and edits a course and a category by tapping", async () => {

@@ -38,6 +38,8 @@ export function FilterPanel({
   useLayoutEffect(() => {
     if (shownKey.current === key) return;
     shownKey.current = key;
+    // Folded for good: Back to the entry it was opened on shows it as a fresh load would, folded.
+    setOpenOn(null);
     if (focusInside.current && toggle.current?.offsetParent) toggle.current.focus();
   }, [key]);
   const id = useId();
@@ -56,6 +58,8 @@ export function FilterPanel({
     </>
   );
   // One tree in both states, the panel keyed, so hydration swaps the toggle without remounting the filters.
+  // In a toolbar row (a className with max-md:contents) the panel takes a row of its own, after the row's
+  // buttons, on phones.
   return (
     <div data-filter-panel="" className={className}>
       {hydrated ? (
@@ -86,7 +90,7 @@ export function FilterPanel({
         id={id}
         onFocus={() => (focusInside.current = true)}
         onBlur={(event) => (focusInside.current = event.currentTarget.contains(event.relatedTarget))}
-        className={`mt-3 md:mt-0 md:block ${hydrated ? (open ? "block" : "hidden") : "hidden peer-checked:block"}`}
+        className={`mt-3 md:mt-0 md:block max-md:order-last max-md:basis-full ${hydrated ? (open ? "block" : "hidden") : "hidden peer-checked:block"}`}
       >
         {children}
       </div>

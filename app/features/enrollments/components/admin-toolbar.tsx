@@ -46,7 +46,7 @@ export function AdminEnrollmentsToolbar({
   };
   return (
     <div className="mt-6 flex flex-wrap items-start justify-between gap-x-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm md:items-end md:gap-y-4">
-      <FilterPanel applied={[filter.q !== "", filter.status !== "all", filter.run !== ""].filter(Boolean).length} className="min-w-0 flex-1">
+      <FilterPanel applied={[filter.q !== "", filter.status !== "all", filter.run !== ""].filter(Boolean).length} className="min-w-0 flex-1 max-md:contents">
         <Form
           method="get"
           action={ENROLLMENTS_PATH}

@@ -26,10 +26,9 @@ export function FilterPanel({
 }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
-  // The history entry the panel was opened on (each navigation has a new key), or null.
+  // Each navigation (a new history entry, or Back to an earlier one) has its own key.
   const { key } = useLocation();
-  const [openOn, setOpenOn] = useState<string | null>(null);
-  const open = openOn === key;
+  const [open, setOpen] = useState(false);
   // Focus in the panel as it folds (Apply, a filter) goes to the button that opens it again, not to the
   // page's start. Checked before the browser drops the hidden control's focus.
   const toggle = useRef<HTMLButtonElement>(null);
@@ -38,8 +37,8 @@ export function FilterPanel({
   useLayoutEffect(() => {
     if (shownKey.current === key) return;
     shownKey.current = key;
-    // Folded for good: Back to the entry it was opened on shows it as a fresh load would, folded.
-    setOpenOn(null);
+    // Folded before the new page paints, as a fresh load of it shows it (also on Back).
+    setOpen(false);
     if (focusInside.current && toggle.current?.offsetParent) toggle.current.focus();
   }, [key]);
   const id = useId();
@@ -69,7 +68,7 @@ export function FilterPanel({
           type="button"
           aria-expanded={open}
           aria-controls={id}
-          onClick={() => setOpenOn(open ? null : key)}
+          onClick={() => setOpen((o) => !o)}
           className={`${TOGGLE} focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800`}
         >
           {content}

@@ -53,6 +53,9 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: "/admin/uploads/document", file: "routes/api/upload-document.ts", access: "courses:edit", outsideLayout: true },
 ];
 
+/** Settings' contact details group (the details and the notification address), linked from the dashboard. */
+export const SETTINGS_CONTACT_ANCHOR = "contact-details";
+
 /** The list's entry for a path (for tests and tools); throws on a path that is not in the list. */
 export function adminPage(path: string): AdminPage {
   const page = ADMIN_PAGES.find((p) => p.path === path);

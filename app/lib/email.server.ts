@@ -28,7 +28,11 @@ export function emailT(locale: Locale): TFunction {
 }
 
 export interface MailContext {
-  /** Where provider notifications go: the `contact.email` setting, else NOTIFY_EMAIL; undefined when neither. */
+  /**
+   * Where provider notifications go: the `contact.notifyEmail` setting, else the public `contact.email`,
+   * else NOTIFY_EMAIL (a new database has neither setting, so NOTIFY_EMAIL until staff set one); undefined
+   * when none.
+   */
   providerEmail: string | undefined;
   /** Brand name from the `brand` setting, per language, falling back to the locale's brand. */
   brandName(locale: Locale): string;

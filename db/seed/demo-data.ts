@@ -1,6 +1,7 @@
 // Demo catalogue and default settings (D3, D12, D21, D24).
-// The demo content is seeded only into an empty embedded database; the defaults (site settings, role
-// permissions) are inserted on every start with ON CONFLICT DO NOTHING, so admins' edits are kept.
+// The demo content (with the demo's contact details) is seeded only into an empty embedded database; the
+// defaults (site settings without contact details, role permissions) are inserted on every start with
+// ON CONFLICT DO NOTHING, so admins' edits are kept.
 // Contact details, social links and e-mail addresses below are placeholders for the provider to replace.
 
 export type DemoLanguage = "en" | "ar";
@@ -709,7 +710,7 @@ export const DEMO_COURSES: readonly DemoCourse[] = [
 ];
 
 // ---------------------------------------------------------------------------------------------------------
-// Defaults inserted on every start (ON CONFLICT DO NOTHING)
+// Site settings: the defaults inserted on every start (ON CONFLICT DO NOTHING), and the demo's
 // ---------------------------------------------------------------------------------------------------------
 
 export interface BilingualText {
@@ -745,14 +746,42 @@ export interface BrandSettings {
   description: BilingualText;
 }
 
-export interface DefaultSiteSettings {
+export interface DemoSiteSettings {
   contact: ContactSettings;
   social: SocialSettings;
   about: AboutSettings;
   brand: BrandSettings;
 }
 
-export const DEFAULT_SITE_SETTINGS: DefaultSiteSettings = {
+/**
+ * What every database starts with (issue 33): the brand and the chat greeting, and no contact details,
+ * social links or About figures, so a site without demo content never shows or mails made-up ones (the
+ * public pages leave out what is not set; the dashboard lists what to fill in). Absent pieces are left
+ * out, as the Settings form stores them.
+ */
+export const DEFAULT_SITE_SETTINGS = {
+  contact: {
+    chatGreeting: {
+      en: "Hello! I would like to ask about your courses.",
+      ar: "مرحبًا، أودّ الاستفسار عن الدورات التدريبية المتاحة لديكم.",
+    },
+  },
+  social: {},
+  about: {},
+  brand: {
+    name: { en: "Nile Academy", ar: "أكاديمية النيل" },
+    description: {
+      en: "Practical online courses taught live by Egyptian experts, in Arabic and English, to help you learn the skills the job market asks for.",
+      ar: "دورات تدريبية عملية عبر الإنترنت يقدّمها خبراء مصريون مباشرةً باللغتين العربية والإنجليزية، لتكتسب المهارات التي يطلبها سوق العمل.",
+    },
+  },
+} as const satisfies { [K in keyof DemoSiteSettings]: Partial<DemoSiteSettings[K]> };
+
+/**
+ * The demo's settings (seedDemo, only with SEED_DEMO): placeholder contact details, social links and
+ * figures, so the demo site looks complete. Never inserted into a database without the demo catalogue.
+ */
+export const DEMO_SITE_SETTINGS: DemoSiteSettings = {
   contact: {
     address: {
       en: "7 Abbas El-Akkad Street, Nasr City, Cairo, Egypt",
@@ -762,10 +791,7 @@ export const DEFAULT_SITE_SETTINGS: DefaultSiteSettings = {
     phones: ["+201012345678", "+201223456789"],
     email: "info@nileacademy.example",
     chatNumber: "+201012345678",
-    chatGreeting: {
-      en: "Hello! I would like to ask about your courses.",
-      ar: "مرحبًا، أودّ الاستفسار عن الدورات التدريبية المتاحة لديكم.",
-    },
+    chatGreeting: DEFAULT_SITE_SETTINGS.contact.chatGreeting,
   },
   social: {
     facebook: "https://www.facebook.com/nileacademy.example",
@@ -778,13 +804,7 @@ export const DEFAULT_SITE_SETTINGS: DefaultSiteSettings = {
     partners: 35,
     students: 15000,
   },
-  brand: {
-    name: { en: "Nile Academy", ar: "أكاديمية النيل" },
-    description: {
-      en: "Practical online courses taught live by Egyptian experts, in Arabic and English, to help you learn the skills the job market asks for.",
-      ar: "دورات تدريبية عملية عبر الإنترنت يقدّمها خبراء مصريون مباشرةً باللغتين العربية والإنجليزية، لتكتسب المهارات التي يطلبها سوق العمل.",
-    },
-  },
+  brand: DEFAULT_SITE_SETTINGS.brand,
 };
 
 /** Default permission list of the manager role (D13, D18); admins may change it later. */

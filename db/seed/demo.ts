@@ -12,6 +12,7 @@ import {
   DEMO_CATEGORIES,
   DEMO_COURSES,
   DEMO_INSTRUCTORS,
+  DEMO_SITE_SETTINGS,
 } from "./demo-data.ts";
 import { DEMO_RUNS, DEMO_STUDENTS, type DemoRun } from "./demo-runs.ts";
 import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
@@ -44,8 +45,9 @@ function required<T>(value: T | undefined, what: string): T {
 }
 
 /**
- * Seeds the demo catalogue (categories, subcategories, instructors, courses and their images) in one
- * transaction, only when there are no courses, categories or instructors yet. Returns zeros otherwise.
+ * Seeds the demo catalogue (categories, subcategories, instructors, courses and their images) and the
+ * demo's contact details (seedDemoSettings) in one transaction, only when there are no courses,
+ * categories or instructors yet. Returns zeros otherwise.
  */
 export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Promise<SeedDemoResult> {
   const none: SeedDemoResult = { categories: 0, courses: 0, instructors: 0 };
@@ -135,6 +137,7 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
     }
     const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id, slug: courses.slug, title: courses.title });
     await seedDemoRuns(tx, courseRows, now);
+    await seedDemoSettings(tx);
 
     return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };
   });
@@ -233,6 +236,27 @@ export async function writeDemoThumbnails(uploadsDir: string): Promise<{ file: s
 async function writeImage(file: string, data: Buffer): Promise<void> {
   await fs.mkdir(path.dirname(file), { recursive: true });
   await fs.writeFile(file, data);
+}
+
+/**
+ * The demo's site settings (contact details, social links, About figures): a missing row is inserted, a
+ * row still holding its default (DEFAULT_SITE_SETTINGS, as seedDefaults inserted it) is replaced, and a
+ * row staff have changed is kept.
+ */
+export async function seedDemoSettings(db: Executor): Promise<void> {
+  const now = new Date();
+  for (const [key, value] of Object.entries(DEMO_SITE_SETTINGS)) {
+    const untouched = DEFAULT_SITE_SETTINGS[key as keyof typeof DEFAULT_SITE_SETTINGS];
+    await db
+      .insert(siteSettings)
+      .values({ key, value })
+      .onConflictDoUpdate({
+        target: siteSettings.key,
+        set: { value, updatedAt: now },
+        // jsonb equality: the same keys and values, whatever their order.
+        setWhere: sql`${siteSettings.value} = ${JSON.stringify(untouched)}::jsonb`,
+      });
+  }
 }
 
 /** Inserts the default site settings and role permissions; existing rows (admins' edits) are kept. */

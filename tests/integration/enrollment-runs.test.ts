@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { courses, emailOutbox, enrollments } from "@db/schema/index.ts";
-import { seedDefaults } from "@db/seed/demo.ts";
+import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { ENROLLMENT_ERRORS } from "~/features/enrollments/enrollment.schema.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
@@ -45,6 +45,8 @@ beforeEach(async () => {
   resetRateLimits();
   await resetDatabase(database.db);
   await seedDefaults(database.db);
+  // The demo's contact details: the provider inbox these tests mail (issue 33: the defaults have none).
+  await seedDemoSettings(database.db);
   slug = `runs-${Math.random().toString(36).slice(2, 8)}`;
   const [row] = await database.db
     .insert(courses)

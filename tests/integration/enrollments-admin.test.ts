@@ -6,7 +6,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { auditLog, courses, emailOutbox, enrollments } from "@db/schema/index.ts";
-import { seedDefaults } from "@db/seed/demo.ts";
+import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import {
   CSV_COLUMNS,
@@ -58,6 +58,8 @@ afterAll(async () => {
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
+  // The demo's contact details: the provider inbox these tests mail (issue 33: the defaults have none).
+  await seedDemoSettings(database.db);
   admin = await createAdmin({ ip: IP });
   courseId = (await makeCourse({ title: "Digital Marketing Essentials", slug: "digital-marketing", isPublished: true })).id;
 });

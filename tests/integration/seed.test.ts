@@ -12,7 +12,7 @@ import {
   siteSettings,
   subcategories,
 } from "@db/schema/index.ts";
-import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
+import { DEFAULT_SITE_SETTINGS, DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 
@@ -139,9 +139,26 @@ describe("seedDemo", () => {
     expect(fs.existsSync(path.join(uploadsDir, "public", "demo"))).toBe(false);
   });
 
-  it("does not insert the site settings (seedDefaults does)", async () => {
+  it("gives the demo its contact details: over the defaults, never over a row staff changed (issue 33)", async () => {
+    await seedDefaults(database.db);
+    const edited = { email: "hello@provider.example" };
+    await database.db.update(siteSettings).set({ value: edited }).where(eq(siteSettings.key, "contact"));
     await seedDemo(database.db, { uploadsDir });
-    expect(await database.db.select().from(siteSettings)).toHaveLength(0);
+    const rows = new Map((await database.db.select().from(siteSettings)).map((r) => [r.key, r.value]));
+    expect(rows.get("contact")).toEqual(edited);
+    expect(rows.get("social")).toEqual(DEMO_SITE_SETTINGS.social);
+    expect(rows.get("about")).toEqual(DEMO_SITE_SETTINGS.about);
+    expect(rows.get("brand")).toEqual(DEFAULT_SITE_SETTINGS.brand);
+  });
+
+  it("inserts the demo's contact details when the rows are missing, in their stored shapes (D26: E.164)", async () => {
+    await seedDemo(database.db, { uploadsDir });
+    const contact = (await database.db.select().from(siteSettings).where(eq(siteSettings.key, "contact")))[0]?.value as typeof DEMO_SITE_SETTINGS.contact;
+    expect(contact.address.ar).toMatch(ARABIC);
+    expect(contact.phones).toHaveLength(2);
+    expect(contact.chatNumber).toMatch(/^\+20\d+$/);
+    for (const phone of contact.phones) expect(phone).toMatch(/^\+20\d{8,10}$/);
+    expect(await database.db.select().from(siteSettings)).toHaveLength(4);
   });
 });
 
@@ -150,16 +167,16 @@ describe("seedDefaults", () => {
     await seedDefaults(database.db);
     const settings = await database.db.select().from(siteSettings);
     expect(settings.map((s) => s.key).sort()).toEqual(["about", "brand", "contact", "social"]);
-    const contact = settings.find((s) => s.key === "contact")?.value as typeof DEFAULT_SITE_SETTINGS.contact;
-    expect(contact.address.ar).toMatch(ARABIC);
-    expect(contact.phones).toHaveLength(2);
-    expect(contact.chatNumber).toMatch(/^\+20\d+$/); // D26: E.164
-    for (const phone of contact.phones) expect(phone).toMatch(/^\+20\d{8,10}$/);
+    // Issue 33: no contact details, social links or figures until staff enter them (the demo brings its own).
+    const value = (key: string) => settings.find((s) => s.key === key)?.value;
+    expect(value("contact")).toEqual({ chatGreeting: DEFAULT_SITE_SETTINGS.contact.chatGreeting });
+    expect(value("social")).toEqual({});
+    expect(value("about")).toEqual({});
     const [perm] = await database.db.select().from(rolePermissions);
     expect(perm?.roleName).toBe("instructor_course_manager");
     expect(perm?.permissions).toContain("courses:view");
 
-    const edited = { ...DEFAULT_SITE_SETTINGS.about, students: 42 };
+    const edited = { ...DEMO_SITE_SETTINGS.about, students: 42 };
     await database.db.update(siteSettings).set({ value: edited }).where(eq(siteSettings.key, "about"));
     await database.db
       .update(rolePermissions)

@@ -5,7 +5,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import i18next from "i18next";
-import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
+import { DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, siteSettings } from "@db/schema/index.ts";
 import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
 import { getAboutFigures } from "~/features/catalog/catalog.server.ts";
@@ -42,8 +42,9 @@ afterAll(async () => {
 });
 beforeEach(async () => {
   await resetDatabase(database.db);
-  // The defaults every start inserts (db/seed), so the form starts from the real shapes.
-  for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {
+  // A demo site's settings (db/seed: the defaults with the demo's contact details), so the form starts
+  // from the real shapes with every field filled.
+  for (const [key, value] of Object.entries(DEMO_SITE_SETTINGS)) {
     await database.db.insert(siteSettings).values({ key, value });
   }
   admin = await createAdmin({ ip: IP });
@@ -101,17 +102,17 @@ describe("reading and saving", () => {
   it("reads the stored settings as the form's values", async () => {
     const values = await getSiteSettingsForm(admin);
     expect(values).toMatchObject({
-      brandNameEn: DEFAULT_SITE_SETTINGS.brand.name.en,
-      brandNameAr: DEFAULT_SITE_SETTINGS.brand.name.ar,
-      addressAr: DEFAULT_SITE_SETTINGS.contact.address.ar,
-      phone1: DEFAULT_SITE_SETTINGS.contact.phones[0],
-      phone2: DEFAULT_SITE_SETTINGS.contact.phones[1],
-      email: DEFAULT_SITE_SETTINGS.contact.email,
+      brandNameEn: DEMO_SITE_SETTINGS.brand.name.en,
+      brandNameAr: DEMO_SITE_SETTINGS.brand.name.ar,
+      addressAr: DEMO_SITE_SETTINGS.contact.address.ar,
+      phone1: DEMO_SITE_SETTINGS.contact.phones[0],
+      phone2: DEMO_SITE_SETTINGS.contact.phones[1],
+      email: DEMO_SITE_SETTINGS.contact.email,
       notifyEmail: "",
-      chatNumber: DEFAULT_SITE_SETTINGS.contact.chatNumber,
-      tiktok: DEFAULT_SITE_SETTINGS.social.tiktok,
-      yearsOfExperience: DEFAULT_SITE_SETTINGS.about.yearsOfExperience,
-      students: DEFAULT_SITE_SETTINGS.about.students,
+      chatNumber: DEMO_SITE_SETTINGS.contact.chatNumber,
+      tiktok: DEMO_SITE_SETTINGS.social.tiktok,
+      yearsOfExperience: DEMO_SITE_SETTINGS.about.yearsOfExperience,
+      students: DEMO_SITE_SETTINGS.about.students,
       // No two_factor row yet: not required.
       twoFactorRequired: false,
     });
@@ -149,7 +150,7 @@ describe("reading and saving", () => {
   it("removes emptied fields (the footer then shows nothing) and keeps keys the form does not know", async () => {
     await database.db
       .update(siteSettings)
-      .set({ value: { ...DEFAULT_SITE_SETTINGS.social, youtube: "https://youtube.com/@x" } })
+      .set({ value: { ...DEMO_SITE_SETTINGS.social, youtube: "https://youtube.com/@x" } })
       .where(eq(siteSettings.key, "social"));
     await saveSiteSettings(admin, {
       ...validForm(),
@@ -200,7 +201,7 @@ describe("reading and saving", () => {
     expect(row).toMatchObject({ action: "update", entity: "site_settings", actorId: admin.id, actorEmail: "admin@example.com" });
     expect(row!.data).toMatchObject({
       changed: ["phone1", "partners"],
-      before: { phone1: DEFAULT_SITE_SETTINGS.contact.phones[0], partners: DEFAULT_SITE_SETTINGS.about.partners },
+      before: { phone1: DEMO_SITE_SETTINGS.contact.phones[0], partners: DEMO_SITE_SETTINGS.about.partners },
       after: { phone1: "+201112223333", partners: 36 },
       ip: "198.51.100.4",
     });
@@ -324,7 +325,7 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
     const editor = await manager("editor@example.com", ["settings:edit"]);
     const form = await page(editor);
     expect(form.title).toBe(tAr("settings.metaTitle"));
-    expect(form.values.phone1).toBe(DEFAULT_SITE_SETTINGS.contact.phones[0]);
+    expect(form.values.phone1).toBe(DEMO_SITE_SETTINGS.contact.phones[0]);
     const saved = await run(editor, { intent: "save", ...formFields({ phone1: "+20 155 555 5555" }) });
     expect(saved).toMatchObject({ status: 200, data: { ok: true } });
     expect((await getPublicSettings()).contact.phones).toEqual(["+201555555555", "+201234567890"]);

@@ -19,6 +19,9 @@
 // information (courses:view); the fill (approved requests) is an enrollment figure, so it is counted and
 // sent only with enrollments:view, as is the link to the run's requests. Without either permission the
 // card is not computed.
+//
+// "Finish setting up" (issue 33): a new site's open tasks (contact details, notification address, SMTP,
+// first course), each only for staff who can do it; two more small queries, only for them.
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
@@ -32,9 +35,13 @@ import {
   enrollmentStatusCounts,
   instructors,
 } from "@db/schema/index.ts";
+import { smtpConfigured } from "~/lib/admin-signals.server.ts";
 import { db, queryRows, type Executor } from "~/lib/db.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
+import { readSiteSettings } from "~/lib/site-settings.server.ts";
+import { EMAIL_PATTERN } from "~/lib/validation.ts";
 
 /** Weeks of the chart, and where weeks are counted: Cairo time, weeks starting on Saturday (CLDR, Egypt). */
 export const CHART_WEEKS = 12;
@@ -94,8 +101,23 @@ export interface NextRun {
   approved?: number;
 }
 
+/** The tasks of "Finish setting up", in the order the card lists them. */
+export const SETUP_TASKS = ["contact", "notifications", "smtp", "firstCourse"] as const;
+export type SetupTask = (typeof SETUP_TASKS)[number];
+
+/** One task of "Finish setting up" and whether it is done. */
+export interface SetupItem {
+  task: SetupTask;
+  done: boolean;
+}
+
 export interface DashboardData {
   stats: DashboardStats;
+  /**
+   * "Finish setting up": the tasks this staff member can do, done or not (the card shows while one is
+   * open); null when they could not be read. Absent for staff who can do none of them.
+   */
+  setup?: SetupItem[] | null;
   /**
    * The next open runs, soonest first; null when the query failed. Absent without courses:view and
    * enrollments:view.
@@ -225,6 +247,43 @@ export async function nextOpenRuns(
   }));
 }
 
+/** Which of the setup tasks this staff member can do (admins: all four). */
+function setupPermissions(actor: Actor) {
+  const maySettings = hasPermission(actor, "settings:edit");
+  const mayCreateCourses = hasPermission(actor, "courses:create");
+  return { maySettings, mayCreateCourses, any: maySettings || mayCreateCourses || actor.role === "admin" };
+}
+
+/**
+ * "Finish setting up" (issue 33) for this staff member: of a new site's tasks, only those they can do,
+ * in SETUP_TASKS order, each with whether it is done:
+ * - contact: the public contact details hold at least an email or a phone (Settings, settings:edit);
+ * - notifications: a notification address is set in Settings, or NOTIFY_EMAIL (settings:edit);
+ * - smtp: SMTP_URL is set, so emails leave the server (admins, who read the email log, as the SMTP banner);
+ * - firstCourse: a course exists, draft or published (courses:create).
+ * At most two queries (the `contact` setting, whether any course exists), each only when needed.
+ */
+export async function getSetupChecklist(actor: Actor, options: { executor?: Executor } = {}): Promise<SetupItem[]> {
+  requireStaffRole(actor);
+  const q = options.executor ?? db();
+  const { maySettings, mayCreateCourses } = setupPermissions(actor);
+  const [contact, hasCourse] = await Promise.all([
+    maySettings ? readSiteSettings(q, ["contact"]).then((s) => s.contact) : null,
+    mayCreateCourses ? q.select({ id: courses.id }).from(courses).limit(1).then((rows) => rows.length > 0) : null,
+  ]);
+  const items: SetupItem[] = [];
+  if (contact) {
+    const email = contact.email?.trim() ?? "";
+    const notifyEmail = contact.notifyEmail?.trim() ?? "";
+    items.push({ task: "contact", done: email !== "" || (contact.phones ?? []).some((phone) => phone.trim() !== "") });
+    // The address the notifications go to first (app/lib/email.server.ts); the public email is only a fallback.
+    items.push({ task: "notifications", done: EMAIL_PATTERN.test(notifyEmail) || Boolean(env().NOTIFY_EMAIL) });
+  }
+  if (actor.role === "admin") items.push({ task: "smtp", done: smtpConfigured() });
+  if (hasCourse !== null) items.push({ task: "firstCourse", done: hasCourse });
+  return items;
+}
+
 /** The dashboard's numbers for this staff member: what they may see, each count on its own. */
 export async function getDashboard(actor: Actor, options: { now?: Date; executor?: Executor } = {}): Promise<DashboardData> {
   requireStaffRole(actor);
@@ -236,7 +295,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
   const mayViewMessages = hasPermission(actor, "messages:view");
   const mayViewRuns = hasPermission(actor, "courses:view") || mayViewEnrollments;
 
-  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources, nextRuns] = await Promise.all([
+  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources, nextRuns, setup] = await Promise.all([
     safely("courses", { total: 0, published: 0, drafts: 0 }, async () => {
       const [row] = await q
         .select({
@@ -288,6 +347,9 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
           nextOpenRuns(actor, { now: options.now, executor: q, withFill: mayViewEnrollments }),
         )
       : Promise.resolve(undefined),
+    setupPermissions(actor).any
+      ? safely<SetupItem[] | null>("setup checklist", null, () => getSetupChecklist(actor, { executor: q }))
+      : Promise.resolve(undefined),
   ]);
 
   return {
@@ -301,6 +363,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
       pendingEnrollments: enrollmentCounts?.pending ?? null,
       unreadMessages: unreadCount,
     },
+    ...(setup === undefined ? {} : { setup }),
     ...(weekly === undefined ? {} : { weekly }),
     ...(sources === undefined ? {} : { sources }),
     ...(nextRuns === undefined ? {} : { nextRuns }),

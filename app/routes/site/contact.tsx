@@ -48,61 +48,65 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
   const { t } = useI18n();
   const root = matches[0].loaderData;
   const { contact } = root.settings;
+  // Settings without contact details (a new site, issue 33): the form alone, no empty "details" box.
+  const hasDetails = Boolean(contact.address || contact.phones?.length || contact.email);
   return (
     <div className="mx-auto max-w-6xl px-4 py-12">
       <h1 className="text-3xl font-bold text-teal-950">{t("contactPage.heading")}</h1>
       <p className="mt-3 max-w-2xl text-slate-700">{t("contactPage.intro")}</p>
-      <div className="mt-10 grid gap-10 lg:grid-cols-[1fr_380px]">
+      <div className={hasDetails ? "mt-10 grid gap-10 lg:grid-cols-[1fr_380px]" : "mt-10 max-w-3xl"}>
         <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
           <h2 id="contact-form-title" className="mb-4 text-xl font-semibold">
             {t("contact.formTitle")}
           </h2>
           <ContactForm initialReply={actionData} />
         </section>
-        <section aria-labelledby="contact-details-title" className="h-fit rounded-2xl bg-teal-50 p-6">
-          <h2 id="contact-details-title" className="text-xl font-semibold text-teal-950">
-            {t("contactPage.detailsTitle")}
-          </h2>
-          <dl className="mt-4 space-y-4 text-slate-800">
-            {contact.address && (
-              <div className="flex gap-3">
-                <dt>
-                  <Icon name="map-pin" className="h-5 w-5 text-teal-800" />
-                  <span className="sr-only">{t("contactPage.address")}</span>
-                </dt>
-                <dd>{pickText(contact.address, root.locale)}</dd>
-              </div>
-            )}
-            {contact.phones && contact.phones.length > 0 && (
-              <div className="flex gap-3">
-                <dt>
-                  <Icon name="phone" className="h-5 w-5 text-teal-800" />
-                  <span className="sr-only">{t("contactPage.phones")}</span>
-                </dt>
-                <dd className="space-y-1">
-                  {contact.phones.map((p) => (
-                    <a key={p} href={telHref(p)} className="block hover:underline">
-                      <Ltr>{formatPhone(p)}</Ltr>
+        {hasDetails && (
+          <section aria-labelledby="contact-details-title" className="h-fit rounded-2xl bg-teal-50 p-6">
+            <h2 id="contact-details-title" className="text-xl font-semibold text-teal-950">
+              {t("contactPage.detailsTitle")}
+            </h2>
+            <dl className="mt-4 space-y-4 text-slate-800">
+              {contact.address && (
+                <div className="flex gap-3">
+                  <dt>
+                    <Icon name="map-pin" className="h-5 w-5 text-teal-800" />
+                    <span className="sr-only">{t("contactPage.address")}</span>
+                  </dt>
+                  <dd>{pickText(contact.address, root.locale)}</dd>
+                </div>
+              )}
+              {contact.phones && contact.phones.length > 0 && (
+                <div className="flex gap-3">
+                  <dt>
+                    <Icon name="phone" className="h-5 w-5 text-teal-800" />
+                    <span className="sr-only">{t("contactPage.phones")}</span>
+                  </dt>
+                  <dd className="space-y-1">
+                    {contact.phones.map((p) => (
+                      <a key={p} href={telHref(p)} className="block hover:underline">
+                        <Ltr>{formatPhone(p)}</Ltr>
+                      </a>
+                    ))}
+                  </dd>
+                </div>
+              )}
+              {contact.email && (
+                <div className="flex gap-3">
+                  <dt>
+                    <Icon name="mail" className="h-5 w-5 text-teal-800" />
+                    <span className="sr-only">{t("contactPage.email")}</span>
+                  </dt>
+                  <dd>
+                    <a href={`mailto:${contact.email}`} className="hover:underline">
+                      <Ltr>{contact.email}</Ltr>
                     </a>
-                  ))}
-                </dd>
-              </div>
-            )}
-            {contact.email && (
-              <div className="flex gap-3">
-                <dt>
-                  <Icon name="mail" className="h-5 w-5 text-teal-800" />
-                  <span className="sr-only">{t("contactPage.email")}</span>
-                </dt>
-                <dd>
-                  <a href={`mailto:${contact.email}`} className="hover:underline">
-                    <Ltr>{contact.email}</Ltr>
-                  </a>
-                </dd>
-              </div>
-            )}
-          </dl>
-        </section>
+                  </dd>
+                </div>
+              )}
+            </dl>
+          </section>
+        )}
       </div>
     </div>
   );

@@ -18,7 +18,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { formatNumber } from "~/lib/format.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
-import { metaOf } from "~/lib/seo.ts";
+import { metaOf, socialSameAs } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/home";
 
@@ -53,6 +53,8 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const root = matches[0].loaderData;
+  // Only what Settings hold: no empty list when no profile is set.
+  const sameAs = socialSameAs(root.settings.social, root.origin);
   return (
     <>
       <JsonLd
@@ -64,7 +66,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
           description: t("home.metaDescription"),
           ...(root.settings.contact.email ? { email: root.settings.contact.email } : {}),
           ...(root.settings.contact.phones?.[0] ? { telephone: root.settings.contact.phones[0] } : {}),
-          sameAs: Object.values(root.settings.social).filter(Boolean),
+          ...(sameAs.length ? { sameAs } : {}),
         }}
       />
       <section className="bg-gradient-to-b from-teal-50 to-white">

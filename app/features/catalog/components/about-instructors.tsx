@@ -77,6 +77,19 @@ function AboutJsonLd({
 }) {
   const { t } = useI18n();
   const fallbackTitle = t("about.instructors.fallbackTitle");
+  const employee = instructors.map((instructor) => {
+    const view = localizeInstructor(instructor, locale, fallbackTitle);
+    const sameAs = instructorLinks(instructor)
+      .filter((l) => l.kind !== "email")
+      .map((l) => l.href);
+    return {
+      "@type": "Person",
+      name: view.name,
+      jobTitle: view.title,
+      ...(instructor.photoUrl ? { image: new URL(instructor.photoUrl, origin).toString() } : {}),
+      ...(sameAs.length ? { sameAs } : {}),
+    };
+  });
   return (
     <JsonLd
       data={{
@@ -90,19 +103,8 @@ function AboutJsonLd({
           "@type": "EducationalOrganization",
           name: brand,
           url: origin,
-          employee: instructors.map((instructor) => {
-            const view = localizeInstructor(instructor, locale, fallbackTitle);
-            const sameAs = instructorLinks(instructor)
-              .filter((l) => l.kind !== "email")
-              .map((l) => l.href);
-            return {
-              "@type": "Person",
-              name: view.name,
-              jobTitle: view.title,
-              ...(instructor.photoUrl ? { image: new URL(instructor.photoUrl, origin).toString() } : {}),
-              ...(sameAs.length ? { sameAs } : {}),
-            };
-          }),
+          // No instructors yet (a new site): no empty list.
+          ...(employee.length ? { employee } : {}),
         },
       }}
     />

@@ -17,6 +17,7 @@ import { Link } from "react-router";
 import { WeeklyChart } from "./weekly-chart.tsx";
 import { SourcesCard } from "./sources-card.tsx";
 import { NextRunsCard } from "./next-runs-card.tsx";
+import { SetupCard } from "./setup-card.tsx";
 import type { DashboardData, DashboardStats } from "../dashboard.server.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
@@ -80,6 +81,9 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
         <h1 className="text-2xl font-bold text-slate-900">{t("admin.nav.dashboard")}</h1>
         <p className="mt-2 text-slate-700">{t("admin.dashboard.welcome")}</p>
       </div>
+
+      {/* Finish setting up (issue 33): only the tasks this staff member can do; gone once all are done. */}
+      {data?.setup && <SetupCard items={data.setup} locale={locale} />}
 
       <section aria-labelledby="dashboard-overview">
         <h2 id="dashboard-overview" className="sr-only">

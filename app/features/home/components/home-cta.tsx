@@ -4,7 +4,10 @@ import { chatHref } from "~/lib/catalog-links.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 
-/** The closing call: the catalogue, and WhatsApp when Settings give a chat number. */
+/**
+ * The closing call: the catalogue, and WhatsApp when Settings give a chat number; without one (a new site,
+ * issue 33) the Contact page's form, which is always there.
+ */
 export function HomeCta({ chatNumber, greeting }: { chatNumber: string | null | undefined; greeting: string }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -14,12 +17,12 @@ export function HomeCta({ chatNumber, greeting }: { chatNumber: string | null | 
         <h2 id="home-cta-title" className="text-3xl font-bold text-teal-950">
           {t("homePage.cta.title")}
         </h2>
-        <p className="mt-4 text-lg text-slate-700">{t("homePage.cta.text")}</p>
+        <p className="mt-4 text-lg text-slate-700">{t(chatNumber ? "homePage.cta.text" : "homePage.cta.textNoChat")}</p>
         <div className="mt-8 flex flex-col items-stretch justify-center gap-3 sm:flex-row sm:items-center">
           <Link to={lp("/courses")} className="btn-primary inline-flex">
             {t("homePage.cta.browse")}
           </Link>
-          {chatNumber && (
+          {chatNumber ? (
             <a
               href={chatHref(chatNumber, greeting)}
               target="_blank"
@@ -30,6 +33,10 @@ export function HomeCta({ chatNumber, greeting }: { chatNumber: string | null | 
               <WhatsAppIcon className="h-5 w-5" />
               {t("homePage.cta.whatsapp")}
             </a>
+          ) : (
+            <Link to={lp("/contact")} className="btn-secondary inline-flex">
+              {t("homePage.cta.contact")}
+            </Link>
           )}
         </div>
       </div>

@@ -6,6 +6,7 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
+import { SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { SETTINGS_LIMITS, settingsFormSchema, type SiteSettingsInput } from "../settings-admin.schema.ts";
@@ -91,9 +92,9 @@ function TextArea({
   );
 }
 
-function Group({ title, description, children }: { title: string; description?: string; children: ReactNode }) {
+function Group({ id, title, description, children }: { id?: string; title: string; description?: string; children: ReactNode }) {
   return (
-    <fieldset className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
+    <fieldset id={id} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
       <legend className="px-1 text-lg font-semibold text-slate-900">{title}</legend>
       {description && <p className="mb-4 text-sm text-slate-600">{description}</p>}
       <div className="grid gap-4 md:grid-cols-2">{children}</div>
@@ -161,7 +162,8 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
           />
         </Group>
 
-        <Group title={t("settings.groups.contact")} description={t("settings.groups.contactHint")}>
+        {/* The dashboard's "Finish setting up" links here. */}
+        <Group id={SETTINGS_CONTACT_ANCHOR} title={t("settings.groups.contact")} description={t("settings.groups.contactHint")}>
           <TextArea field={fields.addressEn} label={t("settings.fields.addressEn")} lang="en" max={SETTINGS_LIMITS.address} />
           <TextArea field={fields.addressAr} label={t("settings.fields.addressAr")} lang="ar" max={SETTINGS_LIMITS.address} />
           <TextInput

@@ -11,7 +11,7 @@ import sharp from "sharp";
 import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { env } from "./env.server.ts";
-import { createLocalStorage, getStorage, MEDIA_PREFIX, type Storage } from "./storage.server.ts";
+import { createLocalStorage, getStorage, keyFromMediaUrl, type Storage } from "./storage.server.ts";
 import { nodeStreamOf } from "./streams.server.ts";
 import { cleanFileName, documentFileName } from "./file-name.ts";
 import { isOneOf } from "./validation.ts";
@@ -318,17 +318,18 @@ export async function handleImageUpload(request: Request, kind: ImageKind): Prom
   };
 }
 
-/** The storages that may hold a public URL: the configured one, and the local disk for /media (demo images). */
+/**
+ * The storages that may hold a public URL, in the order server.ts looks: the configured one; on S3, a
+ * /media URL names a key in the bucket too (where storage:migrate-to-s3 copied the files saved before the
+ * move, also behind S3_PUBLIC_URL) and on this instance's local disk (demo images the seed wrote there).
+ */
 function storagesForUrl(url: string): { storage: Storage; key: string }[] {
   const storage = getStorage();
-  const key = storage.keyFromPublicUrl(url);
-  if (key) return [{ storage, key }];
-  if (storage.kind !== "local" && url.startsWith(MEDIA_PREFIX)) {
-    const local = createLocalStorage(path.resolve(env().DATA_DIR, "uploads"));
-    const localKey = local.keyFromPublicUrl(url);
-    if (localKey) return [{ storage: local, key: localKey }];
-  }
-  return [];
+  const mediaKey = storage.kind === "local" ? null : keyFromMediaUrl(url);
+  const key = storage.keyFromPublicUrl(url) ?? mediaKey;
+  const found = key ? [{ storage, key }] : [];
+  if (mediaKey) found.push({ storage: createLocalStorage(path.resolve(env().DATA_DIR, "uploads")), key: mediaKey });
+  return found;
 }
 
 /** The storage key behind one of our public image URLs (generated or demo), or null. */

@@ -189,7 +189,7 @@ describe("server basics", () => {
     expect((await fetch(`${baseUrl}/healthz`)).status).toBe(200);
     const ready = await fetch(`${baseUrl}/readyz`);
     expect(ready.status).toBe(200);
-    expect(await ready.json()).toEqual({ status: "ready" });
+    expect(await ready.json()).toEqual({ status: "ready", database: true, storage: true });
   });
 
   it("seeds demo content on first start and serves its images", async () => {

@@ -69,12 +69,14 @@ describe("the start output (issue 15 point 5)", () => {
       const urlLine = first.lines.findIndex((l) => l.includes("Site running at"));
       // The URL line ends the start; only the shutdown follows it.
       expect(first.lines.slice(urlLine + 1).map((l) => l.replace(/^\[[\d:]+\] \w+: /, ""))).toEqual(['shutting down {"signal":"SIGINT"}', "stopped"]);
-      expect(first.lines[urlLine]).toContain(`Site running at http://localhost:${port}. No admin yet: stop the server (Ctrl-C), run npm run admin:create`);
+      // It names the storage too (issue 33): where uploads go.
+      const storage = `Storage: local ${path.join(dataDir, "uploads")}.`;
+      expect(first.lines[urlLine]).toContain(`Site running at http://localhost:${port}. ${storage} No admin yet: stop the server (Ctrl-C), run npm run admin:create`);
 
       // With an admin, the line says where to sign in, and nothing about creating one.
       const second = await startAndStop({ DATA_DIR: dataDir, PORT: port, LOG_FORMAT: "pretty", ADMIN_EMAIL: "owner@example.com", ADMIN_PASSWORD: "Owner-Own-Passw0rd" });
       const line = second.lines.find((l) => l.includes("Site running at"))!;
-      expect(line).toContain(`Site running at http://localhost:${port}. Staff sign in at http://localhost:${port}/login`);
+      expect(line).toContain(`Site running at http://localhost:${port}. ${storage} Staff sign in at http://localhost:${port}/login`);
       expect(line).not.toContain("admin:create");
     } finally {
       fs.rmSync(dataDir, { recursive: true, force: true });

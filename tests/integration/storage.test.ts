@@ -1,6 +1,8 @@
-// The storage driver suite (issue 5): the same contract checked on the local disk (always) and on an
-// S3-compatible server (only when S3_ENDPOINT is set: S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID,
-// S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE are read too; the bucket is created when missing).
+// The storage driver suite (issue 5): the same contract checked on the local disk and on an S3-compatible
+// server: s3rver in-process (tests/setup/s3.ts, a stand-in for S3), or a real service when S3_ENDPOINT is
+// set (S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID, S3_SECRET_ACCESS_KEY and S3_FORCE_PATH_STYLE are read too;
+// the bucket is created when missing).
+import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -15,6 +17,7 @@ import {
   isValidKey,
   type Storage,
 } from "~/lib/storage.server.ts";
+import { testS3, type TestS3 } from "../setup/s3.ts";
 
 async function readAll(body: Readable): Promise<Buffer> {
   const chunks: Buffer[] = [];
@@ -178,6 +181,19 @@ describe("storage driver: local disk", () => {
     fs.rmSync(path.join(root, "public/blocked"), { recursive: true });
   });
 
+  it("tells what a file is without reading it (head), from the file and its metadata", async () => {
+    await local.put("documents/h.pdf", Buffer.from("%PDF-1.7"), { contentType: "application/pdf", visibility: "private", originalName: "خطة.pdf" });
+    expect(await local.head("documents/h.pdf", "private")).toEqual({ size: 8, contentType: "application/pdf", originalName: "خطة.pdf" });
+    expect(await local.head("documents/h.pdf", "public")).toBeNull();
+    // A file written beside the driver (a demo image of the seed) has no metadata: the type comes from its name.
+    fs.mkdirSync(path.join(root, "public/demo"), { recursive: true });
+    fs.writeFileSync(path.join(root, "public/demo/seeded.webp"), "RIFF");
+    expect(await local.head("demo/seeded.webp", "public")).toEqual({ size: 4, contentType: "image/webp", originalName: undefined });
+    await local.delete("documents/h.pdf", "private");
+    await local.delete("demo/seeded.webp", "public");
+    expect(await local.head("documents/h.pdf", "private")).toBeNull();
+  });
+
   it("does not follow a folder where a file is expected", async () => {
     fs.mkdirSync(path.join(root, "private/documents/dir.pdf"), { recursive: true });
     expect(await local.get("documents/dir.pdf", "private")).toBeNull();
@@ -185,38 +201,38 @@ describe("storage driver: local disk", () => {
   });
 });
 
-const s3Endpoint = process.env.S3_ENDPOINT;
-if (!s3Endpoint) console.log("storage driver: S3 — not applicable here (set S3_ENDPOINT to run it against an S3-compatible server)");
-
-// Registered only where an S3-compatible server is configured (not applicable otherwise; no skipped tests).
-if (s3Endpoint) {
-  describe("storage driver: S3 (S3_ENDPOINT is set)", () => {
-    const bucket = process.env.S3_BUCKET ?? "course-academy-test";
-    driverContract(async () => {
-      const sdk = await import("@aws-sdk/client-s3");
-      const client = new sdk.S3Client({
-        region: process.env.S3_REGION ?? "us-east-1",
-        endpoint: s3Endpoint,
-        forcePathStyle: (process.env.S3_FORCE_PATH_STYLE ?? "true") === "true",
-        credentials: { accessKeyId: process.env.S3_ACCESS_KEY_ID ?? "S3RVER", secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? "S3RVER" },
-      });
-      try {
-        await client.send(new sdk.CreateBucketCommand({ Bucket: bucket }));
-      } catch (err) {
-        if (!/BucketAlready(OwnedByYou|Exists)/.test((err as Error).name)) throw err;
-      }
-      client.destroy();
-      return createS3Storage({
-        bucket,
-        region: process.env.S3_REGION ?? "us-east-1",
-        endpoint: s3Endpoint,
-        accessKeyId: process.env.S3_ACCESS_KEY_ID ?? "S3RVER",
-        secretAccessKey: process.env.S3_SECRET_ACCESS_KEY ?? "S3RVER",
-        forcePathStyle: (process.env.S3_FORCE_PATH_STYLE ?? "true") === "true",
-      });
-    });
+describe("storage driver: S3", () => {
+  // s3rver in-process (tests/setup/s3.ts), or the real service S3_ENDPOINT names.
+  let s3: TestS3 | undefined;
+  afterAll(async () => s3?.stop());
+  driverContract(async () => {
+    s3 = await testS3();
+    return createS3Storage(s3.config);
   });
-}
+
+  it("keeps the SHA-256, content type and original name with each object, readable by head()", async () => {
+    const storage = createS3Storage(s3!.config);
+    const data = Buffer.from("%PDF-1.4 head me");
+    const key = `documents/${Date.now().toString(36)}h.pdf`;
+    expect(await storage.head(key, "private")).toBeNull();
+    await storage.put(key, data, { contentType: "application/pdf", visibility: "private", originalName: "دليل الدورة.pdf" });
+    expect(await storage.head(key, "private")).toEqual({
+      size: data.length,
+      contentType: "application/pdf",
+      originalName: "دليل الدورة.pdf",
+      sha256: crypto.createHash("sha256").update(data).digest("hex"),
+    });
+    expect(await storage.head(key, "public")).toBeNull();
+    await storage.delete(key, "private");
+  });
+
+  it("answers check() while the bucket is there, and refuses a bucket that is not", async () => {
+    await expect(createS3Storage(s3!.config).check()).resolves.toBeUndefined();
+    await expect(createS3Storage({ ...s3!.config, bucket: "no-such-bucket-here" }).check()).rejects.toThrow(
+      "bucket no-such-bucket-here does not exist",
+    );
+  });
+});
 
 describe("storage configuration", () => {
   it("uses the local disk by default and S3 when S3_BUCKET is set", () => {

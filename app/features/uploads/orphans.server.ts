@@ -5,7 +5,7 @@ import { isNotNull } from "drizzle-orm";
 import { courseDocuments, courses, instructors } from "@db/schema/index.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { getStorage, type Storage, type Visibility } from "~/lib/storage.server.ts";
+import { getStorage, keyFromMediaUrl, type Storage, type Visibility } from "~/lib/storage.server.ts";
 
 /** A file younger than this is left alone: the form that uploaded it may still be open. */
 export const ORPHAN_GRACE_MS = 24 * 60 * 60 * 1000;
@@ -26,7 +26,8 @@ async function referencedKeys(executor: Executor, storage: Storage): Promise<Rec
   ]);
   const publicKeys = new Set<string>();
   for (const { url } of [...thumbs, ...photos]) {
-    const key = url ? storage.keyFromPublicUrl(url) : null;
+    // A /media URL saved before a move to S3 still names its file there (the bucket's copy is in use).
+    const key = url ? (storage.keyFromPublicUrl(url) ?? keyFromMediaUrl(url)) : null;
     if (!key) continue;
     publicKeys.add(key);
     publicKeys.add(key.replace(/\.webp$/, "-400.webp"));

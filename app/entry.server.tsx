@@ -1,9 +1,10 @@
 import { createReadableStreamFromReadable } from "@react-router/node";
 import { isbot } from "isbot";
 import { I18nextProvider } from "react-i18next";
-import { ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
+import { isRouteErrorResponse, ServerRouter, type EntryContext, type RouterContextProvider } from "react-router";
 import { NonceProvider } from "./components/nonce.tsx";
 import { requestInfoContext } from "./lib/context.server.ts";
+import { databaseSuspect } from "./lib/db-health.server.ts";
 import { isDatabaseUnavailable } from "./lib/db.server.ts";
 import { isStaffPath, localeOfPath } from "./lib/locale-url.ts";
 import { logger } from "./lib/logger.server.ts";
@@ -12,7 +13,7 @@ import { coalescingStream } from "./lib/streams.server.ts";
 import { getInstanceOrFallback } from "./middleware/i18next.server.ts";
 
 // Lifecycle for server.ts: the same module instances the routes use.
-export { bootstrap, isReady, shutdown } from "./bootstrap.server.ts";
+export { bootstrap, isReady, readiness, shutdown } from "./bootstrap.server.ts";
 export { requestInfoContext } from "./lib/context.server.ts";
 export { publicPage } from "./lib/public-cache.server.ts";
 
@@ -89,7 +90,14 @@ export function handleError(error: unknown, { request, context }: { request: Req
   if (isDatabaseUnavailable(error)) {
     databaseUnavailable.add(request);
     if (context && typeof context === "object") databaseUnavailable.add(context);
+    databaseSuspect("a request could not reach the database");
   }
   if (request.signal.aborted) return;
+  // A client's mistake (a POST to a page that has no form: 405; a file that is not there: 404) is no error
+  // of ours, and any client can send a stream of them: one info line with the reason, never a stack.
+  if (isRouteErrorResponse(error) && error.status < 500) {
+    logger.info({ status: error.status, reason: error.statusText, url: request.url }, "request refused");
+    return;
+  }
   logger.error({ err: error, url: request.url }, "request error");
 }

@@ -19,8 +19,12 @@ if (!env.DATABASE_URL) {
 }
 const database = await openDatabase({ url: env.DATABASE_URL, dataDir: path.resolve(env.DATA_DIR, "db") });
 try {
-  await database.migrate();
-  console.log(`Migrations applied (${database.kind}).`);
+  const applied = await database.migrate();
+  console.log(
+    applied.length > 0
+      ? `Migrations applied (${database.kind}): ${applied.join(", ")}.`
+      : `The database is up to date (${database.kind}): no migration to apply.`,
+  );
 } finally {
   await database.close();
   await claim?.close();

@@ -29,7 +29,8 @@ export interface Database {
   kind: "pglite" | "postgres";
   /** Runs `select 1` within `timeoutMs`; false when the database does not answer. */
   ping(timeoutMs?: number): Promise<boolean>;
-  migrate(): Promise<void>;
+  /** Applies the migrations not applied yet; answers the names of those this call applied, in order. */
+  migrate(): Promise<string[]>;
   close(): Promise<void>;
   /** The PGlite instance, for snapshot/restore in tests and backups. */
   pglite?: PGlite;
@@ -103,7 +104,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return false;
         }
       },
-      migrate: () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: () => migrateListed(db, () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })),
       close: () => pool.end(),
     };
   }
@@ -133,7 +134,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
         return false;
       }
     },
-    migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: () => migrateListed(db, () => migratePglite(drizzlePglite(client), { migrationsFolder: MIGRATIONS_DIR })),
     close: async () => {
       if (closed) return;
       closed = true;
@@ -149,6 +150,35 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
 export async function queryRows<T>(executor: Executor, query: SQL, row: z.ZodType<T>): Promise<T[]> {
   const result = await executor.execute(query);
   return z.object({ rows: z.array(row) }).parse(result).rows;
+}
+
+/** The moments (drizzle's `created_at`, the journal's `when`) of the migrations the database has applied. */
+async function appliedMigrations(db: Executor): Promise<Set<number>> {
+  const [table] = await queryRows(
+    db,
+    sql`select to_regclass('drizzle.__drizzle_migrations') is not null as present`,
+    z.object({ present: z.boolean() }),
+  );
+  if (!table?.present) return new Set();
+  const rows = await queryRows(db, sql`select created_at from drizzle.__drizzle_migrations`, z.object({ created_at: z.coerce.number() }));
+  return new Set(rows.map((row) => row.created_at));
+}
+
+const journal = z.object({ entries: z.array(z.object({ when: z.number(), tag: z.string() })) });
+
+/**
+ * Runs drizzle's migrator and names what it applied (issue 33: the start lists them). drizzle records each
+ * migration by its journal moment; the ones recorded now and not before are this run's, named by their
+ * journal tag (0010_metrics…).
+ */
+async function migrateListed(db: Executor, migrate: () => Promise<void>): Promise<string[]> {
+  const before = await appliedMigrations(db);
+  await migrate();
+  const added = [...(await appliedMigrations(db))].filter((when) => !before.has(when)).sort((a, b) => a - b);
+  if (added.length === 0) return [];
+  const { entries } = journal.parse(JSON.parse(fs.readFileSync(path.join(MIGRATIONS_DIR, "meta/_journal.json"), "utf8")));
+  const tags = new Map(entries.map((entry) => [entry.when, entry.tag]));
+  return added.map((when) => tags.get(when) ?? String(when));
 }
 
 /** True when the database has no demo-relevant rows yet (used to decide first-start seeding). */

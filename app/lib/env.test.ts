@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseEnv as parseDotEnv } from "node:util";
 import { describe, expect, it } from "vitest";
-import { applyStartDefaults, ConfigError, logSettings, parseEnv } from "./env.server.ts";
+import { applyStartDefaults, ConfigError, instanceId, logSettings, parseEnv } from "./env.server.ts";
 
 describe("parseEnv", () => {
   it("gives working defaults for a laptop: port 3000, embedded database, demo seeding on", () => {
@@ -57,6 +57,37 @@ describe("auth rate limits", () => {
   it.each([["RATE_LIMIT_LOGIN"], ["RATE_LIMIT_RESET"]])("rejects a malformed %s naming it", (name) => {
     expect(() => parseEnv({ [name]: "lots" })).toThrow(new RegExp(`^Invalid configuration: ${name} must be "points/seconds"`));
     expect(() => parseEnv({ [name]: "0/60" })).toThrow(ConfigError);
+  });
+});
+
+describe("metrics and the instance name (issue 33 item 5)", () => {
+  it("leaves metrics off unless METRICS_TOKEN or METRICS_PORT is set", () => {
+    const off = parseEnv({ METRICS_TOKEN: "", METRICS_PORT: "" });
+    expect(off.METRICS_TOKEN).toBeUndefined();
+    expect(off.METRICS_PORT).toBeUndefined();
+    const on = parseEnv({ METRICS_TOKEN: "a-long-scrape-token-0123", METRICS_PORT: "9464" });
+    expect(on.METRICS_TOKEN).toBe("a-long-scrape-token-0123");
+    expect(on.METRICS_PORT).toBe(9464);
+  });
+
+  it("refuses a short token, a token with spaces, a bad port or the site's own port, without echoing the token", () => {
+    for (const token of ["short", "sixteen chars ok?", "x".repeat(257)]) {
+      expect(() => parseEnv({ METRICS_TOKEN: token })).toThrow(/^Invalid configuration: METRICS_TOKEN must be 16 to 256 printable characters without spaces \(got "\*\*\*"\)$/);
+    }
+    for (const port of ["0", "65536", "ninety", "94.64"]) {
+      expect(() => parseEnv({ METRICS_PORT: port }), port).toThrow(/^Invalid configuration: METRICS_PORT must be a port number/);
+    }
+    expect(() => parseEnv({ PORT: "8080", METRICS_PORT: "8080" })).toThrow(/^Invalid configuration: METRICS_PORT must differ from PORT/);
+  });
+
+  it("names the instance by INSTANCE_ID, else by host and process id", () => {
+    expect(instanceId({ INSTANCE_ID: "web-2" }, "box.example.com", 4242)).toBe("web-2");
+    expect(instanceId({ INSTANCE_ID: "" }, "box.example.com", 4242)).toBe("box-4242");
+    expect(instanceId({}, "", 7)).toBe("host-7");
+    // A wrong value falls back for the logger and is refused by the configuration in one line.
+    expect(instanceId({ INSTANCE_ID: "two words" }, "box", 1)).toBe("box-1");
+    expect(() => parseEnv({ INSTANCE_ID: "two words" })).toThrow(/^Invalid configuration: INSTANCE_ID /);
+    expect(parseEnv({ INSTANCE_ID: "eu-1.web:3" }).INSTANCE_ID).toBe("eu-1.web:3");
   });
 });
 

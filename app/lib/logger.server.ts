@@ -10,9 +10,18 @@
 //    error codes (`err.code`) readable;
 //  - `hooks.streamWrite` rewrites secret query parameters in the final line, which also covers the
 //    message string and child bindings.
+//
+// Every line also says who wrote it (issue 33 item 5): `pid`, `instance` (INSTANCE_ID, or host name and
+// pid) and `version` (package.json's), and its level as a word ("level":"info"), for whoever reads the
+// lines of several instances and releases together.
+import { createHash } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import pino from "pino";
 import pretty from "pino-pretty";
-import { logSettings } from "./env.server.ts";
+import { z } from "zod";
+import { instanceId, logSettings } from "./env.server.ts";
 
 export const REDACTED = "[REDACTED]";
 
@@ -153,16 +162,49 @@ export function serializeError(err: unknown): unknown {
 }
 
 /**
+ * The release running: package.json's version, read once from the working directory (the project root, as
+ * for the migrations: `npm start`, the compiled server and tsx all run there), so the sources and the
+ * build say the same. "unknown" when it cannot be read.
+ */
+function readAppVersion(root = process.cwd()): string {
+  try {
+    const json: unknown = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
+    return z.object({ version: z.string().min(1).max(64) }).parse(json).version;
+  } catch {
+    return "unknown";
+  }
+}
+
+export const APP_VERSION = readAppVersion();
+
+/** Who writes the lines: the fields every line starts with. */
+export interface LogIdentity {
+  instance: string;
+  version: string;
+}
+
+const IDENTITY: LogIdentity = { instance: instanceId(process.env, os.hostname(), process.pid), version: APP_VERSION };
+
+/**
+ * A stand-in for a value a line must not show (an email typed at a refused sign-in): the same value gives
+ * the same 12 characters, so an operator can count attempts on one account without reading its address.
+ */
+export function logDigest(value: string): string {
+  return createHash("sha256").update(value.trim().toLowerCase()).digest("base64url").slice(0, 12);
+}
+
+/**
  * A logger with the application's settings and redaction, writing to `destination` (stdout by default).
  * Tests pass a stream to read what the server would print.
  */
-export function createLogger(level: string, destination?: pino.DestinationStream) {
+export function createLogger(level: string, destination?: pino.DestinationStream, identity: LogIdentity = IDENTITY) {
   const options: pino.LoggerOptions = {
     level,
-    base: undefined,
+    base: { pid: process.pid, instance: identity.instance, version: identity.version },
     redact: { paths: ["password", "*.password", "req.headers.cookie", "req.headers.authorization"], remove: true },
     serializers: { err: serializeError },
     formatters: {
+      level: (label) => ({ level: label }),
       log: (object) => (isPlainObject(object) ? redactFields(object) : object),
     },
     hooks: { streamWrite: (line) => redactQuery(line) },
@@ -178,7 +220,7 @@ export type LogFormat = "json" | "pretty";
  */
 export function logDestination(format: LogFormat, colorize = false): pino.DestinationStream {
   if (format === "pretty") {
-    return pretty({ sync: true, destination: 1, colorize, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname", singleLine: true });
+    return pretty({ sync: true, destination: 1, colorize, translateTime: "SYS:HH:MM:ss", ignore: "pid,hostname,instance,version", singleLine: true });
   }
   return pino.destination({ dest: 1, sync: true });
 }

@@ -1,9 +1,22 @@
 // Secrets never reach a log line (issue 14, item 7): the redaction of URLs, bodies and logged objects,
 // and the application's logger end to end (what it writes for the request log, errors, messages).
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { logSettings } from "./env.server.ts";
-import { createLogger, isSecretName, REDACTED, redactQuery, redactText, redactValue, serializeError } from "./logger.server.ts";
+import { instanceId, logSettings } from "./env.server.ts";
+import {
+  APP_VERSION,
+  createLogger,
+  isSecretName,
+  logDigest,
+  REDACTED,
+  redactQuery,
+  redactText,
+  redactValue,
+  serializeError,
+} from "./logger.server.ts";
 
 const R = REDACTED;
 
@@ -172,5 +185,48 @@ describe("the log format (issue 15 point 5)", () => {
     expect(format({ LOG_FORMAT: "" }, false)).toBe("json");
     expect(format({ LOG_FORMAT: "json" }, true)).toBe("json");
     expect(format({ LOG_FORMAT: "pretty" }, false)).toBe("pretty");
+  });
+});
+
+describe("who wrote a line, and at what level (issue 33 item 5)", () => {
+  function lines(write: (log: ReturnType<typeof createLogger>) => void, identity?: { instance: string; version: string }) {
+    const out: string[] = [];
+    const stream = new Writable({
+      write(chunk: Buffer, _enc, done) {
+        out.push(chunk.toString());
+        done();
+      },
+    });
+    write(createLogger("debug", stream, identity));
+    return out.map((line) => JSON.parse(line) as Record<string, unknown>);
+  }
+
+  it("writes the level as a word and the pid, instance and version on every line, children's too", () => {
+    const written = lines(
+      (log) => {
+        log.debug("d");
+        log.info({ a: 1 }, "i");
+        log.warn("w");
+        log.error(new Error("e"));
+        log.child({ requestId: "r" }).info("child");
+      },
+      { instance: "web-2", version: "9.9.9" },
+    );
+    expect(written.map((l) => l.level)).toEqual(["debug", "info", "warn", "error", "info"]);
+    for (const line of written) expect(line).toMatchObject({ pid: process.pid, instance: "web-2", version: "9.9.9" });
+  });
+
+  it("reads the version from package.json, and names the instance by host and pid by default", () => {
+    const pkg = JSON.parse(fs.readFileSync(path.resolve(import.meta.dirname, "../../package.json"), "utf8")) as { version: string };
+    expect(APP_VERSION).toBe(pkg.version);
+    const [line] = lines((log) => log.info("x"));
+    expect(line).toMatchObject({ version: pkg.version, instance: instanceId(process.env, os.hostname(), process.pid) });
+  });
+
+  it("digests a typed email: the same for the same account, never the address", () => {
+    expect(logDigest("Someone@Example.com ")).toBe(logDigest("someone@example.com"));
+    expect(logDigest("someone@example.com")).not.toBe(logDigest("other@example.com"));
+    expect(logDigest("someone@example.com")).toMatch(/^[\w-]{12}$/);
+    expect(logDigest("someone@example.com")).not.toContain("someone");
   });
 });

@@ -20,6 +20,7 @@ import { and, eq, inArray, or, sql, lt, lte, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import type { Db, Executor } from "~/lib/db.server.ts";
 import { logger as appLogger } from "~/lib/logger.server.ts";
+import { metrics } from "~/lib/metrics.server.ts";
 
 export type OutboxRow = typeof emailOutbox.$inferSelect;
 
@@ -288,6 +289,7 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     } catch (err) {
       const lastError = errorMessage(err);
       const max = opts.maxAttempts ?? row.maxAttempts;
+      metrics().outboxFailures.inc({ outcome: row.attempts >= max ? "gave_up" : "retry" });
       try {
         if (row.attempts >= max) {
           await db

@@ -38,6 +38,7 @@ import { requestInfoContext } from "./context.server.ts";
 import { getDatabase } from "./db.server.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
+import { metrics } from "./metrics.server.ts";
 
 /** Public page paths; everything else always goes to the router. */
 const PUBLIC_PAGE = /^\/(?:en|ar)(?:|\/about|\/services|\/contact|\/courses|\/english-courses|\/arabic-courses|\/courses\/[^/]+(?:\/enroll)?)$/;
@@ -159,7 +160,9 @@ export type PublicPageLookup = null | { page: StoredPage | null };
 export async function publicPage(method: string, pathAndQuery: string, acceptEncoding?: string): Promise<PublicPageLookup> {
   const key = enabled() ? publicPageKey(method, pathAndQuery) : null;
   if (!key) return null;
-  return { page: await lookup(key, preferredEncoding(acceptEncoding)) };
+  const page = await lookup(key, preferredEncoding(acceptEncoding));
+  (page ? metrics().pageCacheHits : metrics().pageCacheMisses).inc();
+  return { page };
 }
 
 async function lookup(key: string, encoding: Encoding): Promise<StoredPage | null> {
@@ -275,6 +278,8 @@ export const publicPageCache: MiddlewareFunction<Response> = async ({ request, c
   if (!key) return next();
   // This render's nonce marks the scripts the app wrote; the stored copy keeps their hashes, not the nonce.
   const { nonce } = context.get(requestInfoContext);
+  // The cost the cache saves: a full render of a page every visitor shares (`npm run bench` reads it).
+  metrics().pageCacheRenders.inc();
 
   let version: string | undefined;
   try {

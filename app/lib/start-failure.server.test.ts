@@ -29,6 +29,12 @@ describe("startFailureLine", () => {
     expect(startFailureLine(Object.assign(new Error("listen"), { code: "EADDRINUSE" }), env)).toBe(
       "Cannot listen on 0.0.0.0:4101: port 4101 is already in use. Stop the other server or set PORT.",
     );
+    // The metrics port is named as such (METRICS_PORT): Node's listen error carries the port it wanted.
+    const metricsTaken = Object.assign(new Error("listen"), { code: "EADDRINUSE", port: 9464 });
+    expect(startFailureLine(metricsTaken, { ...env, METRICS_PORT: 9464 })).toBe(
+      "Cannot listen on 127.0.0.1:9464: port 9464 is already in use. Stop the other server or set METRICS_PORT.",
+    );
+    expect(startFailureLine(Object.assign(new Error("listen"), { code: "EADDRINUSE", port: 4101 }), { ...env, METRICS_PORT: 9464 })).toContain("set PORT.");
     const inUse = Object.assign(new Error("another server is running on /srv/data (it answers on /srv/data/control.sock)"), {
       name: "DataDirInUseError",
     });

@@ -7,6 +7,8 @@ interface ErrorFacts {
   name: string;
   code: string;
   message: string;
+  /** The port of a failed listen (Node's error carries it). */
+  port?: number;
 }
 
 const text = (value: unknown): string => (typeof value === "string" ? value : "");
@@ -17,6 +19,7 @@ function chain(err: unknown): ErrorFacts[] {
     name: text(errorField(e, "name")),
     code: text(errorField(e, "code")),
     message: text(errorField(e, "message")),
+    port: typeof errorField(e, "port") === "number" ? Number(errorField(e, "port")) : undefined,
   }));
 }
 
@@ -44,7 +47,10 @@ const PG_REASONS: Record<string, string> = {
 };
 
 /** One line saying why the start failed, or null for an error that is the program's own (stack kept). */
-export function startFailureLine(err: unknown, env: { DATABASE_URL?: string; HOST: string; PORT: number }): string | null {
+export function startFailureLine(
+  err: unknown,
+  env: { DATABASE_URL?: string; HOST: string; PORT: number; METRICS_PORT?: number },
+): string | null {
   const errors = chain(err);
   // By name: the server build bundles its own copy of the class (app/lib/backup.server.ts).
   const inUse = errors.find((e) => e.name === "DataDirInUseError");
@@ -53,6 +59,10 @@ export function startFailureLine(err: unknown, env: { DATABASE_URL?: string; HOS
     const code = e.code;
     if (code === "EADDRINUSE" || code === "EACCES" || code === "EADDRNOTAVAIL") {
       const why = code === "EADDRINUSE" ? "is already in use" : code === "EACCES" ? "needs more privileges" : "is not available on this machine";
+      // The metrics port (METRICS_PORT, on 127.0.0.1) is the other port a start listens on.
+      if (env.METRICS_PORT !== undefined && e.port === env.METRICS_PORT) {
+        return `Cannot listen on 127.0.0.1:${env.METRICS_PORT}: port ${env.METRICS_PORT} ${why}. Stop the other server or set METRICS_PORT.`;
+      }
       return `Cannot listen on ${env.HOST}:${env.PORT}: port ${env.PORT} ${why}. Stop the other server or set PORT.`;
     }
   }

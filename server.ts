@@ -14,15 +14,20 @@ import { bodyLimit, createRequestHandler, methodGuard, pathDepthGuard } from "./
 import { streamCompressionOptions } from "./app/lib/compression.server.ts";
 import { restrictUmask, secureDataDir } from "./app/lib/data-dir.server.ts";
 import { logger, redactQuery } from "./app/lib/logger.server.ts";
+import { metricsHandler, recordRequest, startMetricsServer } from "./app/lib/metrics.server.ts";
+import { PROBE_ROUTES, routePattern, STATIC_ROUTES } from "./app/lib/route-pattern.ts";
+import { bodyPace, limitConnectionsPerAddress } from "./app/lib/slow-clients.server.ts";
 import { startFailureLine } from "./app/lib/start-failure.server.ts";
 import { isCrossSiteRequest } from "./app/lib/origin-check.ts";
-import { createStorageFromEnv, isValidKey } from "./app/lib/storage.server.ts";
+import { createStorageFromEnv, describeStorage, isValidKey } from "./app/lib/storage.server.ts";
 
 type Lifecycle = {
   requestInfoContext: typeof RequestInfoContext;
   bootstrap(env: Env): Promise<{ admins: number }>;
   shutdown(): Promise<void>;
   isReady(): Promise<boolean>;
+  /** What /readyz reports: the database and the file storage apart. */
+  readiness?(): Promise<{ ready: boolean; database: boolean; storage: boolean }>;
   publicPage?: typeof PublicPage;
 };
 
@@ -112,18 +117,27 @@ function requestLog() {
     res.locals.requestId = requestId;
     res.setHeader("X-Request-Id", requestId);
     const started = process.hrtime.bigint();
+    // Read now: the static handlers mounted on /assets and /media see req.path without their prefix.
+    const route = routePattern(req.path);
     res.on("finish", () => {
-      const ms = Number(process.hrtime.bigint() - started) / 1e6;
-      const level = res.statusCode >= 500 ? "error" : req.path.startsWith("/assets/") ? "debug" : "info";
-      logger[level]({ requestId, method: req.method, url: redactQuery(req.originalUrl), status: res.statusCode, ms: Math.round(ms) });
+      const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+      recordRequest(route, req.method, res.statusCode, seconds);
+      // Files (a page pulls in dozens) and probes at debug, so that info is what people and forms did.
+      const quiet = STATIC_ROUTES.has(route) || PROBE_ROUTES.has(route);
+      const level = res.statusCode >= 500 ? "error" : quiet ? "debug" : "info";
+      logger[level]({ requestId, method: req.method, url: redactQuery(req.originalUrl), status: res.statusCode, ms: Math.round(seconds * 1000) });
     });
     next();
   };
 }
 
 /**
- * Cross-site request guard: a state-changing request whose Origin is neither this host nor PUBLIC_URL
- * is refused. (Browsers send Origin on every POST; clients without one are not browsers.)
+ * The one cross-site request guard (ADR 025): a state-changing request whose Origin is neither PUBLIC_URL
+ * nor the request's own origin is marked here and refused by the root middleware before any action runs
+ * (app/middleware/input-guard.server.ts), as our translated 403 page in the visitor's language. React
+ * Router's own check, which compares Origin with the URL it was given, is switched off in startServer:
+ * behind a proxy that URL is rebuilt on PUBLIC_URL and the two checks would disagree. A refusal is a
+ * client's doing: one warn line, no stack.
  */
 function originCheck(publicUrl: string) {
   const allowed = new URL(publicUrl).origin;
@@ -132,7 +146,12 @@ function originCheck(publicUrl: string) {
     const ours = [allowed, `${req.protocol}://${req.get("host")}`];
     const headers = { origin: req.get("origin"), secFetchSite: req.get("sec-fetch-site"), referer: req.get("referer") };
     if (!isCrossSiteRequest(headers, ours)) return next();
-    res.status(403).type("text/plain").send("Cross-site request refused");
+    res.locals.crossSite = true;
+    logger.warn(
+      { requestId: res.locals.requestId, method: req.method, url: redactQuery(req.originalUrl), origin: headers.origin?.slice(0, 200) },
+      "cross-site request refused",
+    );
+    next();
   };
 }
 
@@ -162,7 +181,9 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   }
   const app = express();
   app.disable("x-powered-by");
-  if (env.TRUST_PROXY) app.set("trust proxy", true);
+  // Which proxies may name the client (X-Forwarded-For/-Proto/-Host): req.ip is then the rightmost address
+  // they did not write, never one a client wrote itself (TRUST_PROXY, app/lib/env.server.ts).
+  if (env.TRUST_PROXY !== false) app.set("trust proxy", env.TRUST_PROXY);
   app.use(requestLog());
   // Uploaded images served by a CDN/bucket (S3_PUBLIC_URL) must be allowed by img-src.
   const imageOrigin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined;
@@ -174,6 +195,8 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   // (app/lib/http-body.server.ts).
   app.use(methodGuard());
   app.use(pathDepthGuard());
+  // A body still arriving must keep a minimal pace (app/lib/slow-clients.server.ts), or 408 and closed.
+  app.use(bodyPace());
   app.use(bodyLimit());
 
   // Production hands React Router the build itself: given a function, it derives its route tables (ranked
@@ -195,11 +218,12 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   const { admins } = await lifecycle.bootstrap(env);
 
   // Public uploads. Generated image keys are never rewritten (a new upload gets a new key), so they are
-  // cached for good; other files (demo images) for a day. Never sniffed. With S3 storage and no
-  // S3_PUBLIC_URL, what the local folder lacks is read from the bucket.
+  // cached for good; other files (demo images) for a day. Never sniffed. With S3 storage, what the local
+  // folder lacks is read from the bucket: also with S3_PUBLIC_URL, since the /media URLs saved before the
+  // move to S3 (npm run storage:migrate-to-s3) stay in the database and must work on every instance.
   const mediaDir = path.resolve(env.DATA_DIR, "uploads/public");
   fs.mkdirSync(mediaDir, { recursive: true });
-  const fromS3 = env.STORAGE === "s3" && !env.S3_PUBLIC_URL;
+  const fromS3 = env.STORAGE === "s3";
   app.use(
     "/media",
     express.static(mediaDir, {
@@ -238,10 +262,14 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     res.setHeader("Cache-Control", "no-store");
     res.json({ status: "ok" });
   });
+  // Prometheus on this port only with a token (METRICS_TOKEN); otherwise /metrics is the site's 404 here,
+  // and METRICS_PORT serves it on the loopback address (app/lib/metrics.server.ts).
+  if (env.METRICS_TOKEN) app.get("/metrics", metricsHandler(env.METRICS_TOKEN));
   app.get("/readyz", async (_req, res) => {
-    const ready = await lifecycle.isReady();
+    const state = lifecycle.readiness ? await lifecycle.readiness() : { ready: await lifecycle.isReady() };
+    const { ready, ...parts } = state;
     res.setHeader("Cache-Control", "no-store");
-    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable" });
+    res.status(ready ? 200 : 503).json({ status: ready ? "ready" : "unavailable", ...parts });
   });
 
   // Public pages (app/lib/public-cache.server.ts, ADR 017): their CSP is made of the hashes of the inline
@@ -267,13 +295,15 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
     createRequestHandler({
       build,
       mode: dev ? "development" : "production",
+      publicOrigin: env.PUBLIC_ORIGIN,
       getLoadContext: (req, res) => {
         const context = new RouterContextProvider();
         context.set(lifecycle.requestInfoContext, {
           nonce: String(res.locals.nonce),
           requestId: String(res.locals.requestId),
-          // The socket address; form actions apply TRUST_PROXY themselves (clientIp).
-          ip: req.socket.remoteAddress ?? "",
+          // Express applies TRUST_PROXY: the socket's peer, or the address the trusted proxies saw.
+          ip: req.ip ?? req.socket.remoteAddress ?? "",
+          crossSite: res.locals.crossSite === true,
         });
         return context;
       },
@@ -292,15 +322,24 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   // Express 5 hands a failed listen (port taken, address not available) to this callback: the database
   // opened by bootstrap is closed again and the start fails instead of running without listening.
   let server: Server;
+  let metricsServer: Server | undefined;
   try {
+    if (env.METRICS_PORT !== undefined) metricsServer = await startMetricsServer(env.METRICS_PORT);
     server = await new Promise<Server>((resolve, reject) => {
       const s = app.listen(env.PORT, env.HOST, (err?: Error) => (err ? reject(err) : resolve(s)));
     });
   } catch (err) {
+    metricsServer?.close();
     await lifecycle.shutdown();
     await closeVite?.();
     throw err;
   }
+  // Slow clients (issue 34 item 11): headers within 20 s; bodies are paced by bodyPace instead of one
+  // deadline for the whole request, which would cut a 50 MB document on a slow line; without a trusted
+  // proxy in front, at most MAX_CONNECTIONS_PER_ADDRESS connections per address.
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 0;
+  if (env.TRUST_PROXY === false) limitConnectionsPerAddress(server);
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : env.PORT;
   const url = `http://localhost:${port}`;
@@ -312,7 +351,10 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
       const done = new Promise<void>((resolve) => server.close(() => resolve()));
       server.closeIdleConnections();
       const timer = setTimeout(() => server.closeAllConnections(), 10_000);
-      await done;
+      // A scrape in progress is cut: nothing is lost, the next one goes to the new process.
+      const metricsDone = new Promise<void>((resolve) => (metricsServer ? metricsServer.close(() => resolve()) : resolve()));
+      metricsServer?.closeAllConnections();
+      await Promise.all([done, metricsDone]);
       clearTimeout(timer);
       await lifecycle.shutdown();
       await closeVite?.();
@@ -326,13 +368,30 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
  * The last line of a start: where the site is, and how to sign in as things stand — the first admin's
  * creation only while there is none, with "stop the server first" where the embedded database needs it.
  */
-export function startLine(env: Pick<Env, "PUBLIC_URL" | "DATABASE_URL">, started: { url: string; admins: number }): string {
+export function startLine(
+  env: Pick<Env, "PUBLIC_URL" | "DATABASE_URL" | "STORAGE" | "DATA_DIR" | "S3_BUCKET" | "S3_ENDPOINT">,
+  started: { url: string; admins: number },
+): string {
   const site = env.PUBLIC_URL === started.url ? started.url : `${started.url} (public address ${env.PUBLIC_URL})`;
-  if (started.admins > 0) return `Site running at ${site}. Staff sign in at ${env.PUBLIC_URL}/login`;
+  // Which storage holds the uploads, so an operator of several instances sees it at once (issue 33).
+  const running = `Site running at ${site}. Storage: ${describeStorage(env).text}.`;
+  if (started.admins > 0) return `${running} Staff sign in at ${env.PUBLIC_URL}/login`;
   const create = "npm run admin:create -- --email you@example.com";
   return env.DATABASE_URL
-    ? `Site running at ${site}. No admin yet: run ${create} (beside the running server), then sign in at ${env.PUBLIC_URL}/login`
-    : `Site running at ${site}. No admin yet: stop the server (Ctrl-C), run ${create}, start again and sign in at ${env.PUBLIC_URL}/login; or start with ADMIN_EMAIL and ADMIN_PASSWORD set`;
+    ? `${running} No admin yet: run ${create} (beside the running server), then sign in at ${env.PUBLIC_URL}/login`
+    : `${running} No admin yet: stop the server (Ctrl-C), run ${create}, start again and sign in at ${env.PUBLIC_URL}/login; or start with ADMIN_EMAIL and ADMIN_PASSWORD set`;
+}
+
+/**
+ * PostgreSQL means other instances may run, and each reads uploads from its own storage: on the local
+ * disk a file uploaded through one is missing on the others unless they all share one DATA_DIR.
+ */
+export function storageWarning(env: Pick<Env, "DATABASE_URL" | "STORAGE" | "DATA_DIR" | "S3_BUCKET" | "S3_ENDPOINT">): string | null {
+  if (!env.DATABASE_URL || env.STORAGE !== "local") return null;
+  return (
+    `Uploads are on the local disk (${describeStorage(env).text.slice("local ".length)}): with several instances, every one ` +
+    "must use the same DATA_DIR on a shared filesystem, or set S3_BUCKET (npm run storage:migrate-to-s3 copies the files there)"
+  );
 }
 
 /** `tsx server.ts [--dev]`: parse configuration, start, and shut down cleanly on SIGTERM/SIGINT. */
@@ -357,7 +416,12 @@ export async function main(argv = process.argv.slice(2)): Promise<void> {
     }
     throw err;
   }
-  logger.info({ url: started.url, database: env.DATABASE_URL ? "postgresql" : "embedded" }, startLine(env, started));
+  const warning = storageWarning(env);
+  if (warning) logger.warn({ dataDir: path.resolve(env.DATA_DIR) }, warning);
+  logger.info(
+    { url: started.url, database: env.DATABASE_URL ? "postgresql" : "embedded", ...describeStorage(env).fields },
+    startLine(env, started),
+  );
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, () => {
       logger.info({ signal }, "shutting down");

@@ -1,3 +1,4 @@
+import { isIP } from "node:net";
 import { z } from "zod";
 import { errorCode } from "./error-codes.ts";
 
@@ -27,11 +28,64 @@ export function logSettings(source: Record<string, string | undefined>, isTTY: b
   };
 }
 
+/** INSTANCE_ID: a short name for log lines (letters, digits, dot, dash, underscore, colon). */
+const instanceName = z.string().regex(/^[A-Za-z0-9][\w.:-]{0,63}$/, "must be 1-64 letters, digits, dots, dashes, underscores or colons");
+
+/**
+ * The instance every log line names (issue 33 item 5), read at import time like logSettings: INSTANCE_ID,
+ * or this machine's short host name and the process id (two instances on one host differ; a restart is a
+ * new instance). A wrong INSTANCE_ID falls back here and is refused by parseEnv.
+ */
+export function instanceId(source: Record<string, string | undefined>, hostname: string, pid: number): string {
+  const given = instanceName.safeParse(withoutEmpty(source).INSTANCE_ID?.trim());
+  return given.success ? given.data : `${hostname.split(".")[0] || "host"}-${pid}`;
+}
+
 const bool = (fallback: boolean) =>
   z
     .enum(["true", "false", "1", "0", "yes", "no", ""])
     .optional()
     .transform((v) => (v === undefined || v === "" ? fallback : v === "true" || v === "1" || v === "yes"));
+
+/** Express's names for address ranges ("trust proxy"): 127.0.0.0/8 and ::1, link-local, private. */
+const NAMED_RANGES = new Set(["loopback", "linklocal", "uniquelocal"]);
+
+function isAddressOrRange(entry: string): boolean {
+  if (NAMED_RANGES.has(entry)) return true;
+  const [address, bits, extra] = entry.split("/");
+  const family = isIP(address ?? "");
+  if (family === 0 || extra !== undefined) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY, with Express's "trust proxy" semantics (issue 33): which proxies in front of the app may
+ * say who the client is. The client address is then the rightmost X-Forwarded-For entry that was not
+ * written by a trusted proxy, so an address a client writes into the header itself is never believed.
+ * - false / 0 / no / empty: trust nobody; the socket's address is the client;
+ * - true / yes: one proxy (the usual nginx or load balancer in front), the same as 1;
+ * - a hop count n: the n proxies nearest the app;
+ * - addresses, CIDR ranges or Express's names (loopback, linklocal, uniquelocal), comma-separated: those
+ *   proxies, wherever they are in the chain.
+ * "Trust everyone" (Express's `true`, which takes the leftmost entry, the one a client writes) is not offered.
+ */
+const trustProxy = z
+  .string()
+  .optional()
+  .transform((raw, ctx): false | number | string[] => {
+    const v = raw?.trim().toLowerCase() ?? "";
+    if (v === "" || v === "false" || v === "no" || v === "0") return false;
+    if (v === "true" || v === "yes") return 1;
+    if (/^\d{1,2}$/.test(v)) return Number(v);
+    const entries = v.split(",").map((e) => e.trim()).filter(Boolean);
+    if (entries.length > 0 && entries.every(isAddressOrRange)) return entries;
+    ctx.addIssue({
+      code: "custom",
+      message: "must be false, true, a number of proxies, or proxy addresses/CIDR ranges separated by commas",
+    });
+    return z.NEVER;
+  });
 
 const optionalString = z
   .string()
@@ -108,9 +162,7 @@ export const envSchema = z
     NODE_ENV: z.enum(["development", "production", "test"]).default("development"),
     PORT: intIn(1, 65535, 3000),
     HOST: z.string().default("0.0.0.0"),
-    PUBLIC_URL: optionalString.refine((v) => v === undefined || URL.canParse(v), {
-      message: "must be an absolute http(s) URL",
-    }),
+    PUBLIC_URL: httpUrl,
     DATABASE_URL: postgresUrl,
     DATA_DIR: z.string().default("./data"),
     SEED_DEMO: z.enum(["true", "false", "1", "0", "yes", "no", ""]).optional(),
@@ -136,7 +188,7 @@ export const envSchema = z
     LOG_LEVEL: logLevel.default("info"),
     // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
     LOG_FORMAT: logFormat.optional(),
-    TRUST_PROXY: bool(false),
+    TRUST_PROXY: trustProxy,
     // Keep rendered public pages in memory, compressed, on either database (app/lib/public-cache.server.ts, ADR 017).
     PUBLIC_PAGE_CACHE: bool(true),
     // Enrollment requests per client address (valid and invalid posts counted apart) and per email address.
@@ -158,8 +210,29 @@ export const envSchema = z
     S3_SECRET_ACCESS_KEY: optionalString,
     S3_FORCE_PATH_STYLE: bool(false),
     S3_PUBLIC_URL: httpUrl,
+    // GET /metrics (Prometheus, app/lib/metrics.server.ts): with METRICS_TOKEN on the site's port for
+    // `Authorization: Bearer <token>` only; with METRICS_PORT on 127.0.0.1:<port> without a token. Neither: off.
+    METRICS_TOKEN: optionalString.refine((v) => v === undefined || /^[\x21-\x7e]{16,256}$/.test(v), {
+      message: "must be 16 to 256 printable characters without spaces",
+    }),
+    METRICS_PORT: z
+      .string()
+      .optional()
+      .transform((v, ctx) => {
+        if (v === undefined || v.trim() === "") return undefined;
+        if (!/^\d{1,5}$/.test(v.trim()) || Number(v) < 1 || Number(v) > 65535) {
+          ctx.addIssue({ code: "custom", message: "must be a port number between 1 and 65535" });
+          return z.NEVER;
+        }
+        return Number(v);
+      }),
+    // The instance named on every log line; default: host name and process id (instanceId above).
+    INSTANCE_ID: optionalString.pipe(instanceName.optional()),
   })
   .superRefine((e, ctx) => {
+    if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
+      ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
     // Half an S3 configuration is a mistake, not a reason to fall back to the local disk silently.
     const s3Set = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_PUBLIC_URL].some((v) => v !== undefined);
     if (s3Set && !e.S3_BUCKET) {
@@ -176,6 +249,12 @@ export const envSchema = z
   .transform((e) => ({
     ...e,
     PUBLIC_URL: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ""),
+    /**
+     * The origin requests are rebuilt on when PUBLIC_URL is given (issue 33): behind a proxy the Host the
+     * app receives may lack the public port or name (nginx's `$host`), and every URL the app makes must be
+     * the public one. Undefined when PUBLIC_URL is not set: the request's own Host is used.
+     */
+    PUBLIC_ORIGIN: e.PUBLIC_URL === undefined ? undefined : new URL(e.PUBLIC_URL).origin,
     SEED_DEMO:
       e.SEED_DEMO === undefined || e.SEED_DEMO === ""
         ? e.DATABASE_URL === undefined
@@ -212,7 +291,7 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     const issue = result.error.issues[0]!;
     const name = String(issue.path[0] ?? "configuration");
     const got = source[name];
-    const shown = got === undefined ? "" : ` (got ${JSON.stringify(name.includes("SECRET") || name.includes("PASSWORD") ? "***" : got)})`;
+    const shown = got === undefined ? "" : ` (got ${JSON.stringify(/SECRET|PASSWORD|TOKEN/.test(name) ? "***" : got)})`;
     throw new ConfigError(`Invalid configuration: ${name} ${issue.message}${shown}`);
   }
   const env = result.data;

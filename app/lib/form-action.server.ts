@@ -11,7 +11,6 @@ import { isAppError } from "./errors.ts";
 import { isLocale, type Locale } from "./i18n.ts";
 import { logger } from "./logger.server.ts";
 import { clientIp, consumeRateLimit, retryAfterSeconds, type RateLimiter } from "./rate-limit.server.ts";
-import { env } from "./env.server.ts";
 import { getLocale } from "~/middleware/i18next.server.ts";
 
 export interface FormReply<T> {
@@ -47,7 +46,7 @@ export async function publicFormAction<S extends z.ZodType<Record<string, unknow
   const submission = parseWithZod(formData, { schema: args.schema });
   const locale = getLocale(context);
   const lang: Locale = isLocale(locale) ? locale : "en";
-  const ip = clientIp(request, env().TRUST_PROXY, context.get(requestInfoContext).ip);
+  const ip = clientIp(context.get(requestInfoContext).ip);
   const valid = submission.status === "success";
   try {
     await consumeRateLimit(valid ? args.limiter : (args.invalidLimiter ?? args.limiter), ip);

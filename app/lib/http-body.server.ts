@@ -138,14 +138,23 @@ export interface RequestHandlerOptions {
   build: ServerBuild | (() => ServerBuild | Promise<ServerBuild>);
   mode?: string;
   getLoadContext?: (req: ExpressRequest, res: ExpressResponse) => LoadContext | Promise<LoadContext>;
+  /**
+   * PUBLIC_URL's origin when it is configured: every request's URL is built on it, whatever Host the
+   * proxy passed (nginx's `$host` drops a public port such as :8080), so links, redirects and React
+   * Router see the public address.
+   */
+  publicOrigin?: string;
 }
 
-/** The Fetch Request React Router gets: the same URL, method and headers, and the body bodyLimit kept. */
-export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+/**
+ * The Fetch Request React Router gets: the same URL (on `publicOrigin` when given), method and headers, and
+ * the body bodyLimit kept.
+ */
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse, publicOrigin?: string): Request {
   // `req.host` is the Host header (X-Forwarded-Host under "trust proxy"), port included; anything after a
   // character that cannot be part of a host is dropped. The path is appended as received, never resolved.
   const host = (req.host ?? "").split(/[\\/?#@]/)[0] || "localhost";
-  const url = new URL(`${req.protocol}://${host}${req.originalUrl}`);
+  const url = new URL(`${publicOrigin ?? `${req.protocol}://${host}`}${req.originalUrl}`);
   const headers = new Headers();
   for (const [name, value] of Object.entries(req.headers)) {
     if (Array.isArray(value)) for (const v of value) headers.append(name, v);
@@ -189,13 +198,27 @@ async function sendFetchResponse(res: ExpressResponse, response: Response): Prom
   }
 }
 
+/**
+ * React Router refuses an action whose Origin differs from its request URL's origin unless the build's
+ * `allowedActionOrigins` names it. Our origin check in server.ts (PUBLIC_URL or the request's own origin,
+ * refused as a translated 403 by the root middleware) runs before every request reaches React Router; a
+ * second check with another rule refused the public origin behind a proxy (a bare "Bad Request", a form
+ * lost) and logged an error. So React Router is told to allow every origin our check let through ("**"
+ * matches any host): one gate, one rule (ADR 025).
+ */
+function withOneOriginCheck(build: ServerBuild): ServerBuild {
+  return { ...build, allowedActionOrigins: ["**"] };
+}
+
 /** React Router's request handler for Express, over toFetchRequest. */
 export function createRequestHandler(options: RequestHandlerOptions) {
-  const handle = createRouterHandler(options.build, options.mode);
+  const given = options.build;
+  const build = typeof given === "function" ? async () => withOneOriginCheck(await given()) : withOneOriginCheck(given);
+  const handle = createRouterHandler(build, options.mode);
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     let request: Request;
     try {
-      request = toFetchRequest(req, res);
+      request = toFetchRequest(req, res, options.publicOrigin);
     } catch (err) {
       // A Host header or path that does not make a URL.
       return next(Object.assign(err instanceof Error ? err : new Error(String(err)), { status: 400 }));

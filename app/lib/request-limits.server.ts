@@ -41,6 +41,7 @@ export const REQUEST_ERRORS = {
   invalidAddress: "errors.invalidAddress",
   bodyTooLarge: "errors.bodyTooLarge",
   unsupportedBody: "errors.unsupportedBody",
+  crossSite: "errors.crossSite",
 } as const;
 
 export interface Refusal {

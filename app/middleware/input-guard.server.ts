@@ -6,10 +6,12 @@
 //   body cap (413), with a bounded number of fields, no single-valued name repeated and conform's
 //   reserved fields well formed (400): app/lib/request-limits.server.ts, read once, linearly. The
 //   upload routes stream their own bodies and are not read here.
+// - A state-changing request from another site (marked by server.ts) is refused with a translated 403.
 // - Zod's own English messages ("Invalid input: expected string, received array"…) must never reach a
 //   person: an issue without a message of our own gets a generic translated key.
 import type { MiddlewareFunction } from "react-router";
 import { z } from "zod";
+import { requestInfoContext } from "~/lib/context.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { checkActionBody, REQUEST_ERRORS, urlHasNul, type Refusal } from "~/lib/request-limits.server.ts";
 
@@ -25,7 +27,9 @@ function refuse(refusal: Refusal): never {
   throw new AppError(CODES[refusal.status], refusal.messageKey);
 }
 
-export const inputGuard: MiddlewareFunction<Response> = async ({ request }, next) => {
+export const inputGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+  // Marked by server.ts's origin check (ADR 025): our 403 page in the visitor's language, nothing read.
+  if (context.get(requestInfoContext).crossSite) throw new AppError("forbidden", INPUT_ERRORS.crossSite);
   if (urlHasNul(new URL(request.url))) refuse({ status: 400, messageKey: INPUT_ERRORS.invalidAddress });
   const refusal = await checkActionBody(request);
   if (refusal) refuse(refusal);

@@ -3,16 +3,15 @@
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/context.server.ts";
-import { env } from "~/lib/env.server.ts";
 import { isAppError } from "~/lib/errors.ts";
 import { clientIp, retryAfterSeconds } from "~/lib/rate-limit.server.ts";
 import { SECRET_FIELDS, type AuthReply } from "./auth-reply.ts";
 
 type AnySubmission = Pick<Submission<unknown>, "reply">;
 
-/** The client address (X-Forwarded-For only with TRUST_PROXY), the key of the per-address limits. */
-export function requestIp(request: Request, context: Readonly<RouterContextProvider>): string {
-  return clientIp(request, env().TRUST_PROXY, context.get(requestInfoContext).ip);
+/** The client address (TRUST_PROXY applied by Express), the key of the per-address limits. */
+export function requestIp(context: Readonly<RouterContextProvider>): string {
+  return clientIp(context.get(requestInfoContext).ip);
 }
 
 /** 400 with the schema's field errors. */

@@ -30,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const locale = getLocale(context);
   try {
-    await requestPasswordReset(submission.value.email, isLocale(locale) ? locale : "en", requestIp(request, context));
+    await requestPasswordReset(submission.value.email, isLocale(locale) ? locale : "en", requestIp(context));
   } catch (err) {
     return errorReply(submission, err);
   }

@@ -41,7 +41,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const { method, code, trustDevice, from } = submission.value;
   try {
-    const result = await verifySecondStep(request, { method, code, trustDevice: Boolean(trustDevice) }, requestIp(request, context));
+    const result = await verifySecondStep(request, { method, code, trustDevice: Boolean(trustDevice) }, requestIp(context));
     if (result.status !== "signed-in") throw new Error("second step answered without a session");
     return redirect(await afterSignIn(request, context, result.user, from, result.headers), { headers: result.headers });
   } catch (err) {

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: loginSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    const result = await signIn(request, submission.value, requestIp(request, context));
+    const result = await signIn(request, submission.value, requestIp(context));
     if (result.status === "second-step") {
       // The password was right; the session begins after the code (the waiting sign-in's cookie travels).
       const from = safeAdminPath(submission.value.from);

@@ -36,7 +36,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   if (submission.status !== "success") return invalidReply(submission);
   const token = submission.value.token ?? new URL(request.url).searchParams.get("token");
   try {
-    await resetPassword(token, submission.value.newPassword, requestIp(request, context));
+    await resetPassword(token, submission.value.newPassword, requestIp(context));
   } catch (err) {
     return errorReply(submission, err);
   }

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: instructorLoginSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
-    const signedIn = await signInInstructor(submission.value, requestIp(request, context));
+    const signedIn = await signInInstructor(submission.value, requestIp(context));
     const locale = await languageAfterSignIn(request, getLocale(context) as Locale, { instructorAccountId: signedIn.accountId });
     const headers = new Headers({ "Set-Cookie": sessionCookie(request, signedIn.token, signedIn.expiresAt) });
     headers.append("Set-Cookie", await rememberLocale(locale));

@@ -76,3 +76,25 @@ describe("enrollment request emails for a run", () => {
     expect(notification("en", request()).text).not.toContain("Run:");
   });
 });
+
+describe("what a visitor writes cannot take over an email (issue 34 item 6)", () => {
+  const forged = "Hello\nEnrollment ID: ENR-FAKE-000000\r\nACTION NEEDED: pay at http://evil.example/pay";
+
+  it("the student's confirmation, sent to whatever address was typed, never carries the message", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const email = confirmation(locale, request({ message: forged }, locale));
+      expect(email.text + email.html).not.toContain("evil.example");
+      expect(email.text + email.html).not.toContain("ACTION NEEDED");
+    }
+  });
+
+  it("in the staff notification a message's lines stay inside its field: none reads as another field", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const { text } = notification(locale, request({ message: forged }, locale));
+      const lines = text.split("\n");
+      expect(lines.filter((l) => l.startsWith("Enrollment ID: ENR-FAKE"))).toEqual([]);
+      expect(lines.filter((l) => l.startsWith("ACTION NEEDED"))).toEqual([]);
+      expect(lines).toContain("    | Enrollment ID: ENR-FAKE-000000");
+    }
+  });
+});

@@ -52,6 +52,14 @@ function escapeMultiline(value: string): string {
   return escapeHtml(value.replace(/\r\n?/g, "\n")).replace(/\n/g, "<br>");
 }
 
+/**
+ * A value's second and later lines, indented under its label in the plain-text part: a visitor's message
+ * cannot write a line that reads as another field ("Enrollment ID: …") of the fixed structure (issue 34).
+ */
+export function indentContinuation(value: string): string {
+  return value.replace(/\r\n?|[\u2028\u2029]/g, "\n").replace(/\n/g, "\n    | ");
+}
+
 export function renderEmailLayout(input: EmailLayoutInput): { text: string; html: string } {
   const { locale, brand, heading, paragraphs, fields = [], footer, logoUrl = emailLogoUrl() } = input;
   const dir = locale === "ar" ? "rtl" : "ltr";
@@ -65,7 +73,7 @@ export function renderEmailLayout(input: EmailLayoutInput): { text: string; html
   const textParts: string[] = [brand, "", heading, "=".repeat(Math.min(Math.max(heading.length, 3), 60)), ""];
   for (const p of paragraphs) textParts.push(p, "");
   if (fields.length) {
-    for (const f of fields) textParts.push(`${f.label}: ${f.value}`);
+    for (const f of fields) textParts.push(`${f.label}: ${indentContinuation(f.value)}`);
     textParts.push("");
   }
   if (footer) textParts.push("--", footer);

@@ -2,7 +2,7 @@
 // users, sign-in). Each field reports one error at a time (`abort`), the first rule it breaks, exactly as
 // the zod-free checks in validation.ts do. No server imports here.
 import { z } from "zod";
-import { EMAIL_MAX, EMAIL_PATTERN } from "./validation.ts";
+import { cleanPersonName, EMAIL_MAX, EMAIL_PATTERN, isPersonName } from "./validation.ts";
 
 /** A required, trimmed text field with one error at a time: required, then too long. */
 export function requiredText(max: number, keys: { required: string; tooLong: string }) {
@@ -11,6 +11,24 @@ export function requiredText(max: number, keys: { required: string; tooLong: str
     .trim()
     .min(1, { error: keys.required, abort: true })
     .max(max, { error: keys.tooLong, abort: true });
+}
+
+/**
+ * A visitor's name (issue 34 item 6; checkPersonName in validation.ts for the browser): direction controls
+ * removed and spaces tidied (cleanPersonName), then required, too long, one line of letters.
+ */
+export function personName(max: number, keys: { required: string; tooLong: string; invalid: string }) {
+  return z
+    .string({ error: keys.required })
+    .transform(cleanPersonName)
+    // Conform turns the blank this leaves into undefined before the inner schema sees it: required again.
+    .pipe(
+      z
+        .string({ error: keys.required })
+        .min(1, { error: keys.required, abort: true })
+        .max(max, { error: keys.tooLong, abort: true })
+        .refine(isPersonName, { error: keys.invalid, abort: true }),
+    );
 }
 
 /** A required email: required, then too long, then the x@y.z pattern. */

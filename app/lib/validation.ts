@@ -57,6 +57,45 @@ export function checkRequiredEmail(
   return checkRequiredText(value, EMAIL_MAX, keys) ?? (EMAIL_PATTERN.test((value ?? "").trim()) ? null : keys.invalid);
 }
 
+/**
+ * Direction controls (U+202A-202E embeddings and overrides, U+2066-2069 isolates) and the invisible marks
+ * (LRM, RLM, ALM): nobody types them in a name, and in a name they reorder what staff read ("exe.png"
+ * shown as "gnp.exe"). Removed from names before any check (issue 34 item 6).
+ */
+const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+
+/** Letters (any script), combining marks (Arabic harakat, accents), spaces and . ' ’ - only. */
+const NAME_CHARACTERS = /^[\p{L}\p{M} .'’-]+$/u;
+/** Two letters, a dot, two letters: a web address ("evil.example"), not an initial ("A. B. Salem"). */
+const ADDRESS_LIKE = /[\p{L}]{2,}\.[\p{L}]{2,}/u;
+
+/**
+ * A person's name as the forms keep it: direction controls removed, runs of spaces (tabs, no-break spaces)
+ * made one space, trimmed. Line breaks are kept, for the check to refuse.
+ */
+export function cleanPersonName(value: string | undefined): string {
+  return (value ?? "").replace(DIRECTION_CONTROLS, "").replace(/[^\S\r\n\u2028\u2029]+/gu, " ").trim();
+}
+
+/** Whether a cleaned name is one line of letters, marks, spaces and a few punctuation marks, with no address. */
+export function isPersonName(name: string): boolean {
+  return NAME_CHARACTERS.test(name) && /\p{L}/u.test(name) && !ADDRESS_LIKE.test(name);
+}
+
+/**
+ * A visitor's name (enrollment, contact; issue 34 item 6): required, then too long, then one line of
+ * letters. A name is placed in emails sent to whatever address was typed, so it must not be able to carry
+ * a second line, a link or reordered text.
+ */
+export function checkPersonName(
+  value: string | undefined,
+  max: number,
+  keys: { required: string; tooLong: string; invalid: string },
+): string | null {
+  const name = cleanPersonName(value);
+  return checkRequiredText(name, max, keys) ?? (isPersonName(name) ? null : keys.invalid);
+}
+
 /** Optional text: only too long. */
 export function checkOptionalText(value: string | undefined, max: number, tooLongKey: string): string | null {
   return (value ?? "").trim().length > max ? tooLongKey : null;

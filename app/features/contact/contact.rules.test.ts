@@ -43,3 +43,13 @@ describe("validateContact agrees with contactSchema", () => {
     }
   });
 });
+
+describe("the contact name (issue 34 item 6)", () => {
+  it("is one line of letters: a second line with a link is refused with the contact form's own key, by both", () => {
+    const name = "Ali\nClick http://evil.example/pay";
+    const parsed = contactSchema.safeParse({ name, email: "a@b.co", message: "hello" });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues.map((i) => i.message)).toEqual([CONTACT_ERRORS.nameInvalid]);
+    expect(validateContact({ name, email: "a@b.co", message: "hello" })).toEqual({ name: [CONTACT_ERRORS.nameInvalid] });
+  });
+});

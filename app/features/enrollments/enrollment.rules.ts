@@ -6,7 +6,7 @@
 // Error messages are locale keys ("enrollment.errors.*" in app/locales/<lng>/forms.json).
 import type { FieldErrors, FormValues } from "~/lib/form-validation.ts";
 import { compactPhone, parsePhone, type PhoneProblem } from "~/lib/phone.ts";
-import { checkOptionalText, checkRequiredEmail, checkRequiredText, EMAIL_MAX, isOneOf } from "~/lib/validation.ts";
+import { checkOptionalText, checkPersonName, checkRequiredEmail, EMAIL_MAX, isOneOf } from "~/lib/validation.ts";
 
 export interface CountryCode {
   /** Dialling code, e.g. "+20". */
@@ -79,6 +79,7 @@ export function enrollmentPhone(value: string, countryCode: string = DEFAULT_COU
 export const ENROLLMENT_ERRORS = {
   studentNameRequired: "enrollment.errors.studentNameRequired",
   studentNameTooLong: "enrollment.errors.studentNameTooLong",
+  studentNameInvalid: "enrollment.errors.studentNameInvalid",
   emailRequired: "enrollment.errors.emailRequired",
   emailInvalid: "enrollment.errors.emailInvalid",
   emailTooLong: "enrollment.errors.emailTooLong",
@@ -127,9 +128,10 @@ export function validateEnrollment(values: FormValues, opts: { runRequired?: boo
   };
   put(
     "studentName",
-    checkRequiredText(values.studentName, ENROLLMENT_LIMITS.studentName, {
+    checkPersonName(values.studentName, ENROLLMENT_LIMITS.studentName, {
       required: ENROLLMENT_ERRORS.studentNameRequired,
       tooLong: ENROLLMENT_ERRORS.studentNameTooLong,
+      invalid: ENROLLMENT_ERRORS.studentNameInvalid,
     }),
   );
   put(

@@ -7,7 +7,7 @@
 // translates them. Each field reports one error at a time (`abort`), the first rule it breaks.
 import { z } from "zod";
 import { isOneOf } from "~/lib/validation.ts";
-import { honeypot, optionalText, requiredEmail, requiredText } from "~/lib/validation.schema.ts";
+import { honeypot, optionalText, personName, requiredEmail } from "~/lib/validation.schema.ts";
 import { cleanHost, cleanSourcePage, cleanUtm } from "~/lib/visit-source.ts";
 import {
   DEFAULT_COUNTRY_CODE,
@@ -50,9 +50,10 @@ const sourceFields = {
 };
 
 const enrollmentFields = z.object({
-  studentName: requiredText(ENROLLMENT_LIMITS.studentName, {
+  studentName: personName(ENROLLMENT_LIMITS.studentName, {
     required: ENROLLMENT_ERRORS.studentNameRequired,
     tooLong: ENROLLMENT_ERRORS.studentNameTooLong,
+    invalid: ENROLLMENT_ERRORS.studentNameInvalid,
   }),
   studentEmail: requiredEmail({
     required: ENROLLMENT_ERRORS.emailRequired,

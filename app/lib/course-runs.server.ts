@@ -77,18 +77,33 @@ export async function countRequestsByRun(ex: Executor, runIds: readonly string[]
   return out;
 }
 
+type RunSeats = { run: CourseRunRow; approved: number; seatsLeft: number | null; full: boolean };
+
 /**
  * Locks a run's row (FOR UPDATE, until the transaction ends) and counts its approved requests: every
  * change that takes or frees a seat goes through this, so two approvals of the last seat are serialised
  * and the second sees the run full. Null when the run does not exist.
  */
-export async function lockRunSeats(
-  tx: Tx,
-  runId: string,
-): Promise<{ run: CourseRunRow; approved: number; seatsLeft: number | null; full: boolean } | null> {
-  const [run] = await tx.select().from(courseRuns).where(eq(courseRuns.id, runId)).for("update");
+export function lockRunSeats(tx: Tx, runId: string): Promise<RunSeats | null> {
+  return runSeats(tx, runId, true);
+}
+
+/**
+ * The run and its seats as they are now, without a lock: for a request, which takes no seat (only an
+ * approval does, under lockRunSeats). Issue 34 item 4: 200 requests for one run each waited for the run's
+ * row lock while holding a pool connection, until the pool was exhausted and pages answered 503. A request
+ * that reads "not full" while the last seat is being approved joins as pending; its approval then finds
+ * the run full, as for any other pending request.
+ */
+export function readRunSeats(ex: Executor, runId: string): Promise<RunSeats | null> {
+  return runSeats(ex, runId, false);
+}
+
+async function runSeats(ex: Executor, runId: string, lock: boolean): Promise<RunSeats | null> {
+  const query = ex.select().from(courseRuns).where(eq(courseRuns.id, runId));
+  const [run] = lock ? await query.for("update") : await query;
   if (!run) return null;
-  const [row] = await tx
+  const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })
     .from(enrollments)
     .where(and(eq(enrollments.runId, runId), eq(enrollments.status, "approved")));

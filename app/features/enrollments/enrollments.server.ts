@@ -4,16 +4,16 @@
 // (English, reply-to the student) and the student's confirmation (in the student's language). The
 // outbox worker sends them after commit, with retries, so a failing mail server never loses a lead.
 import { randomInt } from "node:crypto";
-import { and, eq } from "drizzle-orm";
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { courses, enrollments } from "@db/schema/index.ts";
 import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "~/emails/enrollment-request.ts";
-import { db } from "~/lib/db.server.ts";
+import { db, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
-import { listUpcomingRuns, lockRunSeats, type PublicRun } from "~/lib/course-runs.server.ts";
+import { listUpcomingRuns, readRunSeats, type PublicRun } from "~/lib/course-runs.server.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -32,6 +32,34 @@ export function generateEnrollmentId(now = Date.now()): string {
   return `ENR-${now.toString(36).toUpperCase()}-${suffix}`;
 }
 
+/** How long a second request for the same email, course and run is the same request (issue 34 item 10). */
+const SAME_REQUEST_WINDOW = sql.raw("interval '10 minutes'");
+
+/**
+ * A request already made in the last ten minutes by the same email for the same course and run: a double
+ * tap, a resubmitted form, a retry after a slow answer. It is the same request: its reference again, no
+ * new row, no second email. Identical requests arriving together are serialised by a transaction-scoped
+ * advisory lock on (email, course, run), so the second sees the first's row once it commits.
+ */
+async function sameRecentRequest(tx: Tx, email: string, courseId: string, runId: string | null): Promise<EnrollmentCreated | null> {
+  const key = `enrollment:${email.trim().toLowerCase()}:${courseId}:${runId ?? "-"}`;
+  await tx.execute(sql`select pg_advisory_xact_lock(hashtextextended(${key}, 0))`);
+  const [row] = await tx
+    .select({ enrollmentId: enrollments.enrollmentId, status: enrollments.status })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.courseId, courseId),
+        runId ? eq(enrollments.runId, runId) : isNull(enrollments.runId),
+        sql`lower(${enrollments.studentEmail}) = lower(${email.trim()})`,
+        sql`${enrollments.createdAt} > now() - ${SAME_REQUEST_WINDOW}`,
+      ),
+    )
+    .orderBy(desc(enrollments.createdAt))
+    .limit(1);
+  return row ? { enrollmentId: row.enrollmentId, waiting: row.status === "waiting" } : null;
+}
+
 /** What the visitor is told: the request's ID, and whether it joined the waiting list of a full run. */
 export interface EnrollmentCreated {
   enrollmentId: string;
@@ -46,7 +74,7 @@ export function listEnrollableRuns(courseId: string): Promise<PublicRun[]> {
 /**
  * Records an enrollment request for a published course and queues its two emails.
  * Issue 20: when the course has upcoming open runs, the request names one of them (`runId`); the run's
- * seats are counted under its lock (lockRunSeats), and a request for a full run joins its waiting list
+ * seats are counted (readRunSeats, without a lock), and a request for a full run joins its waiting list
  * (status 'waiting') instead of 'pending'.
  * Throws AppError bad_request (invalid input, `fields` holds the message keys: among them a missing run
  * or one that is not an open upcoming run of this course) or not_found (draft or unknown course); in
@@ -73,11 +101,14 @@ export async function createEnrollment(
       .for("share");
     if (!course) throw new AppError("not_found", "enrollment.errors.courseUnavailable");
 
-    // Issue 20: the run, locked until commit so the seat count cannot change under this request.
+    const same = await sameRecentRequest(tx, data.studentEmail, course.id, data.runId ?? null);
+    if (same) return same;
+
+    // Issue 20: the run and its seats. Read, not locked: a request takes no seat (readRunSeats).
     const now = ctx.now ?? new Date();
-    let run: (NonNullable<Awaited<ReturnType<typeof lockRunSeats>>>["run"] & { waiting: boolean }) | null = null;
+    let run: (NonNullable<Awaited<ReturnType<typeof readRunSeats>>>["run"] & { waiting: boolean }) | null = null;
     if (data.runId) {
-      const seats = await lockRunSeats(tx, data.runId);
+      const seats = await readRunSeats(tx, data.runId);
       if (!seats || seats.run.courseId !== course.id || seats.run.status !== "open" || seats.run.startsAt <= now) {
         throw new AppError("bad_request", ENROLLMENT_ERRORS.runInvalid, {
           fields: { runId: ENROLLMENT_ERRORS.runInvalid },

@@ -138,7 +138,7 @@ async function run(): Promise<void> {
         const slot = i % (pages.length + 1);
         if (slot < pages.length) return () => fetch(`${server.url}${pages[slot]}`, { redirect: "manual" });
         seq += 1;
-        const body = new URLSearchParams({ courseId: course.id, studentName: `Memory Bench ${seq}`, studentEmail: `memory-${process.pid}-${seq}@example.com`, countryCode: "+20", phoneNumber: `0100${String(1000000 + seq).slice(-7)}`, message: "", website: "", ...(course.runId ? { runId: course.runId } : {}) });
+        const body = new URLSearchParams({ courseId: course.id, studentName: `Memory Bench ${String(seq).replace(/\d/g, (d) => String.fromCharCode(97 + Number(d)))}`, studentEmail: `memory-${process.pid}-${seq}@example.com`, countryCode: "+20", phoneNumber: `0100${String(1000000 + seq).slice(-7)}`, message: "", website: "", ...(course.runId ? { runId: course.runId } : {}) });
         return () => fetch(`${server.url}/en/courses/${course.slug}/enroll`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: server.url }, body });
       };
       let peak = 0;

@@ -138,24 +138,9 @@ async function usedPoints(limiter: RateLimiter, key: string): Promise<{ used: nu
   return { used: res.consumedPoints, res };
 }
 
-/**
- * For limits that count failures only (sign-in): throws the limiter's 429 when `key` has used up its
- * points in the current window, counting nothing itself.
- */
-export async function assertNotBlocked(limiter: RateLimiter, key: string): Promise<void> {
-  const { used, res } = await usedPoints(limiter, key);
-  if (res && used >= limiter.points) {
-    throw new AppError("too_many_requests", limiter.messageKey, { cause: res });
-  }
-}
-
-/** Counts one failure without throwing (the next attempt is refused once the points are used up). */
-export async function countFailure(limiter: RateLimiter, key: string): Promise<void> {
-  try {
-    await limiter.store.penalty(key, 1);
-  } catch (err) {
-    if (!(err instanceof RateLimiterRes)) throw err;
-  }
+/** Gives back a point consumed for `key` (an attempt that turned out to be right). Never throws. */
+export async function refundRateLimit(limiter: RateLimiter, key: string): Promise<void> {
+  await limiter.store.reward(key, 1).catch(() => undefined);
 }
 
 /** Seconds until the limiter lets the key through again, for a Retry-After header. */
@@ -211,39 +196,49 @@ function pairKey(ip: string, account: string): string {
   return `${ip}/${accountKey(account)}`;
 }
 
-/** The delay an attempt on `account` waits now (0 below the threshold). */
-export async function loginDelayMs(limits: LoginLimits, account: string): Promise<number> {
-  const { used } = await usedPoints(limits.account, accountKey(account));
-  const beyond = used - limits.account.points + 1;
+/** The delay for an attempt on an account that has `failures` failures before it in the window. */
+function delayAfter(limits: LoginLimits, failures: number): number {
+  const beyond = failures - limits.account.points + 1;
   return beyond > 0 ? Math.min(LOGIN_SLOWDOWN_MAX_MS, beyond * LOGIN_SLOWDOWN_STEP_MS) : 0;
 }
 
+/** The delay an attempt on `account` would wait now (0 below the threshold). */
+export async function loginDelayMs(limits: LoginLimits, account: string): Promise<number> {
+  const { used } = await usedPoints(limits.account, accountKey(account));
+  return delayAfter(limits, used);
+}
+
 /**
- * Before a password is checked: throws the 429 (Retry-After from its window) when the address or the
- * address+account pair has used up its failures; otherwise waits the account's current delay.
+ * Before a password is checked (issue 34 item 2): the attempt is counted first, atomically, against the
+ * address and the address+account pair (a 429, with Retry-After from its window, once either is used up),
+ * and against the account, whose count sets this attempt's delay. Counting first is what makes the limits
+ * hold when many attempts arrive together: checked-then-counted, 400 simultaneous attempts all passed the
+ * check before the first was counted. A right password gives the points back (countLoginSuccess).
  */
-export async function checkLogin(limits: LoginLimits, ip: string, account: string): Promise<void> {
-  await assertNotBlocked(limits.address, ip);
-  await assertNotBlocked(limits.pair, pairKey(ip, account));
-  const delay = await loginDelayMs(limits, account);
+export async function beginLogin(limits: LoginLimits, ip: string, account: string): Promise<void> {
+  await consumeRateLimit(limits.address, ip);
+  await consumeRateLimit(limits.pair, pairKey(ip, account));
+  let failures = 0;
+  try {
+    failures = (await limits.account.store.penalty(accountKey(account), 1)).consumedPoints - 1;
+  } catch (err) {
+    if (!(err instanceof RateLimiterRes)) throw err;
+  }
+  const delay = delayAfter(limits, failures);
   if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
 }
 
-/** A wrong email or password: counts against the address, the pair and the account. */
-export async function countLoginFailure(limits: LoginLimits, ip: string, account: string): Promise<void> {
-  await Promise.all([
-    countFailure(limits.address, ip),
-    countFailure(limits.pair, pairKey(ip, account)),
-    countFailure(limits.account, accountKey(account)),
-  ]);
-}
-
 /**
- * A correct password: the pair's consecutive failures end. The address keeps its count, and so does the
- * account (an attack on it from elsewhere goes on; the owner's success must not reset its slowing).
+ * A right password: the attempt beginLogin counted is given back to the address and the account (an
+ * attack on the account from elsewhere keeps its count; the owner's success does not add to it), and this
+ * address's run of failures for the account ends.
  */
 export async function countLoginSuccess(limits: LoginLimits, ip: string, account: string): Promise<void> {
-  await limits.pair.store.delete(pairKey(ip, account)).catch(() => undefined);
+  await Promise.all([
+    refundRateLimit(limits.address, ip),
+    refundRateLimit(limits.account, accountKey(account)),
+    limits.pair.store.delete(pairKey(ip, account)).catch(() => undefined),
+  ]);
 }
 
 /** Parses "points/seconds" (e.g. "5/600"); blank gives the fallback; anything else throws naming the variable. */
@@ -334,16 +329,12 @@ function normalizeIp(value: string): string | undefined {
 }
 
 /**
- * The client address used as a rate-limit key. Only behind a trusted proxy (TRUST_PROXY) is the
- * first X-Forwarded-For address believed; otherwise the socket address the server passes as
- * `fallback`. Invalid or missing values fall back; the result is never empty.
+ * The client address used as a rate-limit key: the address Express resolved (server.ts), which applies
+ * TRUST_PROXY (app/lib/env.server.ts) — the socket's peer, or behind trusted proxies the rightmost
+ * X-Forwarded-For entry they did not write. No header is read here: a client cannot choose its key.
+ * Normalised (no port, no IPv4-mapped prefix); never empty.
  */
-export function clientIp(request: Request, trustProxy: boolean, fallback?: string): string {
-  if (trustProxy) {
-    const first = request.headers.get("x-forwarded-for")?.split(",")[0];
-    const ip = first === undefined ? undefined : normalizeIp(first);
-    if (ip) return ip;
-  }
-  if (fallback) return normalizeIp(fallback) ?? fallback.slice(0, 64);
-  return "unknown";
+export function clientIp(address: string | undefined): string {
+  if (!address) return "unknown";
+  return normalizeIp(address) ?? address.slice(0, 64);
 }

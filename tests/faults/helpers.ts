@@ -233,13 +233,19 @@ export async function publishedCourse(database: FaultDatabase): Promise<Course> 
 
 let studentSeq = 0;
 
+/** Digits as letters (0 → a … 9 → j), other characters that a name may not hold dropped. */
+export function spelled(text: string): string {
+  return text.replace(/\d/g, (d) => String.fromCharCode(97 + Number(d))).replace(/[^\p{L} ]/gu, "") || "x";
+}
+
 /** The enrollment form's fields, as the browser sends them without JavaScript. */
 export function enrollmentForm(course: Course, tag: string): { body: string; email: string } {
   studentSeq += 1;
   const email = `student-${tag}-${process.pid}-${studentSeq}@example.com`;
   const body = new URLSearchParams({
     courseId: course.id,
-    studentName: `Student ${tag} ${studentSeq}`,
+    // A name is letters only (issue 34 item 6): the tag's and the number's digits spelled as letters.
+    studentName: `Student ${spelled(tag)} ${spelled(String(studentSeq))}`,
     studentEmail: email,
     countryCode: "+20",
     phoneNumber: `0100${String(1000000 + studentSeq).slice(-7)}`,

@@ -74,13 +74,27 @@ describe("two instances on one PostgreSQL", () => {
     const rows = await database.query<{ key: string; points: number }>("select key, points from rate_limit.counters where key = $1", [
       `login-ip:${GUESSER}`,
     ]);
-    expect(rows).toEqual([{ key: `login-ip:${GUESSER}`, points: POINTS }]);
+    // Every attempt is counted before its password is checked (issue 34): the POINTS failures and the two
+    // refused attempts after them.
+    expect(rows).toEqual([{ key: `login-ip:${GUESSER}`, points: POINTS + 2 }]);
 
     // The owner, from another address, signs in on either instance (issue 14 point 5: no lockout by strangers).
     for (const app of [a, b]) {
       const ok = await signIn(app, ADMIN.password, "203.0.113.45");
       expect([302, 303], `${app.url}: ${ok.status} ${ok.body?.slice(0, 200) ?? ok.error}`).toContain(ok.status);
     }
+  });
+
+  it("a burst of 300 attempts at once, split over both instances, has at most the allowed passwords checked (issue 34 item 2)", async () => {
+    const [a, b] = apps as [RunningApp, RunningApp];
+    const burst = "198.51.100.99";
+    const results = await Promise.all(
+      Array.from({ length: 300 }, (_, i) => signIn(i % 2 === 0 ? a : b, i === 299 ? ADMIN.password : `Burst-guess-${i}`, burst)),
+    );
+    const statuses = results.map((r) => r.status);
+    expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(POINTS);
+    expect(statuses.filter((s) => s === 429).length).toBeGreaterThanOrEqual(300 - POINTS);
+    expect(statuses.filter((s) => s === undefined || s >= 500)).toEqual([]);
   });
 
   it("refuse with a Retry-After header from either instance", async () => {

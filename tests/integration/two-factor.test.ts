@@ -236,6 +236,65 @@ describe("signing in with a second factor", () => {
     expect(done.status).toBe("signed-in");
   });
 
+  it("a new waiting sign-in ends the account's earlier ones (issue 34 item 1)", async () => {
+    const { key } = await enable(ADMIN, adminId);
+    const older = cookies((await signIn(request(), ADMIN, IP)).headers);
+    const newer = cookies((await signIn(request(), ADMIN, "203.0.113.41")).headers);
+    const code = totp(key, Date.now() + 30_000);
+    const stale = await caught(verifySecondStep(request(older), { method: "totp", code, trustDevice: false }, IP));
+    expect(stale).toBeInstanceOf(SecondStepExpired);
+    const done = await verifySecondStep(request(newer), { method: "totp", code, trustDevice: false }, "203.0.113.41");
+    expect(done.status).toBe("signed-in");
+  });
+
+  it("checks at most 10 codes per account in 15 minutes, however many arrive at once and however many sign-ins wait (issue 34 item 1)", async () => {
+    const { key } = await enable(ADMIN, adminId);
+    let checked = 0;
+    let locked = 0;
+    let n = 0;
+    // The attack: the password again and again (a new waiting sign-in each time, from a new address),
+    // with a burst of wrong codes on each, all at once.
+    for (let round = 0; round < 4; round++) {
+      const jar = cookies((await signIn(request(), ADMIN, `198.18.${round}.1`)).headers);
+      const outcomes = await Promise.allSettled(
+        Array.from({ length: 12 }, () =>
+          verifySecondStep(request(jar), { method: "totp", code: "000000", trustDevice: false }, `198.19.${round}.${(n += 1)}`),
+        ),
+      );
+      for (const o of outcomes) {
+        const err = o.status === "rejected" ? (o.reason as { fields?: unknown; messageKey?: string }) : null;
+        if (err?.fields) checked += 1;
+        if (err?.messageKey === "auth.twoFactor.errors.locked") locked += 1;
+      }
+    }
+    expect(checked).toBeLessThanOrEqual(10);
+    expect(locked).toBeGreaterThan(0);
+    // The right code, on a fresh waiting sign-in, is refused too while the account's window lasts.
+    const jar = cookies((await signIn(request(), ADMIN, "198.18.9.1")).headers);
+    const refused = await caught(verifySecondStep(request(jar), { method: "totp", code: totp(key, Date.now() + 30_000), trustDevice: false }, "198.18.9.1"));
+    expect(refused.status).toBe(429);
+    expect(refused.messageKey).toBe("auth.twoFactor.errors.locked");
+  });
+
+  it("a right code gives its attempt back: only wrong codes use the account's allowance", async () => {
+    const { key } = await enable(ADMIN, adminId);
+    const wrong = async (jar: string) =>
+      caught(verifySecondStep(request(jar), { method: "totp", code: "000000", trustDevice: false }, "198.18.20.1"));
+    // Nine wrong codes (two waiting sign-ins: one ends after five), then the right one.
+    let jar = cookies((await signIn(request(), ADMIN, IP)).headers);
+    for (let i = 0; i < 5; i++) expect((await wrong(jar)).fields).toBeDefined();
+    jar = cookies((await signIn(request(), ADMIN, IP)).headers);
+    for (let i = 0; i < 4; i++) expect((await wrong(jar)).fields).toBeDefined();
+    const done = await verifySecondStep(request(jar), { method: "totp", code: totp(key, Date.now() + 30_000), trustDevice: false }, IP);
+    expect(done.status).toBe("signed-in");
+    // The tenth wrong code is still checked; the eleventh finds the account locked.
+    jar = cookies((await signIn(request(), ADMIN, IP)).headers);
+    expect((await wrong(jar)).fields).toBeDefined();
+    const eleventh = await wrong(jar);
+    expect(eleventh.status).toBe(429);
+    expect(eleventh.messageKey).toBe("auth.twoFactor.errors.locked");
+  });
+
   it("accepts each recovery code once", async () => {
     const { recoveryCodes } = await enable(ADMIN, adminId);
     const code = recoveryCodes[3]!;

@@ -21,25 +21,24 @@ import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { logDigest, logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import {
-  assertNotBlocked,
-  checkLogin,
+  beginLogin,
   consumeRateLimit,
-  countFailure,
-  countLoginFailure,
   countLoginSuccess,
   createLoginLimits,
   createRateLimiter,
   newRateLimitGeneration,
   parseRateLimitSpec,
+  refundRateLimit,
   type LoginLimits,
   type RateLimiter,
 } from "~/lib/rate-limit.server.ts";
 import { findResetToken, isWellFormedToken, withEmailLocale } from "~/lib/reset-password.server.ts";
-import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule } from "./auth.schema.ts";
+import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
+import { bindSecondStep } from "./second-step.server.ts";
 
 // ---- the better-auth instance ----------------------------------------------------------------------
 
@@ -103,8 +102,10 @@ interface AuthLimiters {
   resetSubmitIp: RateLimiter;
   /** Authenticator codes already used, per account and code: a code signs in once (ASVS 2.8.4). */
   usedCodes: RateLimiter;
-  /** Refused second sign-in steps (wrong code, no or expired waiting sign-in) per client address. */
+  /** Second sign-in steps per client address, counted before the code is checked. */
   secondStepIp: RateLimiter;
+  /** Second sign-in steps per account (the waiting sign-in's), counted before the code is checked. */
+  secondStepAccount: RateLimiter;
 }
 
 let limiters: AuthLimiters | undefined;
@@ -125,6 +126,12 @@ function authLimiters(): AuthLimiters {
       // Counted like failed sign-ins (RATE_LIMIT_LOGIN per address); the plugin also limits each waiting
       // sign-in to 5 codes and pauses the account after 10 failures in a row.
       secondStepIp: createRateLimiter("second-step-ip", { ...login, messageKey: AUTH_ERRORS.tooManyAttempts }),
+      // 10 codes per account in 15 minutes, then the account's step is locked until the window ends.
+      secondStepAccount: createRateLimiter("second-step-account", {
+        points: SECOND_STEP_ACCOUNT_LIMIT.points,
+        durationSec: SECOND_STEP_ACCOUNT_LIMIT.durationSec,
+        messageKey: TWO_FACTOR_ERRORS.locked,
+      }),
     };
   }
   return limiters;
@@ -194,14 +201,24 @@ export async function recordSignIn(user: SignedInUser, ip: string, data?: Record
   }
 }
 
-/** Throws 429 once this address has used up its refused second steps (RATE_LIMIT_LOGIN). */
-export async function assertSecondStepAllowed(ip: string): Promise<void> {
-  await assertNotBlocked(authLimiters().secondStepIp, ip);
+/** Codes a waiting sign-in's account may try per window, whatever the concurrency (issue 34 item 1). */
+export const SECOND_STEP_ACCOUNT_LIMIT = { points: 10, durationSec: 15 * 60 } as const;
+
+/**
+ * Counts a second-step attempt before its code is checked, atomically on the shared store: against the
+ * client address (RATE_LIMIT_LOGIN) and, when the waiting sign-in's account is known, against the account
+ * (SECOND_STEP_ACCOUNT_LIMIT). Throws the 429 of whichever is used up. A right code gives both back
+ * (secondStepSucceeded): only wrong codes use the allowance, and none can come after the right one.
+ */
+export async function beginSecondStep(ip: string, userId: string | null): Promise<void> {
+  const l = authLimiters();
+  await consumeRateLimit(l.secondStepIp, ip);
+  if (userId) await consumeRateLimit(l.secondStepAccount, userId);
 }
 
-/** Counts a refused second step against the client address. */
-export async function countSecondStepFailure(ip: string): Promise<void> {
-  await countFailure(authLimiters().secondStepIp, ip);
+export async function secondStepSucceeded(ip: string, userId: string): Promise<void> {
+  const l = authLimiters();
+  await Promise.all([refundRateLimit(l.secondStepIp, ip), refundRateLimit(l.secondStepAccount, userId)]);
 }
 
 /**
@@ -228,7 +245,13 @@ export async function assertCodeUnused(userId: string, code: string): Promise<bo
 export async function signIn(request: Request, input: { email: string; password: string }, ip: string): Promise<SignInResult> {
   const email = normalizeEmail(input.email);
   const l = authLimiters();
-  await checkLogin(l.login, ip, email);
+  // One warn line per refused sign-in, naming the account by a digest (never the address typed).
+  try {
+    await beginLogin(l.login, ip, email);
+  } catch (err) {
+    if (isAppError(err) && err.code === "too_many_requests") logger.warn({ ip, account: logDigest(email) }, "sign-in refused: too many attempts");
+    throw err;
+  }
 
   let response: Response;
   try {
@@ -244,8 +267,8 @@ export async function signIn(request: Request, input: { email: string; password:
 
   // 401: unknown email, no password, wrong password; 400: malformed email or an over-long password.
   if (response.status === 401 || response.status === 400) {
-    await countLoginFailure(l.login, ip, email);
-    logger.warn({ ip }, "sign-in refused: wrong email or password");
+    // Already counted by beginLogin: a failure keeps its point.
+    logger.warn({ ip, account: logDigest(email) }, "sign-in refused: wrong email or password");
     throw new AppError("unauthenticated", AUTH_ERRORS.invalidCredentials);
   }
   if (!response.ok) {
@@ -254,10 +277,12 @@ export async function signIn(request: Request, input: { email: string; password:
   }
 
   const body = await readSignInAnswer(response);
-  // The password was right: this address's run of failures for the account ends (see countLoginSuccess).
+  // The password was right: the attempt's points come back (see countLoginSuccess).
   if (body.twoFactorRedirect) {
     await countLoginSuccess(l.login, ip, email);
-    return { status: "second-step", headers: sessionCookies(response) };
+    const headers = sessionCookies(response);
+    await bindSecondStep(email, headers);
+    return { status: "second-step", headers };
   }
   if (!body.user?.id || !body.user.email) {
     logger.error({}, "sign-in answered without a user");
@@ -322,16 +347,15 @@ export async function resetPassword(
   ip?: string,
 ): Promise<{ userId: string }> {
   // Refused links count against the client address (RATE_LIMIT_RESET), like failed sign-ins: a public
-  // POST that looks tokens up must not be an unlimited oracle.
+  // POST that looks tokens up must not be an unlimited oracle. Counted first, atomically (issue 34); a
+  // link that works, or a password that breaks a rule (no token was looked up), gives its point back.
   const limiter = authLimiters().resetSubmitIp;
-  if (ip) await assertNotBlocked(limiter, ip);
-  const invalidLink = async () => {
-    if (ip) await countFailure(limiter, ip);
-    return new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
-  };
-  if (!isWellFormedToken(token)) throw await invalidLink();
+  if (ip) await consumeRateLimit(limiter, ip);
+  const invalidLink = () => new AppError("bad_request", AUTH_ERRORS.invalidResetLink);
+  if (!isWellFormedToken(token)) throw invalidLink();
   const rule = newPasswordRule.safeParse(newPassword);
   if (!rule.success) {
+    if (ip) await refundRateLimit(limiter, ip);
     throw new AppError("bad_request", AUTH_ERRORS.resetFailed, { fields: { newPassword: rule.error.issues[0]!.message } });
   }
   let found: { userId: string } | null;
@@ -341,7 +365,7 @@ export async function resetPassword(
     logger.error({ err }, "reset token lookup failed");
     throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });
   }
-  if (!found) throw await invalidLink();
+  if (!found) throw invalidLink();
   const userId = found.userId;
 
   try {
@@ -349,11 +373,12 @@ export async function resetPassword(
     await authApi().api.resetPassword({ body: { token, newPassword } });
   } catch (err) {
     if (apiErrorCode(err) === "INVALID_TOKEN") {
-      throw await invalidLink();
+      throw invalidLink();
     }
     logger.error({ err }, "password reset failed");
     throw new AppError("internal", AUTH_ERRORS.resetFailed, { cause: err });
   }
+  if (ip) await refundRateLimit(limiter, ip);
 
   try {
     await db().transaction(async (tx) => {

@@ -21,15 +21,16 @@ import type { PendingSetup, TwoFactorStatus } from "./security-reply.ts";
 import {
   apiErrorCode,
   assertCodeUnused,
-  assertSecondStepAllowed,
   authApi,
-  countSecondStepFailure,
+  beginSecondStep,
   readSignInAnswer,
   recordSignIn,
   refusalCode,
+  secondStepSucceeded,
   sessionCookies,
   type SignInResult,
 } from "./auth.server.ts";
+import { endSecondStep, secondStepAccount } from "./second-step.server.ts";
 
 /** The stored recovery codes (better-auth keeps them as an encrypted JSON list). */
 const recoveryCodes = z.array(z.string());
@@ -217,8 +218,19 @@ export async function verifySecondStep(
   input: { method: SecondStepMethod; code: string; trustDevice: boolean },
   ip: string,
 ): Promise<SignInResult> {
-  // Refused steps count against the address, like failed sign-ins: the step is a public POST.
-  await assertSecondStepAllowed(ip);
+  // Every attempt is counted before its code is checked (issue 34 item 1): against the address, and
+  // against the account of the waiting sign-in when it is still the account's current one.
+  const userId = await secondStepAccount(request);
+  try {
+    await beginSecondStep(ip, userId);
+  } catch (err) {
+    if (isAppError(err) && err.code === "too_many_requests") logger.warn({ ip, userId }, "second sign-in step refused: too many attempts");
+    throw err;
+  }
+  if (!userId) {
+    logger.warn({ ip }, "second sign-in step refused: no current waiting sign-in");
+    throw new SecondStepExpired(new Headers());
+  }
   // Only the waiting sign-in's own cookies: with a session cookie beside them, better-auth would verify
   // the code for that session instead (and could finish a pending setup outside the security page).
   const headers = new Headers();
@@ -241,13 +253,14 @@ export async function verifySecondStep(
   if (!response.ok) {
     const code = await refusalCode(response);
     const cookies = sessionCookies(response);
-    await countSecondStepFailure(ip);
-    logger.warn({ ip, status: response.status, code }, "second sign-in step refused");
+    logger.warn({ ip, userId, status: response.status, code }, "second sign-in step refused");
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
       const key = input.method === "totp" ? TWO_FACTOR_ERRORS.wrongCode : TWO_FACTOR_ERRORS.wrongRecoveryCode;
       throw new AppError("bad_request", key, { fields: { code: key } });
     }
     if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("too_many_requests", TWO_FACTOR_ERRORS.locked);
+    // The same recovery code sent twice at once: the other request used it (issue 34 item 9).
+    if (response.status === 409) throw new SecondStepExpired(cookies, TWO_FACTOR_ERRORS.codeUsed);
     if (response.status === 401 || response.status === 400) {
       throw new SecondStepExpired(cookies);
     }
@@ -258,8 +271,7 @@ export async function verifySecondStep(
   if (input.method === "totp" && !(await assertCodeUnused(result.user.id, input.code))) {
     // A code seen over a shoulder or in a proxy log does not sign anyone in a second time.
     if (result.token) await db().delete(sessionTable).where(eq(sessionTable.token, result.token));
-    await countSecondStepFailure(ip);
-    logger.warn({ ip }, "second sign-in step refused: authenticator code used already");
+    logger.warn({ ip, userId: result.user.id }, "second sign-in step refused: authenticator code used already");
     throw new SecondStepExpired(new Headers(), TWO_FACTOR_ERRORS.codeUsed);
   }
   const user = {
@@ -268,6 +280,7 @@ export async function verifySecondStep(
     role: result.user.role ?? "",
     mustChangePassword: Boolean(result.user.mustChangePassword),
   };
+  await Promise.all([endSecondStep(request), secondStepSucceeded(ip, user.id)]);
   await recordSignIn(user, ip, { secondFactor: input.method === "totp" ? "authenticator" : "recovery_code" });
   return { status: "signed-in", headers: sessionCookies(response), user };
 }

@@ -16,14 +16,13 @@ import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { parseEnv } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import { AppError, isAppError } from "~/lib/errors.ts";
 import { createInstructorSession, type InstructorSession } from "~/lib/instructor-session.server.ts";
-import { logger } from "~/lib/logger.server.ts";
+import { logDigest, logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { hashPassword, verifyPassword } from "~/lib/password.server.ts";
 import {
-  checkLogin,
-  countLoginFailure,
+  beginLogin,
   countLoginSuccess,
   createLoginLimits,
   newRateLimitGeneration,
@@ -89,7 +88,15 @@ export interface InstructorSignIn {
 export async function signInInstructor(input: InstructorLoginInput, ip: string, now: Date = new Date()): Promise<InstructorSignIn> {
   const email = input.email.trim().toLowerCase();
   const l = loginLimiters();
-  await checkLogin(l, ip, email);
+  // One warn line per refused sign-in, naming the account by a digest (never the address typed).
+  try {
+    await beginLogin(l, ip, email);
+  } catch (err) {
+    if (isAppError(err) && err.code === "too_many_requests") {
+      logger.warn({ ip, account: logDigest(email) }, "instructor sign-in refused: too many attempts");
+    }
+    throw err;
+  }
 
   let account: typeof instructorAccounts.$inferSelect | undefined;
   let passwordOk: boolean;
@@ -101,12 +108,15 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
     throw new AppError("internal", PORTAL_ERRORS.unexpected, { cause: err });
   }
   if (!account || !passwordOk) {
-    await countLoginFailure(l, ip, email);
-    logger.warn({ ip }, "instructor sign-in refused: wrong email or password");
+    // Already counted by beginLogin: a failure keeps its point.
+    logger.warn({ ip, account: logDigest(email) }, "instructor sign-in refused: wrong email or password");
     throw new AppError("unauthenticated", PORTAL_ERRORS.invalidCredentials);
   }
   // The password was right: only now may the reply say the account has expired.
   if (!account.isActive || account.expiresAt.getTime() <= now.getTime()) {
+    // A right password is no failure: its point comes back.
+    await countLoginSuccess(l, ip, email);
+    logger.info({ ip, instructorAccountId: account.id }, "instructor sign-in refused: account expired or switched off");
     throw new AppError("forbidden", PORTAL_ERRORS.expired);
   }
   const found = account;

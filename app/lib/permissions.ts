@@ -94,6 +94,21 @@ export function isStaffRole(role: unknown): role is StaffRole {
   return isOneOf(role, STAFF_ROLES);
 }
 
+/** Why a signed-in account may not act as staff yet, whatever the permission asked for. */
+export type StaffHold = "notStaff" | "changePassword" | "secondFactor";
+
+/**
+ * The one staff gate (issue 34 item 3), read by every page guard (requireActor), upload and document route:
+ * a staff role, no generated password still to change (D9), and the second factor set up when Settings
+ * require one (D28). Null when the account may act (its permissions then say what it may do).
+ */
+export function staffHold(actor: { role: string; mustChangePassword: boolean; needsSecondFactor?: boolean }): StaffHold | null {
+  if (!isStaffRole(actor.role)) return "notStaff";
+  if (actor.mustChangePassword) return "changePassword";
+  if (actor.needsSecondFactor) return "secondFactor";
+  return null;
+}
+
 /** What the browser knows about the signed-in staff member (no secrets). */
 export interface ActorView {
   id: string;

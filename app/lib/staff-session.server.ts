@@ -10,7 +10,7 @@ import { db } from "./db.server.ts";
 import { AppError } from "./errors.ts";
 import { logger } from "./logger.server.ts";
 import { loadPermissions, hasPermission, type Actor } from "./permissions.server.ts";
-import { isStaffRole, type ActorView, type Permission } from "./permissions.ts";
+import { isStaffRole, staffHold, type ActorView, type Permission } from "./permissions.ts";
 import { isTwoFactorRequired } from "./site-settings.server.ts";
 
 /** Sessions end after 7 days whatever the activity (QUALITY: absolute lifetime beside the sliding one). */
@@ -102,9 +102,10 @@ export function requireActor(
 ): Actor {
   const actor = context.get(actorContext);
   if (!actor) throw redirect("/login");
-  if (!isStaffRole(actor.role)) throw denied("accessDenied", { email: actor.email });
-  if (actor.mustChangePassword && !options.allowPasswordChange) throw redirect("/admin/change-password");
-  if (actor.needsSecondFactor && !actor.mustChangePassword && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
+  const hold = staffHold(actor);
+  if (hold === "notStaff") throw denied("accessDenied", { email: actor.email });
+  if (hold === "changePassword" && !options.allowPasswordChange) throw redirect("/admin/change-password");
+  if (hold === "secondFactor" && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
   if (options.adminOnly && actor.role !== "admin") throw denied("forbidden", { messageKey: options.deniedKey });
   if (options.permission && !hasPermission(actor, options.permission)) throw denied("forbidden", { messageKey: options.deniedKey });
   return actor;

@@ -16,7 +16,11 @@ import { ADMIN_PAGES, type AdminPage } from "~/lib/admin-pages.ts";
 import { createAuth } from "~/lib/auth.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import type { Db } from "~/lib/db.server.ts";
+import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
+import { minimalPdf } from "../setup/pdf.ts";
 import { ROOT, startApp, type RunningApp } from "./harness.ts";
+
+const ALL_FLAGS: string[] = [...ALL_PERMISSIONS];
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_authz_${Date.now().toString(36)}`;
@@ -278,6 +282,57 @@ describe("authorization matrix", () => {
     const own = await dashboard("instructor");
     expect(own.status).toBe(200);
     expect(await own.text()).toContain("Matrix Instructor");
+  });
+
+  it("opens nothing but the security page to staff whose required second factor is not set up: pages, uploads, documents (issue 34 item 3)", async () => {
+    // A course document, uploaded and stored before Settings require the second factor.
+    const form = new FormData();
+    form.set("file", new Blob([new Uint8Array(minimalPdf("Matrix"))], { type: "application/pdf" }), "matrix.pdf");
+    const uploaded = await fetch(`${app.url}/admin/uploads/document`, {
+      method: "POST",
+      body: form,
+      headers: { cookie: cookies.admin!, origin: app.url, accept: "application/json" },
+    });
+    expect(uploaded.status).toBe(200);
+    const { key } = (await uploaded.json()) as { key: string };
+    const { rows: course } = await pool.query<{ id: string }>(
+      `insert into courses (title, slug, language, is_published) values ('Matrix Course', 'matrix-course', 'en', true) returning id`,
+    );
+    const { rows: doc } = await pool.query<{ id: string }>(
+      `insert into course_documents (course_id, storage_key, file_name, size_bytes) values ($1, $2, 'matrix.pdf', 100) returning id`,
+      [course[0]!.id, key],
+    );
+    const documentUrl = `/files/documents/${doc[0]!.id}`;
+    expect((await fetch(`${app.url}${documentUrl}`, { headers: { cookie: cookies.admin! } })).status).toBe(200);
+
+    await pool.query(
+      `insert into site_settings (key, value) values ('two_factor', '{"required": true}'::jsonb)
+       on conflict (key) do update set value = excluded.value`,
+    );
+    try {
+      await grantManager(ALL_FLAGS);
+      for (const who of ["admin", "manager"] as const) {
+        for (const r of loaded) {
+          for (const method of methods(r)) {
+            const res = await request(r, method, who);
+            const where = `${method} ${r.path} as ${who} without the required second factor`;
+            // The security page opens (its POST answers the probe's unknown intent with a 400, never 403).
+            if (r.path === "/admin/two-factor") expect([200, 400], where).toContain(res.status);
+            else expect(res.status, where).not.toBeLessThan(300);
+          }
+        }
+        const image = new FormData();
+        image.set("file", new Blob([new Uint8Array(1)], { type: "image/png" }), "a.png");
+        const uploads = [
+          await fetch(`${app.url}/admin/uploads/image?kind=thumbnail`, { method: "POST", body: image, headers: { cookie: cookies[who]!, origin: app.url, accept: "application/json" } }),
+          await fetch(`${app.url}/admin/uploads/document`, { method: "POST", body: form, headers: { cookie: cookies[who]!, origin: app.url, accept: "application/json" } }),
+          await fetch(`${app.url}${documentUrl}`, { headers: { cookie: cookies[who]! } }),
+        ];
+        expect(uploads.map((res) => res.status), who).toEqual([403, 403, 403]);
+      }
+    } finally {
+      await pool.query(`delete from site_settings where key = 'two_factor'`);
+    }
   });
 
   it("gives an instructor session no /admin route, loader or action", async () => {

@@ -205,6 +205,24 @@ describe("GET /files/documents/:id (D8)", () => {
     }
   });
 
+  it("refuses documents and uploads to staff whose required second factor is not set up (issue 34 item 3)", async () => {
+    const { id } = await storedDocument();
+    const pending = actor("admin", [], { needsSecondFactor: true });
+    expect((await documentFileResponse(id, { type: "staff", actor: pending }, tEn)).status).toBe(403);
+    for (const t of [tEn, tAr]) {
+      const image = await imageUploadResponse(upload(`${IMAGE_URL}?kind=thumbnail`, await png(), "a.png", "image/png"), pending, t);
+      expect(image.status).toBe(403);
+      expect((await json(image)).message).toBe(t("uploads.errors.secondFactorRequired"));
+      const doc = await documentUploadResponse(upload(DOCUMENT_URL, PDF, "a.pdf", "application/pdf"), pending, t);
+      expect(doc.status).toBe(403);
+      expect((await json(doc)).message).toBe(t("uploads.errors.secondFactorRequired"));
+    }
+    expect(imageUploadInfo(new Request(IMAGE_URL, { headers: { accept: "application/json" } }), pending, tEn).status).toBe(403);
+    expect(documentUploadInfo(new Request(DOCUMENT_URL, { headers: { accept: "application/json" } }), pending, tEn).status).toBe(403);
+    // Once the second factor is set up, the same account reads and uploads.
+    expect((await documentFileResponse(id, { type: "staff", actor: { ...pending, needsSecondFactor: false } }, tEn)).status).toBe(200);
+  });
+
   it("answers 404 when the row exists but the file is gone from storage", async () => {
     const { id, key } = await storedDocument();
     fs.rmSync(path.join(root, "uploads/private", key));

@@ -1,7 +1,7 @@
 // Who may read a private course document (D8). Kept free of server-only imports so that the document
 // route module can export it.
 import type { Actor } from "~/lib/permissions.server.ts";
-import { can, isStaffRole } from "~/lib/permissions.ts";
+import { can, staffHold } from "~/lib/permissions.ts";
 
 /** Who asks for a document: a staff member, or an instructor signed in to their own area. */
 export type DocumentReader = { type: "staff"; actor: Actor } | { type: "instructor"; instructorId: string };
@@ -23,7 +23,7 @@ export function canReadDocument(reader: DocumentReader | null, document: Documen
   if (!reader) return false;
   if (reader.type === "staff") {
     const { actor } = reader;
-    return isStaffRole(actor.role) && !actor.mustChangePassword && can(actor, "courses:view");
+    return staffHold(actor) === null && can(actor, "courses:view");
   }
   return Boolean(reader.instructorId) && document.courseInstructorId === reader.instructorId;
 }

@@ -9,7 +9,7 @@ import { db } from "~/lib/db.server.ts";
 import { isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
-import { isStaffRole, type Permission } from "~/lib/permissions.ts";
+import { staffHold, type Permission } from "~/lib/permissions.ts";
 import { getStorage } from "~/lib/storage.server.ts";
 import { webStreamOf } from "~/lib/streams.server.ts";
 import { canReadDocument, type DocumentAccess, type DocumentReader } from "./document-access.ts";
@@ -63,8 +63,11 @@ function loginRedirect(request: Request): Response {
  */
 export function uploadGate(request: Request, actor: Actor | null, t: Translate, anyOf: readonly Permission[]): Response | null {
   if (!actor) return wantsJson(request) ? failure(t, 401, "admin.errors.signInRequired") : loginRedirect(request);
-  if (!isStaffRole(actor.role)) return failure(t, 403, "admin.errors.accessDenied");
-  if (actor.mustChangePassword) return failure(t, 403, "uploads.errors.mustChangePassword");
+  // The staff gate every admin page uses (staffHold): a role, the password changed, the second factor.
+  const hold = staffHold(actor);
+  if (hold === "notStaff") return failure(t, 403, "admin.errors.accessDenied");
+  if (hold === "changePassword") return failure(t, 403, "uploads.errors.mustChangePassword");
+  if (hold === "secondFactor") return failure(t, 403, "uploads.errors.secondFactorRequired");
   if (!anyOf.some((p) => hasPermission(actor, p))) return failure(t, 403, "admin.errors.forbidden");
   return null;
 }

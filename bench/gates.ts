@@ -39,6 +39,24 @@ export const MEMORY_BOUNDS_MB = { embedded: 300, postgres: 250 };
 
 const fmt = (n: number, digits = 2) => n.toFixed(digits);
 
+/** Issue 34 item 4: pages' p95 while a crowd enrolls in one run, against the same pages alone. */
+export const CROWD_P95_FACTOR = 2;
+
+export function crowdCheck(report: {
+  baselineP95: number;
+  crowdP95: number;
+  pageErrors: number;
+  enrollments: { sent: number; ok: number };
+}): Check {
+  const errors = report.pageErrors + (report.enrollments.sent - report.enrollments.ok);
+  return {
+    name: `one run's crowd: ${report.enrollments.sent} enrollments for one run at once, 2 instances on PostgreSQL, other pages' p95`,
+    figure: `p95 ${fmt(report.crowdP95, 0)} ms against ${fmt(report.baselineP95, 0)} ms alone, ${errors} errors`,
+    bound: `≤ ${CROWD_P95_FACTOR} × alone, 0 errors`,
+    met: errors === 0 && report.crowdP95 <= CROWD_P95_FACTOR * report.baselineP95,
+  };
+}
+
 function ratioCheck(get: Lookup, name: string, target: string, encoding: Encoding, c: number): Check {
   const t = get(target, encoding, c);
   const f = get("floor", encoding, c);

@@ -82,6 +82,8 @@ export interface LoadSpec {
   seconds?: number;
   method?: "POST";
   body?: string;
+  /** autocannon replaces `[<id>]` in the body with a new id per request (-I). */
+  idReplacement?: boolean;
   headers: Record<string, string>;
   loadCore?: number;
 }
@@ -98,6 +100,7 @@ export async function measure(spec: LoadSpec, servers: ServerProcess[], db?: Ben
   else cli.push("-d", String(spec.seconds ?? 5));
   if (spec.method) cli.push("-m", spec.method);
   if (spec.body !== undefined) cli.push("-b", spec.body);
+  if (spec.idReplacement) cli.push("-I");
   for (const [k, v] of Object.entries(spec.headers)) cli.push("-H", `${k}=${v}`);
   cli.push(...spec.urls);
   const [cmd, argv] = spec.loadCore === undefined ? [process.execPath, cli] : ["taskset", ["-c", String(spec.loadCore), process.execPath, ...cli]];

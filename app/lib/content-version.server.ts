@@ -49,7 +49,10 @@ function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
 }
 
 function startQuery(): Promise<string> {
-  const pool = getDatabase().pool!;
+  // Its own connection (Database.versionPool): requests holding every connection of the main pool must not
+  // make every public page wait for its version (issue 34 item 4).
+  const database = getDatabase();
+  const pool = database.versionPool ?? database.pool!;
   const atStart = local;
   const query = withTimeout(pool.query<{ v: string }>(READ), QUERY_TIMEOUT_MS).then((result) => {
     const version = `${result.rows[0]?.v ?? "0"}.${atStart}`;

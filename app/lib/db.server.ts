@@ -36,6 +36,11 @@ export interface Database {
   pglite?: PGlite;
   /** The pg pool (PostgreSQL only): the rate limiters' shared store runs on it (rate-limit.server.ts). */
   pool?: pg.Pool;
+  /**
+   * One connection of its own for the content version (PostgreSQL only; content-version.server.ts): every
+   * public page asks for it, and it must answer even while requests hold every connection of `pool`.
+   */
+  versionPool?: pg.Pool;
 }
 
 export interface DatabaseOptions {
@@ -74,28 +79,44 @@ function withTimeout<T>(p: Promise<T>, ms: number): Promise<T> {
  */
 export const PGLITE_SETTINGS = ["shared_buffers=16MB"] as const;
 
+/**
+ * What a request may wait for on PostgreSQL (issue 34 item 4): a row lock 5 s (an approval behind another
+ * approval of the same run), a statement 30 s, a connection from the pool 3 s. Beyond that the request ends
+ * with the friendly 503 (isDatabaseUnavailable) instead of holding a connection while others queue behind
+ * it: 200 requests waiting on one run's row lock had exhausted the pool and pages answered 503 for minutes.
+ */
+const REQUEST_TIMEOUTS = {
+  connectionTimeoutMillis: 3000,
+  idleTimeoutMillis: 30_000,
+  lock_timeout: 5_000,
+  statement_timeout: 30_000,
+  idle_in_transaction_session_timeout: 60_000,
+} as const;
+
+function watchedPool(options: DatabaseOptions, config: pg.PoolConfig): pg.Pool {
+  const pool = new pg.Pool({ connectionString: options.url, ...config });
+  // An idle client losing its connection must not crash the process; the pool replaces it.
+  pool.on("error", (err) => options.onPoolError?.(err));
+  // Nor may a checked-out one: a client held between two statements of a transaction when the server
+  // ends its session (shutdown, restart, failover: FATAL 57P01) emits 'error' with nobody else
+  // listening — an unhandled 'error' event would end the process. The pending or next query fails,
+  // the transaction rolls back, and the pool discards the client (tests/faults/database-restart).
+  pool.on("connect", (client) => {
+    client.on("error", (err) => options.onPoolError?.(err));
+  });
+  return pool;
+}
+
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) {
-    const pool = new pg.Pool({
-      connectionString: options.url,
-      max: options.poolMax ?? 10,
-      connectionTimeoutMillis: 3000,
-      idleTimeoutMillis: 30_000,
-    });
-    // An idle client losing its connection must not crash the process; the pool replaces it.
-    pool.on("error", (err) => options.onPoolError?.(err));
-    // Nor may a checked-out one: a client held between two statements of a transaction when the server
-    // ends its session (shutdown, restart, failover: FATAL 57P01) emits 'error' with nobody else
-    // listening — an unhandled 'error' event would end the process. The pending or next query fails,
-    // the transaction rolls back, and the pool discards the client (tests/faults/database-restart).
-    pool.on("connect", (client) => {
-      client.on("error", (err) => options.onPoolError?.(err));
-    });
+    const pool = watchedPool(options, { max: options.poolMax ?? 10, ...REQUEST_TIMEOUTS });
+    const versionPool = watchedPool(options, { max: 1, ...REQUEST_TIMEOUTS });
     const db: Db = drizzlePg(pool, { schema, casing: "snake_case" });
     return {
       db,
       kind: "postgres",
       pool,
+      versionPool,
       ping: async (timeoutMs = 2000) => {
         try {
           await withTimeout(pool.query("select 1"), timeoutMs);
@@ -104,8 +125,19 @@ export async function openDatabase(options: DatabaseOptions): Promise<Database> 
           return false;
         }
       },
-      migrate: () => migrateListed(db, () => migratePg(drizzlePg(pool), { migrationsFolder: MIGRATIONS_DIR })),
-      close: () => pool.end(),
+      // Migrations on a connection of their own, without the requests' time limits (an index on a big
+      // table may take minutes).
+      migrate: async () => {
+        const migrator = new pg.Pool({ connectionString: options.url, max: 1 });
+        try {
+          return await migrateListed(db, () => migratePg(drizzlePg(migrator), { migrationsFolder: MIGRATIONS_DIR }));
+        } finally {
+          await migrator.end();
+        }
+      },
+      close: async () => {
+        await Promise.all([pool.end(), versionPool.end()]);
+      },
     };
   }
 
@@ -208,6 +240,9 @@ const UNAVAILABLE_CODES = new Set([
   "08003",
   "08004",
   "08006",
+  // A request's own limits (REQUEST_TIMEOUTS): it waited too long for a row lock or a statement.
+  "55P03", // lock_not_available
+  "57014", // query_canceled (statement_timeout)
 ]);
 const UNAVAILABLE_MESSAGES = /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed/i;
 

@@ -9,6 +9,7 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AdminReply, AdminReplyBase } from "./admin-reply.ts";
+import type { EditConflict } from "./edit-version.ts";
 import { contentChanged } from "./content-version.server.ts";
 import { isAppError } from "./errors.ts";
 import type { Actor } from "./permissions.server.ts";
@@ -47,7 +48,7 @@ interface IntentDefinition<S extends FormSchema, X> {
 
 type Step<X> =
   | { ok: true; value: X; result?: SubmissionResult<string[]> }
-  | { ok: false; status: number; messageKey: string; result?: SubmissionResult<string[]> };
+  | { ok: false; status: number; messageKey: string; result?: SubmissionResult<string[]>; conflict?: EditConflict };
 
 export interface AdminIntent<X> {
   readonly permission?: Permission;
@@ -75,7 +76,14 @@ export function intent<S extends FormSchema, X extends object>(definition: Inten
       } catch (err) {
         if (!isAppError(err)) throw err;
         const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
-        return { ok: false, status: err.status, messageKey: err.messageKey, result: form ? submission.reply({ fieldErrors, hideFields }) : undefined };
+        // The values typed stay in the form (no reset), a conflict's who and when with them.
+        return {
+          ok: false,
+          status: err.status,
+          messageKey: err.messageKey,
+          result: form ? submission.reply({ fieldErrors, hideFields }) : undefined,
+          conflict: err.conflict,
+        };
       }
     },
   };
@@ -140,6 +148,7 @@ export function adminAction<I extends string, X extends object>(config: AdminAct
     const refused: AdminReplyBase<I> = { intent: name, ok: false, messageKey: step.messageKey };
     if (framed) refused.failureKey = chosen.failureKey;
     if (step.result) refused.result = step.result;
+    if (step.conflict) refused.conflict = step.conflict;
     return data<AdminReply<I, X>>({ ...echo, ...refused }, { status: step.status, headers });
   };
 }

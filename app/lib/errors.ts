@@ -1,3 +1,5 @@
+import type { EditConflict } from "./edit-version.ts";
+
 /** The one error type of the application: a code that maps to an HTTP status and a translated message key. */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -23,6 +25,8 @@ export interface AppErrorData {
   /** The signed-in email, shown on the Access Denied view. */
   email?: string;
   fields?: Record<string, string>;
+  /** A save refused because the record changed since its form was opened (app/lib/edit-version.ts). */
+  conflict?: EditConflict;
 }
 
 export interface AppErrorOptions {
@@ -31,6 +35,7 @@ export interface AppErrorOptions {
   reason?: string;
   email?: string;
   headers?: Record<string, string>;
+  conflict?: EditConflict;
 }
 
 /**
@@ -47,6 +52,7 @@ export class AppError extends Error {
   readonly fields?: Record<string, string>;
   readonly reason?: string;
   readonly email?: string;
+  readonly conflict?: EditConflict;
   /** React Router reads a thrown `data()` by these three members. */
   readonly type = "DataWithResponseInit";
   readonly #headers?: Record<string, string>;
@@ -58,6 +64,7 @@ export class AppError extends Error {
     this.fields = options.fields;
     this.reason = options.reason;
     this.email = options.email;
+    this.conflict = options.conflict;
     this.#headers = options.headers;
   }
 
@@ -70,6 +77,7 @@ export class AppError extends Error {
     if (this.reason) value.reason = this.reason;
     if (this.email) value.email = this.email;
     if (this.fields) value.fields = this.fields;
+    if (this.conflict) value.conflict = this.conflict;
     return value;
   }
 

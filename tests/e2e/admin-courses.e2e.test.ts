@@ -408,4 +408,40 @@ describe("admin courses", () => {
     await visitorContext.close();
     await adminContext.close();
   }, 240_000);
+  it("two staff editing one course: the later save is refused with who and when, and keeps what was typed (issue 35 item 6)", async () => {
+    const a = await newPage();
+    const b = await newPage();
+    for (const { page } of [a, b]) {
+      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      await page.waitForURL(/\/admin$/);
+      await page.goto("/admin/courses?lang=en");
+      await page.locator("html[data-hydrated]").waitFor();
+      await courseRow(page, title).getByRole("link", { name: `Edit: ${title}` }).click();
+      await page.getByRole("dialog", { name: "Edit Course" }).waitFor();
+    }
+    // A changes the summary and saves.
+    const first = a.page.getByRole("dialog", { name: "Edit Course" });
+    await field(first, "Summary").fill("Summary saved by the first colleague.");
+    await first.getByRole("button", { name: "Update Course" }).click();
+    await expect.poll(() => a.page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0);
+    // B, whose form is older, changes hours and price: refused, saying who and when; B's values stay.
+    const second = b.page.getByRole("dialog", { name: "Edit Course" });
+    await field(second, "Duration (hours)").fill("40");
+    await field(second, "Price (EGP)").fill("999");
+    await second.getByRole("button", { name: "Update Course" }).click();
+    const alert = second.getByRole("alert").filter({ hasText: /saved this at/ });
+    await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+    expect(await alert.textContent()).toContain(ADMIN_EMAIL);
+    expect(await field(second, "Duration (hours)").inputValue()).toBe("40");
+    expect(await field(second, "Price (EGP)").inputValue()).toBe("999");
+    await screenshot(b.page, "admin-course-edit-conflict");
+    // A's summary is what the course holds: B reloads and sees it.
+    await b.page.reload();
+    const reloaded = b.page.getByRole("dialog", { name: "Edit Course" });
+    await reloaded.waitFor();
+    expect(await field(reloaded, "Summary").inputValue()).toBe("Summary saved by the first colleague.");
+    expect(await field(reloaded, "Duration (hours)").inputValue()).not.toBe("40");
+    await a.context.close();
+    await b.context.close();
+  });
 });

@@ -773,6 +773,42 @@ describe("audit (every write)", () => {
   });
 });
 
+describe("two staff editing one course (issue 35 item 6)", () => {
+  it("refuses the older form's save with 409, who and when, and keeps the first save", async () => {
+    const colleague = await manager("colleague@example.com", [...NO_PUBLISH, "courses:publish"]);
+    const course = await createCourse(admin, base({ summary: "Old summary" }));
+    // Both open the edit form at the same version.
+    const { version } = await getCourseForEdit(admin, course.id);
+    expect((await getCourseForEdit(colleague, course.id)).version).toBe(version);
+    await updateCourse(colleague, course.id, { ...base({ summary: "A's new summary" }), version });
+    const err = await expectAppError(updateCourse(admin, course.id, { ...base({ hours: 40, price: 999 }), version }), "conflict", "admin.errors.editConflict");
+    expect(err.status).toBe(409);
+    expect(err.conflict).toMatchObject({ by: "colleague@example.com" });
+    expect(Date.parse(err.conflict!.at)).toBeGreaterThan(Date.now() - 60_000);
+    const row = await courseRow(course.id);
+    expect(row).toMatchObject({ summary: "A's new summary" });
+    expect(row.price).not.toBe("999");
+    // The audit has one update, the colleague's.
+    expect((await auditRows(course.id)).filter((r) => r.action === "update").map((r) => r.actorEmail)).toEqual(["colleague@example.com"]);
+    // With the current version the save goes through.
+    const fresh = await getCourseForEdit(admin, course.id);
+    await updateCourse(admin, course.id, { ...base({ summary: "A's new summary", hours: 40 }), version: fresh.version });
+    expect((await courseRow(course.id)).hours).toBe(40);
+  });
+
+  it("of two saves of one version at once, exactly one is written", async () => {
+    const course = await createCourse(admin, base());
+    const { version } = await getCourseForEdit(admin, course.id);
+    const outcomes = await Promise.allSettled([
+      updateCourse(admin, course.id, { ...base({ summary: "first" }), version }),
+      updateCourse(admin, course.id, { ...base({ summary: "second" }), version }),
+    ]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+    expect((refused.reason as AppError).code).toBe("conflict");
+  });
+});
+
 describe("/admin/courses loader and action", () => {
   const run = (actor: Actor | null, form: Record<string, string | string[]>) => callAction(coursesAction, { url: "/admin/courses", form, actor });
 

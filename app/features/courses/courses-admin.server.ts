@@ -8,6 +8,8 @@ import { and, asc, count, eq, inArray, like, ne, sql, type AnyColumn, type SQL }
 import { categories, courseDocuments, courseRuns, courses, enrollments, instructors, subcategories } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
+import { assertCurrentVersion } from "~/lib/edit-conflict.server.ts";
+import { editVersion } from "~/lib/edit-version.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { hasErrorCode, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
@@ -82,6 +84,8 @@ export interface CourseDocumentView {
 }
 
 export interface AdminCourseDetail {
+  /** The version the edit form carries (app/lib/edit-version.ts): a save over a newer one is refused. */
+  version: string;
   id: string;
   title: string;
   slug: string;
@@ -318,6 +322,7 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
     .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt));
   const [runs] = await db().select({ n: count() }).from(courseRuns).where(eq(courseRuns.courseId, courseId));
   return {
+    version: editVersion(row.updatedAt),
     runCount: Number(runs?.n ?? 0),
     id: row.id,
     title: row.title,
@@ -608,7 +613,7 @@ const AUDITED_FIELDS = [
  * replaced or removed thumbnail and removed documents are deleted from storage (D22); the legacy
  * pdf_url moves into the documents.
  */
-export async function updateCourse(actor: Actor, courseId: string, input: CourseValues): Promise<SavedCourse> {
+export async function updateCourse(actor: Actor, courseId: string, input: CourseValues & { version?: string }): Promise<SavedCourse> {
   requirePermission(actor, "courses:edit");
   if (!isUuid(courseId)) throw new AppError("not_found", COURSE_ERRORS.notFound);
   const values = parseValues(input);
@@ -620,6 +625,8 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
     saved = await db().transaction(async (tx) => {
       const [current] = await tx.select().from(courses).where(visibleCourse(actor, courseId)).for("update");
       if (!current) throw new AppError("not_found", COURSE_ERRORS.notFound);
+      // A colleague saved since this form was opened: refused, nothing written (issue 35 item 6).
+      await assertCurrentVersion(tx, { entity: "course", entityId: courseId, updatedAt: current.updatedAt }, input.version);
       await checkReferences(tx, values);
       const thumbnailUrl = checkThumbnail(values.thumbnailUrl, current.thumbnailUrl);
       const isPublished = canPublish ? (values.isPublished ?? current.isPublished) : current.isPublished;

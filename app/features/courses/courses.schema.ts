@@ -319,6 +319,8 @@ export const createCourseSchema = courseFormFields.extend({ intent: z.literal("c
 export const updateCourseSchema = courseFormFields.extend({
   intent: z.literal("update"),
   courseId: uuid(COURSE_ERRORS.courseInvalid),
+  /** The version the form was opened at (app/lib/edit-version.ts). */
+  version: z.string().max(20).optional(),
 });
 /** The course form (create or edit): one schema for the browser's checks. */
 export const courseFormSchema = z.discriminatedUnion("intent", [createCourseSchema, updateCourseSchema], {

@@ -138,7 +138,8 @@ export function CourseForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {course && <input type="hidden" name="courseId" value={course.id} />}
-      <FormAlert message={failureMessage(t, reply)} />
+      {course && <input type="hidden" name="version" value={course.version} />}
+      <FormAlert message={failureMessage(t, reply, locale)} />
       {course && runsHref && (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-950">
           <span>{t("runsAdmin.intro")}</span>

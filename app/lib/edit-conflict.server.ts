@@ -1,0 +1,31 @@
+// The server side of app/lib/edit-version.ts: a save names the version its form was opened at; when the
+// record has changed since, the save is refused (409) with who changed it and when, read from the audit log.
+// Called inside the save's transaction, after the row was locked (FOR UPDATE), so two saves of one version
+// cannot both pass.
+import { and, desc, eq } from "drizzle-orm";
+import { auditLog } from "@db/schema/index.ts";
+import type { Executor } from "./db.server.ts";
+import { editVersion } from "./edit-version.ts";
+import { AppError } from "./errors.ts";
+
+export const EDIT_CONFLICT_KEY = "admin.errors.editConflict";
+
+/**
+ * Throws the 409 when `sent` (the form's version) is not the record's current version. A save without a
+ * version (a caller other than a form: scripts, older tests) is not checked.
+ */
+export async function assertCurrentVersion(
+  executor: Executor,
+  record: { entity: string; entityId: string; updatedAt: Date | null },
+  sent: string | undefined,
+): Promise<void> {
+  if (sent === undefined || sent === "" || sent === editVersion(record.updatedAt)) return;
+  const [last] = await executor
+    .select({ by: auditLog.actorEmail, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, record.entity), eq(auditLog.entityId, record.entityId)))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const at = (last?.at ?? record.updatedAt ?? new Date()).toISOString();
+  throw new AppError("conflict", EDIT_CONFLICT_KEY, { conflict: { by: last?.by ?? null, at } });
+}

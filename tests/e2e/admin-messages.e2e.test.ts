@@ -9,7 +9,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { freePort, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { freePort, launchBrowser, screenshot, startApp, uniqueWord, type RunningApp } from "./harness.ts";
 
 const ADMIN_EMAIL = "inbox-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -89,7 +89,7 @@ function readMailto(href: string) {
 
 describe("messages inbox and email log", () => {
   const stamp = Date.now().toString(36);
-  const visitorName = `Sara Inbox ${stamp}`;
+  const visitorName = `Sara Inbox ${uniqueWord()}`;
   const visitorEmail = `sara-${stamp}@example.com`;
   const message = "Hello,\nDo you have an evening English course?\n\nThanks & regards";
 

@@ -10,7 +10,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
 
 const ADMIN_EMAIL = "signals-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -123,7 +123,7 @@ async function card(page: Page, key: string): Promise<number> {
 
 describe("without SMTP_URL", () => {
   it("shows admins the banner on every admin page and the email log says logged only, not sent", async () => {
-    const name = `Logged Visitor ${Date.now().toString(36)}`;
+    const name = `Logged Visitor ${uniqueWord()}`;
     await sendContactMessage(noSmtp, name);
     const { context, page } = await newPage(noSmtp);
     await signIn(page);
@@ -184,10 +184,10 @@ describe("without SMTP_URL", () => {
   }, 180_000);
 
   it("badges agree with the lists, move when a message is read, and the counters land on their filtered lists", async () => {
-    const name = `Badge Visitor ${Date.now().toString(36)}`;
+    const name = `Badge Visitor ${uniqueWord()}`;
     await sendContactMessage(noSmtp, name);
-    await enroll(noSmtp, `Badge Student ${Date.now().toString(36)}`);
-    await enroll(noSmtp, `Badge Student Two ${Date.now().toString(36)}`);
+    await enroll(noSmtp, `Badge Student ${uniqueWord()}`);
+    await enroll(noSmtp, `Badge Student Two ${uniqueWord()}`);
     const { context, page } = await newPage(noSmtp);
     await signIn(page);
     await gotoHydrated(page, "/admin?lang=en");
@@ -262,7 +262,7 @@ describe("without SMTP_URL", () => {
 
 describe("with the test SMTP server", () => {
   it("shows no banner, and the email log says Sent for an email the SMTP server received", async () => {
-    const name = `Sent Visitor ${Date.now().toString(36)}`;
+    const name = `Sent Visitor ${uniqueWord()}`;
     await sendContactMessage(withSmtp, name);
     await expect.poll(() => smtp.messages.some((m) => m.subject?.includes(name)), { timeout: 20_000 }).toBe(true);
     const { context, page } = await newPage(withSmtp);

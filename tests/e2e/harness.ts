@@ -11,6 +11,22 @@ import { productionServerCommand } from "../../scripts/lib/server-command.ts";
 export const ROOT = path.resolve(import.meta.dirname, "../..");
 export const ARTIFACTS = path.join(ROOT, "test-results");
 
+let wordSeq = 0;
+
+/**
+ * A word of letters that no other call in this run makes: for names in forms, which are letters only
+ * (issue 34 item 6), where a `Date.now().toString(36)` stamp would put digits.
+ */
+export function uniqueWord(): string {
+  let n = Date.now() * 100 + (wordSeq++ % 100);
+  let word = "";
+  while (n > 0) {
+    word = String.fromCharCode(97 + (n % 26)) + word;
+    n = Math.floor(n / 26);
+  }
+  return word;
+}
+
 export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = net.createServer();

@@ -6,12 +6,12 @@
 //   value      = the user's id
 //   expires_at = now + resetPasswordTokenExpiresIn (1 hour)
 // It then calls `emailAndPassword.sendResetPassword`, wired in createAuth to sendResetPasswordEmail below,
-// which — in one transaction — deletes that user's other reset rows (a newer request invalidates older
+// which — in one transaction — deletes that user's older reset rows (a newer request invalidates older
 // links) and queues the email in the outbox. In this configuration reset tokens are the only verification
 // rows whose value is a user id (email verification uses signed tokens; no plugin stores others).
 import { AsyncLocalStorage } from "node:async_hooks";
 import { createHash } from "node:crypto";
-import { and, eq, gt, ne } from "drizzle-orm";
+import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { verification } from "@db/schema/index.ts";
 import { renderResetPasswordEmail } from "~/emails/reset-password.ts";
 import type { Db, Executor } from "./db.server.ts";
@@ -76,10 +76,15 @@ export async function sendResetPasswordEmail(args: {
   const { db, user, token } = args;
   const locale = emailLocale.getStore() ?? "en";
   const link = resetLink(args.baseURL, token, locale);
+  const own = storedResetIdentifier(token);
   await db.transaction(async (tx) => {
+    // Only the rows created before this one: requests that arrive together each deleted all the others',
+    // which left no working link at all (issue 34 item 5: with the email allowance used up by them, the
+    // owner could not reset for an hour). Now the newest link always survives.
+    const ownCreatedAt = sql`(select ${verification.createdAt} from ${verification} where ${verification.identifier} = ${own})`;
     await tx
       .delete(verification)
-      .where(and(eq(verification.value, user.id), ne(verification.identifier, storedResetIdentifier(token))));
+      .where(and(eq(verification.value, user.id), ne(verification.identifier, own), lt(verification.createdAt, ownCreatedAt)));
     const mail = await loadMailContext(tx);
     const email = renderResetPasswordEmail({ locale, t: emailT(locale), brand: mail.brandName(locale), email: user.email, link });
     await enqueueEmail(tx, { kind: "password-reset", to: user.email, ...email });

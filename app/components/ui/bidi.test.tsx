@@ -65,4 +65,13 @@ describe("tIsolated", () => {
     expect(isolateText("Excel وPower BI")).toBe("\u2068Excel وPower BI\u2069");
     expect(isolateText("")).toBe("");
   });
+
+  // Issue 34 item 7: an isolate does not undo an override typed inside it ("exe.png nassaH ilA").
+  it("drops the direction controls a visitor typed, in plain text and in sentences", async () => {
+    expect(isolateText("Ali Hassan \u202Egnp.exe")).toBe("\u2068Ali Hassan gnp.exe\u2069");
+    const t = await tFor("en");
+    const out = html(tIsolated(t, "catalog.categoryTitle", { name: "\u202Bexe.\u202Egnp" }));
+    expect(out).not.toMatch(/[\u202A-\u202E\u2066-\u2069]/);
+    expect(out).toContain("<bdi>exe.gnp</bdi>");
+  });
 });

@@ -1,5 +1,6 @@
 import type { TFunction } from "i18next";
 import { Fragment, isValidElement, type ReactNode } from "react";
+import { displayText } from "~/lib/display-text.ts";
 
 // Mixed-direction text (issue 13 point 5). Two kinds of values end up inside the interface's text:
 // - user content (titles, names, subjects): its direction is its own, whatever the page's. A block holding
@@ -38,10 +39,11 @@ export function Ltr({
 
 /**
  * Wraps a value in Unicode isolates (FSI … PDI), for plain text that is shown but cannot hold elements (the
- * document <title>). Accessible names (aria-label, alt) are not laid out, so they need none.
+ * document <title>). Accessible names (aria-label, alt) are not laid out, so they need none. The value's
+ * own direction controls go first (displayText): an override inside an isolate still reverses its text.
  */
 export function isolateText(value: string): string {
-  return value ? `\u2068${value}\u2069` : value;
+  return value ? `\u2068${displayText(value)}\u2069` : value;
 }
 
 const MARK = /\uE000(\d+)\uE001/;
@@ -66,7 +68,9 @@ export function tIsolated(
   return parts.map((part, i) => {
     if (i % 2 === 0) return part && <Fragment key={i}>{part}</Fragment>;
     const value = values[names[Number(part)]!];
-    // An element (an <Ltr> identifier) brings its own isolation; text is isolated here.
-    return isValidElement(value) ? <Fragment key={i}>{value}</Fragment> : <bdi key={i}>{value}</bdi>;
+    // An element (an <Ltr> identifier) brings its own isolation; text is isolated here, without the
+    // direction controls a visitor may have typed (issue 34 item 7: <bdi> does not undo an override).
+    if (isValidElement(value)) return <Fragment key={i}>{value}</Fragment>;
+    return <bdi key={i}>{typeof value === "string" ? displayText(value) : value}</bdi>;
   });
 }

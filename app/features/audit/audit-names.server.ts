@@ -5,6 +5,7 @@
 import { inArray } from "drizzle-orm";
 import { categories, contactMessages, courses, emailOutbox, enrollments, instructors, subcategories, user } from "@db/schema/index.ts";
 import { db } from "~/lib/db.server.ts";
+import { displayText, emailForStaff } from "~/lib/display-text.ts";
 import type { AuditSubject } from "./audit-details.ts";
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -68,15 +69,16 @@ const LOOKUPS: Record<string, Lookup> = {
         .select({ id: enrollments.id, name: enrollments.studentName, ref: enrollments.enrollmentId })
         .from(enrollments)
         .where(inArray(enrollments.id, uuids(ids)))
-    ).map((r) => [r.id, { name: r.name, ref: r.ref }]),
+    ).map((r) => [r.id, { name: displayText(r.name), ref: r.ref }]),
+  // Visitors' names and addresses as the other staff screens show them (issue 34 item 7).
   message: async (ids) =>
     (await db().select({ id: contactMessages.id, name: contactMessages.name }).from(contactMessages).where(inArray(contactMessages.id, uuids(ids)))).map(
-      (r) => [r.id, { name: r.name }],
+      (r) => [r.id, { name: displayText(r.name) }],
     ),
   email: async (ids) =>
     (await db().select({ id: emailOutbox.id, to: emailOutbox.toAddress }).from(emailOutbox).where(inArray(emailOutbox.id, uuids(ids)))).map((r) => [
       r.id,
-      { name: r.to },
+      { name: emailForStaff(r.to).shown },
     ]),
 };
 

@@ -7,7 +7,8 @@
 //   per address+account, and only slowed per account (RATE_LIMIT_LOGIN, createLoginLimits: a stranger
 //   cannot lock anyone out); successful sign-ins recorded in the audit log.
 // - requestPasswordReset: the same reply, after the same minimum time, whether the email exists or not;
-//   limited per client address and per email (RATE_LIMIT_RESET). A new link invalidates older ones.
+//   limited per client address (RATE_LIMIT_RESET, 429); per email only an allowance of emails sent
+//   (RESET_EMAIL_ALLOWANCE), silently. A new link invalidates older ones.
 // - resetPassword: single-use, 1-hour token; all the user's sessions end; must_change_password is cleared.
 // - changeOwnPassword: the forced change of a generated password (D9), keeping only the current session.
 import { isAPIError } from "better-auth/api";
@@ -30,6 +31,7 @@ import {
   countLoginSuccess,
   createLoginLimits,
   createRateLimiter,
+  emailLimitKey,
   newRateLimitGeneration,
   parseRateLimitSpec,
   refundRateLimit,
@@ -93,10 +95,20 @@ const LIMIT_DEFAULTS = {
   reset: { points: 5, durationSec: 600 },
 } as const;
 
+/**
+ * Reset emails one account may be sent (issue 34 item 5): 3 per hour, the life of a reset link. A 429
+ * per email let anyone keep the owner from asking, and each request mailed the owner; now requests beyond
+ * the allowance answer as always and send nothing. The owner is not locked out by that: a request that
+ * sends nothing makes no new token either, so the last link sent (within the hour) still works.
+ */
+export const RESET_EMAIL_ALLOWANCE = { points: 3, durationSec: 60 * 60 } as const;
+
 interface AuthLimiters {
   /** Failed sign-ins: per address, per address+account (429), per account (a growing delay only). */
   login: LoginLimits;
+  /** Reset requests per client address (RATE_LIMIT_RESET): a flood from one address answers 429. */
   resetIp: RateLimiter;
+  /** Reset emails per account (RESET_EMAIL_ALLOWANCE): beyond it nothing is sent, and nothing is said. */
   resetEmail: RateLimiter;
   /** Refused reset-link submissions (unknown, used or expired token) per client address. */
   resetSubmitIp: RateLimiter;
@@ -119,7 +131,8 @@ function authLimiters(): AuthLimiters {
     limiters = {
       login: createLoginLimits("login", login, AUTH_ERRORS.tooManyAttempts),
       resetIp: createRateLimiter("reset-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
-      resetEmail: createRateLimiter("reset-email", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
+      // A new name: the old "reset-email" counters (another window) must not be read with this one.
+      resetEmail: createRateLimiter("reset-email-allowance", RESET_EMAIL_ALLOWANCE),
       resetSubmitIp: createRateLimiter("reset-submit-ip", { ...reset, messageKey: AUTH_ERRORS.tooManyResetRequests }),
       // A code is accepted for 30 s either side of its own 30 s: 90 s covers its whole life.
       usedCodes: createRateLimiter("totp-used", { points: 1, durationSec: 90 }),
@@ -307,21 +320,38 @@ export async function signIn(request: Request, input: { email: string; password:
  */
 export const RESET_REQUEST_MIN_MS = 400;
 
+/** Takes one email from the account's allowance; false (and one warning line) when it is used up. */
+async function takeResetEmailAllowance(limiter: RateLimiter, email: string): Promise<boolean> {
+  try {
+    // Keyed by a digest: the counters table never holds the address typed.
+    await consumeRateLimit(limiter, emailLimitKey(email));
+    return true;
+  } catch (err) {
+    if (!isAppError(err) || err.code !== "too_many_requests") throw err;
+    // A digest, never the address: the log says an account is being flooded, not whose address exists.
+    logger.warn({ account: logDigest(email) }, "password reset email not sent: the account's allowance is used up");
+    return false;
+  }
+}
+
 /**
  * Asks for a reset link. The same result whether or not the email belongs to a user, and never an error
- * for a failure behind it (logged instead); only the rate limit (RATE_LIMIT_RESET per client address and
- * per email) throws, alike for every email. For an existing user the email goes out in `locale`.
+ * for a failure behind it (logged instead). Only the per-address limit (RATE_LIMIT_RESET) throws (429):
+ * it is counted before any email and says nothing about one. Beyond the account's RESET_EMAIL_ALLOWANCE
+ * nothing is sent, silently and after the same minimum time. For an existing user the email goes out in
+ * `locale`.
  */
 export async function requestPasswordReset(email: string, locale: Locale, ip: string): Promise<{ ok: true }> {
   const started = Date.now();
   const normalized = normalizeEmail(email);
   const l = authLimiters();
   await consumeRateLimit(l.resetIp, ip);
-  await consumeRateLimit(l.resetEmail, normalized);
-  try {
-    await withEmailLocale(locale, () => authApi().api.requestPasswordReset({ body: { email: normalized } }));
-  } catch (err) {
-    logger.error({ err }, "password reset request failed");
+  if (await takeResetEmailAllowance(l.resetEmail, normalized)) {
+    try {
+      await withEmailLocale(locale, () => authApi().api.requestPasswordReset({ body: { email: normalized } }));
+    } catch (err) {
+      logger.error({ err }, "password reset request failed");
+    }
   }
   const wait = started + RESET_REQUEST_MIN_MS - Date.now();
   if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));

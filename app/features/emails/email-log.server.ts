@@ -10,6 +10,7 @@ import { count, desc, eq, type SQL } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
+import { displayText } from "~/lib/display-text.ts";
 import { wakeOutbox } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -110,6 +111,9 @@ export async function listEmailLog(actor: Actor, query: EmailLogQueryInput = {})
   return {
     emails: rows.map((r) => ({
       ...r,
+      // A subject may quote a visitor's name ("New contact message from …"): without direction controls
+      // (issue 34 item 7). The recipient stays as stored; the Email component flags a look-alike.
+      subject: displayText(r.subject),
       status: isEmailStatus(r.status) ? r.status : "pending",
       maxAttempts: max ?? r.maxAttempts,
     })),

@@ -20,6 +20,7 @@ import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
 import { compactPhone, toE164 } from "~/lib/phone.ts";
+import { displayText, emailForStaff } from "~/lib/display-text.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT } from "~/lib/email.server.ts";
 import { formatSheetDateTime } from "~/lib/cairo-time.ts";
@@ -127,9 +128,23 @@ function selectRows<E extends Record<string, SQL.Aliased | SQL>>(extra?: E) {
     .leftJoin(courseRuns, eq(courseRuns.id, enrollments.runId));
 }
 
+/**
+ * A row as staff see it: what the visitor typed without its direction controls (issue 34 item 7: rows
+ * stored before names were cleaned at input still hold them). The email stays as stored (the mailto link
+ * needs it); the Email component shows it through emailForStaff.
+ */
 function toRow(r: RawRow): AdminEnrollmentRow {
   return {
     ...r,
+    studentName: displayText(r.studentName),
+    message: displayText(r.message),
+    currentLevel: displayText(r.currentLevel),
+    preferredSchedule: displayText(r.preferredSchedule),
+    utmSource: displayText(r.utmSource),
+    utmMedium: displayText(r.utmMedium),
+    utmCampaign: displayText(r.utmCampaign),
+    utmTerm: displayText(r.utmTerm),
+    utmContent: displayText(r.utmContent),
     locale: isLocale(r.locale) ? r.locale : "en",
     status: isEnrollmentStatus(r.status) ? r.status : "pending",
   };
@@ -421,20 +436,23 @@ export async function streamEnrollmentsCsv(
 
   const encoder = new TextEncoder();
   const header = CSV_COLUMNS.map((c) => csvCell(t(`adminEnrollments.export.columns.${c}`))).join(",");
-  const line = (r: RawRow) => {
+  // The sheet shows what the page shows (toRow): a spreadsheet obeys direction controls too, and a
+  // look-alike email reads in punycode there (no marker can be put in a cell).
+  const line = (raw: RawRow) => {
+    const r = toRow(raw);
     const text = [
       r.enrollmentId,
-      isEnrollmentStatus(r.status) ? t(`adminEnrollments.status.${r.status}`) : r.status,
+      isEnrollmentStatus(raw.status) ? t(`adminEnrollments.status.${raw.status}`) : raw.status,
       formatSheetDateTime(r.createdAt),
       r.studentName,
-      r.studentEmail,
+      emailForStaff(r.studentEmail).shown,
     ].map(csvCell);
     const rest = [
       r.courseName,
       r.courseId,
       r.runStartsAt ? formatSheetDateTime(r.runStartsAt) : "",
       r.message,
-      isLocale(r.locale) ? t(`adminEnrollments.details.languages.${r.locale}`) : r.locale,
+      isLocale(raw.locale) ? t(`adminEnrollments.details.languages.${raw.locale}`) : raw.locale,
       r.currentLevel,
       r.preferredSchedule,
       formatSheetDateTime(r.updatedAt),

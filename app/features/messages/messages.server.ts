@@ -6,6 +6,7 @@ import { and, count, desc, eq, isNotNull, isNull, sql, type SQL } from "drizzle-
 import { contactMessages } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
+import { displayText } from "~/lib/display-text.ts";
 import { emailT, loadMailContext } from "~/lib/email.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -64,8 +65,14 @@ const columns = {
 
 type StoredMessage = { locale: string } & Omit<ContactMessageRow, "locale" | "replyHref">;
 
-/** Adds the reply link, written in the visitor's language with the brand name from the settings. */
-function toRow(r: StoredMessage, brandName: (locale: Locale) => string): ContactMessageRow {
+/**
+ * Adds the reply link, written in the visitor's language with the brand name from the settings. The name
+ * and the message lose their direction controls (issue 34 item 7: messages stored before names were
+ * cleaned at input still hold them); the email stays as stored, for the reply link (the Email component
+ * shows it through emailForStaff).
+ */
+function toRow(stored: StoredMessage, brandName: (locale: Locale) => string): ContactMessageRow {
+  const r = { ...stored, name: displayText(stored.name), message: displayText(stored.message) };
   const locale: Locale = r.locale === "ar" ? "ar" : "en";
   const t = emailT(locale);
   const replyHref = replyMailto(r.email, {

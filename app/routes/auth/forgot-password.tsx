@@ -24,7 +24,10 @@ export function loader({ context }: Route.LoaderArgs) {
   return { title: t("auth.forgot.metaTitle"), description: t("auth.forgot.metaDescription") };
 }
 
-/** The same confirmation whether or not the email has an account; only the rate limit answers otherwise. */
+/**
+ * The same confirmation whether or not the email has an account, and beyond its email allowance too; only
+ * a flood from one client address answers otherwise (429, which names no account).
+ */
 export async function action({ request, context }: Route.ActionArgs) {
   const submission = parseWithZod(await request.formData(), { schema: forgotPasswordSchema });
   if (submission.status !== "success") return invalidReply(submission);

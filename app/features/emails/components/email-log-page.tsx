@@ -12,6 +12,8 @@ import { FilterPanel } from "~/components/ui/filter-panel.tsx";
 import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { Email } from "~/components/ui/email.tsx";
+import { isolateText } from "~/components/ui/bidi.tsx";
+import { emailForStaff } from "~/lib/display-text.ts";
 import {
   EMAIL_LOG_ERRORS,
   EMAIL_STATUSES,
@@ -43,7 +45,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
 
   const replyText = (reply: EmailLogReply) =>
     reply.ok
-      ? t("adminEmails.retried", { to: reply.to })
+      ? t("adminEmails.retried", { to: isolateText(emailForStaff(reply.to ?? "").shown) })
       : t("adminEmails.errors.retryFailed", { msg: t(reply.messageKey ?? EMAIL_LOG_ERRORS.unexpected) });
   useOnReply(fetcher, (reply) => showToast(reply.ok ? "success" : "error", replyText(reply)));
   const noJsReply = hydrated ? undefined : actionData;

@@ -10,6 +10,7 @@ import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
@@ -103,8 +104,9 @@ export function AdminEnrollmentDetails({
     [f("studentName"), <span dir="auto">{e.studentName}</span>],
     [
       f("studentEmail"),
+      // Whole (it wraps), so a look-alike cannot hide in a cut; one that mixes alphabets is flagged.
       <a href={`mailto:${e.studentEmail}`} className="block max-w-full text-teal-900 underline">
-        <Ltr truncate>{e.studentEmail}</Ltr>
+        <Email value={e.studentEmail} />
       </a>,
     ],
     [

@@ -17,7 +17,8 @@ import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
+import { Email } from "~/components/ui/email.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { isWaitingListOrder, secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
@@ -160,7 +161,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
             rejecting && (
               <>
                 {t("adminEnrollments.reject.confirm")}{" "}
-                {tIsolated(t, "adminEnrollments.reject.emailTo", { email: <Ltr>{rejecting.studentEmail}</Ltr> })}
+                {tIsolated(t, "adminEnrollments.reject.emailTo", { email: <Email value={rejecting.studentEmail} /> })}
               </>
             )
           }

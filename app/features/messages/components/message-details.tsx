@@ -6,7 +6,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Email } from "~/components/ui/email.tsx";
-import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
+import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatDateTime } from "~/lib/format.ts";
 
@@ -75,7 +75,7 @@ export function MessageDetails({
         </dd>
         <dt className={label}>{t("adminMessages.details.email")}</dt>
         <dd className="min-w-0 text-slate-900">
-          <Ltr truncate>{message.email}</Ltr>
+          <Email value={message.email} />
         </dd>
         <dt className={label}>{t("adminMessages.details.language")}</dt>
         <dd className="text-slate-900">{t(`adminMessages.languages.${message.locale}`)}</dd>

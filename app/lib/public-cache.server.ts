@@ -40,8 +40,8 @@ import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
 import { metrics } from "./metrics.server.ts";
 
-/** Public page paths; everything else always goes to the router. */
-const PUBLIC_PAGE = /^\/(?:en|ar)(?:|\/about|\/services|\/contact|\/courses|\/english-courses|\/arabic-courses|\/courses\/[^/]+(?:\/enroll)?)$/;
+/** Public page paths; everything else always goes to the router. A course's slug only as slugs are written. */
+const PUBLIC_PAGE = /^\/(?:en|ar)(?:|\/about|\/services|\/contact|\/courses|\/english-courses|\/arabic-courses|\/courses\/[a-z0-9-]+(?:\/enroll)?)$/;
 export const PAGE_TTL_MS = 60_000;
 /** How long past its lifetime a copy may still answer while the database is down (Cache-Control too). */
 export const STALE_IF_ERROR_MS = 3_600_000;
@@ -104,28 +104,45 @@ export function publicPageKey(method: string, pathAndQuery: string): string | nu
     return null;
   }
   if (!PUBLIC_PAGE.test(url.pathname)) return null;
-  // Only the catalogue's own parameters, once each and well formed, make a key: anything else (a search,
-  // `?lang`, `utm_*`, `?x=<random>`) is rendered for its request and never stored, so a stream of made-up
-  // URLs cannot push the real pages out of the cache.
-  const names = [...url.searchParams.keys()];
-  if (new Set(names).size !== names.length) return null;
-  for (const [name, value] of url.searchParams) {
-    if (!KEY_PARAMS[name]?.test(value)) return null;
+  // Only the page's own parameters, once each, well formed and spelled as the site writes them (no
+  // percent-escape: none of their values needs one) make a key: anything else (a search, `?lang`, `utm_*`,
+  // `?x=<random>`, a filter on a page that has none) is rendered for its request and never stored, so a
+  // stream of made-up URLs cannot push the real pages out of the cache. Another spelling of a page's URL
+  // (`?category=%74echnology`) is not answered with its copy either: its loader answers 301 to the one
+  // spelling (app/lib/canonical-url.ts). A filter naming no category answers 404, which is not stored.
+  const allowed = KEY_PARAMS.get(url.pathname.slice("/en".length)) ?? NO_PARAMS;
+  const names = new Set<string>();
+  for (const pair of url.search ? url.search.slice(1).split("&") : []) {
+    const eq = pair.indexOf("=");
+    const name = pair.slice(0, eq);
+    if (eq === -1 || names.has(name) || !allowed.get(name)?.test(pair.slice(eq + 1))) return null;
+    names.add(name);
   }
   url.searchParams.sort();
   return `${url.pathname}?${url.searchParams.toString()}`;
 }
 
-/** The query parameters a stored page may have, and the values they may take. */
-const KEY_PARAMS: Record<string, RegExp> = {
-  category: /^[a-z0-9-]{1,100}$/,
-  subcategory: /^[a-z0-9-]{1,100}$/,
-  page: /^[1-9]\d{0,3}$/,
+/** The catalogues' parameters, and the values they may take. */
+const CATALOGUE_PARAMS: ReadonlyMap<string, RegExp> = new Map([
+  ["page", /^[1-9]\d{0,3}$/],
   // Issue 20: the catalogue's start-date filter and next-start sort (catalog.schema.ts), a few values each.
   // Part of the key, so /courses?sort=start is never answered with the newest-first copy of /courses.
-  starts: /^(?:soon|upcoming)$/,
-  sort: /^start$/,
-};
+  ["starts", /^(?:soon|upcoming)$/],
+  ["sort", /^start$/],
+]);
+const SLUG_VALUE = /^[a-z0-9-]{1,100}$/;
+const NO_PARAMS: ReadonlyMap<string, RegExp> = new Map();
+
+/**
+ * The query parameters each stored page may have (by its path without the language); a page not named
+ * has none. Only /courses filters by category: the language catalogues ignore one (catalog-page.server.ts).
+ * A Map, not an object: `?constructor=x` must find nothing, not Object's own members.
+ */
+const KEY_PARAMS: ReadonlyMap<string, ReadonlyMap<string, RegExp>> = new Map([
+  ["/courses", new Map([...CATALOGUE_PARAMS, ["category", SLUG_VALUE], ["subcategory", SLUG_VALUE]])],
+  ["/english-courses", CATALOGUE_PARAMS],
+  ["/arabic-courses", CATALOGUE_PARAMS],
+]);
 
 /** br when the request accepts it, else gzip, else identity (q=0 refuses; `*` accepts). */
 export function preferredEncoding(acceptEncoding: string | undefined): Encoding {

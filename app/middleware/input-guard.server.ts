@@ -7,12 +7,18 @@
 //   reserved fields well formed (400): app/lib/request-limits.server.ts, read once, linearly. The
 //   upload routes stream their own bodies and are not read here.
 // - A state-changing request from another site (marked by server.ts) is refused with a translated 403.
+// - A public route's language segment that names no language is no page (404). Paths on the no-language
+//   list (app/lib/locale-url.ts: `/api`, `/og`, `/files`, `/uploads` alone, or `/files/courses`) are not
+//   redirected to a language, and the router matched them as `/:lang/…`: the English home page or
+//   catalogue at an address of the API. Checked after the language is known, so the 404 is in the
+//   visitor's language.
 // - Zod's own English messages ("Invalid input: expected string, received array"…) must never reach a
 //   person: an issue without a message of our own gets a generic translated key.
 import type { MiddlewareFunction } from "react-router";
 import { z } from "zod";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { isLocale } from "~/lib/i18n.ts";
 import { checkActionBody, REQUEST_ERRORS, urlHasNul, type Refusal } from "~/lib/request-limits.server.ts";
 
 export const INPUT_ERRORS = REQUEST_ERRORS;
@@ -27,9 +33,10 @@ function refuse(refusal: Refusal): never {
   throw new AppError(CODES[refusal.status], refusal.messageKey);
 }
 
-export const inputGuard: MiddlewareFunction<Response> = async ({ request, context }, next) => {
+export const inputGuard: MiddlewareFunction<Response> = async ({ request, context, params }, next) => {
   // Marked by server.ts's origin check (ADR 025): our 403 page in the visitor's language, nothing read.
   if (context.get(requestInfoContext).crossSite) throw new AppError("forbidden", INPUT_ERRORS.crossSite);
+  if (params.lang !== undefined && !isLocale(params.lang)) throw new AppError("not_found", "errors.notFoundText");
   if (urlHasNul(new URL(request.url))) refuse({ status: 400, messageKey: INPUT_ERRORS.invalidAddress });
   const refusal = await checkActionBody(request);
   if (refusal) refuse(refusal);

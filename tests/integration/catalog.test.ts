@@ -158,7 +158,7 @@ describe("listPublishedCourses: filters", () => {
     expect((await listPublishedCourses({})).total).toBe(3);
   });
 
-  it("gives an empty result, not an error, for an unknown category or subcategory slug", async () => {
+  it("gives an empty result marked unknownFilter, not an error, for an unknown category or subcategory slug", async () => {
     await addCategory("Languages", "languages");
     await addCourse({ title: "French A1" });
 
@@ -171,12 +171,16 @@ describe("listPublishedCourses: filters", () => {
       filtered: true,
       category: null,
       subcategory: null,
+      unknownFilter: true,
     });
-    expect(await listPublishedCourses({ subcategory: "nope" })).toMatchObject({ courses: [], total: 0, category: null });
+    expect(await listPublishedCourses({ subcategory: "nope" })).toMatchObject({ courses: [], total: 0, category: null, unknownFilter: true });
     expect(await listPublishedCourses({ category: "languages", subcategory: "nope" })).toMatchObject({
       courses: [],
       total: 0,
+      unknownFilter: true,
     });
+    // A known category, even one without courses, is not unknown.
+    expect((await listPublishedCourses({ category: "languages" })).unknownFilter).toBeUndefined();
   });
 
   it("filters by language without counting as 'filtered'", async () => {

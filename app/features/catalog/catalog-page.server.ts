@@ -1,15 +1,32 @@
 import { redirect, type RouterContextProvider } from "react-router";
+import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
 import { requestVersion } from "~/lib/content-version.server.ts";
+import { AppError } from "~/lib/errors.ts";
 import { pickText } from "~/lib/i18n.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import { listPublishedCourses } from "./catalog.server.ts";
-import { parseCatalogQuery } from "./catalog.schema.ts";
+import { parseCatalogQuery, type CatalogQuery } from "./catalog.schema.ts";
 import type { CatalogVariant } from "./components/catalog-view.tsx";
 
-/** Loader body shared by /courses, /english-courses and /arabic-courses. */
+/**
+ * A filter the URL names that the schema could not read as a slug (`?category=a%20b`): no category has
+ * that name. The last value counts, as in the schema; an empty one (the form without JavaScript) is none.
+ */
+function unreadableFilter(params: URLSearchParams, query: CatalogQuery): boolean {
+  return (["category", "subcategory"] as const).some((name) => Boolean(params.getAll(name).at(-1)?.trim()) && !query[name]);
+}
+
+/**
+ * Loader body shared by /courses, /english-courses and /arabic-courses. Issue 34 item 8: a URL spelled
+ * otherwise than the site writes it answers 301 to that spelling, and a category or subcategory that names
+ * none is a 404, so neither renders a page of its own (nor fills the page cache, which keeps 200s only).
+ */
 export async function loadCatalogPage(request: Request, context: Readonly<RouterContextProvider>, variant: CatalogVariant) {
+  redirectToCanonicalUrl(request);
   const url = new URL(request.url);
   const query = parseCatalogQuery(url.searchParams);
+  // The language catalogues take no category filter: theirs are ignored (and never part of a cached page's key).
+  if (variant === "all" && unreadableFilter(url.searchParams, query)) throw new AppError("not_found", "errors.notFoundText");
   const i18n = getInstance(context);
   const t = i18n.t;
   const locale = i18n.language === "ar" ? "ar" : "en";
@@ -23,6 +40,7 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     page: query.page,
     version: requestVersion(context),
   });
+  if (result.unknownFilter) throw new AppError("not_found", "errors.notFoundText");
   // A page past the last one (the catalogue shrank, or a typed URL) goes to the last page, not page 1.
   if (query.page !== undefined && query.page > result.pageCount) {
     const search = new URLSearchParams(url.search);

@@ -127,6 +127,11 @@ export interface ListPublishedCoursesResult {
   /** The category filtered on; with only a subcategory filter, that subcategory's category. */
   category: NavCategory | null;
   subcategory: CourseRef | null;
+  /**
+   * Set when the category or subcategory slug names none (or an inactive subcategory): the list is empty
+   * and the catalogue page answers 404, so a made-up filter is never a page (issue 34 item 8).
+   */
+  unknownFilter?: true;
 }
 
 export interface AboutFigures {
@@ -310,9 +315,9 @@ const keptCounts = perVersionKeyed<number>(500);
 /**
  * Published courses, newest first or by next start (issue 20), with an Arabic-aware title search (D17),
  * category, subcategory, language and start-date filters and pages. An unknown category or subcategory
- * slug gives an empty result. At most four queries: the category and subcategory (only when filtered on),
- * the count (kept per content version when `version` is given and nothing is searched), and the page.
- * Each card's next start is read in the page's query.
+ * slug gives an empty result marked `unknownFilter`. At most four queries: the category and subcategory
+ * (only when filtered on), the count (kept per content version when `version` is given and nothing is
+ * searched), and the page. Each card's next start is read in the page's query.
  */
 export async function listPublishedCourses(input: ListPublishedCoursesInput): Promise<ListPublishedCoursesResult> {
   const pageSize = clampInt(input.pageSize, 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE);
@@ -363,6 +368,7 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
       filtered,
       category: categorySlug ? null : category,
       subcategory: subcategoryRef,
+      unknownFilter: true,
     };
   }
 

@@ -2,6 +2,7 @@
 // page is features/catalog/components/course-page.tsx; its upcoming runs (issue 20) come from
 // features/catalog/course-runs-page.server.ts and go into the page and its JSON-LD.
 import { AppError } from "~/lib/errors.ts";
+import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { getPublishedCourse, listRelatedCourses } from "~/features/catalog/catalog.server.ts";
 import { getCourseRunsPage } from "~/features/catalog/course-runs-page.server.ts";
@@ -18,7 +19,9 @@ import { OG_IMAGE, ogImagePath } from "~/lib/og-image.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import type { Route } from "./+types/course";
 
-export async function loader({ params, context }: Route.LoaderArgs) {
+export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // `/en/courses/Python%2Dbasics` is `/en/courses/python-basics` spelled otherwise: 301 there (issue 34 item 8).
+  redirectToCanonicalUrl(request);
   // Two queries at once: the course, and up to three others of its category (none for a draft or unknown slug).
   const [course, related] = await Promise.all([getPublishedCourse(params.slug), listRelatedCourses(params.slug)]);
   if (!course) throw new AppError("not_found", "errors.notFoundText");

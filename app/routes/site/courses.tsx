@@ -49,6 +49,6 @@ export default function CatalogPage({ loaderData, matches }: Route.ComponentProp
   );
 }
 
-export function ErrorBoundary() {
-  return <CatalogError />;
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <CatalogError error={error} />;
 }

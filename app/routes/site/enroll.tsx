@@ -3,6 +3,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, useFetcher } from "react-router";
 import { AppError } from "~/lib/errors.ts";
+import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
 import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
@@ -21,6 +22,8 @@ import { refererPath, utmFromSearch } from "~/lib/visit-source.ts";
 import type { Route } from "./+types/enroll";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {
+  // One spelling of the URL, as the course page's (issue 34 item 8).
+  redirectToCanonicalUrl(request);
   const course = await getPublishedCourse(params.slug);
   if (!course) throw new AppError("not_found", "errors.notFoundText");
   const i18n = getInstance(context);

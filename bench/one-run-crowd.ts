@@ -10,6 +10,8 @@ export interface CrowdReport {
   crowdP95: number;
   pageRequests: { baseline: number; crowd: number };
   pageErrors: number;
+  /** The first few failed page requests, for the report. */
+  pageFailures: string[];
   enrollments: { sent: number; ok: number; failed: string[] };
   crowdMs: number;
 }
@@ -103,6 +105,7 @@ export async function oneRunCrowd(opts: {
     crowdP95: p95(crowd.latencies),
     pageRequests: { baseline: baseline.latencies.length, crowd: crowd.latencies.length },
     pageErrors: baseline.failures.length + crowd.failures.length,
+    pageFailures: [...baseline.failures, ...crowd.failures].slice(0, 5),
     enrollments: { sent: count, ok: count - failed.length, failed: failed.slice(0, 5) },
     crowdMs,
   };

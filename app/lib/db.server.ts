@@ -81,12 +81,14 @@ export const PGLITE_SETTINGS = ["shared_buffers=16MB"] as const;
 
 /**
  * What a request may wait for on PostgreSQL (issue 34 item 4): a row lock 5 s (an approval behind another
- * approval of the same run), a statement 30 s, a connection from the pool 3 s. Beyond that the request ends
+ * approval of the same run), a statement 30 s, a connection from the pool 10 s. Beyond that the request ends
  * with the friendly 503 (isDatabaseUnavailable) instead of holding a connection while others queue behind
  * it: 200 requests waiting on one run's row lock had exhausted the pool and pages answered 503 for minutes.
  */
 const REQUEST_TIMEOUTS = {
-  connectionTimeoutMillis: 3000,
+  // A burst (200 requests for one run at once on two instances) queues here, in order, for a few seconds:
+  // waiting for a connection holds nothing (issue 34 item 4; bench/one-run-crowd.ts).
+  connectionTimeoutMillis: 10_000,
   idleTimeoutMillis: 30_000,
   lock_timeout: 5_000,
   statement_timeout: 30_000,

@@ -19,6 +19,8 @@ try {
     AUTH_SECRET: "bench-crowd-secret-0123456789abcdef0123456789",
     RATE_LIMIT_ENROLLMENT: "999999/1",
     RATE_LIMIT_ENROLLMENT_EMAIL: "999999/1",
+    // As behind the README's nginx: each request names its client (bench/one-run-crowd.ts sends one each).
+    TRUST_PROXY: "true",
   };
   servers.push(await startProductionServer({ dataDir: data.dataDir, env }));
   servers.push(await startProductionServer({ dataDir: data.dataDir, env }));

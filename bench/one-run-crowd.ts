@@ -83,7 +83,8 @@ export async function oneRunCrowd(opts: {
       try {
         const res = await fetch(`${origin}/en/courses/${opts.slug}/enroll`, {
           method: "POST",
-          headers: { "content-type": "application/x-www-form-urlencoded", origin, "accept-language": "en" },
+          // A crowd of visitors, each from an address of its own (the instances trust one proxy hop).
+          headers: { "content-type": "application/x-www-form-urlencoded", origin, "accept-language": "en", "x-forwarded-for": `198.18.${i >> 8}.${i & 255}` },
           body: enrollmentBody(opts.course, i),
           redirect: "manual",
         });

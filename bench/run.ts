@@ -240,7 +240,8 @@ async function main() {
   if (PROFILE) fs.mkdirSync(profileDir, { recursive: true });
   // The enrollment POST is measured, not rate-limited: one client sends thousands per second here.
   const noLimit = { RATE_LIMIT_ENROLLMENT: "999999/1", RATE_LIMIT_ENROLLMENT_EMAIL: "999999/1" };
-  const onPg = { DATABASE_URL: db.url, AUTH_SECRET, ...noLimit };
+  // TRUST_PROXY as behind the README's nginx: the one-run crowd names a client address per request.
+  const onPg = { DATABASE_URL: db.url, AUTH_SECRET, TRUST_PROXY: "true", ...noLimit };
   const [floor, embApp, embNoCache, pgA, pgB, pgNoCache] = await Promise.all([
     start("the floor", startFloorServer({ cardsFile: emb.cardsFile, core: SERVER_CORE })),
     start(

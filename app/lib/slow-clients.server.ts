@@ -5,7 +5,7 @@
 //   exceeds, and a 50 MB course document on a slow line keeps up with). Below that, the request gets a 408
 //   (when nothing was answered yet) and its connection is closed. It reads the socket's byte count, never
 //   the body itself, so every reader of the body (the form parser, the upload streams) works as before.
-// - limitConnectionsPerAddress: at most `max` open connections from one socket address. Not applied behind
+// - limitConnectionsPerAddress: at most `max` open connections from one socket address (256 by default). Not applied behind
 //   a trusted proxy, where every connection comes from the proxy (the proxy limits per client there:
 //   nginx's limit_conn).
 // Headers have their own limit in Node (server.headersTimeout, set where the server starts).
@@ -16,7 +16,9 @@ import { logger } from "./logger.server.ts";
 
 export const BODY_WINDOW_MS = 30_000;
 export const BODY_MIN_BYTES_PER_WINDOW = 16 * 1024;
-export const MAX_CONNECTIONS_PER_ADDRESS = 64;
+// Generous: a carrier address is shared by many phones (carrier-grade NAT); slow sockets are cut by bodyPace
+// and Node's header timeout anyway, this only bounds how many one address holds open at once.
+export const MAX_CONNECTIONS_PER_ADDRESS = 256;
 
 const SLOW_BODY_TEXT = "Request timed out: the request arrived too slowly.\nانتهت مهلة الطلب: وصل الطلب ببطء شديد.\n";
 

@@ -2,8 +2,9 @@
 // creates a category and a subcategory (slug generated from the name, a SPEC message in Arabic for a bad
 // slug), both appear in the public Courses mega-menu in Arabic; deleting a subcategory in use is refused
 // with the SPEC message; axe finds nothing on /admin/categories and /admin/settings in English and
-// Arabic; a phone number edited in Settings shows in the public footer.
-import type { Browser, Locator, Page } from "playwright-core";
+// Arabic; a phone number edited in Settings shows in the public footer. Two staff editing one category, or
+// the settings, at once: the older form's save is refused with who and when, keeping what was typed.
+import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
 import { launchBrowser, screenshot } from "./harness.ts";
@@ -40,6 +41,20 @@ async function signIn(page: Page) {
 
 function toast(page: Page, text: string) {
   return page.locator('[role="status"][aria-live="polite"] p', { hasText: text });
+}
+
+/** A signed-in admin in a browser context of their own (a second staff member beside another). */
+async function staffPage(): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US", viewport: { width: 1366, height: 900 } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await signIn(page);
+  return { context, page };
+}
+
+/** The refusal of a save over a colleague's newer one: it names who saved it and when (issue 35 item 6). */
+function conflictAlert(scope: Page | Locator) {
+  return scope.getByRole("alert").filter({ hasText: /saved this at/ });
 }
 
 describe("admin categories and settings", () => {
@@ -189,4 +204,82 @@ describe("admin categories and settings", () => {
     await expect.poll(() => toast(page, "Settings saved.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
     await context.close();
   });
+
+  it("two staff editing one category: the older dialog's save is refused with who and when, and keeps what was typed", async () => {
+    const name = `Conflict ${Date.now().toString(36)}`;
+    const a = await staffPage();
+    const b = await staffPage();
+    // A creates the category both will edit.
+    await open(a.page, "/admin/categories?lang=en");
+    await a.page.getByRole("button", { name: "Create Category" }).first().click();
+    const create = a.page.getByRole("dialog", { name: "Create Category" });
+    await field(create, "Name").fill(name);
+    await expect.poll(() => field(create, "Slug").inputValue()).not.toBe("");
+    await create.getByRole("button", { name: "Create Category" }).click();
+    await expect.poll(() => a.page.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    // Both open its edit dialog, at the same version.
+    for (const { page } of [a, b]) {
+      await open(page, "/admin/categories?lang=en");
+      await page.getByRole("button", { name: `Edit: ${name}` }).click();
+      await page.getByRole("dialog", { name: "Edit Category" }).waitFor();
+    }
+    // A gives it an Arabic name and saves.
+    const first = a.page.getByRole("dialog", { name: "Edit Category" });
+    await field(first, "Arabic name").fill("تعارض");
+    await first.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => a.page.getByRole("dialog").count(), { timeout: 15_000 }).toBe(0);
+    // B, whose dialog is older, renames it: refused, saying who and when; B's name stays typed.
+    const second = b.page.getByRole("dialog", { name: "Edit Category" });
+    await field(second, "Name").fill(`${name} renamed`);
+    await second.getByRole("button", { name: "Save Changes" }).click();
+    await expect.poll(() => conflictAlert(second).count(), { timeout: 15_000 }).toBe(1);
+    expect(await conflictAlert(second).textContent()).toContain("admin@example.com");
+    expect(await field(second, "Name").inputValue()).toBe(`${name} renamed`);
+    expect(await field(second, "Arabic name").inputValue()).toBe("");
+    await expectNoAxeViolations(b.page);
+    await screenshot(b.page, "admin-category-edit-conflict");
+    // Reloaded, B's dialog shows what the category holds: A's save, not B's name.
+    await b.page.reload();
+    await b.page.waitForSelector("html[data-hydrated]");
+    const reloaded = b.page.getByRole("dialog", { name: "Edit Category" });
+    await reloaded.waitFor();
+    expect(await field(reloaded, "Arabic name").inputValue()).toBe("تعارض");
+    expect(await field(reloaded, "Name").inputValue()).toBe(name);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
+
+  it("two staff editing the settings: the older page's save is refused with who and when, and keeps what was typed", async () => {
+    const stamp = Date.now().toString(36);
+    const a = await staffPage();
+    const b = await staffPage();
+    for (const { page } of [a, b]) await open(page, "/admin/settings?lang=en");
+    const original = await field(a.page, "TikTok").inputValue();
+    const saved = `https://www.tiktok.com/@conflict${stamp}`;
+    const typed = `https://www.linkedin.com/company/conflict-${stamp}`;
+    // A changes the TikTok link and saves.
+    await field(a.page, "TikTok").fill(saved);
+    await a.page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => toast(a.page, "Settings saved.").count(), { timeout: 10_000 }).toBe(1);
+    // B, whose page is older, changes the LinkedIn link: refused, saying who and when; B's link stays typed.
+    await field(b.page, "LinkedIn").fill(typed);
+    await b.page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => conflictAlert(b.page).count(), { timeout: 15_000 }).toBe(1);
+    expect(await conflictAlert(b.page).textContent()).toContain("admin@example.com");
+    expect(await field(b.page, "LinkedIn").inputValue()).toBe(typed);
+    expect(await field(b.page, "TikTok").inputValue()).toBe(original);
+    expect(await toast(b.page, "Settings saved.").count()).toBe(0);
+    await screenshot(b.page, "admin-settings-edit-conflict");
+    // Reloaded, B's page shows A's link, and not B's.
+    await b.page.reload();
+    await b.page.waitForSelector("html[data-hydrated]");
+    expect(await field(b.page, "TikTok").inputValue()).toBe(saved);
+    expect(await field(b.page, "LinkedIn").inputValue()).not.toBe(typed);
+    // Put the demo value back for the other journeys.
+    await field(b.page, "TikTok").fill(original);
+    await b.page.getByRole("button", { name: "Save Settings" }).click();
+    await expect.poll(() => toast(b.page, "Settings saved.").count(), { timeout: 10_000 }).toBe(1);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
 });

@@ -1,11 +1,12 @@
 // The roles matrix follows the permission dependencies (issue 16 point 7, ADR 014): ticking Edit ticks View,
 // unticking View unticks what needs it, a status line says which boxes followed, the rule is explained in
 // English and Arabic; a post without JavaScript that has Edit without View is refused with a 400 naming the
-// missing flag. Nothing here is saved, so the journeys that grant the manager role run beside it unchanged.
+// missing flag. Nothing is saved on the shared server, so the journeys that grant the manager role run beside
+// it unchanged; two admins saving the matrix at once (issue 35 item 6) do it on a server of their own.
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 let browser: Browser;
@@ -155,4 +156,78 @@ describe("roles matrix dependencies", () => {
     const after = await context.request.get("/admin/roles?lang=en");
     expect((await after.text()).match(/value="[a-z_]+:[a-z_]+" checked=""/g) ?? []).toEqual(checkedBefore);
   });
+});
+
+describe("two admins editing the matrix (issue 35 item 6)", () => {
+  const ADMIN_EMAIL = "roles-admin@example.com";
+  const ADMIN_PASSWORD = "Admin-Passw0rd!";
+  let app: RunningApp;
+  beforeAll(async () => {
+    app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
+  });
+  afterAll(async () => {
+    await app?.stop();
+  });
+
+  /** An admin signed in on the matrix, in a browser context of their own. */
+  async function adminOnMatrix(): Promise<{ context: BrowserContext; page: Page }> {
+    const own = await browser.newContext({ baseURL: app.url, locale: "en-US", viewport: { width: 1366, height: 900 } });
+    own.setDefaultTimeout(15_000);
+    const p = await own.newPage();
+    await gotoHydrated(p, "/login?lang=en");
+    await p.getByLabel(/^Email/).fill(ADMIN_EMAIL);
+    await p.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
+    await p.getByRole("button", { name: "Sign In" }).click();
+    await p.waitForURL(/\/admin$/);
+    await gotoHydrated(p, "/admin/roles?lang=en");
+    return { context: own, page: p };
+  }
+
+  it("refuses the older matrix's save with who and when, keeps its ticks, and asks before they are left unsaved", async () => {
+    const a = await adminOnMatrix();
+    const b = await adminOnMatrix();
+    const messages = (p: Page) => box(p, `Messages: View for ${ROLE.en}`);
+    const categories = (p: Page) => box(p, `Categories: View for ${ROLE.en}`);
+    const messagesBefore = await messages(a.page).isChecked();
+    const categoriesBefore = await categories(b.page).isChecked();
+    expect(await messages(b.page).isChecked()).toBe(messagesBefore);
+
+    // A changes Messages: View and saves.
+    await messages(a.page).click();
+    await a.page.getByRole("button", { name: "Save", exact: true }).click();
+    await expect.poll(() => a.page.getByText("Permissions saved.", { exact: false }).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+
+    // B, whose matrix is older, changes Categories: View: refused, saying who and when; B's tick stays.
+    await categories(b.page).click();
+    await b.page.getByRole("button", { name: "Save", exact: true }).click();
+    const alert = b.page.getByRole("alert").filter({ hasText: /saved this at/ });
+    await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
+    expect(await alert.textContent()).toContain(ADMIN_EMAIL);
+    expect(await categories(b.page).isChecked()).toBe(!categoriesBefore);
+    expect(await messages(b.page).isChecked()).toBe(messagesBefore);
+    await expectNoAxeViolations(b.page);
+    await screenshot(b.page, "admin-roles-edit-conflict");
+
+    // The unsaved tick asks before the page is left (the kit's guard); keeping it stays on the matrix.
+    const nav = b.page.getByRole("navigation", { name: "Admin navigation" });
+    const discard = b.page.getByRole("alertdialog", { name: "Discard unsaved changes?" });
+    await nav.getByRole("link", { name: "Courses" }).click();
+    await discard.waitFor();
+    await discard.getByRole("button", { name: "Keep editing" }).click();
+    await expect.poll(() => discard.count()).toBe(0);
+    expect(new URL(b.page.url()).pathname).toBe("/admin/roles");
+    expect(await categories(b.page).isChecked()).toBe(!categoriesBefore);
+
+    // Reloaded, B's matrix shows A's save and not B's tick.
+    await b.page.reload();
+    await b.page.waitForSelector("html[data-hydrated]");
+    expect(await messages(b.page).isChecked()).toBe(!messagesBefore);
+    expect(await categories(b.page).isChecked()).toBe(categoriesBefore);
+    // Nothing left unsaved: leaving asks nothing.
+    await nav.getByRole("link", { name: "Courses" }).click();
+    await b.page.waitForURL(/\/admin\/courses/);
+    expect(await discard.count()).toBe(0);
+    await a.context.close();
+    await b.context.close();
+  }, 120_000);
 });

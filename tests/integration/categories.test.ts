@@ -553,3 +553,104 @@ describe("/admin/categories loader and action", () => {
     expect(await run(admin, { intent: "deleteCategory", id: "nope" })).toMatchObject({ status: 400 });
   });
 });
+
+describe("two staff editing one category or subcategory (issue 35 item 6)", () => {
+  const CONFLICT = "admin.errors.editConflict";
+  const categoryVersion = async (id: string) => (await listCategories(admin)).find((c) => c.id === id)!.version;
+  const subcategoryVersion = async (id: string) => (await listSubcategories(admin)).find((s) => s.id === id)!.version;
+  const categoryRow = async (id: string) => (await database.db.select().from(categories).where(eq(categories.id, id)))[0]!;
+  const subcategoryRow = async (id: string) => (await database.db.select().from(subcategories).where(eq(subcategories.id, id)))[0]!;
+  const updates = async (entity: string, id: string) =>
+    (await database.db.select().from(auditLog).where(and(eq(auditLog.entity, entity), eq(auditLog.entityId, id), eq(auditLog.action, "update")))).map(
+      (r) => r.actorEmail,
+    );
+
+  it("refuses the older form's category save with 409, who and when; the first save is kept, nothing else written", async () => {
+    const colleague = await manager("colleague@example.com", ["categories:view", "categories:edit"]);
+    const c = await createCategory(admin, { name: "Languages", slug: "languages" });
+    // Both open the edit dialog at the same version.
+    const version = await categoryVersion(c.id);
+    expect(version).toMatch(/^\d+$/);
+    expect((await listCategories(colleague)).find((row) => row.id === c.id)!.version).toBe(version);
+    await updateCategory(colleague, c.id, { name: "Languages", nameAr: "اللغات", slug: "languages", version });
+    const before = await counts();
+    const err = await expectCode(updateCategory(admin, c.id, { name: "Foreign languages", slug: "languages", version }), "conflict", CONFLICT);
+    expect(err.status).toBe(409);
+    expect(err.conflict).toMatchObject({ by: "colleague@example.com" });
+    expect(Date.parse(err.conflict!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await categoryRow(c.id)).toMatchObject({ name: "Languages", nameAr: "اللغات" });
+    expect(await counts()).toEqual(before);
+    expect(await updates("category", c.id)).toEqual(["colleague@example.com"]);
+    // At the version the page now shows, the save goes through.
+    await updateCategory(admin, c.id, { name: "Foreign languages", nameAr: "اللغات", slug: "languages", version: await categoryVersion(c.id) });
+    expect((await categoryRow(c.id)).name).toBe("Foreign languages");
+  });
+
+  it("refuses the older form's subcategory save the same way", async () => {
+    const colleague = await manager("colleague@example.com", ["categories:view", "categories:edit"]);
+    const parent = await createCategory(admin, { name: "Parent", slug: "parent" });
+    const s = await createSubcategory(admin, { name: "Grammar", slug: "grammar", categoryId: parent.id, sortOrder: 1 });
+    const version = await subcategoryVersion(s.id);
+    await updateSubcategory(colleague, s.id, { name: "Grammar", slug: "grammar", categoryId: parent.id, description: "Rules", sortOrder: 1, version });
+    const before = await counts();
+    const err = await expectCode(
+      updateSubcategory(admin, s.id, { name: "Grammar", slug: "grammar", categoryId: parent.id, sortOrder: 5, isActive: false, version }),
+      "conflict",
+      CONFLICT,
+    );
+    expect(err.conflict).toMatchObject({ by: "colleague@example.com" });
+    expect(await subcategoryRow(s.id)).toMatchObject({ description: "Rules", sortOrder: 1, isActive: true });
+    expect(await counts()).toEqual(before);
+    expect(await updates("subcategory", s.id)).toEqual(["colleague@example.com"]);
+  });
+
+  it("writes exactly one of two saves of one version sent at once", async () => {
+    const parent = await createCategory(admin, { name: "Parent", slug: "parent" });
+    const s = await createSubcategory(admin, { name: "S", slug: "s", categoryId: parent.id });
+    const [cv, sv] = [await categoryVersion(parent.id), await subcategoryVersion(s.id)];
+    const categorySaves = await Promise.allSettled([
+      updateCategory(admin, parent.id, { name: "First", slug: "parent", version: cv }),
+      updateCategory(admin, parent.id, { name: "Second", slug: "parent", version: cv }),
+    ]);
+    const subcategorySaves = await Promise.allSettled([
+      updateSubcategory(admin, s.id, { name: "First", slug: "s", categoryId: parent.id, version: sv }),
+      updateSubcategory(admin, s.id, { name: "Second", slug: "s", categoryId: parent.id, version: sv }),
+    ]);
+    for (const [outcomes, entity, id, row] of [
+      [categorySaves, "category", parent.id, await categoryRow(parent.id)],
+      [subcategorySaves, "subcategory", s.id, await subcategoryRow(s.id)],
+    ] as const) {
+      expect(outcomes.filter((o) => o.status === "fulfilled"), entity).toHaveLength(1);
+      const written = outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<{ name: string }>;
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "conflict", messageKey: CONFLICT, conflict: { by: "admin@example.com" } });
+      expect(row.name).toBe(written.value.name);
+      expect(await updates(entity, id)).toHaveLength(1);
+    }
+  });
+
+  it("carries the version through the page: the loader gives it, the action refuses an older one with who, and keeps what was typed", async () => {
+    const colleague = await manager("colleague@example.com", ["categories:view", "categories:edit"]);
+    const c = await createCategory(admin, { name: "Design", slug: "design" });
+    const s = await createSubcategory(admin, { name: "Logos", slug: "logos", categoryId: c.id });
+    const loaded = (await callLoader(categoriesLoader, { url: "/admin/categories", actor: admin })).data!;
+    const lists = await loaded.lists;
+    const version = lists.categories.find((row) => row.id === c.id)!.version;
+    const subVersion = lists.subcategories.find((row) => row.id === s.id)!.version;
+    const post = (actor: Actor, form: Record<string, string>) => callAction(categoriesAction, { url: "/admin/categories", form, actor });
+
+    expect(await post(colleague, { intent: "updateCategory", id: c.id, name: "Design", nameAr: "تصميم", slug: "design", version })).toMatchObject({
+      status: 200,
+      data: { ok: true },
+    });
+    const refused = await post(admin, { intent: "updateCategory", id: c.id, name: "Graphic design", slug: "design", version });
+    expect(refused).toMatchObject({ status: 409, data: { ok: false, id: c.id, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } } });
+    expect(refused.data?.result?.initialValue).toMatchObject({ name: "Graphic design", version });
+    expect(await categoryRow(c.id)).toMatchObject({ name: "Design", nameAr: "تصميم" });
+
+    await post(colleague, { intent: "updateSubcategory", id: s.id, name: "Logos", slug: "logos", categoryId: c.id, sortOrder: "3", version: subVersion });
+    const subRefused = await post(admin, { intent: "updateSubcategory", id: s.id, name: "Brand marks", slug: "logos", categoryId: c.id, version: subVersion });
+    expect(subRefused).toMatchObject({ status: 409, data: { messageKey: CONFLICT, conflict: { by: "colleague@example.com" } } });
+    expect(await subcategoryRow(s.id)).toMatchObject({ name: "Logos", sortOrder: 3 });
+  });
+});

@@ -9,7 +9,7 @@ import { DEFAULT_ROLE_PERMISSIONS } from "@db/seed/demo-data.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
-import { getManagerPermissions, saveManagerPermissions } from "~/features/roles/roles.server.ts";
+import { getManagerPermissions, getRolesMatrix, saveManagerPermissions } from "~/features/roles/roles.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
@@ -17,7 +17,7 @@ import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
 import { resources } from "~/locales/index.ts";
 import { action as rolesAction, loader as rolesLoader } from "~/routes/admin/roles.tsx";
 import { loader as auditLoader } from "~/routes/admin/audit.tsx";
-import { actorFor, ANONYMOUS, createAdmin, MANAGER } from "../setup/actors.ts";
+import { actorFor, ANONYMOUS, createAdmin, insertStaff, MANAGER } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
@@ -193,6 +193,63 @@ describe("/admin/roles route", () => {
     expect((await post(managerActor, form)).status).toBe(403);
     expect((await callLoader(rolesLoader, { url: "/admin/roles", actor: managerActor })).status).toBe(403);
     expect((await loadPermissions(MANAGER)).has("users:create")).toBe(false);
+  });
+});
+
+describe("two admins editing the matrix (issue 35 item 6)", () => {
+  const CONFLICT = "admin.errors.editConflict";
+  const colleague = () => insertStaff("colleague@example.com", "admin", { ip: "203.0.113.10" });
+  const post = (actor: Actor, form: [string, string][]) => callAction(rolesAction, { url: "/admin/roles", form, actor });
+  const updates = async () => (await database.db.select().from(auditLog).where(eq(auditLog.entity, "role_permissions"))).map((r) => r.actorEmail);
+
+  it("refuses the older matrix's save with 409, who and when; the first save is kept, nothing else written", async () => {
+    const other = await colleague();
+    const opened = await getRolesMatrix(admin);
+    expect(opened.version).toMatch(/^\d+$/);
+    expect((await getRolesMatrix(other)).version).toBe(opened.version);
+    await saveManagerPermissions(other, ["courses:view", "messages:view"], opened.version);
+    const err = await saveManagerPermissions(admin, ["users:view"], opened.version).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: "conflict", status: 409, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } });
+    expect(Date.parse((err as AppError).conflict!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(await storedManagerRow()).toEqual(["courses:view", "messages:view"]);
+    expect(await updates()).toEqual(["colleague@example.com"]);
+    // At the version the page now shows, the save goes through.
+    await saveManagerPermissions(admin, ["users:view"], (await getRolesMatrix(admin)).version);
+    expect(await storedManagerRow()).toEqual(["users:view"]);
+  });
+
+  it("writes exactly one of two saves of one version sent at once, also before the row exists", async () => {
+    for (const missing of [false, true]) {
+      await database.db.delete(auditLog);
+      if (missing) await database.db.delete(rolePermissions);
+      const { version } = await getRolesMatrix(admin);
+      expect(version, missing ? "no row" : "seeded row").toMatch(/^\d+$/);
+      const outcomes = await Promise.allSettled([
+        saveManagerPermissions(admin, ["courses:view"], version),
+        saveManagerPermissions(admin, ["users:view"], version),
+      ]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const written = outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<string[]>;
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "conflict", messageKey: CONFLICT, conflict: { by: "admin@example.com" } });
+      expect(await storedManagerRow()).toEqual(written.value);
+      expect(await updates()).toHaveLength(1);
+    }
+  });
+
+  it("carries the version through the page: the loader gives it, an older one is refused with who, giving back the ticked boxes", async () => {
+    const other = await colleague();
+    const page = async (actor: Actor) => (await callLoader(rolesLoader, { url: "/admin/roles", actor })).data!;
+    const { version } = await page(admin);
+    expect((await page(other)).version).toBe(version);
+    const first = await post(other, [["intent", "save"], ["permissions", "messages:view"], ["version", version]]);
+    expect(first).toMatchObject({ status: 200, data: { ok: true, saved: ["messages:view"] } });
+    const second = await post(admin, [["intent", "save"], ["permissions", "users:view"], ["version", version]]);
+    expect(second.status).toBe(409);
+    expect(second.data).toMatchObject({ ok: false, messageKey: CONFLICT, conflict: { by: "colleague@example.com" }, ticked: ["users:view"], sentVersion: version });
+    expect(await storedManagerRow()).toEqual(["messages:view"]);
+    expect((await page(admin)).version).not.toBe(version);
   });
 });
 

@@ -411,3 +411,75 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
     expect(await storedRows()).toEqual(before);
   });
 });
+
+describe("two staff editing the settings (issue 35 item 6)", () => {
+  const CONFLICT = "admin.errors.editConflict";
+  const run = (actor: Actor, form: Record<string, string>) => callAction(settingsAction, { url: "/admin/settings", form, actor });
+  /** The page's values as the browser posts them (a ticked box posts "on", an unticked one nothing). */
+  const posted = (values: Record<string, unknown>) =>
+    Object.fromEntries(
+      Object.entries(values).flatMap(([k, v]) => (typeof v === "boolean" ? (v ? [[k, "on"]] : []) : [[k, String(v)]])),
+    ) as Record<string, string>;
+
+  it("refuses the older form's save with 409, who and when; the first save is kept, nothing else written", async () => {
+    const colleague = await manager("colleague@example.com", ["settings:edit"]);
+    // Both open the page at the same version.
+    const opened = await getSiteSettingsForm(admin);
+    expect(opened.version).toMatch(/^\d+$/);
+    expect((await getSiteSettingsForm(colleague)).version).toBe(opened.version);
+    await saveSiteSettings(colleague, { ...opened, addressEn: "2 Nile Street, Giza" });
+    const before = await storedRows();
+    const auditsBefore = await settingsAudit();
+    const err = await refusal(saveSiteSettings(admin, { ...opened, partners: 99 }));
+    expect(err).toMatchObject({ code: "conflict", status: 409, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } });
+    expect(Date.parse(err.conflict!.at)).toBeGreaterThan(Date.now() - 60_000);
+    expect(tAr(CONFLICT)).toMatch(ARABIC);
+    expect(await storedRows()).toEqual(before);
+    expect(before.contact!.address).toMatchObject({ en: "2 Nile Street, Giza" });
+    expect(await settingsAudit()).toEqual(auditsBefore);
+    expect(auditsBefore.map((a) => a.actorEmail)).toEqual(["colleague@example.com"]);
+    // At the version the page now shows, the save goes through.
+    await saveSiteSettings(admin, { ...(await getSiteSettingsForm(admin)), partners: 99 });
+    expect((await storedRows()).about).toMatchObject({ partners: 99 });
+  });
+
+  it("writes exactly one of two saves of one version sent at once, also before the first save ever (no rows yet)", async () => {
+    for (const fresh of [false, true]) {
+      if (fresh) await resetDatabase(database.db);
+      const actor = fresh ? await createAdmin({ ip: IP }) : admin;
+      const opened = await getSiteSettingsForm(actor);
+      expect(opened.version, fresh ? "never saved" : "saved").toMatch(/^\d+$/);
+      const outcomes = await Promise.allSettled([
+        saveSiteSettings(actor, { ...validForm(), version: opened.version, addressEn: "First" }),
+        saveSiteSettings(actor, { ...validForm(), version: opened.version, addressEn: "Second" }),
+      ]);
+      expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+      const written = outcomes.find((o) => o.status === "fulfilled") as PromiseFulfilledResult<{ addressEn: string }>;
+      const refused = outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult;
+      expect(refused.reason).toMatchObject({ code: "conflict", messageKey: CONFLICT, conflict: { by: "admin@example.com" } });
+      expect((await storedRows()).contact!.address).toMatchObject({ en: written.value.addressEn });
+      expect(await settingsAudit()).toHaveLength(1);
+    }
+  });
+
+  it("carries the version through the page: the loader gives it, a save answers the new one, an older one is refused and keeps what was typed", async () => {
+    const colleague = await manager("colleague@example.com", ["settings:edit"]);
+    const page = (actor: Actor) => callLoader(settingsLoader, { url: "/admin/settings", actor }).then((r) => r.data!.values);
+    const opened = await page(admin);
+    expect((await page(colleague)).version).toBe(opened.version);
+
+    const first = await run(colleague, { intent: "save", ...posted({ ...opened, tiktok: "https://www.tiktok.com/@delta" }) });
+    expect(first).toMatchObject({ status: 200, data: { ok: true } });
+    expect(first.data?.version).toBe((await page(colleague)).version);
+    expect(first.data?.version).not.toBe(opened.version);
+
+    const second = await run(admin, { intent: "save", ...posted({ ...opened, linkedin: "https://www.linkedin.com/company/delta" }) });
+    expect(second).toMatchObject({ status: 409, data: { ok: false, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } } });
+    expect(second.data?.result?.initialValue).toMatchObject({ linkedin: "https://www.linkedin.com/company/delta", version: opened.version });
+    expect((await storedRows()).social).toMatchObject({ tiktok: "https://www.tiktok.com/@delta" });
+    expect((await storedRows()).social!.linkedin).not.toBe("https://www.linkedin.com/company/delta");
+    // The colleague saves again at the version their save answered.
+    const again = await run(colleague, { intent: "save", ...posted({ ...opened, tiktok: "", version: first.data!.version! }) });
+    expect(again).toMatchObject({ status: 200, data: { ok: true } });
+  });
+});

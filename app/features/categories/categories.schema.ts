@@ -133,8 +133,11 @@ export type CategoriesReply = AdminReply<CategoryIntent, CategoryReplyFields>;
 /** A checkbox: ticked sends "on", unticked sends nothing (so absent means false in the form). */
 const checkbox = z.boolean({ error: CATEGORY_ERRORS.isActiveInvalid }).default(false);
 
+/** The version an edit form was opened at (app/lib/edit-version.ts): a save over a newer one is refused. */
+const version = z.string().max(20).optional();
+
 export const createCategoryFormSchema = categoryInputSchema.extend({ intent: z.literal("createCategory") });
-export const updateCategoryFormSchema = categoryInputSchema.extend({ intent: z.literal("updateCategory"), id });
+export const updateCategoryFormSchema = categoryInputSchema.extend({ intent: z.literal("updateCategory"), id, version });
 
 export const createSubcategoryFormSchema = subcategoryInputSchema.extend({
   intent: z.literal("createSubcategory"),
@@ -143,6 +146,7 @@ export const createSubcategoryFormSchema = subcategoryInputSchema.extend({
 export const updateSubcategoryFormSchema = subcategoryInputSchema.extend({
   intent: z.literal("updateSubcategory"),
   id,
+  version,
   isActive: checkbox,
 });
 

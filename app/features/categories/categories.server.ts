@@ -6,6 +6,8 @@ import { z } from "zod";
 import { categories, courses, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
+import { assertCurrentVersion } from "~/lib/edit-conflict.server.ts";
+import { editVersion } from "~/lib/edit-version.ts";
 import { hasErrorCode, isReferenceViolation, isUniqueViolation, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -28,6 +30,8 @@ export interface CategoryRow {
   slug: string;
   createdAt: Date;
   subcategoryCount: number;
+  /** The version its edit form carries (app/lib/edit-version.ts): a save over a newer one is refused. */
+  version: string;
 }
 
 export interface SubcategoryRow {
@@ -43,6 +47,8 @@ export interface SubcategoryRow {
   isActive: boolean;
   sortOrder: number;
   createdAt: Date;
+  /** The version its edit form carries (app/lib/edit-version.ts). */
+  version: string;
 }
 
 export interface CategoriesAdminData {
@@ -62,19 +68,20 @@ export async function listCategories(actor: Actor): Promise<CategoryRow[]> {
       nameAr: categories.nameAr,
       slug: categories.slug,
       createdAt: categories.createdAt,
+      updatedAt: categories.updatedAt,
       subcategoryCount: count(subcategories.id),
     })
     .from(categories)
     .leftJoin(subcategories, eq(subcategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(categories.name), asc(categories.id));
-  return rows.map((r) => ({ ...r, subcategoryCount: Number(r.subcategoryCount) }));
+  return rows.map(({ updatedAt, ...r }) => ({ ...r, subcategoryCount: Number(r.subcategoryCount), version: editVersion(updatedAt) }));
 }
 
 /** Subcategories with their parent's name, by sort order then name (SPEC §7). One query. */
 export async function listSubcategories(actor: Actor): Promise<SubcategoryRow[]> {
   requirePermission(actor, "categories:view");
-  return db()
+  const rows = await db()
     .select({
       id: subcategories.id,
       name: subcategories.name,
@@ -87,10 +94,12 @@ export async function listSubcategories(actor: Actor): Promise<SubcategoryRow[]>
       isActive: subcategories.isActive,
       sortOrder: subcategories.sortOrder,
       createdAt: subcategories.createdAt,
+      updatedAt: subcategories.updatedAt,
     })
     .from(subcategories)
     .leftJoin(categories, eq(categories.id, subcategories.categoryId))
     .orderBy(asc(subcategories.sortOrder), asc(subcategories.name), asc(subcategories.id));
+  return rows.map(({ updatedAt, ...r }) => ({ ...r, version: editVersion(updatedAt) }));
 }
 
 /** Both tables of the admin page: two queries, whatever the number of rows. */
@@ -189,15 +198,24 @@ export async function createCategory(actor: Actor, input: CategoryValues): Promi
   }
 }
 
-/** Updates a category; the slug changes only when the form sends a new one (never automatically). */
-export async function updateCategory(actor: Actor, id: string, input: CategoryValues): Promise<SavedCategory> {
+/**
+ * Updates a category; the slug changes only when the form sends a new one (never automatically). With the
+ * version its form was opened at, a save over a colleague's newer one is refused (409, who and when).
+ */
+export async function updateCategory(actor: Actor, id: string, input: CategoryValues & { version?: string }): Promise<SavedCategory> {
   requirePermission(actor, "categories:edit");
   const categoryId = checkId(id, CATEGORY_ERRORS.categoryNotFound);
   const value: CategoryInput = parseOrThrow(categoryInputSchema, input);
   try {
     return await db().transaction(async (tx) => {
-      const [before] = await tx.select(categoryColumns).from(categories).where(eq(categories.id, categoryId)).for("update");
+      const [before] = await tx
+        .select({ ...categoryColumns, updatedAt: categories.updatedAt })
+        .from(categories)
+        .where(eq(categories.id, categoryId))
+        .for("update");
       if (!before) throw new AppError("not_found", CATEGORY_ERRORS.categoryNotFound);
+      // Checked after the row lock, so of two saves of one version only the first can pass (issue 35 item 6).
+      await assertCurrentVersion(tx, { entity: "category", entityId: categoryId, updatedAt: before.updatedAt }, input.version);
       const [row] = await tx
         .update(categories)
         .set({ ...value, updatedAt: new Date() })
@@ -248,7 +266,7 @@ export async function deleteCategory(actor: Actor, id: string): Promise<{ id: st
 
 // ---- subcategories ------------------------------------------------------------------------------
 
-export type SavedSubcategory = Omit<SubcategoryRow, "categoryName" | "categoryNameAr">;
+export type SavedSubcategory = Omit<SubcategoryRow, "categoryName" | "categoryNameAr" | "version">;
 
 const subcategoryColumns = {
   id: subcategories.id,
@@ -293,20 +311,26 @@ async function lockParent(tx: Tx, categoryId: string): Promise<void> {
 
 /**
  * Updates a subcategory. Moving it to another category moves its courses' category with it, so a
- * course never carries a subcategory of a different category.
+ * course never carries a subcategory of a different category. A save over a newer version than its
+ * form's is refused, as for a category.
  */
-export async function updateSubcategory(actor: Actor, id: string, input: SubcategoryValues): Promise<SavedSubcategory> {
+export async function updateSubcategory(
+  actor: Actor,
+  id: string,
+  input: SubcategoryValues & { version?: string },
+): Promise<SavedSubcategory> {
   requirePermission(actor, "categories:edit");
   const subcategoryId = checkId(id, CATEGORY_ERRORS.subcategoryNotFound);
   const value: SubcategoryInput = parseOrThrow(subcategoryInputSchema, input);
   try {
     return await db().transaction(async (tx) => {
       const [before] = await tx
-        .select(subcategoryColumns)
+        .select({ ...subcategoryColumns, updatedAt: subcategories.updatedAt })
         .from(subcategories)
         .where(eq(subcategories.id, subcategoryId))
         .for("update");
       if (!before) throw new AppError("not_found", CATEGORY_ERRORS.subcategoryNotFound);
+      await assertCurrentVersion(tx, { entity: "subcategory", entityId: subcategoryId, updatedAt: before.updatedAt }, input.version);
       if (before.categoryId !== value.categoryId) await lockParent(tx, value.categoryId);
       const [row] = await tx
         .update(subcategories)

@@ -31,7 +31,17 @@ export const permissionListSchema = z
 export const saveRolesSchema = z.object({
   intent: z.literal("save"),
   permissions: permissionListSchema.default([]),
+  /** The version the matrix was opened at (app/lib/edit-version.ts). */
+  version: z.string().max(20).optional(),
 });
 
-/** What the Roles & permissions action (D13) reports besides the common part: the saved keys. */
-export type RolesReply = AdminReply<"save", { saved: Permission[] }>;
+/**
+ * What the Roles & permissions action (D13) reports besides the common part: the saved keys; a refusal
+ * gives back the boxes ticked and the version sent, so a page without JavaScript keeps what was ticked.
+ */
+export interface RolesReplyFields {
+  saved: Permission[];
+  ticked: Permission[];
+  sentVersion: string;
+}
+export type RolesReply = AdminReply<"save", RolesReplyFields>;

@@ -220,10 +220,10 @@ export type SiteSettingsValues = z.input<typeof siteSettingsSchema>;
 /** The parsed settings: trimmed texts ("" when empty), phones and chat number normalised. */
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;
 
-/** The form posts this intent (anything else is refused). */
-export const settingsFormSchema = siteSettingsSchema.extend({ intent: z.literal("save") });
+/** The form posts this intent (anything else is refused) and the version it was opened at (app/lib/edit-version.ts). */
+export const settingsFormSchema = siteSettingsSchema.extend({ intent: z.literal("save"), version: z.string().max(20).optional() });
 
-/** What the /admin/settings action answers (one intent, nothing to report besides the common part). */
-export type SettingsReply = AdminReply<"save">;
+/** What the /admin/settings action answers (one intent): after a save, the version the form now stands on. */
+export type SettingsReply = AdminReply<"save", { version: string }>;
 
 export const SETTINGS_FIELDS = Object.keys(siteSettingsSchema.shape) as (keyof SiteSettingsInput)[];

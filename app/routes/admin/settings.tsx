@@ -21,8 +21,9 @@ export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private
 
 export type { SettingsReply };
 
-// One intent: save the whole form, which keeps what was typed after a save (the page holds the same).
-export const action = adminAction<"save", object>({
+// One intent: save the whole form, which keeps what was typed after a save (the page holds the same); the
+// answer gives the new version the form then carries.
+export const action = adminAction<"save", { version: string }>({
   guard: { permission: "settings:edit" },
   invalidKey: SETTINGS_ERRORS.invalidRequest,
   intents: {
@@ -30,10 +31,7 @@ export const action = adminAction<"save", object>({
       schema: settingsFormSchema,
       form: true,
       reset: false,
-      run: async ({ intent: _intent, ...values }, { actor }) => {
-        await saveSiteSettings(actor, values);
-        return {};
-      },
+      run: async ({ intent: _intent, ...values }, { actor }) => ({ version: (await saveSiteSettings(actor, values)).version }),
     }),
   },
 });

@@ -9,6 +9,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { slugify } from "~/lib/slug.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CategoriesReply } from "../categories.schema.ts";
@@ -47,6 +48,18 @@ function useSlug(initial: string, follow: boolean, max: number) {
       setTyped(value !== "");
     },
   };
+}
+
+/**
+ * The version an edit's save names (issue 35 item 6): the record's when this form opened, not a newer one
+ * the page loaded since (the form does not show its values); after a refused save rendered again without
+ * JavaScript, the one that save sent. Saving again after a 409 is refused again until the page is reloaded,
+ * so a colleague's save is never overwritten unseen.
+ */
+function useOpenedVersion(current: string | undefined, reply: CategoriesReply | undefined): string | undefined {
+  const [opened] = useState(current);
+  const sent = reply && !reply.ok ? reply.result?.initialValue?.version : undefined;
+  return typeof sent === "string" ? sent : opened;
 }
 
 function SubmitRow({ busy, cancelLabel, submitLabel, busyLabel }: { busy: boolean; cancelLabel: string; submitLabel: string; busyLabel: string }) {
@@ -165,6 +178,8 @@ export function CategoryForm({
   });
   const initialSlug = String(reply?.result?.initialValue?.slug ?? category?.slug ?? "");
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
+  const version = useOpenedVersion(category?.version, reply);
+  const locale = usePageLocale();
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
 
@@ -172,7 +187,8 @@ export function CategoryForm({
     <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {category && <input type="hidden" name="id" value={category.id} />}
-      <FormAlert message={failureMessage(t, reply)} />
+      {category && <input type="hidden" name="version" value={version} />}
+      <FormAlert message={failureMessage(t, reply, locale)} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}
@@ -233,6 +249,7 @@ export function SubcategoryForm({
   });
   const initialSlug = String(reply?.result?.initialValue?.slug ?? subcategory?.slug ?? "");
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.subcategorySlug);
+  const version = useOpenedVersion(subcategory?.version, reply);
   useOnSuccess(fetcher, onSuccess);
   const busy = fetcher.state !== "idle";
 
@@ -251,7 +268,8 @@ export function SubcategoryForm({
     <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
-      <FormAlert message={failureMessage(t, reply)} />
+      {subcategory && <input type="hidden" name="version" value={version} />}
+      <FormAlert message={failureMessage(t, reply, locale)} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}

@@ -66,6 +66,9 @@ export function CourseForm({
   const fetcher = useFreshFetcher<CoursesReply>(`course-${intent}`);
   const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
   const formId = useId();
+  // The version of the values the form opened with: page data that reloads while it is open (a colleague's
+  // save) must not hand a newer version to older values (issue 35 item 6).
+  const [openedVersion] = useState(course?.version);
   const [form, fields] = useForm({
     id: `course-form-${formId}`,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
@@ -138,7 +141,7 @@ export function CourseForm({
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {course && <input type="hidden" name="courseId" value={course.id} />}
-      {course && <input type="hidden" name="version" value={course.version} />}
+      {course && <input type="hidden" name="version" value={openedVersion ?? ""} />}
       <FormAlert message={failureMessage(t, reply, locale)} />
       {course && runsHref && (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-950">

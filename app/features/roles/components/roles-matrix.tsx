@@ -4,9 +4,13 @@
 // what needs it, and a polite status line says which boxes changed. Without JavaScript the boxes are plain
 // and the server refuses a list that misses a dependency, naming it. Under each label the matrix says what
 // the box needs and, on a View, which ticked boxes need it; the table fits a phone and Save stays in view.
+// Ticks not yet saved ask before the page is left (the kit's unsaved-changes guard), and the form carries
+// the version its boxes started from, so a save over a colleague's newer one is refused (issue 35 item 6).
 import { Check } from "lucide-react";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import type { FetcherWithComponents } from "react-router";
+import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import {
   PERMISSION_DEPENDENCIES,
   PERMISSION_REGISTRY,
@@ -23,10 +27,24 @@ const RESOURCES = Object.keys(PERMISSION_REGISTRY) as Resource[];
 /** The boxes the last click changed besides its own, for the status line. */
 type Followed = { kind: "checked" | "unchecked"; permissions: Permission[] } | null;
 
-export function RolesMatrixForm({ fetcher, granted }: { fetcher: FetcherWithComponents<RolesReply>; granted: Permission[] }) {
+/** The matrix, starting from `granted` at `version`; a new key (after a save) starts it again. */
+export function RolesMatrixForm({
+  fetcher,
+  granted,
+  version,
+}: {
+  fetcher: FetcherWithComponents<RolesReply>;
+  granted: Permission[];
+  version: string;
+}) {
   const { t, i18n } = useI18n();
   const busy = fetcher.state !== "idle";
   const [checked, setChecked] = useState<ReadonlySet<Permission>>(() => new Set(granted));
+  // The version of the boxes' starting point, not a newer one loaded since (whose ticks are not shown).
+  const [openedAt] = useState(version);
+  const hydrated = useHydrated();
+  const formRef = useRef<HTMLFormElement>(null);
+  const isDirty = useFormsDirty(formRef);
   const [followed, setFollowed] = useState<Followed>(null);
   const managerLabel = t("admin.roles.instructor_course_manager");
   const label = (p: Permission) => {
@@ -47,8 +65,9 @@ export function RolesMatrixForm({ fetcher, granted }: { fetcher: FetcherWithComp
     new Intl.ListFormat(i18n.language, { type: "conjunction" }).format(actions.map((a) => t(`permissions.actions.${a}`)));
   const cell = "px-2 py-2 sm:px-4";
   return (
-    <fetcher.Form method="post" className="mt-6">
+    <fetcher.Form ref={formRef} method="post" className="mt-6">
       <input type="hidden" name="intent" value="save" />
+      <input type="hidden" name="version" value={openedAt} />
       {/* Three columns that fit a phone: the labels wrap, the two role columns keep a fixed width. */}
       <div className="max-w-4xl rounded-2xl border border-slate-200 bg-white shadow-sm">
         <table className="w-full table-fixed text-sm">
@@ -143,6 +162,7 @@ export function RolesMatrixForm({ fetcher, granted }: { fetcher: FetcherWithComp
           {busy ? t("roles.saving") : t("roles.save")}
         </button>
       </div>
+      {hydrated && <UnsavedChangesGuard isDirty={isDirty} />}
     </fetcher.Form>
   );
 }

@@ -1,6 +1,6 @@
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useRef, type ReactNode } from "react";
+import { useEffect, useRef, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
@@ -9,6 +9,7 @@ import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-chan
 import { SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { SETTINGS_LIMITS, settingsFormSchema, type SiteSettingsInput } from "../settings-admin.schema.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { SettingsReply } from "../settings-admin.schema.ts";
@@ -102,9 +103,21 @@ function Group({ id, title, description, children }: { id?: string; title: strin
   );
 }
 
+/**
+ * The version a save names (issue 35 item 6): the page's when it opened, then each successful save's; after
+ * a refused save, the one that save sent. A colleague's newer save, loaded since but not shown in the
+ * fields, is never overwritten unseen: saving again is refused until the page is reloaded.
+ */
+function useSaveVersion(current: string, reply: SettingsReply | undefined): string {
+  const [openedAt] = useState(current);
+  const sent = reply && !reply.ok ? reply.result?.initialValue?.version : undefined;
+  return reply?.ok ? (reply.version ?? openedAt) : typeof sent === "string" ? sent : openedAt;
+}
+
 /** The Settings form (D12): every section in one form, saved by a fetcher (a plain post without JS). */
-export function SettingsPage({ values, actionData }: { values: SiteSettingsInput; actionData?: SettingsReply }) {
+export function SettingsPage({ values, actionData }: { values: SiteSettingsInput & { version: string }; actionData?: SettingsReply }) {
   const { t } = useI18n();
+  const locale = usePageLocale();
   const fetcher = useFetcher<SettingsReply>({ key: "site-settings" });
   const reply = fetcher.data ?? actionData;
   const busy = fetcher.state !== "idle";
@@ -123,27 +136,31 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
   const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
   const isDirty = useFormsDirty(formArea, saved);
 
+  const version = useSaveVersion(values.version, reply);
+
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.ok) showToast("success", t("settings.success"));
-    else showToast("error", t("settings.errors.checkFields"));
-  }, [fetcher.state, fetcher.data, t]);
+    // A colleague saved first: no field is at fault, so the toast says who and when (as the notice does).
+    else showToast("error", (fetcher.data.conflict && failureMessage(t, fetcher.data, locale)) || t("settings.errors.checkFields"));
+  }, [fetcher.state, fetcher.data, t, locale]);
 
-  const formFailure = failureMessage(t, reply);
+  const formFailure = failureMessage(t, reply, locale);
 
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">{t("settings.title")}</h1>
       <p className="mt-1 max-w-3xl text-slate-700">{t("settings.intro")}</p>
 
-      {/* Shown after a post without JavaScript; with it, a toast says the same. */}
-      {!fetcher.data && actionData && (
+      {/* Shown after a post without JavaScript; with it, a toast says the same. A conflict says its own (below). */}
+      {!fetcher.data && actionData && !actionData.conflict && (
         <Notice ok={actionData.ok}>{actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}</Notice>
       )}
       {formFailure && <Notice ok={false}>{formFailure}</Notice>}
 
       <fetcher.Form ref={formArea} method="post" action="/admin/settings" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />
+        <input type="hidden" name="version" value={version} />
 
         <Group title={t("settings.groups.brand")} description={t("settings.groups.brandHint")}>
           <TextInput field={fields.brandNameEn} label={t("settings.fields.brandNameEn")} lang="en" max={SETTINGS_LIMITS.brandName} required />

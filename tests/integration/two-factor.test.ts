@@ -310,6 +310,19 @@ describe("signing in with a second factor", () => {
     expect(reused.fields).toEqual({ code: "auth.twoFactor.errors.wrongRecoveryCode" });
   });
 
+  it("a recovery code sent twice at once signs in once; the other answer says it was used, never a 500 (issue 34 item 9)", async () => {
+    const { recoveryCodes } = await enable(ADMIN, adminId);
+    const jar = cookies((await signIn(request(), ADMIN, IP)).headers);
+    const outcomes = await Promise.allSettled(
+      [0, 1].map(() => verifySecondStep(request(jar), { method: "recovery", code: recoveryCodes[5]!, trustDevice: false }, IP)),
+    );
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = (outcomes.find((o) => o.status === "rejected") as PromiseRejectedResult).reason as SecondStepExpired;
+    expect(refused).toBeInstanceOf(SecondStepExpired);
+    expect(refused.status).toBeLessThan(500);
+    expect(["auth.twoFactor.errors.codeUsed", "auth.twoFactor.errors.expired"]).toContain(refused.messageKey);
+  });
+
   it("skips the step on a device trusted for 30 days, and only there", async () => {
     const { key } = await enable(ADMIN, adminId);
     const a = await signIn(request(), ADMIN, IP);

@@ -4,19 +4,14 @@
 // ilA", and a Cyrillic "а" in "admin@exаmple.com" read as "admin@example.com". Pure functions, no server
 // imports: the loaders, the CSV export and the components (Email, the bidi helpers) use the same ones.
 
-/**
- * Direction controls: embeddings and overrides (U+202A-202E), isolates (U+2066-2069) and the invisible
- * marks (LRM, RLM, ALM). Visitors never need them in a name, an email or a one-line field, and they
- * reorder what staff read; the interface isolates each value itself (<bdi>, dir="auto").
- */
-const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
+import { withoutDirectionControls } from "./direction-controls.ts";
 
 /** A visitor-typed value for display: its direction controls removed, nothing else changed. */
 export function displayText(value: string): string;
 export function displayText(value: string | null): string | null;
 export function displayText(value: string | null | undefined): string | null | undefined;
 export function displayText(value: string | null | undefined): string | null | undefined {
-  return value ? value.replace(DIRECTION_CONTROLS, "") : value;
+  return value ? withoutDirectionControls(value) : value;
 }
 
 /**

@@ -3,6 +3,7 @@
 // the honeypot check, and the `isOneOf` guard. Public pages load this file, so it must not import zod
 // (docs/decisions/005-js-budget.md); the zod builders made of the same rules are in validation.schema.ts.
 // Error messages are locale keys chosen by each form.
+import { withoutDirectionControls } from "./direction-controls.ts";
 
 /**
  * SPEC §5 "basic x@y.z pattern": something, @, something, a dot, something. Whitespace and the
@@ -57,12 +58,6 @@ export function checkRequiredEmail(
   return checkRequiredText(value, EMAIL_MAX, keys) ?? (EMAIL_PATTERN.test((value ?? "").trim()) ? null : keys.invalid);
 }
 
-/**
- * Direction controls (U+202A-202E embeddings and overrides, U+2066-2069 isolates) and the invisible marks
- * (LRM, RLM, ALM): nobody types them in a name, and in a name they reorder what staff read ("exe.png"
- * shown as "gnp.exe"). Removed from names before any check (issue 34 item 6).
- */
-const DIRECTION_CONTROLS = /[\u061C\u200E\u200F\u202A-\u202E\u2066-\u2069]/g;
 
 /** Letters (any script), combining marks (Arabic harakat, accents), spaces and . ' ’ - only. */
 const NAME_CHARACTERS = /^[\p{L}\p{M} .'’-]+$/u;
@@ -74,7 +69,7 @@ const ADDRESS_LIKE = /[\p{L}]{2,}\.[\p{L}]{2,}/u;
  * made one space, trimmed. Line breaks are kept, for the check to refuse.
  */
 export function cleanPersonName(value: string | undefined): string {
-  return (value ?? "").replace(DIRECTION_CONTROLS, "").replace(/[^\S\r\n\u2028\u2029]+/gu, " ").trim();
+  return withoutDirectionControls(value ?? "").replace(/[^\S\r\n\u2028\u2029]+/gu, " ").trim();
 }
 
 /** Whether a cleaned name is one line of letters, marks, spaces and a few punctuation marks, with no address. */

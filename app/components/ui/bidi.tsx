@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { Fragment, isValidElement, type ReactNode } from "react";
-import { displayText } from "~/lib/display-text.ts";
+import { withoutDirectionControls } from "~/lib/direction-controls.ts";
 
 // Mixed-direction text (issue 13 point 5). Two kinds of values end up inside the interface's text:
 // - user content (titles, names, subjects): its direction is its own, whatever the page's. A block holding
@@ -43,7 +43,7 @@ export function Ltr({
  * own direction controls go first (displayText): an override inside an isolate still reverses its text.
  */
 export function isolateText(value: string): string {
-  return value ? `\u2068${displayText(value)}\u2069` : value;
+  return value ? `\u2068${withoutDirectionControls(value)}\u2069` : value;
 }
 
 const MARK = /\uE000(\d+)\uE001/;
@@ -71,6 +71,6 @@ export function tIsolated(
     // An element (an <Ltr> identifier) brings its own isolation; text is isolated here, without the
     // direction controls a visitor may have typed (issue 34 item 7: <bdi> does not undo an override).
     if (isValidElement(value)) return <Fragment key={i}>{value}</Fragment>;
-    return <bdi key={i}>{typeof value === "string" ? displayText(value) : value}</bdi>;
+    return <bdi key={i}>{typeof value === "string" ? withoutDirectionControls(value) : value}</bdi>;
   });
 }

@@ -80,7 +80,7 @@ export async function countRequestsByRun(ex: Executor, runIds: readonly string[]
 type RunSeats = { run: CourseRunRow; approved: number; seatsLeft: number | null; full: boolean };
 
 /**
- * Locks a run's row (FOR UPDATE, until the transaction ends) and counts its approved requests: every
+ * Locks a run's row (FOR NO KEY UPDATE, until the transaction ends) and counts its approved requests: every
  * change that takes or frees a seat goes through this, so two approvals of the last seat are serialised
  * and the second sees the run full. Null when the run does not exist.
  */
@@ -101,7 +101,9 @@ export function readRunSeats(ex: Executor, runId: string): Promise<RunSeats | nu
 
 async function runSeats(ex: Executor, runId: string, lock: boolean): Promise<RunSeats | null> {
   const query = ex.select().from(courseRuns).where(eq(courseRuns.id, runId));
-  const [run] = lock ? await query.for("update") : await query;
+  // FOR NO KEY UPDATE: approvals still wait for each other, but not requests, whose insert takes FOR KEY
+  // SHARE on the run for its foreign key (FOR UPDATE made every request queue behind an approval).
+  const [run] = lock ? await query.for("no key update") : await query;
   if (!run) return null;
   const [row] = await ex
     .select({ n: sql<number>`count(*)::int` })

@@ -220,7 +220,7 @@ describe("admin categories and settings", () => {
     // Both open its edit dialog, at the same version.
     for (const { page } of [a, b]) {
       await open(page, "/admin/categories?lang=en");
-      await page.getByRole("button", { name: `Edit: ${name}` }).click();
+      await page.getByRole("button").filter({ hasText: `Edit: ${name}` }).click();
       await page.getByRole("dialog", { name: "Edit Category" }).waitFor();
     }
     // A gives it an Arabic name and saves.

@@ -433,6 +433,13 @@ describe("admin courses", () => {
     const alert = second.getByRole("alert").filter({ hasText: /saved this at/ });
     await expect.poll(() => alert.count(), { timeout: 15_000 }).toBe(1);
     expect(await alert.textContent()).toContain(ADMIN_EMAIL);
+    // Said where B is looking: the message at the form's top is scrolled into view from the button below.
+    const inView = () =>
+      alert.evaluate((el) => {
+        const box = el.getBoundingClientRect();
+        return box.top >= 0 && box.bottom <= window.innerHeight;
+      });
+    await expect.poll(inView).toBe(true);
     expect(await field(second, "Duration (hours)").inputValue()).toBe("40");
     expect(await field(second, "Price (EGP)").inputValue()).toBe("999");
     await screenshot(b.page, "admin-course-edit-conflict");

@@ -3,11 +3,19 @@
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 
-/** A message for the whole form (already translated). */
+/**
+ * A message for the whole form (already translated). It stands at the top of the form, and a long form is
+ * submitted from its bottom: when a message appears it is scrolled into view, or a refusal such as "a
+ * colleague saved this first" would go unseen above the fold of a dialog.
+ */
 export function FormAlert({ message }: { message: string | null }) {
+  const ref = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (message) ref.current?.scrollIntoView({ block: "nearest" });
+  }, [message]);
   if (!message) return null;
   return (
-    <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+    <p ref={ref} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
       {message}
     </p>
   );

@@ -169,7 +169,8 @@ export async function saveSiteSettings(actor: Actor, input: SiteSettingsValues &
       const changed = SETTINGS_FIELDS.filter((f) => previous[f] !== value[f]);
       await recordAudit(tx, actor, {
         action: "update",
-        ...entity,
+        entity: "site_settings",
+        entityId: SETTINGS_AUDIT_ID,
         data: {
           changed,
           before: Object.fromEntries(changed.map((f) => [f, previous[f]])),

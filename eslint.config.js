@@ -27,7 +27,7 @@ const RESTRICTED_PATHS = [
 /** Any import of a feature module: by the ~ alias or by a relative path through a features folder. */
 const ANY_FEATURE = "^(~/features/|(\\.{1,2}/)+(app/)?features/)";
 const SHARED_MESSAGE =
-  "app/lib, app/components, app/emails and app/middleware never import app/features: move the shared piece to app/lib, or compose in the route or in app/bootstrap.server.ts.";
+  "app/lib, app/domain, app/components, app/emails and app/middleware never import app/features: move shared domain logic to app/domain (infrastructure to app/lib), or compose in the route or in app/bootstrap.server.ts.";
 /** Feature folders, each allowed its own *.server.ts but not another feature's. */
 const FEATURES = fs.readdirSync(path.join(import.meta.dirname, "app/features"), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name);
 
@@ -50,7 +50,7 @@ export default tseslint.config(
   {
     // Shared code below the features: the start-up wiring (app/bootstrap.server.ts) is the one module
     // outside app/routes and app/features that composes features.
-    files: ["app/lib/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/emails/**/*.{ts,tsx}", "app/middleware/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
+    files: ["app/lib/**/*.{ts,tsx}", "app/domain/**/*.{ts,tsx}", "app/components/**/*.{ts,tsx}", "app/emails/**/*.{ts,tsx}", "app/middleware/**/*.{ts,tsx}", "app/*.{ts,tsx}"],
     // root.tsx is the root route (its loader reads the layout's data from features).
     ignores: ["app/bootstrap.server.ts", "app/root.tsx"],
     rules: {
@@ -72,7 +72,7 @@ export default tseslint.config(
             patterns: [
               {
                 regex: `^~/features/(?!${name}/)[^/]+/(.+/)?[^/]+\\.server\\.tsx?$`,
-                message: `features/${name} may not import another feature's *.server.ts: move the shared piece to app/lib, or compose the two in the route.`,
+                message: `features/${name} may not import another feature's *.server.ts: move the shared piece to app/domain, or compose the two in the route.`,
               },
               {
                 regex: `^(\\.\\./){${depth + 1}}(?!(\\.\\./)*tests/)`,

@@ -11,7 +11,7 @@ import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { scheduleOrphanSweep } from "~/features/uploads/orphans.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { setAppState, takeAppState } from "~/lib/app.server.ts";
-import { createAuth } from "~/lib/auth.server.ts";
+import { createAuth } from "~/domain/accounts/auth.server.ts";
 import { startControlServer, type ControlServer } from "~/lib/backup.server.ts";
 import { contentChanged } from "~/lib/content-version.server.ts";
 import { createDatabaseHealth, databaseObserved, databaseSuspect, setDatabaseHealth } from "~/lib/db-health.server.ts";

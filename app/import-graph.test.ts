@@ -1,7 +1,8 @@
 // ARCHITECTURE "Direction of imports": no module of app/ may reach itself through its imports (issue 16:
 // the cycle app.server → auth.server → reset-email → enrollments.server → app.server). Every import counts:
-// static, dynamic `import()`, `export … from` and type-only ones. The boundaries themselves (who may import
-// features) are eslint.config.js's rule; this test keeps the graph acyclic.
+// static, dynamic `import()`, `export … from` and type-only ones. It also keeps the layers in order (ADR 027):
+// app/lib (infrastructure) imports nothing above it, app/domain (logic shared by features) only lib and the
+// email templates. Which feature may import which is eslint.config.js's rule.
 import fs from "node:fs";
 import path from "node:path";
 import ts from "typescript";
@@ -63,6 +64,35 @@ function findCycles(graph: ReadonlyMap<string, readonly string[]>): string[][] {
   return cycles;
 }
 
+/** The folder of app/ a file belongs to ("(root)" for app/*.ts). */
+function layerOf(file: string): string {
+  const parts = path.relative(APP, file).split(path.sep);
+  return parts.length > 1 ? parts[0]! : "(root)";
+}
+
+/** What each lower layer may import; features, routes and the root modules may import any of these. */
+const MAY_IMPORT: Readonly<Record<string, readonly string[]>> = {
+  locales: ["locales"],
+  lib: ["lib", "locales"],
+  emails: ["emails", "lib", "locales"],
+  domain: ["domain", "emails", "lib", "locales"],
+  components: ["components", "lib", "locales"],
+  middleware: ["middleware", "domain", "lib", "locales"],
+};
+
+/** Every import that runs up the layers, as "from → to". */
+function upwardImports(graph: ReadonlyMap<string, readonly string[]>): string[] {
+  const found: string[] = [];
+  for (const [file, targets] of graph) {
+    const allowed = MAY_IMPORT[layerOf(file)];
+    if (!allowed) continue;
+    for (const target of targets) {
+      if (!allowed.includes(layerOf(target))) found.push(`${path.relative(APP, file)} → ${path.relative(APP, target)}`);
+    }
+  }
+  return found;
+}
+
 describe("the import graph of app/", () => {
   it("finds a cycle when there is one (the check itself)", () => {
     const graph = new Map([
@@ -87,5 +117,19 @@ describe("the import graph of app/", () => {
   it("has no cycle", () => {
     const cycles = findCycles(importGraph()).map((cycle) => cycle.map((file) => path.relative(APP, file)).join(" → "));
     expect(cycles).toEqual([]);
+  });
+
+  it("finds an import that runs up the layers (the check itself)", () => {
+    const at = (file: string) => path.join(APP, file);
+    const graph = new Map([
+      [at("lib/a.ts"), [at("domain/b.ts"), at("lib/c.ts")]],
+      [at("domain/b.ts"), [at("lib/c.ts"), at("emails/d.ts")]],
+      [at("emails/d.ts"), [at("domain/b.ts")]],
+    ]);
+    expect(upwardImports(graph)).toEqual(["lib/a.ts → domain/b.ts", "emails/d.ts → domain/b.ts"]);
+  });
+
+  it("has no import running up the layers", () => {
+    expect(upwardImports(importGraph())).toEqual([]);
   });
 });

@@ -103,7 +103,7 @@ export async function prepareDemoCatalogue(opts: { databaseUrl?: string } = {}):
   const { openDatabase, setDatabase } = await import("../app/lib/db.server.ts");
   const { seedDefaults, seedDemo } = await import("../db/seed/demo.ts");
   const { listPublishedCourses } = await import("../app/features/catalog/catalog.server.ts");
-  const { listUpcomingRuns } = await import("../app/lib/course-runs.server.ts");
+  const { listUpcomingRuns } = await import("../app/domain/runs/run-seats.server.ts");
   const schema = await import("../db/schema/index.ts");
   const { and, asc, eq, sql } = await import("drizzle-orm");
 

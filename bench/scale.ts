@@ -29,7 +29,7 @@ import type * as Settings from "../app/features/settings/settings.server.ts";
 import type * as EnrollmentsAdmin from "../app/features/enrollments/enrollments-admin.server.ts";
 import type * as Messages from "../app/features/messages/messages.server.ts";
 import type * as EmailLog from "../app/features/emails/email-log.server.ts";
-import type * as CourseRuns from "../app/lib/course-runs.server.ts";
+import type * as CourseRuns from "../app/domain/runs/run-seats.server.ts";
 import type * as Home from "../app/features/home/home.server.ts";
 import type * as Portal from "../app/features/instructor-accounts/portal.server.ts";
 import type { Actor } from "../app/lib/permissions.server.ts";
@@ -113,7 +113,7 @@ const { getPublicSettings } = await load<typeof Settings>(
 const enrollmentsAdmin = await optional<typeof EnrollmentsAdmin>("app/features/enrollments/enrollments-admin.server.ts");
 const messages = await optional<typeof Messages>("app/features/messages/messages.server.ts");
 const emailLog = await optional<typeof EmailLog>("app/features/emails/email-log.server.ts");
-const courseRunsLib = await optional<typeof CourseRuns>("app/lib/course-runs.server.ts");
+const courseRunsLib = await optional<typeof CourseRuns>("app/domain/runs/run-seats.server.ts");
 const home = await optional<typeof Home>("app/features/home/home.server.ts");
 const portal = await optional<typeof Portal>("app/features/instructor-accounts/portal.server.ts");
 

@@ -31,26 +31,46 @@ export interface AdminPage {
   nav?: { key: string; icon: AdminNavIcon };
 }
 
+/** Every admin URL, by name: the one place a path is written (the list below and every link use these). */
+export const ADMIN_PATH = {
+  dashboard: "/admin",
+  courses: "/admin/courses",
+  categories: "/admin/categories",
+  instructors: "/admin/instructors",
+  users: "/admin/users",
+  enrollments: "/admin/enrollments",
+  enrollmentsExport: "/admin/enrollments/export.csv",
+  messages: "/admin/messages",
+  settings: "/admin/settings",
+  roles: "/admin/roles",
+  audit: "/admin/audit",
+  emails: "/admin/emails",
+  security: "/admin/two-factor",
+  changePassword: "/admin/change-password",
+  imageUpload: "/admin/uploads/image",
+  documentUpload: "/admin/uploads/document",
+} as const satisfies Record<string, `/admin${string}`>;
+
 export const ADMIN_PAGES: readonly AdminPage[] = [
-  { path: "/admin", file: "routes/admin/dashboard.tsx", access: "staff", nav: { key: "dashboard", icon: "layout-dashboard" } },
-  { path: "/admin/courses", file: "routes/admin/courses.tsx", access: "courses:view", nav: { key: "courses", icon: "book-open" } },
-  { path: "/admin/categories", file: "routes/admin/categories.tsx", access: "categories:view", nav: { key: "categories", icon: "folder-tree" } },
-  { path: "/admin/instructors", file: "routes/admin/instructors.tsx", access: "instructors:view", nav: { key: "instructors", icon: "graduation-cap" } },
-  { path: "/admin/users", file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: "users" } },
-  { path: "/admin/enrollments", file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: "clipboard-list" } },
-  { path: "/admin/enrollments/export.csv", file: "routes/admin/enrollments-export.ts", access: "enrollments:export" },
-  { path: "/admin/messages", file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: "mail" } },
-  { path: "/admin/settings", file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: "settings" } },
-  { path: "/admin/roles", file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: "shield-check" } },
-  { path: "/admin/audit", file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: "scroll-text" } },
-  { path: "/admin/emails", file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: "mail-check" } },
+  { path: ADMIN_PATH.dashboard, file: "routes/admin/dashboard.tsx", access: "staff", nav: { key: "dashboard", icon: "layout-dashboard" } },
+  { path: ADMIN_PATH.courses, file: "routes/admin/courses.tsx", access: "courses:view", nav: { key: "courses", icon: "book-open" } },
+  { path: ADMIN_PATH.categories, file: "routes/admin/categories.tsx", access: "categories:view", nav: { key: "categories", icon: "folder-tree" } },
+  { path: ADMIN_PATH.instructors, file: "routes/admin/instructors.tsx", access: "instructors:view", nav: { key: "instructors", icon: "graduation-cap" } },
+  { path: ADMIN_PATH.users, file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: "users" } },
+  { path: ADMIN_PATH.enrollments, file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: "clipboard-list" } },
+  { path: ADMIN_PATH.enrollmentsExport, file: "routes/admin/enrollments-export.ts", access: "enrollments:export" },
+  { path: ADMIN_PATH.messages, file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: "mail" } },
+  { path: ADMIN_PATH.settings, file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: "settings" } },
+  { path: ADMIN_PATH.roles, file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: "shield-check" } },
+  { path: ADMIN_PATH.audit, file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: "scroll-text" } },
+  { path: ADMIN_PATH.emails, file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: "mail-check" } },
   // Every staff member's own second factor (issue 14 point 12).
-  { path: "/admin/two-factor", file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: "key-round" } },
-  { path: "/admin/change-password", file: "routes/admin/change-password.tsx", access: "staff", allow: "passwordChange" },
+  { path: ADMIN_PATH.security, file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: "key-round" } },
+  { path: ADMIN_PATH.changePassword, file: "routes/admin/change-password.tsx", access: "staff", allow: "passwordChange" },
   // Uploads from the course and instructor forms (streamed, access-checked inside: any of courses or
   // instructors create/edit; the matrix checks them with courses:edit).
-  { path: "/admin/uploads/image", file: "routes/api/upload-image.ts", access: "courses:edit", outsideLayout: true },
-  { path: "/admin/uploads/document", file: "routes/api/upload-document.ts", access: "courses:edit", outsideLayout: true },
+  { path: ADMIN_PATH.imageUpload, file: "routes/api/upload-image.ts", access: "courses:edit", outsideLayout: true },
+  { path: ADMIN_PATH.documentUpload, file: "routes/api/upload-document.ts", access: "courses:edit", outsideLayout: true },
 ];
 
 /** Settings' contact details group (the details and the notification address), linked from the dashboard. */

@@ -1,4 +1,5 @@
-import { createContext } from "react-router";
+import { createContext, type RouterContextProvider } from "react-router";
+import type { Locale } from "./i18n.ts";
 
 /** Values the Express layer hands to React Router for each request. */
 export interface RequestInfo {
@@ -14,3 +15,11 @@ export interface RequestInfo {
 }
 
 export const requestInfoContext = createContext<RequestInfo>({ nonce: "", requestId: "", ip: "" });
+
+/** The request's language, set by the i18next middleware (app/middleware/i18next.server.ts). */
+export const localeContext = createContext<Locale>();
+
+/** The request's language (the middleware ran). */
+export function getLocale(context: Readonly<RouterContextProvider>): Locale {
+  return context.get(localeContext);
+}

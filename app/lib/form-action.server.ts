@@ -11,7 +11,7 @@ import { isAppError } from "./errors.ts";
 import { isLocale, type Locale } from "./i18n.ts";
 import { logger } from "./logger.server.ts";
 import { clientIp, consumeRateLimit, retryAfterSeconds, type RateLimiter } from "./rate-limit.server.ts";
-import { getLocale } from "~/middleware/i18next.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
 
 export interface FormReply<T> {
   result: SubmissionResult<string[]>;

@@ -1,6 +1,7 @@
 // Staff sessions (better-auth, database sessions in HTTP-only cookies) turned into an Actor for the
 // admin area. The admin layout's middleware resolves the actor once per request; every admin loader and
 // action then calls requireActor/requireRoutePermission itself (a layout alone is not a guard).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { eq } from "drizzle-orm";
 import { createContext, redirect, type MiddlewareFunction, type RouterContextProvider } from "react-router";
 import { session as sessionTable } from "@db/schema/index.ts";
@@ -19,7 +20,6 @@ export const ABSOLUTE_SESSION_MS = 7 * 24 * 60 * 60 * 1000;
 export const actorContext = createContext<Actor | null>(null);
 
 /** The staff security page, where a second factor is set up (reachable while one is required and missing). */
-export const SECURITY_PATH = "/admin/two-factor";
 
 async function twoFactorRequired(): Promise<boolean> {
   try {
@@ -104,8 +104,8 @@ export function requireActor(
   if (!actor) throw redirect("/login");
   const hold = staffHold(actor);
   if (hold === "notStaff") throw denied("accessDenied", { email: actor.email });
-  if (hold === "changePassword" && !options.allowPasswordChange) throw redirect("/admin/change-password");
-  if (hold === "secondFactor" && !options.allowSecuritySetup) throw redirect(SECURITY_PATH);
+  if (hold === "changePassword" && !options.allowPasswordChange) throw redirect(ADMIN_PATH.changePassword);
+  if (hold === "secondFactor" && !options.allowSecuritySetup) throw redirect(ADMIN_PATH.security);
   if (options.adminOnly && actor.role !== "admin") throw denied("forbidden", { messageKey: options.deniedKey });
   if (options.permission && !hasPermission(actor, options.permission)) throw denied("forbidden", { messageKey: options.deniedKey });
   return actor;

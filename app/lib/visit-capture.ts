@@ -1,7 +1,7 @@
 // The browser half of ADR 021, kept tiny because every page's entry loads it (JS budget): on the first
 // page of a visit, the landing URL's utm_* and the referring site's host go to sessionStorage (this tab
 // only, no cookie). Values are only shortened here; the server cleans everything it receives
-// (app/lib/visit-source.ts), so nothing here needs to be trusted.
+// (app/domain/enrollments/visit-source.ts), so nothing here needs to be trusted.
 
 /** The sessionStorage key of the landing values. */
 export const VISIT_SOURCE_KEY = "visit-source";

@@ -8,7 +8,8 @@ import { I18nextProvider } from "react-i18next";
 import { RouterContextProvider } from "react-router";
 import { describe, expect, it } from "vitest";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { getInstance, getInstanceOrFallback, getLocale, i18nextMiddleware, instanceOf } from "./i18next.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
+import { getInstance, getInstanceOrFallback, i18nextMiddleware, instanceOf } from "./i18next.server.ts";
 
 async function detect(url: string, headers: Record<string, string> = {}): Promise<RouterContextProvider> {
   const context = new RouterContextProvider();

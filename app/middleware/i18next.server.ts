@@ -1,8 +1,9 @@
 import i18next, { type i18n } from "i18next";
 import { initReactI18next } from "react-i18next";
-import { createContext, type MiddlewareFunction, type RouterContextProvider } from "react-router";
+import type { MiddlewareFunction, RouterContextProvider } from "react-router";
 import { RemixI18Next } from "remix-i18next/server";
 import { DEFAULT_LOCALE, DEFAULT_NS, isLocale, LOCALES, type Locale } from "~/lib/i18n.ts";
+import { getLocale, localeContext } from "~/lib/context.server.ts";
 import { localeCookie } from "~/lib/locale-cookie.server.ts";
 import { localeOfPath } from "~/lib/locale-url.ts";
 import { resources } from "~/locales/index.ts";
@@ -49,19 +50,12 @@ export function instanceOf(lng: string): i18n {
   return instances.get(isLocale(lng) ? lng : DEFAULT_LOCALE)!;
 }
 
-const localeContext = createContext<Locale>();
-
 /** Detects the request's language (public pages: the path; staff pages: ?lang, cookie, browser). */
 export const i18nextMiddleware: MiddlewareFunction<Response> = async ({ request, context }, next) => {
   const lng = await detector.getLocale(request);
   context.set(localeContext, isLocale(lng) ? lng : DEFAULT_LOCALE);
   return next();
 };
-
-/** The request's language (the middleware ran). */
-export function getLocale(context: Readonly<RouterContextProvider>): Locale {
-  return context.get(localeContext);
-}
 
 /** The i18next instance of the request's language (the middleware ran). */
 export function getInstance(context: Readonly<RouterContextProvider>): i18n {

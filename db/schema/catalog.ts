@@ -15,6 +15,7 @@ import {
   uuid,
 } from "drizzle-orm/pg-core";
 import { user } from "./auth.ts";
+import { ENROLLMENT_STATUSES, RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "./run-vocabulary.ts";
 
 const createdAt = () => timestamp("created_at", { withTimezone: true }).defaultNow().notNull();
 const updatedAt = () =>
@@ -223,16 +224,16 @@ export const courseRuns = pgTable(
     endsAt: timestamp("ends_at", { withTimezone: true }),
     schedule: text("schedule"),
     scheduleAr: text("schedule_ar"),
-    mode: text("mode").notNull().default("live_online"),
+    mode: text("mode", { enum: RUN_MODES }).notNull().default("live_online"),
     location: text("location"),
     locationAr: text("location_ar"),
     capacity: integer("capacity"),
     price: numeric("price", { precision: 10, scale: 2, mode: "number" }),
-    status: text("status").notNull().default("open"),
+    status: text("status", { enum: RUN_STATUSES }).notNull().default("open"),
     instructorId: uuid("instructor_id").references(() => instructors.id, { onDelete: "set null" }),
     /** Minutes per session, how often sessions repeat and how many there are (CourseInstance courseSchedule). */
     sessionMinutes: integer("session_minutes"),
-    repeatFrequency: text("repeat_frequency"),
+    repeatFrequency: text("repeat_frequency", { enum: RUN_REPEAT_FREQUENCIES }),
     repeatCount: integer("repeat_count"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -284,7 +285,7 @@ export const enrollments = pgTable(
     preferredSchedule: text("preferred_schedule"),
     message: text("message"),
     locale: text("locale").notNull().default("en"),
-    status: text("status").notNull().default("pending"),
+    status: text("status", { enum: ENROLLMENT_STATUSES }).notNull().default("pending"),
     /**
      * Issue 19 point 10, where the request came from (first-party, no cross-site tracking): the site path
      * the form was sent from, the visit's utm_* parameters and the host of the referring site.

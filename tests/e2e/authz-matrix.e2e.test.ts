@@ -13,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
 import routes from "~/routes.ts";
 import { ADMIN_PAGES, type AdminPage } from "~/lib/admin-pages.ts";
-import { createAuth } from "~/lib/auth.server.ts";
+import { createAuth } from "~/domain/accounts/auth.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import type { Db } from "~/lib/db.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";

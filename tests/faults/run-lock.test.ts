@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { isDatabaseUnavailable, openDatabase, setDatabase, type Database } from "~/lib/db.server.ts";
-import { lockRunSeats } from "~/lib/course-runs.server.ts";
+import { lockRunSeats } from "~/domain/runs/run-seats.server.ts";
 import { makeCourse, makeRun } from "../setup/factories.ts";
 import { createDatabase, type FaultDatabase } from "./helpers.ts";
 

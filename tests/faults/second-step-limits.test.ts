@@ -6,7 +6,7 @@ import { drizzle } from "drizzle-orm/node-postgres";
 import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
-import { createAuth } from "~/lib/auth.server.ts";
+import { createAuth } from "~/domain/accounts/auth.server.ts";
 import type { Db } from "~/lib/db.server.ts";
 import { startApp, type RunningApp } from "../e2e/harness.ts";
 import { totp } from "../setup/totp.ts";

@@ -18,7 +18,7 @@ import {
   signIn,
 } from "~/features/auth/auth.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { createAuth, type Auth } from "~/lib/auth.server.ts";
+import { createAuth, type Auth } from "~/domain/accounts/auth.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { logDigest, logger } from "~/lib/logger.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";

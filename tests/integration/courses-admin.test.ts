@@ -520,7 +520,7 @@ describe("the admin list", () => {
           studentName: "Student",
           studentEmail: "s@example.com",
           studentPhone: "+201001234567",
-          status: j ? "approved" : "pending",
+          status: j ? ("approved" as const) : ("pending" as const),
         })),
       ),
     );

@@ -7,7 +7,7 @@ import { eq, sql } from "drizzle-orm";
 import i18next from "i18next";
 import { auditLog, emailOutbox } from "@db/schema/index.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
-import { sendResetPasswordEmail } from "~/lib/reset-password.server.ts";
+import { sendResetPasswordEmail } from "~/domain/accounts/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";

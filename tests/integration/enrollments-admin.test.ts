@@ -80,7 +80,7 @@ async function seed(rows: Seed[], start = 0): Promise<string[]> {
     studentEmail: `student${start + i}@example.com`,
     studentPhone: `+20 10${String(start + i).padStart(8, "0")}`,
     locale: "en",
-    status: "pending",
+    status: "pending" as const,
     createdAt: new Date(BASE + (start + i) * 60_000),
     ...r,
   }));

@@ -17,7 +17,7 @@ import { resetAuthRateLimits, setAuthInstance, signIn } from "~/features/auth/au
 import { createOrRenewAccount } from "~/features/instructor-accounts/accounts.server.ts";
 import { resetInstructorLoginLimits, signInInstructor } from "~/features/instructor-accounts/portal.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { createAuth } from "~/lib/auth.server.ts";
+import { createAuth } from "~/domain/accounts/auth.server.ts";
 import { openDatabase, setDatabase, type Database } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";

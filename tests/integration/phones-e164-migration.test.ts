@@ -65,7 +65,7 @@ describe("migration 0008: phone numbers in E.164", () => {
         studentName: "Student",
         studentEmail: "s@example.com",
         studentPhone: phone,
-        status: i % 3 === 0 ? "approved" : "pending",
+        status: i % 3 === 0 ? ("approved" as const) : ("pending" as const),
       })),
     );
     const statusCounts = async () =>

@@ -20,7 +20,7 @@ import { runFullMessage, runSuccessMessage, type RunDecisionReply } from "~/feat
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { hasEasternDigits } from "~/lib/digits.ts";
-import { enrollmentRef, RUN_REMINDER_KIND } from "~/lib/email-refs.ts";
+import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { resources } from "~/locales/index.ts";

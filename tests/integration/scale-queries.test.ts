@@ -79,7 +79,7 @@ async function seed(): Promise<Seeded[]> {
         studentName: "Student",
         studentEmail: "s@example.com",
         studentPhone: "+201001234567",
-        status: j === 1 ? "approved" : "pending",
+        status: j === 1 ? ("approved" as const) : ("pending" as const),
       })),
     ),
   );
@@ -164,7 +164,7 @@ describe("enrollment_daily_counts", () => {
     return { kept: kept.map((r) => ({ day: r.day, n: Number(r.n) })), counted: counted.rows.map((r) => ({ day: r.day, n: Number(r.n) })) };
   }
 
-  const row = (id: string, createdAt: Date, status = "pending") => ({
+  const row = (id: string, createdAt: Date, status: (typeof enrollments.$inferInsert)["status"] = "pending") => ({
     enrollmentId: id,
     courseName: "Course",
     studentName: "Student",

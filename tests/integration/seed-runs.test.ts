@@ -11,7 +11,7 @@ import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { DEMO_RUNS } from "@db/seed/demo-runs.ts";
 import { demoRunStart, seedDemo } from "@db/seed/demo.ts";
 import { utcToCairoWallTime } from "~/lib/cairo-time.ts";
-import { listUpcomingRuns } from "~/lib/course-runs.server.ts";
+import { listUpcomingRuns } from "~/domain/runs/run-seats.server.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 
 const DAY = 24 * 60 * 60 * 1000;

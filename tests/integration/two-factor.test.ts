@@ -19,7 +19,7 @@ import {
   verifySecondStep,
 } from "~/features/auth/two-factor.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
-import { createAuth, type Auth } from "~/lib/auth.server.ts";
+import { createAuth, type Auth } from "~/domain/accounts/auth.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { TWO_FACTOR_SETTING_KEY } from "~/lib/site-settings.server.ts";
 import { account } from "@db/schema/index.ts";

@@ -7,7 +7,7 @@ import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { useMenuDisclosure } from "~/lib/hooks/use-menu-disclosure.ts";
 import { isCurrentPath, SiteLink } from "~/components/ui/site-link.tsx";
-import { visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
+import { ADMIN_PATH, visibleNav, type AdminNavEntry } from "~/lib/admin-pages.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { ActorView } from "~/lib/permissions.ts";
 import { NO_SIGNALS, type AdminSignals } from "~/lib/admin-signals.ts";
@@ -30,12 +30,12 @@ export function AdminShell({
   const navigation = useNavigation();
   // The side navigation: the pages of the one list (app/lib/admin-pages.ts) this staff member may open.
   const nav = visibleNav(actor);
-  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith("/admin");
+  const loading = navigation.state === "loading" && navigation.location.pathname.startsWith(ADMIN_PATH.dashboard);
   return (
     <div className="flex min-h-screen flex-col md:flex-row">
       <aside className="relative z-40 border-b border-slate-200 bg-slate-900 text-slate-100 md:w-56 md:shrink-0 md:border-b-0 md:border-e">
         <div className="flex min-h-14 items-center pe-32 ps-4 md:min-h-0 md:px-5 md:py-4">
-          <Link to="/admin" className="min-w-0 text-lg font-bold text-white">
+          <Link to={ADMIN_PATH.dashboard} className="min-w-0 text-lg font-bold text-white">
             {actor.role === "admin" ? t("admin.panelTitle") : t("admin.managementTitle")}
           </Link>
         </div>
@@ -99,7 +99,7 @@ function NavList({ nav, signals, locale }: { nav: readonly AdminNavEntry[]; sign
         <li key={to}>
           <SiteLink
             to={to}
-            current={isCurrentPath(pathname, to, to === "/admin")}
+            current={isCurrentPath(pathname, to, to === ADMIN_PATH.dashboard)}
             className="flex min-h-10 items-center gap-3 whitespace-nowrap rounded-lg px-3 py-2 text-sm text-slate-200 hover:bg-slate-800 aria-[current=page]:bg-teal-800 aria-[current=page]:text-white"
           >
             <Icon name={icon} className="h-4 w-4" />

@@ -1,5 +1,6 @@
 // The admin shell's signals (issue 17 point 4): the count on a navigation entry (pending enrollments,
 // unread messages) and the banner telling admins that emails are not leaving the server.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { MailWarning } from "lucide-react";
 import { Link } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
@@ -53,7 +54,7 @@ export function SmtpBanner({ signals }: { signals: AdminSignals }) {
         <code dir="ltr" className="mt-1 hidden text-start font-mono text-xs [overflow-wrap:anywhere] sm:block">
           SMTP_URL=smtp://user:password@mail.example.com:587
         </code>
-        <Link to="/admin/emails" className="mt-1 inline-flex min-h-6 items-center font-medium text-amber-950 underline">
+        <Link to={ADMIN_PATH.emails} className="mt-1 inline-flex min-h-6 items-center font-medium text-amber-950 underline">
           {t("admin.smtpBanner.link")}
         </Link>
       </div>

@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ShieldAlert } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link } from "react-router";
@@ -42,7 +43,7 @@ export function FeatureDenied() {
         <button type="button" className="btn-secondary inline-flex" onClick={() => history.back()}>
           {t("admin.forbidden.goBack")}
         </button>
-        <Link to="/admin" className="btn-primary inline-flex">
+        <Link to={ADMIN_PATH.dashboard} className="btn-primary inline-flex">
           {t("admin.forbidden.goDashboard")}
         </Link>
       </div>

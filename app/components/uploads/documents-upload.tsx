@@ -4,6 +4,7 @@
 // ([{ id?, key, fileName, fileType, size }]); documents are private (D8): a saved one opens in the
 // view-only viewer ('View', loaded on demand) from /files/documents/:id; without JavaScript its name
 // links there.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { Eye, FileText, Loader2, Trash2, Upload } from "lucide-react";
 import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -24,7 +25,6 @@ import {
   type UploadedDocument,
 } from "./upload-request.ts";
 
-export const DOCUMENT_UPLOAD_PATH = "/admin/uploads/document";
 
 export interface DocumentValue {
   /** Set for documents already saved with the course. */
@@ -106,7 +106,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
       setCurrent({ fileName: file.name, stage: "uploading", percent: 0 });
       setAnnouncement(t("uploads.stage.uploading", { file: file.name }));
       const upload = sendFile(
-        uploadUrl(DOCUMENT_UPLOAD_PATH, { lang: locale }),
+        uploadUrl(ADMIN_PATH.documentUpload, { lang: locale }),
         file,
         uploadedDocument,
         {

@@ -2,6 +2,7 @@
 // messages), sent to /admin/uploads/image with real byte progress, then processed on the server (D15);
 // the resulting URL goes into a hidden input named `name` ('' once removed: the server treats that as
 // "remove"). Without JavaScript the current value is kept and a note says uploads need JavaScript.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
 import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -21,7 +22,6 @@ import {
   type UploadedImage,
 } from "./upload-request.ts";
 
-export const IMAGE_UPLOAD_PATH = "/admin/uploads/image";
 
 type Status =
   | { stage: "idle" }
@@ -95,7 +95,7 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
     setLocalPreview(URL.createObjectURL(file));
     setStatus({ stage: "uploading", fileName: file.name, percent: 0 });
     const upload = sendFile(
-      uploadUrl(IMAGE_UPLOAD_PATH, { kind, lang: locale }),
+      uploadUrl(ADMIN_PATH.imageUpload, { kind, lang: locale }),
       file,
       uploadedImage,
       {

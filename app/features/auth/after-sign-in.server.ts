@@ -2,12 +2,13 @@
 // (/login/two-factor): the staff member's saved language follows them to this browser (D19 revised), then
 // a non-staff role → /, a generated password → the forced change (D9), else `from` (a same-site /admin
 // path) or /admin.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import type { RouterContextProvider } from "react-router";
 import { DEFAULT_LOCALE, isLocale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
 import { rememberLocale } from "~/lib/locale-cookie.server.ts";
 import { isStaffRole } from "~/lib/permissions.ts";
-import { getLocale } from "~/middleware/i18next.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
 import { safeAdminPath } from "./auth.schema.ts";
 import type { SignedInUser } from "./auth.server.ts";
 
@@ -26,6 +27,6 @@ export async function afterSignIn(
   const locale = await languageAfterSignIn(request, isLocale(pageLocale) ? pageLocale : DEFAULT_LOCALE, { userId: user.id });
   headers.append("Set-Cookie", await rememberLocale(locale));
   if (!isStaffRole(user.role)) return "/";
-  if (user.mustChangePassword) return "/admin/change-password";
-  return safeAdminPath(from) ?? "/admin";
+  if (user.mustChangePassword) return ADMIN_PATH.changePassword;
+  return safeAdminPath(from) ?? ADMIN_PATH.dashboard;
 }

@@ -38,7 +38,7 @@ import {
   type LoginLimits,
   type RateLimiter,
 } from "~/lib/rate-limit.server.ts";
-import { findResetToken, isWellFormedToken, withEmailLocale } from "~/lib/reset-password.server.ts";
+import { findResetToken, isWellFormedToken, withEmailLocale } from "~/domain/accounts/reset-password.server.ts";
 import { AUTH_ERRORS, changePasswordSchema, newPassword as newPasswordRule, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
 import { bindSecondStep } from "./second-step.server.ts";
 

@@ -1,7 +1,7 @@
 // The public catalogue (SPEC §2, §7; D2, D3, D14, D17, D21): published courses, categories with their
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
-import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
+import { instructorProfileColumns } from "~/domain/instructors/instructor-columns.server.ts";
 import { and, asc, count, desc, eq, gt, like, lte, ne, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SubqueryWithSelection } from "drizzle-orm/pg-core";
 import {

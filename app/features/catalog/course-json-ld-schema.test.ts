@@ -5,7 +5,7 @@
 // have no data for (ratings, reviews, credentials, financial aid, video, syllabus sections) are listed too,
 // with the reason they are absent, so a reader sees the whole list.
 import { describe, expect, it } from "vitest";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import type { CourseDetail } from "./catalog.server.ts";
 import { courseJsonLd } from "./course-json-ld.ts";
 import { runInstances } from "./course-runs-json-ld.ts";

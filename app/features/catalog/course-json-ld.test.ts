@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ogImagePath, ogImageVersion } from "~/lib/og-image.ts";
 import { socialSameAs } from "~/lib/seo.ts";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import type { CourseDetail } from "./catalog.server.ts";
 import { courseJsonLd, courseOffer } from "./course-json-ld.ts";
 import { cairoIso, isoDuration, runInstances } from "./course-runs-json-ld.ts";

@@ -6,7 +6,7 @@
 // Made by the course page's loader (course-runs-page.server.ts): none of it ships to the browser.
 import { cairoOffsetMinutes, utcToCairoWallTime } from "~/lib/cairo-time.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
-import type { PublicRun, RunMode, RunRepeatFrequency } from "~/lib/course-runs.ts";
+import type { PublicRun, RunMode, RunRepeatFrequency } from "~/domain/runs/run-rules.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { localizedUrl } from "~/lib/seo.ts";
 import type { CourseDetail } from "./catalog.server.ts";

@@ -1,13 +1,13 @@
 // Course runs on the public pages (issue 20 points 2 and 7): what the course page lists (the upcoming open
 // runs with their seats, the names of instructors a run overrides, the two run settings) and the sitemap's
-// courses with a `lastmod` that follows their runs. The shared run reads are in app/lib/course-runs.server.ts.
+// courses with a `lastmod` that follows their runs. The shared run reads are in app/domain/runs/run-seats.server.ts.
 // The list's words are made here, on the server, in the page's language (strings in course-runs.json,
 // never sent to the browser): the course page is at its JavaScript budget, so the browser only places them.
 import { desc, eq, inArray, sql } from "drizzle-orm";
 import { courses, instructors } from "@db/schema/index.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
-import { listUpcomingRuns } from "~/lib/course-runs.server.ts";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import { listUpcomingRuns } from "~/domain/runs/run-seats.server.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { db } from "~/lib/db.server.ts";
 import { formatPrice } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";

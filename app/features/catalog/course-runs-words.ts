@@ -1,6 +1,6 @@
 // The words of the course page's run list (issue 20), made on the server in the page's language
 // (courseRunsWords in course-runs-page.server.ts) and placed by components/course-runs.tsx.
-import type { RunMode } from "~/lib/course-runs.ts";
+import type { RunMode } from "~/domain/runs/run-rules.ts";
 
 /** One run as the course page says it, in the page's language. */
 export interface RunWords {

@@ -1,5 +1,6 @@
 // Contact messages (SPEC §7, DECISIONS D5, D6): stored with the visitor's language and, in the same
 // transaction, an email to the provider inbox queued in the outbox (reply-to the visitor).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { contactMessages } from "@db/schema/index.ts";
 import { renderContactMessageEmail } from "~/emails/contact-message.ts";
 import { db } from "~/lib/db.server.ts";
@@ -47,7 +48,7 @@ export async function createContactMessage(input: ContactInput, ctx: { locale: L
       brand: mail.brandName(staffLang),
       message: { name: data.name, email: data.email, message: data.message, locale: ctx.locale },
       to: mail.providerEmail,
-      reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/messages")}`,
+      reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, ADMIN_PATH.messages)}`,
     });
     await enqueueEmail(tx, { kind: "contact-message", to: mail.providerEmail, replyTo: data.email, ...email });
     return row.id;

@@ -9,8 +9,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { courseRuns, courses, enrollments, instructors } from "@db/schema/index.ts";
 import { renderRunMessageEmail } from "~/emails/run-message.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
-import { countRequestsByRun, lockRunSeats, type CourseRunRow } from "~/lib/course-runs.server.ts";
-import { seatsLeft, type RunFields, type RunMode, type RunRepeatFrequency, type RunStatus } from "~/lib/course-runs.ts";
+import { countRequestsByRun, lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
+import { seatsLeft, type RunFields, type RunStatus } from "~/domain/runs/run-rules.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { hasErrorCode, PG_ERROR } from "~/lib/error-codes.ts";
@@ -19,9 +19,9 @@ import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
-import { rescheduleRunReminders } from "~/lib/run-reminders.server.ts";
+import { rescheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
-import { visibleCourse } from "~/lib/course-visibility.server.ts";
+import { visibleCourse } from "~/domain/courses/course-visibility.server.ts";
 import {
   RUN_ERRORS,
   runMessageValuesSchema,
@@ -107,17 +107,17 @@ export async function listCourseRuns(actor: Actor, courseId: string): Promise<Ad
         endsAt: run.endsAt,
         schedule: run.schedule,
         scheduleAr: run.scheduleAr,
-        mode: run.mode as RunMode,
+        mode: run.mode,
         location: run.location,
         locationAr: run.locationAr,
         capacity: run.capacity,
         price: run.price === null ? null : Number(run.price),
-        status: run.status as RunStatus,
+        status: run.status,
         instructorId: run.instructorId,
         instructorName,
         instructorNameAr,
         sessionMinutes: run.sessionMinutes,
-        repeatFrequency: run.repeatFrequency as RunRepeatFrequency | null,
+        repeatFrequency: run.repeatFrequency,
         repeatCount: run.repeatCount,
         pending: c.pending,
         approved: c.approved,
@@ -265,7 +265,7 @@ async function saveRun(actor: Actor, runId: string, next: Partial<ReturnType<typ
           },
         });
       }
-      return { id: run.id, status: (next.status ?? run.status) as RunStatus };
+      return { id: run.id, status: next.status ?? run.status };
     });
   } catch (err) {
     mapWriteError(err, RUN_ERRORS.saveFailed, "update run failed");

@@ -4,7 +4,7 @@
 // app/locales/<lng>/admin-runs.json); each field reports the first rule it breaks (`abort`).
 // Dates: staff type a Cairo wall time (datetime-local); it is stored as the UTC moment it names.
 import { z } from "zod";
-import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "~/lib/course-runs.ts";
+import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "~/domain/runs/run-rules.ts";
 import { cairoWallTimeToUtc } from "~/lib/cairo-time.ts";
 import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 

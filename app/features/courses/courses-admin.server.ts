@@ -18,7 +18,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { hasPermission, requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
-import { seesDraftCourses, visibleCourse, visibleCourses } from "~/lib/course-visibility.server.ts";
+import { seesDraftCourses, visibleCourse, visibleCourses } from "~/domain/courses/course-visibility.server.ts";
 import {
   deleteStoredDocument,
   deleteStoredImage,

@@ -24,7 +24,7 @@
 // first course), each only for staff who can do it; two more small queries, only for them.
 import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
 import { z } from "zod";
-import { seesDraftCourses, visibleCourses } from "~/lib/course-visibility.server.ts";
+import { seesDraftCourses, visibleCourses } from "~/domain/courses/course-visibility.server.ts";
 import {
   categories,
   contactMessages,

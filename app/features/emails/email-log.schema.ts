@@ -1,6 +1,7 @@
 // Email log (issue 6 point 4; D10, D18: admin only): the page's query string and the retry intent,
 // shared by the browser and the server. No server imports here. Message keys live in
 // admin-messages.json (adminEmails.*).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { z } from "zod";
 import { EMAIL_STATUSES, type EmailStatus } from "@db/schema/email-statuses.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
@@ -40,14 +41,13 @@ export function parseEmailLogQuery(params: URLSearchParams): EmailLogQuery {
   });
 }
 
-export const EMAILS_PATH = "/admin/emails";
 
 export function emailLogHref(query: { status?: EmailStatus | undefined; page: number }): string {
   const params = new URLSearchParams();
   if (query.status) params.set("status", query.status);
   if (query.page > 1) params.set("page", String(query.page));
   const search = params.toString();
-  return search ? `${EMAILS_PATH}?${search}` : EMAILS_PATH;
+  return search ? `${ADMIN_PATH.emails}?${search}` : ADMIN_PATH.emails;
 }
 
 /** Retry a failed email (the only action of the page). */

@@ -8,7 +8,7 @@
 import { z } from "zod";
 import { isOneOf } from "~/lib/validation.ts";
 import { honeypot, optionalText, personName, requiredEmail } from "~/lib/validation.schema.ts";
-import { cleanHost, cleanSourcePage, cleanUtm } from "~/lib/visit-source.ts";
+import { cleanHost, cleanSourcePage, cleanUtm } from "~/domain/enrollments/visit-source.ts";
 import {
   DEFAULT_COUNTRY_CODE,
   DIAL_CODES,

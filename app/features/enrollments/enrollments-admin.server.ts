@@ -15,7 +15,7 @@
 import { containsPattern } from "~/lib/like-pattern.ts";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
 import { courseRuns, courses, enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
-import { countRequestsByRun } from "~/lib/course-runs.server.ts";
+import { countRequestsByRun } from "~/domain/runs/run-seats.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
@@ -27,7 +27,7 @@ import { formatSheetDateTime } from "~/lib/cairo-time.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { isOneOf } from "~/lib/validation.ts";
-import { SOURCE_FIELDS } from "~/lib/visit-source.ts";
+import { SOURCE_FIELDS } from "~/domain/enrollments/visit-source.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import {
   ENROLLMENT_STATUS_FILTERS,

@@ -3,6 +3,7 @@
 // The enrollment row and its two emails are written in ONE transaction: the provider notification
 // (English, reply-to the student) and the student's confirmation (in the student's language). The
 // outbox worker sends them after commit, with retries, so a failing mail server never loses a lead.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { randomInt } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { courses, enrollments } from "@db/schema/index.ts";
@@ -13,7 +14,7 @@ import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
-import { listUpcomingRuns, readRunSeats, type PublicRun } from "~/lib/course-runs.server.ts";
+import { listUpcomingRuns, readRunSeats, type PublicRun } from "~/domain/runs/run-seats.server.ts";
 import { notificationLocale } from "~/lib/language-preference.server.ts";
 import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -175,7 +176,7 @@ export async function createEnrollment(
         t: emailT(staffLang),
         brand: mail.brandName(staffLang),
         request,
-        reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, "/admin/enrollments")}`,
+        reviewUrl: `${env().PUBLIC_URL}${staffPathIn(staffLang, ADMIN_PATH.enrollments)}`,
       });
       await enqueueEmail(tx, { kind: "enrollment-notification", to: mail.providerEmail, replyTo: data.studentEmail, ...email });
     } else {

@@ -2,7 +2,7 @@
 // the zone said; schedule and place in the page's language, else the other one; the place only on site.
 import i18next from "i18next";
 import { describe, expect, it } from "vitest";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { resources } from "~/locales/index.ts";
 import { runOptions } from "./run-options.ts";
 

@@ -4,7 +4,7 @@
 // its 150 KB budget, and runs.json grows with the course page's and catalogue's run texts).
 import type { TFunction } from "i18next";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
 export interface RunOption {

@@ -9,7 +9,7 @@
 //   included) with their materials — the instructor id comes from the session, never from the request —
 //   and the runs they teach (issue 20 point 6): runs of those courses and runs whose own instructor is
 //   them, with dates, schedule, mode, status and the approved count, never a student's details.
-import { instructorNameColumns } from "~/lib/instructor-columns.server.ts";
+import { instructorNameColumns } from "~/domain/instructors/instructor-columns.server.ts";
 import { and, asc, desc, eq, inArray, sql, type SQL } from "drizzle-orm";
 import { courseDocuments, courseRuns, courses, enrollments, instructorAccounts, instructors } from "@db/schema/index.ts";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";

@@ -1,7 +1,7 @@
 // Instructors (SPEC §2 Admin Instructors, §3, §5 Instructor, §8; D18, D22). Every function takes the
 // acting staff member first and asks the permission gate itself, so no caller can skip the check. Each
 // write is one transaction with its audit line; files leave storage only after the change committed.
-import { instructorProfileColumns } from "~/lib/instructor-columns.server.ts";
+import { instructorProfileColumns } from "~/domain/instructors/instructor-columns.server.ts";
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";

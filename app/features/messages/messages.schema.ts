@@ -1,5 +1,6 @@
 // Messages inbox (issue 6 point 3; SPEC §8, D6): the page's query string and its two intents, shared by
 // the browser and the server. No server imports here. Message keys live in admin-messages.json.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 
@@ -50,10 +51,9 @@ export function messagesHref(query: { filter: MessageFilter; page: number; messa
     params.set("message", query.message);
   }
   const search = params.toString();
-  return search ? `${MESSAGES_PATH}?${search}` : MESSAGES_PATH;
+  return search ? `${ADMIN_PATH.messages}?${search}` : ADMIN_PATH.messages;
 }
 
-export const MESSAGES_PATH = "/admin/messages";
 
 export const MESSAGE_INTENTS = ["markRead", "markUnread"] as const;
 export type MessageIntent = (typeof MESSAGE_INTENTS)[number];

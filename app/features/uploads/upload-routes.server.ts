@@ -4,7 +4,7 @@
 import { and, eq } from "drizzle-orm";
 import { redirect } from "react-router";
 import { courseDocuments, courses } from "@db/schema/index.ts";
-import { visibleCourses } from "~/lib/course-visibility.server.ts";
+import { visibleCourses } from "~/domain/courses/course-visibility.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";

@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, redirect } from "react-router";
@@ -14,14 +15,14 @@ import type { Route } from "./+types/change-password";
 /** Any staff member, and only while their password is a generated one (D9); everyone else → /admin. */
 export function loader({ context }: Route.LoaderArgs) {
   const actor = requireActor(context, { allowPasswordChange: true });
-  if (!actor.mustChangePassword) throw redirect("/admin");
+  if (!actor.mustChangePassword) throw redirect(ADMIN_PATH.dashboard);
   return { title: getInstance(context).t("auth.change.metaTitle") };
 }
 
 /** The forced change: new password + confirmation (rules of SPEC §5), then /admin; other sessions end. */
 export async function action({ request, context }: Route.ActionArgs) {
   const actor = requireActor(context, { allowPasswordChange: true });
-  if (!actor.mustChangePassword) throw redirect("/admin");
+  if (!actor.mustChangePassword) throw redirect(ADMIN_PATH.dashboard);
   const submission = parseWithZod(await request.formData(), { schema: changePasswordSchema });
   if (submission.status !== "success") return invalidReply(submission);
   try {
@@ -29,7 +30,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     return errorReply(submission, err);
   }
-  return redirect("/admin");
+  return redirect(ADMIN_PATH.dashboard);
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);

@@ -9,7 +9,8 @@ import { forgotPasswordSchema } from "~/features/auth/auth.schema.ts";
 import { requestPasswordReset } from "~/features/auth/auth.server.ts";
 import { isLocale } from "~/lib/i18n.ts";
 import { metaOf } from "~/lib/seo.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
 import type { Route } from "./+types/forgot-password";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 

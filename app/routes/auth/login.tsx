@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { Info } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -28,7 +29,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const from = url.searchParams.get("from");
   if (from === null) {
     const actor = await getActor(request);
-    if (actor) throw redirect(isStaffRole(actor.role) ? "/admin" : "/");
+    if (actor) throw redirect(isStaffRole(actor.role) ? ADMIN_PATH.dashboard : "/");
   }
   const t = getInstance(context).t;
   return {

@@ -22,7 +22,8 @@ import {
 import { metaOf } from "~/lib/seo.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { languageAfterSignIn } from "~/lib/language-preference.server.ts";
-import { getInstance, getLocale } from "~/middleware/i18next.server.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
 import { rememberLocale } from "~/lib/locale-cookie.server.ts";
 import type { Route } from "./+types/login";
 

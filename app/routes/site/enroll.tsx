@@ -18,7 +18,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { emailLimitKey, rateLimits } from "~/lib/rate-limit.server.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
-import { refererPath, utmFromSearch } from "~/lib/visit-source.ts";
+import { refererPath, utmFromSearch } from "~/domain/enrollments/visit-source.ts";
 import type { Route } from "./+types/enroll";
 
 export async function loader({ params, context, request }: Route.LoaderArgs) {

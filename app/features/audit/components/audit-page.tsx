@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import { Form, Link } from "react-router";
 import { inputClass } from "~/components/forms/field.tsx";
@@ -12,7 +13,6 @@ import { auditActionLabel, auditEntityLabel } from "../audit-labels.ts";
 import { AuditActor, AuditDetails, AuditSubjectCell } from "./audit-cells.tsx";
 import type { AuditLogPage } from "../audit-log.server.ts";
 
-export const AUDIT_PATH = "/admin/audit";
 
 /** The filters as the page shows them (empty strings when unset). */
 export interface AuditFilterValues {
@@ -26,7 +26,7 @@ function pageHref(filter: AuditFilterValues, page: number): string {
   if (filter.entity) params.set("entity", filter.entity);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
-  return query ? `${AUDIT_PATH}?${query}` : AUDIT_PATH;
+  return query ? `${ADMIN_PATH.audit}?${query}` : ADMIN_PATH.audit;
 }
 
 /** The audit log: filters by user and entity, the entries, and pages (admin only; the route checks). */
@@ -44,7 +44,7 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
 
       <div className="mt-6">
         <FilterPanel applied={[filter.user, filter.entity].filter(Boolean).length}>
-          <Form method="get" action={AUDIT_PATH} role="search" aria-label={t("audit.filters.label")} className="flex flex-wrap items-end gap-4">
+          <Form method="get" action={ADMIN_PATH.audit} role="search" aria-label={t("audit.filters.label")} className="flex flex-wrap items-end gap-4">
             <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-56">
               <label htmlFor="audit-user" className="text-sm font-medium text-slate-800">
                 {t("audit.filters.user")}
@@ -81,7 +81,7 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
               {t("audit.filters.apply")}
             </button>
             {filtered && (
-              <Link to={AUDIT_PATH} className="py-2.5 text-sm text-teal-800 underline">
+              <Link to={ADMIN_PATH.audit} className="py-2.5 text-sm text-teal-800 underline">
                 {t("audit.filters.clear")}
               </Link>
             )}
@@ -94,7 +94,7 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
       </p>
 
       {log.entries.length === 0 && filtered ? (
-        <NoMatches className="mt-4" title={t("audit.emptyFiltered")} clearHref={AUDIT_PATH} />
+        <NoMatches className="mt-4" title={t("audit.emptyFiltered")} clearHref={ADMIN_PATH.audit} />
       ) : log.entries.length === 0 ? (
         <p className="mt-4 rounded-2xl border border-dashed border-slate-300 bg-white px-6 py-12 text-center text-slate-700">
           {t("audit.empty")}

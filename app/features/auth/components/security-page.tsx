@@ -1,3 +1,4 @@
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
@@ -13,7 +14,6 @@ import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security
 import { FormMessage } from "./auth-card.tsx";
 import { PasswordInput } from "./password-input.tsx";
 
-const SECURITY_PATH = "/admin/two-factor";
 
 /** The staff member's own two-step sign-in: set up, recovery codes, turn off. Every form posts without JS. */
 export function SecurityPage({ email, status, reply }: { email: string; status: TwoFactorStatus; reply?: SecurityReply }) {
@@ -141,7 +141,7 @@ function PasswordForm({ intent, submit, reply, danger }: { intent: SecurityInten
   const { form, fields, busy, formError } = useSecurityForm(intent, reply);
   const password = fields.password;
   return (
-    <Form method="post" action={SECURITY_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+    <Form method="post" action={ADMIN_PATH.security} {...getFormProps(form)} className="space-y-4" noValidate>
       {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <input type="hidden" name="intent" value={intent} />
       <Field id={password.id} label={t("auth.twoFactor.security.start.password")} required errors={password.errors}>
@@ -165,7 +165,7 @@ function ConfirmForm({ reply }: { reply?: SecurityReply }) {
   const { form, fields, busy, formError } = useSecurityForm("confirm", reply);
   const code = fields.code;
   return (
-    <Form method="post" action={SECURITY_PATH} {...getFormProps(form)} className="space-y-4" noValidate>
+    <Form method="post" action={ADMIN_PATH.security} {...getFormProps(form)} className="space-y-4" noValidate>
       {formError && <FormMessage kind="error">{formError}</FormMessage>}
       <input type="hidden" name="intent" value="confirm" />
       <Field id={code.id} label={t("auth.twoFactor.step.codeLabel")} required errors={code.errors}>
@@ -228,7 +228,7 @@ function RecoveryCodes({ codes, justEnabled }: { codes: string[]; justEnabled: b
             {copied ? t("auth.twoFactor.security.codes.copied") : t("auth.twoFactor.security.codes.copy")}
           </button>
         )}
-        <Link to={justEnabled ? "/admin" : SECURITY_PATH} className="btn-primary inline-flex px-4 py-2 text-sm">
+        <Link to={justEnabled ? ADMIN_PATH.dashboard : ADMIN_PATH.security} className="btn-primary inline-flex px-4 py-2 text-sm">
           {justEnabled ? t("auth.twoFactor.security.continue") : t("auth.twoFactor.security.codes.done")}
         </Link>
       </div>

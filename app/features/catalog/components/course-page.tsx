@@ -6,7 +6,7 @@
 // preselected; the next start in the panel and the bar; "Contact us for the next start date" without dates.
 import { Link } from "react-router";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import type { CourseRunsWords } from "../course-runs-words.ts";
 import { categoryHref } from "~/lib/catalog-links.ts";
 import { formatNumber, formatPrice } from "~/lib/format.ts";

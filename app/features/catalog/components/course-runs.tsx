@@ -9,7 +9,7 @@ import { Link } from "react-router";
 import { Icon, type IconName } from "~/components/icons/icon.tsx";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
-import type { RunMode } from "~/lib/course-runs.ts";
+import type { RunMode } from "~/domain/runs/run-rules.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { CourseRunsWords } from "../course-runs-words.ts";
 

@@ -1,4 +1,5 @@
 // The admin categories page (SPEC §2 Admin Categories, §5, §8; D18, D22): the route holds its loader and action.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
 import { useCallback, useMemo, type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -17,13 +18,7 @@ import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { CategoriesReply } from "../categories.schema.ts";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import type { CategoryIntent } from "../categories.schema.ts";
-import {
-  CATEGORIES_PATH,
-  CategoryForm,
-  SubcategoryForm,
-  type CategoryView,
-  type SubcategoryView,
-} from "./category-dialogs.tsx";
+import { CategoryForm, SubcategoryForm, type CategoryView, type SubcategoryView } from "./category-dialogs.tsx";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
@@ -371,7 +366,7 @@ function LoadFailed() {
   return (
     <div role="alert" className="mt-8 rounded-2xl border border-red-200 bg-red-50 p-6 text-red-900">
       <p>{t("categories.loadFailed")}</p>
-      <Link to={CATEGORIES_PATH} className="mt-3 inline-flex font-semibold underline">
+      <Link to={ADMIN_PATH.categories} className="mt-3 inline-flex font-semibold underline">
         {t("categories.retry")}
       </Link>
     </div>
@@ -443,7 +438,7 @@ function CategoryDialogs({
         title={deleting?.kind === "deleteSubcategory" ? t("categories.delete.subcategoryTitle") : t("categories.delete.categoryTitle")}
         description={itemName && <bdi>{itemName}</bdi>}
         fetcher={deleteFetcher}
-        action={CATEGORIES_PATH}
+        action={ADMIN_PATH.categories}
         fields={deleting ? { intent, id: deleting.item.id } : null}
         message={t(`categories.delete.${intent === "deleteCategory" ? "category" : "subcategory"}Confirm`)}
         cancelLabel={t("categories.form.cancel")}

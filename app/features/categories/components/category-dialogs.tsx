@@ -1,6 +1,7 @@
 // The Admin Categories forms (SPEC §2): create/edit category and create/edit subcategory, shown in the
 // dialog kit's frame (a modal with JavaScript, a panel reached by a link without). Each posts through a
 // fetcher of its own; without JavaScript, as a plain form.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -23,7 +24,6 @@ import {
   updateSubcategoryFormSchema,
 } from "../categories.schema.ts";
 
-export const CATEGORIES_PATH = "/admin/categories";
 
 export type CategoryView = Wire<CategoryRow>;
 
@@ -184,7 +184,7 @@ export function CategoryForm({
   const busy = fetcher.state !== "idle";
 
   return (
-    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
+    <fetcher.Form method="post" action={ADMIN_PATH.categories} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {category && <input type="hidden" name="id" value={category.id} />}
       {category && <input type="hidden" name="version" value={version} />}
@@ -265,7 +265,7 @@ export function SubcategoryForm({
   }
 
   return (
-    <fetcher.Form method="post" action={CATEGORIES_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
+    <fetcher.Form method="post" action={ADMIN_PATH.categories} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
       {subcategory && <input type="hidden" name="version" value={version} />}

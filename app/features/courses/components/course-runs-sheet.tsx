@@ -16,7 +16,7 @@ import { showToast } from "~/components/ui/toast.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { formatRunMoment, utcToCairoWallTime } from "~/lib/cairo-time.ts";
-import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES, type RunStatus } from "~/lib/course-runs.ts";
+import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES, type RunStatus } from "~/domain/runs/run-rules.ts";
 import { formatAmount } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";

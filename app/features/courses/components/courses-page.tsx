@@ -1,5 +1,6 @@
 // The Admin Courses page (SPEC §2 Admin Courses and the course form; D2, D8, D18, D21, D22): the route
 // holds its loader and action.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { BookOpen } from "lucide-react";
 import { Icon } from "~/components/icons/icon.tsx";
 import { useCallback, useMemo, useState, type ReactNode } from "react";
@@ -33,7 +34,6 @@ import { can, type ActorView } from "~/lib/permissions.ts";
 import type { getCourseFormOptions, listAdminCourses } from "../courses-admin.server.ts";
 import type { CourseDialogState } from "../course-dialog.server.ts";
 
-const COURSES_PATH = "/admin/courses";
 /** The page's dialogs (?dialog=…). */
 const COURSE_DIALOGS: readonly ("create" | "edit" | "delete" | "runs")[] = ["create", "edit", "delete", "runs"];
 /** Parameters that open a dialog (the runs sheet's view and run too); everything else in the URL is the list's state. */
@@ -113,10 +113,10 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
     kinds: COURSE_DIALOGS,
     idParam: "course",
     params: DIALOG_PARAMS,
-    closeTo: fromDashboard ? "/admin" : undefined,
-    finishTo: fromDashboard ? COURSES_PATH : undefined,
+    closeTo: fromDashboard ? ADMIN_PATH.dashboard : undefined,
+    finishTo: fromDashboard ? ADMIN_PATH.courses : undefined,
   });
-  const pageAction = `${COURSES_PATH}${location.search}`;
+  const pageAction = `${ADMIN_PATH.courses}${location.search}`;
   const { finish } = dialog;
   const onDone = useCallback(
     (r: CoursesReply) => {
@@ -273,7 +273,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
       <FilterPanel applied={[list.query.q, list.query.status !== (canPublish ? "all" : "published"), list.query.categoryId, list.query.language].filter(Boolean).length}>
         <Form
           method="get"
-          action={COURSES_PATH}
+          action={ADMIN_PATH.courses}
           preventScrollReset
           aria-label={t("coursesAdmin.filters.label")}
           className="mb-4 flex flex-wrap items-end gap-4 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
@@ -356,7 +356,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
             <button type="submit" className="btn-secondary inline-flex px-4 py-2 text-sm">
               {t("coursesAdmin.filters.apply")}
             </button>
-            <Link to={COURSES_PATH} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
+            <Link to={ADMIN_PATH.courses} className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline">
               {t("coursesAdmin.filters.clear")}
             </Link>
           </div>
@@ -407,7 +407,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
       )}
 
       {list.rows.length === 0 && filtered ? (
-        <NoMatches title={t("coursesAdmin.emptyFiltered")} clearHref={COURSES_PATH} />
+        <NoMatches title={t("coursesAdmin.emptyFiltered")} clearHref={ADMIN_PATH.courses} />
       ) : list.rows.length === 0 ? (
         <EmptyState icon={BookOpen} title={t("coursesAdmin.empty")}>
           {canCreate && createLink(t("coursesAdmin.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
@@ -563,7 +563,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
             page={list.page}
             pageCount={list.pageCount}
             total={list.total}
-            href={(page) => `${COURSES_PATH}${listSearch(location.search, { page: String(page) })}`}
+            href={(page) => `${ADMIN_PATH.courses}${listSearch(location.search, { page: String(page) })}`}
             labels={pagerLabels(t, "coursesAdmin.pagination", { page: list.page, pages: list.pageCount, from, to, total: list.total })}
           />
         </>

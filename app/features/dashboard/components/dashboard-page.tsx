@@ -23,7 +23,7 @@ import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
-import { adminPage, mayOpen } from "~/lib/admin-pages.ts";
+import { ADMIN_PATH, adminPage, mayOpen } from "~/lib/admin-pages.ts";
 import { enrollmentSearch } from "~/features/enrollments/enrollments-admin.schema.ts";
 import { messagesHref } from "~/features/messages/messages.schema.ts";
 
@@ -39,23 +39,23 @@ interface Card {
 }
 
 const CARDS: Card[] = [
-  { key: "totalCourses", icon: BookOpen, tone: "bg-teal-100 text-teal-900", list: { page: "/admin/courses" } },
-  { key: "publishedCourses", icon: BookOpenCheck, tone: "bg-emerald-100 text-emerald-900", list: { page: "/admin/courses", href: "/admin/courses?status=published" } },
-  { key: "draftCourses", icon: FilePen, tone: "bg-amber-100 text-amber-900", list: { page: "/admin/courses", href: "/admin/courses?status=draft" } },
-  { key: "instructors", icon: GraduationCap, tone: "bg-sky-100 text-sky-900", list: { page: "/admin/instructors" } },
-  { key: "categories", icon: FolderTree, tone: "bg-violet-100 text-violet-900", list: { page: "/admin/categories" } },
-  { key: "totalEnrollments", icon: ClipboardList, tone: "bg-indigo-100 text-indigo-900", list: { page: "/admin/enrollments" } },
+  { key: "totalCourses", icon: BookOpen, tone: "bg-teal-100 text-teal-900", list: { page: ADMIN_PATH.courses } },
+  { key: "publishedCourses", icon: BookOpenCheck, tone: "bg-emerald-100 text-emerald-900", list: { page: ADMIN_PATH.courses, href: `${ADMIN_PATH.courses}?status=published` } },
+  { key: "draftCourses", icon: FilePen, tone: "bg-amber-100 text-amber-900", list: { page: ADMIN_PATH.courses, href: `${ADMIN_PATH.courses}?status=draft` } },
+  { key: "instructors", icon: GraduationCap, tone: "bg-sky-100 text-sky-900", list: { page: ADMIN_PATH.instructors } },
+  { key: "categories", icon: FolderTree, tone: "bg-violet-100 text-violet-900", list: { page: ADMIN_PATH.categories } },
+  { key: "totalEnrollments", icon: ClipboardList, tone: "bg-indigo-100 text-indigo-900", list: { page: ADMIN_PATH.enrollments } },
   {
     key: "pendingEnrollments",
     icon: Hourglass,
     tone: "bg-orange-100 text-orange-900",
-    list: { page: "/admin/enrollments", href: `/admin/enrollments${enrollmentSearch({ status: "pending" })}` },
+    list: { page: ADMIN_PATH.enrollments, href: `${ADMIN_PATH.enrollments}${enrollmentSearch({ status: "pending" })}` },
   },
   {
     key: "unreadMessages",
     icon: MailOpen,
     tone: "bg-rose-100 text-rose-900",
-    list: { page: "/admin/messages", href: messagesHref({ filter: "unread", page: 1 }) },
+    list: { page: ADMIN_PATH.messages, href: messagesHref({ filter: "unread", page: 1 }) },
   },
 ];
 
@@ -97,7 +97,7 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
         <NextRunsCard
           runs={data.nextRuns}
           locale={locale}
-          requestsPath={can(actor, "enrollments:view") && mayOpen(actor, adminPage("/admin/enrollments").access) ? "/admin/enrollments" : undefined}
+          requestsPath={can(actor, "enrollments:view") && mayOpen(actor, adminPage(ADMIN_PATH.enrollments).access) ? ADMIN_PATH.enrollments : undefined}
         />
       )}
 
@@ -108,19 +108,19 @@ export function DashboardPage({ actor, dashboard, locale }: { actor: ActorView; 
           </h2>
           <ul className="mt-4 flex flex-wrap gap-3">
             <li>
-              <Link to="/admin/courses?action=create" className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
+              <Link to={`${ADMIN_PATH.courses}?action=create`} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
                 <Plus aria-hidden="true" className="h-4 w-4" />
                 {t("dashboard.quickActions.createCourse")}
               </Link>
             </li>
             <li>
-              <Link to="/admin/instructors?action=create" className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
+              <Link to={`${ADMIN_PATH.instructors}?action=create`} className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
                 <UserPlus aria-hidden="true" className="h-4 w-4" />
                 {t("dashboard.quickActions.addInstructor")}
               </Link>
             </li>
             <li>
-              <Link to="/admin/categories" className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
+              <Link to={ADMIN_PATH.categories} className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm">
                 <FolderTree aria-hidden="true" className="h-4 w-4" />
                 {t("dashboard.quickActions.manageCategories")}
               </Link>

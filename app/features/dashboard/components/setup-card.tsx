@@ -7,7 +7,7 @@ import { Circle, CircleCheck } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
-import { SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
+import { ADMIN_PATH, SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -15,11 +15,11 @@ import type { SetupItem, SetupTask } from "../dashboard.server.ts";
 
 /** Where each task is done: the pages the server checked the staff member may use for it. */
 const TASK_LINKS: Record<SetupTask, string> = {
-  contact: `/admin/settings#${SETTINGS_CONTACT_ANCHOR}`,
-  notifications: `/admin/settings#${SETTINGS_CONTACT_ANCHOR}`,
+  contact: `${ADMIN_PATH.settings}#${SETTINGS_CONTACT_ANCHOR}`,
+  notifications: `${ADMIN_PATH.settings}#${SETTINGS_CONTACT_ANCHOR}`,
   // No page sets it (it is the server's configuration); the email log shows what waits to be sent.
-  smtp: "/admin/emails",
-  firstCourse: "/admin/courses?action=create",
+  smtp: ADMIN_PATH.emails,
+  firstCourse: `${ADMIN_PATH.courses}?action=create`,
 };
 
 export function SetupCard({ items, locale }: { items: SetupItem[]; locale: Locale }) {

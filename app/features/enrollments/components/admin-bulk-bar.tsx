@@ -2,6 +2,7 @@
 // table's checkboxes belong to this form (form="enrollments-bulk"), so it works without JavaScript too.
 // Rejecting cannot be undone: it opens the page's confirmation (?dialog=bulkReject) — with JavaScript for
 // the ticked rows, without it by a GET of this form (the ticked ids and the list's filters in the URL).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import { useId } from "react";
@@ -10,7 +11,6 @@ import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
 import { BULK_FORM_ID } from "./admin-table.tsx";
 import type { EnrollmentDialogs } from "./admin-status.tsx";
-import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
 export function AdminEnrollmentsBulkBar({
   fetcher,
@@ -78,7 +78,7 @@ export function AdminEnrollmentsBulkBar({
           <button
             type="submit"
             formMethod="get"
-            formAction={ENROLLMENTS_PATH}
+            formAction={ADMIN_PATH.enrollments}
             name="dialog"
             value="bulkReject"
             className="btn-secondary inline-flex px-3 py-1.5 text-sm"

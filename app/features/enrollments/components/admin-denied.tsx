@@ -1,5 +1,6 @@
 // The page's own denial (SPEC §2: "Without permission: 'You don't have permission to view enrollments.'"),
 // shown by the route's error boundary for a 403 inside the admin shell.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ShieldAlert } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
@@ -18,7 +19,7 @@ export function AdminEnrollmentsDenied() {
         <button type="button" className="btn-secondary inline-flex" onClick={() => history.back()}>
           {t("adminEnrollments.denied.goBack")}
         </button>
-        <Link to="/admin" className="btn-primary inline-flex">
+        <Link to={ADMIN_PATH.dashboard} className="btn-primary inline-flex">
           {t("adminEnrollments.denied.goDashboard")}
         </Link>
       </div>

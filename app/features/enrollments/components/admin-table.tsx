@@ -3,6 +3,7 @@
 // bar. Without JavaScript the checkboxes still belong to the bulk form (form="enrollments-bulk") and
 // the details open through a link (?dialog=details&enrollment=…). A request for a run shows the run's
 // start (Cairo time) under its course, a link to the list of that run's requests (issue 20).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { Icon } from "~/components/icons/icon.tsx";
 import { useMemo } from "react";
 import { Link } from "react-router";
@@ -19,7 +20,6 @@ import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
 import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
-import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
 export const BULK_FORM_ID = "enrollments-bulk";
 
@@ -208,7 +208,7 @@ function RunLink({ runId, startsAt, locale }: { runId: string; startsAt: Date | 
   const full = `${formatRunMoment(at, locale, "long")} (${t("runs.cairoTime")})`;
   return (
     <Link
-      to={`${ENROLLMENTS_PATH}${enrollmentSearch({ run: runId })}`}
+      to={`${ADMIN_PATH.enrollments}${enrollmentSearch({ run: runId })}`}
       className="mt-0.5 flex min-h-6 w-fit items-center text-xs font-medium text-teal-900 underline underline-offset-2 hover:text-teal-700"
       aria-label={t("adminEnrollments.runList.runLinkLabel", { date: full })}
       data-run-link={runId}

@@ -3,6 +3,7 @@
 // link carries the same parameters. A list filtered by run (issue 20: reached from a run's link in the
 // table, the dashboard or the course form) offers the other runs of the same course, never every run
 // of the site.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { Download, Search } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { ChangeEvent } from "react";
@@ -20,8 +21,6 @@ import {
 } from "../enrollments-admin.schema.ts";
 import type { RunFilterInfo } from "../enrollments-admin.server.ts";
 
-export const ENROLLMENTS_PATH = "/admin/enrollments";
-export const ENROLLMENTS_EXPORT_PATH = "/admin/enrollments/export.csv";
 
 export function AdminEnrollmentsToolbar({
   filter,
@@ -49,7 +48,7 @@ export function AdminEnrollmentsToolbar({
       <FilterPanel applied={[filter.q !== "", filter.status !== "all", filter.run !== ""].filter(Boolean).length} className="min-w-0 flex-1 max-md:contents">
         <Form
           method="get"
-          action={ENROLLMENTS_PATH}
+          action={ADMIN_PATH.enrollments}
           role="search"
           aria-label={t("adminEnrollments.filters.label")}
           preventScrollReset
@@ -114,7 +113,7 @@ export function AdminEnrollmentsToolbar({
             </button>
             {filtered && (
               <Link
-                to={ENROLLMENTS_PATH}
+                to={ADMIN_PATH.enrollments}
                 preventScrollReset
                 className="inline-flex items-center px-2 py-2 text-sm font-medium text-teal-900 underline-offset-4 hover:underline"
               >
@@ -126,7 +125,7 @@ export function AdminEnrollmentsToolbar({
       </FilterPanel>
       {canExport && (
         <a
-          href={`${ENROLLMENTS_EXPORT_PATH}${enrollmentSearch({ q: filter.q, status: filter.status, run: filter.run })}`}
+          href={`${ADMIN_PATH.enrollmentsExport}${enrollmentSearch({ q: filter.q, status: filter.status, run: filter.run })}`}
           download
           title={t("adminEnrollments.export.hint")}
           className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm"

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
 import { useFetcher } from "react-router";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { DIALOG_REQUEST } from "../dialog-request.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";

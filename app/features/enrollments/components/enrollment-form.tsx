@@ -8,7 +8,7 @@ import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm, type FormValues } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { EGYPT_DIAL_CODE } from "~/lib/phone.ts";
-import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/lib/visit-source.ts";
+import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/domain/enrollments/visit-source.ts";
 import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
 import type { RunOption } from "../run-options.ts";
 import { RunChoice } from "./run-choice.tsx";

@@ -3,6 +3,7 @@
 // reject (one row, or the ticked rows) and of a move back to pending: dialogs of the kit, in the URL
 // (?dialog=details|reject|bulkReject|reopen&enrollment=…). A decision's outcome offers Undo while its
 // email waits (issue 17 point 3). The route holds its loader and action.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ClipboardList } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
@@ -31,7 +32,7 @@ import { AdminEnrollmentDetails } from "./admin-details.tsx";
 import { runFullMessage, runSuccessMessage, type DecisionRun } from "../run-decisions.schema.ts";
 import { ENROLLMENT_DIALOGS } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
-import { AdminEnrollmentsToolbar, ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
+import { AdminEnrollmentsToolbar } from "./admin-toolbar.tsx";
 import { FloatingDecisionNotice, showDecision, StaticDecisionNotice, undoable } from "./decision-notice.tsx";
 
 /** Parameters of the bulk confirmation (the ticked ids, without JavaScript). */
@@ -59,9 +60,9 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
   const canEdit = can(actor, "enrollments:edit");
   const canExport = can(actor, "enrollments:export");
 
-  const listHref = `${ENROLLMENTS_PATH}${enrollmentSearch(list.filter)}`;
+  const listHref = `${ADMIN_PATH.enrollments}${enrollmentSearch(list.filter)}`;
   const pageAction = listHref;
-  const pageHref = (page: number) => `${ENROLLMENTS_PATH}${enrollmentSearch({ ...list.filter, page })}`;
+  const pageHref = (page: number) => `${ADMIN_PATH.enrollments}${enrollmentSearch({ ...list.filter, page })}`;
 
   // ?dialog=details|reject&enrollment=<id>, ?dialog=bulkReject (&ids=… without JavaScript).
   const dialog = useUrlDialog({ kinds: ENROLLMENT_DIALOGS, idParam: "enrollment", params: BULK_PARAMS });
@@ -229,7 +230,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
 
       {list.rows.length === 0 ? (
         filtered ? (
-          <NoMatches title={t("adminEnrollments.emptyFiltered")} clearHref={ENROLLMENTS_PATH} />
+          <NoMatches title={t("adminEnrollments.emptyFiltered")} clearHref={ADMIN_PATH.enrollments} />
         ) : (
           <EmptyState icon={ClipboardList} title={t("adminEnrollments.empty")} text={t("adminEnrollments.emptyText")} />
         )

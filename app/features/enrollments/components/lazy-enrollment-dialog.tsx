@@ -1,5 +1,5 @@
 import { lazy, Suspense } from "react";
-import type { PublicRun } from "~/lib/course-runs.ts";
+import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { ensureLocaleFiles, PUBLIC_LOCALE_FILES } from "~/lib/i18n-client.ts";
 
 // The form, its schema (zod) and its strings load only when a visitor opens the dialog, keeping catalogue

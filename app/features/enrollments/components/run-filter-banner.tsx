@@ -1,6 +1,7 @@
 // Above a list filtered by run (?run=<id>, issue 20): which run it is (course, start in Cairo time), its
 // seats, a way to its waiting list in order, and back to every request. Phones see it too (the filter
 // panel folds away there).
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { Link } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
@@ -10,7 +11,6 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import type { Wire } from "~/lib/wire.ts";
 import { enrollmentSearch, type EnrollmentFilter } from "../enrollments-admin.schema.ts";
 import type { EnrollmentCounters, RunFilterInfo } from "../enrollments-admin.server.ts";
-import { ENROLLMENTS_PATH } from "./admin-toolbar.tsx";
 
 const linkClass = "font-medium text-teal-900 underline underline-offset-4 hover:text-teal-700";
 
@@ -32,7 +32,7 @@ export function RunFilterBanner({
     return (
       <div role="status" className="mt-6 rounded-2xl border border-amber-300 bg-amber-50 p-4 text-amber-950">
         {t("adminEnrollments.runList.missing")}{" "}
-        <Link to={ENROLLMENTS_PATH} className={linkClass}>
+        <Link to={ADMIN_PATH.enrollments} className={linkClass}>
           {t("adminEnrollments.runList.showAll")}
         </Link>
       </div>
@@ -68,12 +68,12 @@ export function RunFilterBanner({
           <span>{t("adminEnrollments.runList.waitingOrder")}</span>
         ) : (
           counters.waiting > 0 && (
-            <Link to={`${ENROLLMENTS_PATH}${enrollmentSearch({ run: filter.run, status: "waiting" })}`} className={linkClass}>
+            <Link to={`${ADMIN_PATH.enrollments}${enrollmentSearch({ run: filter.run, status: "waiting" })}`} className={linkClass}>
               {t("adminEnrollments.runList.seeWaiting")}
             </Link>
           )
         )}
-        <Link to={ENROLLMENTS_PATH} className={linkClass}>
+        <Link to={ADMIN_PATH.enrollments} className={linkClass}>
           {t("adminEnrollments.runList.showAll")}
         </Link>
       </p>

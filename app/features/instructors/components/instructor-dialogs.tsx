@@ -1,6 +1,7 @@
 // The Admin Instructors form: create/edit (every bilingual field side by side, photo upload), shown in the
 // dialog kit's frame. With JavaScript it posts through a fetcher; without, the page renders the same
 // form in place (reached by a link) and it posts as a plain form.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
 import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -13,7 +14,6 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { createInstructorSchema, INSTRUCTOR_LIMITS, updateInstructorSchema } from "../instructors.schema.ts";
 
-export const INSTRUCTORS_PATH = "/admin/instructors";
 
 /** The fields of one instructor the forms need (a row of the admin list). */
 export interface InstructorFormValues {
@@ -140,7 +140,7 @@ export function InstructorForm({
   const photoErrorId = fields.photoUrl.errors?.length ? `${fields.photoUrl.id}-error` : undefined;
 
   return (
-    <fetcher.Form method="post" action={INSTRUCTORS_PATH} {...getFormProps(form)} className="space-y-6" noValidate preventScrollReset>
+    <fetcher.Form method="post" action={ADMIN_PATH.instructors} {...getFormProps(form)} className="space-y-6" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
       <FormAlert message={failureMessage(t, reply)} />

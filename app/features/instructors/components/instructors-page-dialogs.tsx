@@ -1,6 +1,7 @@
 // The four dialogs of Admin Instructors (SPEC §2, §5 Instructor; D7, D22): create, edit and delete an
 // instructor, and the login account (create or renew). The dialog kit's frames: modals once hydrated,
 // panels in place without JavaScript; the delete is the kit's confirmation.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import type { FetcherWithComponents } from "react-router";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
@@ -12,7 +13,7 @@ import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import type { AdminInstructorView } from "./instructor-admin-card.tsx";
-import { InstructorForm, INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
+import { InstructorForm } from "./instructor-dialogs.tsx";
 import type { DialogKind, OpenDialog } from "./instructors-dialog-state.ts";
 
 export function InstructorsPageDialogs({
@@ -65,7 +66,7 @@ export function InstructorsPageDialogs({
         title={t("instructorsAdmin.delete.title")}
         description={shown?.kind === "delete" ? tIsolated(t, "instructorsAdmin.delete.instructor", { name: nameOf(shown.instructor) }) : undefined}
         fetcher={deleteFetcher}
-        action={INSTRUCTORS_PATH}
+        action={ADMIN_PATH.instructors}
         fields={shown?.kind === "delete" ? { intent: "delete", instructorId: shown.instructor.id } : null}
         message={t("instructorsAdmin.delete.confirm")}
         consequences={t("instructorsAdmin.delete.consequences")}
@@ -86,7 +87,7 @@ export function InstructorsPageDialogs({
             key={shown.instructor.id}
             instructor={shown.instructor}
             locale={locale}
-            action={INSTRUCTORS_PATH}
+            action={ADMIN_PATH.instructors}
             hydrated={hydrated}
             initialReply={noJsAccountReply}
             onDone={dialog.finish}

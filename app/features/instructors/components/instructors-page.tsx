@@ -4,6 +4,7 @@
 // `?action=create` opens the create form directly (with create permission); closing it returns to /admin.
 // The 'Create login account' icon (instructors:create_accounts) opens the instructor account modal. The
 // route holds its loader and action.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
 import { useCallback, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
@@ -20,7 +21,6 @@ import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";
-import { INSTRUCTORS_PATH } from "./instructor-dialogs.tsx";
 import { DIALOG_KINDS, dialogFromUrl, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
 import { InstructorsPageDialogs } from "./instructors-page-dialogs.tsx";
 
@@ -51,8 +51,8 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
     kinds: DIALOG_KINDS,
     idParam: "instructor",
     params: ACTION_PARAMS,
-    closeTo: createFromLink ? "/admin" : undefined,
-    finishTo: createFromLink ? INSTRUCTORS_PATH : undefined,
+    closeTo: createFromLink ? ADMIN_PATH.dashboard : undefined,
+    finishTo: createFromLink ? ADMIN_PATH.instructors : undefined,
   });
   const { finish } = dialog;
 

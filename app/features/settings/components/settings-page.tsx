@@ -6,7 +6,7 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
-import { SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
+import { ADMIN_PATH, SETTINGS_CONTACT_ANCHOR } from "~/lib/admin-pages.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
@@ -158,7 +158,7 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
       )}
       {formFailure && <Notice ok={false}>{formFailure}</Notice>}
 
-      <fetcher.Form ref={formArea} method="post" action="/admin/settings" {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
+      <fetcher.Form ref={formArea} method="post" action={ADMIN_PATH.settings} {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={version} />
 

@@ -2,6 +2,7 @@
 // the dialog kit's frame (the delete and the reset of two-step sign-in, D28, are the kit's ConfirmForm).
 // With JavaScript each posts through a fetcher; without, the page renders the same form in place
 // (reached by a link) and it posts as a plain form.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
 import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { parseWithZod } from "@conform-to/zod/v4";
@@ -18,7 +19,6 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import type { UsersReply } from "../users.schema.ts";
 import { addUserSchema, STAFF_PASSWORD } from "../users.schema.ts";
 
-export const USERS_PATH = "/admin/users";
 
 export interface UserRowView {
   id: string;
@@ -62,7 +62,7 @@ export function AddUserForm({
   const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
   return (
-    <fetcher.Form method="post" action={USERS_PATH} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
+    <fetcher.Form method="post" action={ADMIN_PATH.users} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="add" />
       <FormAlert message={failureMessage(t, reply)} />
       <Field id={fields.email.id} label={t("users.add.email")} required errors={fields.email.errors}>
@@ -164,7 +164,7 @@ export function EditRoleForm({
   return (
     <fetcher.Form
       method="post"
-      action={USERS_PATH}
+      action={ADMIN_PATH.users}
       preventScrollReset
       className="space-y-4"
       onSubmit={(e) => {
@@ -232,7 +232,7 @@ export function GeneratedPassword({
             {t("users.created.done")}
           </button>
         ) : (
-          <Link to={USERS_PATH} className="btn-primary inline-flex px-4 py-2 text-sm">
+          <Link to={ADMIN_PATH.users} className="btn-primary inline-flex px-4 py-2 text-sm">
             {t("users.created.done")}
           </Link>
         )}

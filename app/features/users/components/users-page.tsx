@@ -1,5 +1,6 @@
 // The admin users page (SPEC §2 Admin Users, §5 Add user, §8; D9, D11, D18, D25, D28): the route holds its
 // loader and action.
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { KeyRound, Pencil, Plus, RefreshCw, ShieldCheck, Trash2, UserPlus } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
@@ -21,7 +22,7 @@ import type { Locale } from "~/lib/i18n.ts";
 import { can, isStaffRole, type ActorView } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { UsersReply } from "../users.schema.ts";
-import { AddUserForm, EditRoleForm, GeneratedPassword, USERS_PATH, type UserRowView } from "./user-dialogs.tsx";
+import { AddUserForm, EditRoleForm, GeneratedPassword, type UserRowView } from "./user-dialogs.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 
 export type UserListRow = UserRowView & { createdAt: Date | string };
@@ -79,7 +80,7 @@ export function UsersPage({
   const { finish } = dialog;
   const [created, setCreated] = useState<{ email: string; password: string } | null>(null);
   const closeCreated = useCallback(() => setCreated(null), []);
-  const createdCloser = useStateCloser(closeCreated, USERS_PATH);
+  const createdCloser = useStateCloser(closeCreated, ADMIN_PATH.users);
 
   const canCreate = can(actor, "users:create");
   const canEdit = can(actor, "users:edit");
@@ -126,7 +127,7 @@ export function UsersPage({
       : null;
   // The password shows once the Add User dialog has closed.
   const shownCreated = hydrated ? (shownDialog?.kind === "add" ? null : created) : noJsCreated;
-  const refreshing = navigation.state === "loading" && navigation.location.pathname === USERS_PATH;
+  const refreshing = navigation.state === "loading" && navigation.location.pathname === ADMIN_PATH.users;
   const dialogUser = shownDialog && shownDialog.kind !== "add" ? shownDialog.user : null;
 
   const openLink = (target: Exclude<OpenDialog, null>, content: ReactNode, className: string) => (
@@ -148,7 +149,7 @@ export function UsersPage({
           <RoleNote actor={actor} resource="users" />
         </div>
         <div className="flex flex-wrap gap-3">
-          <Link to={USERS_PATH} className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm" preventScrollReset>
+          <Link to={ADMIN_PATH.users} className="btn-secondary inline-flex gap-2 px-4 py-2 text-sm" preventScrollReset>
             <RefreshCw aria-hidden="true" className={`h-4 w-4 ${refreshing ? "animate-spin" : ""}`} />
             {refreshing ? t("users.refreshing") : t("users.refresh")}
           </Link>
@@ -190,7 +191,7 @@ export function UsersPage({
           title={t("users.delete.title")}
           description={dialogUser ? tIsolated(t, "users.delete.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
           fetcher={deleteFetcher}
-          action={USERS_PATH}
+          action={ADMIN_PATH.users}
           fields={shownDialog?.kind === "delete" ? { intent: "delete", userId: shownDialog.user.id } : null}
           message={t("users.delete.confirm")}
           cancelLabel={t("users.delete.cancel")}
@@ -204,7 +205,7 @@ export function UsersPage({
           title={t("users.twoFactor.title")}
           description={dialogUser ? tIsolated(t, "users.twoFactor.user", { email: <Ltr>{dialogUser.email}</Ltr> }) : undefined}
           fetcher={resetFetcher}
-          action={USERS_PATH}
+          action={ADMIN_PATH.users}
           fields={shownDialog?.kind === "resetTwoFactor" ? { intent: "resetTwoFactor", userId: shownDialog.user.id } : null}
           message={t("users.twoFactor.confirm")}
           cancelLabel={t("users.twoFactor.cancel")}

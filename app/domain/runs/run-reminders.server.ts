@@ -10,13 +10,13 @@
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { renderRunReminderEmail } from "~/emails/run-reminder.ts";
-import { RUN_REMINDER_LEAD_MS } from "./course-runs.ts";
-import type { Executor } from "./db.server.ts";
-import { emailT, loadMailContext } from "./email.server.ts";
-import { enrollmentRef, RUN_REMINDER_KIND } from "./email-refs.ts";
-import { env } from "./env.server.ts";
-import { isLocale } from "./i18n.ts";
-import { cancelPendingEmails, enqueueEmail } from "./outbox.server.ts";
+import { RUN_REMINDER_LEAD_MS } from "./run-rules.ts";
+import type { Executor } from "~/lib/db.server.ts";
+import { emailT, loadMailContext } from "~/lib/email.server.ts";
+import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
+import { env } from "~/lib/env.server.ts";
+import { isLocale } from "~/lib/i18n.ts";
+import { cancelPendingEmails, enqueueEmail } from "~/lib/outbox.server.ts";
 
 /** Withdraws the reminders still waiting for these requests. */
 export async function cancelRunReminders(tx: Executor, enrollmentIds: readonly string[]): Promise<number> {

@@ -14,10 +14,10 @@ import { createHash } from "node:crypto";
 import { and, eq, gt, lt, ne, sql } from "drizzle-orm";
 import { verification } from "@db/schema/index.ts";
 import { renderResetPasswordEmail } from "~/emails/reset-password.ts";
-import type { Db, Executor } from "./db.server.ts";
-import { emailT, loadMailContext, wakeOutbox } from "./email.server.ts";
-import type { Locale } from "./i18n.ts";
-import { enqueueEmail } from "./outbox.server.ts";
+import type { Db, Executor } from "~/lib/db.server.ts";
+import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { enqueueEmail } from "~/lib/outbox.server.ts";
 
 /** The language of the request being served, for the email better-auth asks us to send. */
 const emailLocale = new AsyncLocalStorage<Locale>();

@@ -6,9 +6,9 @@
 //
 // The server treats every one of these values as hostile: cleanVisitSource never throws and never
 // refuses; what is not a plausible value becomes null, what is too long is cut.
-import { UTM_PARAMS, VISIT_SOURCE_KEY } from "./visit-capture.ts";
+import { UTM_PARAMS, VISIT_SOURCE_KEY } from "~/lib/visit-capture.ts";
 
-export { captureVisitSource, UTM_PARAMS, VISIT_SOURCE_KEY } from "./visit-capture.ts";
+export { captureVisitSource, UTM_PARAMS, VISIT_SOURCE_KEY } from "~/lib/visit-capture.ts";
 
 /** The form's hidden field names, as stored (enrollments.source_page, utm_*, referrer_host). */
 export const SOURCE_FIELDS = [

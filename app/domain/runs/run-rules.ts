@@ -1,5 +1,5 @@
 // Course runs (issue 20), the parts both the server and the browser need: the vocabulary and the seat
-// arithmetic. Queries are in course-runs.server.ts.
+// arithmetic. Queries are in run-seats.server.ts.
 import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "@db/schema/run-vocabulary.ts";
 
 export { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES };
@@ -33,7 +33,7 @@ export interface RunFields {
   seatsLeft: number | null;
 }
 
-/** A run as the public pages show it (listUpcomingRuns in course-runs.server.ts). */
+/** A run as the public pages show it (listUpcomingRuns in run-seats.server.ts). */
 export interface PublicRun extends RunFields {
   courseId: string;
   updatedAt: Date;

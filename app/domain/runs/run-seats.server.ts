@@ -3,8 +3,8 @@
 // actions live with the course form (features/courses); the decisions with enrollments.
 import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
 import { courseRuns, enrollments } from "@db/schema/index.ts";
-import type { Executor, Tx } from "./db.server.ts";
-import { isRunFull, seatsLeft, type PublicRun, type RunMode, type RunRepeatFrequency, type RunStatus } from "./course-runs.ts";
+import type { Executor, Tx } from "~/lib/db.server.ts";
+import { isRunFull, seatsLeft, type PublicRun, type RunStatus } from "./run-rules.ts";
 
 export type { PublicRun };
 
@@ -22,14 +22,14 @@ function toPublicRun(row: CourseRunRow & { approved: number }): PublicRun {
     endsAt: row.endsAt,
     schedule: row.schedule,
     scheduleAr: row.scheduleAr,
-    mode: row.mode as RunMode,
+    mode: row.mode,
     location: row.location,
     locationAr: row.locationAr,
     capacity: row.capacity,
     price: row.price,
     instructorId: row.instructorId,
     sessionMinutes: row.sessionMinutes,
-    repeatFrequency: row.repeatFrequency as RunRepeatFrequency | null,
+    repeatFrequency: row.repeatFrequency,
     repeatCount: row.repeatCount,
     updatedAt: row.updatedAt,
     approved: Number(row.approved),

@@ -8,7 +8,7 @@
 // and the dashboard counts — narrows `courses` with these helpers.
 import { and, eq, type SQL } from "drizzle-orm";
 import { courses } from "@db/schema/index.ts";
-import { hasPermission, type Actor } from "./permissions.server.ts";
+import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
 
 /** May this staff member know of draft courses? Only with courses:publish. */
 export function seesDraftCourses(actor: Actor | null | undefined): boolean {

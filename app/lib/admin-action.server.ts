@@ -9,9 +9,8 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import type { AdminReply, AdminReplyBase } from "./admin-reply.ts";
-import type { EditConflict } from "./edit-version.ts";
 import { contentChanged } from "./content-version.server.ts";
-import { isAppError } from "./errors.ts";
+import { refusalOf, type Refusal } from "./form-reply.server.ts";
 import type { Actor } from "./permissions.server.ts";
 import type { Permission } from "./permissions.ts";
 import { requireActor } from "./staff-session.server.ts";
@@ -48,7 +47,7 @@ interface IntentDefinition<S extends FormSchema, X> {
 
 type Step<X> =
   | { ok: true; value: X; result?: SubmissionResult<string[]> }
-  | { ok: false; status: number; messageKey: string; result?: SubmissionResult<string[]>; conflict?: EditConflict };
+  | (Refusal["reply"] & { status: number });
 
 export interface AdminIntent<X> {
   readonly permission?: Permission;
@@ -74,16 +73,9 @@ export function intent<S extends FormSchema, X extends object>(definition: Inten
         const result = form ? submission.reply(reset ? { resetForm: true, hideFields } : { hideFields }) : undefined;
         return { ok: true, value, result };
       } catch (err) {
-        if (!isAppError(err)) throw err;
-        const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
         // The values typed stay in the form (no reset), a conflict's who and when with them.
-        return {
-          ok: false,
-          status: err.status,
-          messageKey: err.messageKey,
-          result: form ? submission.reply({ fieldErrors, hideFields }) : undefined,
-          conflict: err.conflict,
-        };
+        const { status, reply } = refusalOf(err, form ? submission : undefined, { hideFields });
+        return { ...reply, status };
       }
     },
   };

@@ -1,22 +1,13 @@
 // What every admin action answers (types and the failure line only: safe in the browser). The server
 // side is app/lib/admin-action.server.ts.
-import type { SubmissionResult } from "@conform-to/react";
-import type { EditConflict } from "./edit-version.ts";
+import type { FormReply } from "./form-reply.ts";
 import { formatDateTime } from "./format.ts";
 import type { Locale } from "./i18n.ts";
 
-export interface AdminReplyBase<I extends string> {
+/** An admin page's reply: the shape of every form's (app/lib/form-reply.ts) and the intent it answers. */
+export interface AdminReplyBase<I extends string> extends Omit<FormReply, "success" | "retryAfter"> {
   /** The intent the post named, or null when it named none we know. */
   intent: I | null;
-  ok: boolean;
-  /** Conform's reply for a form (field errors, the values typed, or the reset after a save). */
-  result?: SubmissionResult<string[]>;
-  /** Locale key of the refusal (an AppError's message, or the first invalid field's). */
-  messageKey?: string;
-  /** Locale key that frames the refusal with what failed: "Failed to add user: {{msg}}". */
-  failureKey?: string;
-  /** The save was refused because the record changed since the form was opened: who and when. */
-  conflict?: EditConflict;
 }
 
 /** An admin page's reply: the common part and what its intents report (the record, its name, counts…). */

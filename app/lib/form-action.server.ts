@@ -2,25 +2,19 @@
 // rate limit by client address (and, for a valid post, by a value such as its email address), drop
 // honeypot submissions silently, call one domain function, and turn any AppError into a translated reply
 // with the right status. Bad input never becomes a 500; a refused post keeps what the visitor typed.
-import type { SubmissionResult } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, type RouterContextProvider } from "react-router";
 import type { z } from "zod";
 import { requestInfoContext } from "./context.server.ts";
 import { isAppError } from "./errors.ts";
+import { refusalOf, type Refusal } from "./form-reply.server.ts";
+import type { FormReply } from "./form-reply.ts";
 import { isLocale, type Locale } from "./i18n.ts";
 import { logger } from "./logger.server.ts";
-import { clientIp, consumeRateLimit, retryAfterSeconds, type RateLimiter } from "./rate-limit.server.ts";
+import { clientIp, consumeRateLimit, type RateLimiter } from "./rate-limit.server.ts";
 import { getLocale } from "~/lib/context.server.ts";
 
-export interface FormReply<T> {
-  result: SubmissionResult<string[]>;
-  /** Locale key of a message for the whole form (rate limit, unavailable course, failure). */
-  formError?: string;
-  /** Rate limited: seconds until the post is accepted again (the form says when to retry). */
-  retryAfter?: number;
-  success?: T;
-}
+export type { FormReply } from "./form-reply.ts";
 
 export async function publicFormAction<S extends z.ZodType<Record<string, unknown>>, T>(args: {
   request: Request;
@@ -54,33 +48,24 @@ export async function publicFormAction<S extends z.ZodType<Record<string, unknow
       await consumeRateLimit(args.valueLimit.limiter, args.valueLimit.key(submission.value));
     }
   } catch (err) {
-    if (isAppError(err)) {
-      const retry = retryAfterSeconds(err);
-      return data<FormReply<T>>(
-        { result: submission.reply(), formError: err.messageKey, retryAfter: retry },
-        { status: err.status, headers: retry ? { "Retry-After": String(retry) } : undefined },
-      );
-    }
-    throw err;
+    return refused<T>(refusalOf(err, submission));
   }
   if (submission.status !== "success") {
-    return data<FormReply<T>>({ result: submission.reply() }, { status: 400 });
+    return data<FormReply<T>>({ ok: false, result: submission.reply() }, { status: 400 });
   }
   if (args.isBot(submission.value)) {
-    return data<FormReply<T>>({ result: submission.reply({ resetForm: true }), success: args.botReply });
+    return data<FormReply<T>>({ ok: true, result: submission.reply({ resetForm: true }), success: args.botReply });
   }
   try {
     const success = await args.handle(submission.value, lang);
-    return data<FormReply<T>>({ result: submission.reply({ resetForm: true }), success });
+    return data<FormReply<T>>({ ok: true, result: submission.reply({ resetForm: true }), success });
   } catch (err) {
-    if (isAppError(err) && err.status < 500) {
-      const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
-      return data<FormReply<T>>(
-        { result: submission.reply({ fieldErrors }), formError: err.messageKey },
-        { status: err.status },
-      );
-    }
+    if (isAppError(err) && err.status < 500) return refused<T>(refusalOf(err, submission));
     logger.error({ err }, "form action failed");
-    return data<FormReply<T>>({ result: submission.reply(), formError: args.failureKey }, { status: 503 });
+    return data<FormReply<T>>({ ok: false, result: submission.reply(), messageKey: args.failureKey }, { status: 503 });
   }
+}
+
+function refused<T>({ status, headers, reply }: Refusal) {
+  return data<FormReply<T>>(reply, { status, headers });
 }

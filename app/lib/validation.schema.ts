@@ -36,14 +36,24 @@ export function requiredEmail(keys: { required: string; tooLong: string; invalid
   return requiredText(EMAIL_MAX, keys).regex(EMAIL_PATTERN, { error: keys.invalid });
 }
 
-/** An optional text: blank becomes undefined. */
+/** A trimmed text that may be left blank, at most `max` long: the base of the optional builders below. */
+function blankable(max: number, tooLongKey: string) {
+  return z.string({ error: tooLongKey }).trim().max(max, { error: tooLongKey, abort: true }).nullish();
+}
+
+/** An optional text: blank (or absent) becomes undefined (a public form's field left out). */
 export function optionalText(max: number, tooLongKey: string) {
-  return z
-    .string()
-    .trim()
-    .max(max, { error: tooLongKey, abort: true })
-    .optional()
-    .transform((v) => (v ? v : undefined));
+  return blankable(max, tooLongKey).transform((v) => v || undefined);
+}
+
+/** An optional text stored as null when blank (SPEC §3): an edit form can clear what was there. */
+export function optionalTextOrNull(max: number, tooLongKey: string) {
+  return blankable(max, tooLongKey).transform((v) => v || null);
+}
+
+/** An optional text kept as "" when blank (a setting: absent is the empty string). */
+export function optionalTextOrEmpty(max: number, tooLongKey: string) {
+  return blankable(max, tooLongKey).transform((v) => v ?? "");
 }
 
 /**

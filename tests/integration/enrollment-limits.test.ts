@@ -75,7 +75,7 @@ describe("enrollment limits on one shared address", () => {
     const ip = "198.51.100.40";
     for (let i = 0; i < 25; i++) {
       const res = await post(ip, form(`person-${i}@example.com`), i % 2 ? "ar" : "en");
-      expect(res.status, `person ${i + 1}: ${JSON.stringify(res.data?.formError)}`).toBe(200);
+      expect(res.status, `person ${i + 1}: ${JSON.stringify(res.data?.messageKey)}`).toBe(200);
       expect(res.data?.success?.enrollmentId).toMatch(/^ENR-/);
     }
     expect(await stored()).toBe(25);
@@ -96,12 +96,12 @@ describe("enrollment limits on one shared address", () => {
     for (const lang of ["en", "ar"] as const) {
       const refused = await post("203.0.113.99", form("MONA@example.com", { studentName: "Mona Adel", message: "Evening please" }), lang);
       expect(refused.status).toBe(429);
-      expect(refused.data?.formError).toBe("enrollment.errors.tooManyForEmail");
+      expect(refused.data?.messageKey).toBe("enrollment.errors.tooManyForEmail");
       const retry = Number(refused.headers.get("Retry-After"));
       expect(retry).toBeGreaterThan(3000); // the hour's window, not the address's ten minutes
       expect(refused.data?.retryAfter).toBe(retry);
       // What the visitor typed comes back to the form.
-      expect(refused.data?.result.initialValue).toMatchObject({ studentName: "Mona Adel", message: "Evening please" });
+      expect(refused.data?.result?.initialValue).toMatchObject({ studentName: "Mona Adel", message: "Evening please" });
       const t = i18n.getFixedT(lang);
       const minutes = Math.ceil(retry / 60);
       expect(t("enrollment.errors.tooManyForEmail")).not.toContain("enrollment.errors");
@@ -127,8 +127,8 @@ describe("enrollment limits on one shared address", () => {
     // The address's valid allowance is spent now: the 31st valid post is refused, its input kept.
     const refused = await post(ip, form("office-late@example.com", { studentName: "Late Comer" }));
     expect(refused.status).toBe(429);
-    expect(refused.data?.formError).toBe("enrollment.errors.tooManyRequests");
-    expect(refused.data?.result.initialValue).toMatchObject({ studentName: "Late Comer", studentEmail: "office-late@example.com" });
+    expect(refused.data?.messageKey).toBe("enrollment.errors.tooManyRequests");
+    expect(refused.data?.result?.initialValue).toMatchObject({ studentName: "Late Comer", studentEmail: "office-late@example.com" });
     expect(await stored()).toBe(30);
   });
 

@@ -206,8 +206,8 @@ describe("a run that cannot be asked for is a translated 400 and nothing is writ
     for (const lang of ["en", "ar"] as const) {
       const res = await post(fields, lang);
       expect(res.status).toBe(400);
-      expect(res.data?.formError).toBe(ENROLLMENT_ERRORS.runInvalid);
-      expect(res.data?.result.error?.runId).toEqual([ENROLLMENT_ERRORS.runInvalid]);
+      expect(res.data?.messageKey).toBe(ENROLLMENT_ERRORS.runInvalid);
+      expect(res.data?.result?.error?.runId).toEqual([ENROLLMENT_ERRORS.runInvalid]);
     }
     inBothLanguages(ENROLLMENT_ERRORS.runInvalid);
     expect(await counts()).toEqual(before);
@@ -223,7 +223,7 @@ describe("a run that cannot be asked for is a translated 400 and nothing is writ
     const before = await counts();
     const res = await post(form({ runId: value(a.id, b.id) as string | string[] }));
     expect(res.status).toBe(400);
-    expect(res.data?.result.error?.runId).toEqual([ENROLLMENT_ERRORS.runInvalid]);
+    expect(res.data?.result?.error?.runId).toEqual([ENROLLMENT_ERRORS.runInvalid]);
     inBothLanguages(ENROLLMENT_ERRORS.runInvalid);
     expect(await counts()).toEqual(before);
   });
@@ -233,7 +233,7 @@ describe("a run that cannot be asked for is a translated 400 and nothing is writ
     const before = await counts();
     const res = await post(form());
     expect(res.status).toBe(400);
-    expect(res.data?.result.error?.runId).toEqual([ENROLLMENT_ERRORS.runRequired]);
+    expect(res.data?.result?.error?.runId).toEqual([ENROLLMENT_ERRORS.runRequired]);
     const [en, ar] = inBothLanguages(ENROLLMENT_ERRORS.runRequired);
     expect(en).toBe("Please choose a start date.");
     expect(ar).toBe("يُرجى اختيار موعد البدء.");

@@ -672,7 +672,7 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
 
     const wrong = await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password: "nope" }) });
     expect(wrong.status).toBe(401);
-    expect(wrong.data?.formError).toBe("instructorPortal.login.errors.invalidCredentials");
+    expect(wrong.data?.messageKey).toBe("instructorPortal.login.errors.invalidCredentials");
     expect(JSON.stringify(wrong.data?.result)).not.toContain("nope");
     const empty = await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: "", password: "" }) });
     expect(empty.status).toBe(400);

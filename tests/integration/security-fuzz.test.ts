@@ -256,7 +256,7 @@ function isRefusal(o: Outcome): boolean {
   const d = o.data as Record<string, unknown> | undefined;
   if (!d || typeof d !== "object") return false;
   const result = d.result as { status?: unknown } | undefined;
-  return d.ok === false || typeof d.formError === "string" || result?.status === "error";
+  return d.ok === false || typeof d.messageKey === "string" || result?.status === "error";
 }
 
 // ---- arbitrary input --------------------------------------------------------------------------------

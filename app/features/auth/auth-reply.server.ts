@@ -1,10 +1,10 @@
-// Turning the auth domain's AppErrors into form replies: the translated message key, the HTTP status
-// (401, 400, 429 with Retry-After, 500) and field errors, never echoing a password back.
+// The auth pages' replies: the schema's refusals and the auth domain's AppErrors, through the one converter
+// (app/lib/form-reply.server.ts), never echoing a password or a code back.
 import type { Submission } from "@conform-to/react";
 import { data, type RouterContextProvider } from "react-router";
 import { requestInfoContext } from "~/lib/context.server.ts";
-import { isAppError } from "~/lib/errors.ts";
-import { clientIp, retryAfterSeconds } from "~/lib/rate-limit.server.ts";
+import { refusalOf } from "~/lib/form-reply.server.ts";
+import { clientIp } from "~/lib/rate-limit.server.ts";
 import { SECRET_FIELDS, type AuthReply } from "./auth-reply.ts";
 
 type AnySubmission = Pick<Submission<unknown>, "reply">;
@@ -16,18 +16,13 @@ export function requestIp(context: Readonly<RouterContextProvider>): string {
 
 /** 400 with the schema's field errors. */
 export function invalidReply(submission: AnySubmission) {
-  return data<AuthReply>({ result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
+  return data<AuthReply>({ ok: false, result: submission.reply({ hideFields: SECRET_FIELDS }) }, { status: 400 });
 }
 
-/** An AppError as a reply with its status and message key; anything else is rethrown (→ 500 page). */
-export function errorReply(submission: AnySubmission, err: unknown) {
-  if (!isAppError(err)) throw err;
-  const retry = retryAfterSeconds(err);
-  const fieldErrors = err.fields ? Object.fromEntries(Object.entries(err.fields).map(([k, v]) => [k, [v]])) : undefined;
-  return data<AuthReply>(
-    { result: submission.reply({ fieldErrors, hideFields: SECRET_FIELDS }), formError: err.messageKey },
-    { status: err.status, headers: retry ? { "Retry-After": String(retry) } : undefined },
-  );
+/** An AppError as a reply with its status, message key and Retry-After; anything else is rethrown (→ 500 page). */
+export function errorReply(submission: AnySubmission, err: unknown, extra?: Pick<AuthReply, "expired">) {
+  const { status, headers, reply } = refusalOf(err, submission, { hideFields: SECRET_FIELDS });
+  return data<AuthReply>({ ...reply, ...extra }, { status, headers });
 }
 
 /** Auth pages are never cached by anyone (entry.server covers /login and /reset*, not the rest). */

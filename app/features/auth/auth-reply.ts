@@ -1,12 +1,11 @@
-import type { SubmissionResult } from "@conform-to/react";
+import type { FormReply } from "~/lib/form-reply.ts";
 
-/** What the auth forms' actions answer (no server imports: the components use it too). */
-export interface AuthReply {
-  result: SubmissionResult<string[]>;
-  /** Locale key of a message for the whole form (wrong credentials, rate limit, invalid link, failure). */
-  formError?: string;
-  /** The request was accepted (forgot password: the generic confirmation). */
-  success?: boolean;
+/**
+ * What the auth forms' actions answer (no server imports: the components use it too): every form's shape
+ * (app/lib/form-reply.ts), its `messageKey` the message for the whole form (wrong credentials, rate limit,
+ * invalid link, failure) and `success` the forgot-password form's generic confirmation.
+ */
+export interface AuthReply extends FormReply<boolean> {
   /** The second sign-in step can no longer succeed: the page offers to sign in again. */
   expired?: boolean;
 }

@@ -3,6 +3,7 @@
 // re-check). No server imports here. Error messages are locale keys ("runsAdmin.errors.*" in
 // app/locales/<lng>/admin-runs.json); each field reports the first rule it breaks (`abort`).
 // Dates: staff type a Cairo wall time (datetime-local); it is stored as the UTC moment it names.
+import { optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "~/domain/runs/run-rules.ts";
 import { cairoWallTimeToUtc } from "~/lib/cairo-time.ts";
@@ -56,14 +57,6 @@ export const RUN_ERRORS = {
   sendFailed: "runsAdmin.errors.sendFailed",
 } as const;
 
-const optionalText = (max: number, error: string) =>
-  z
-    .string({ error })
-    .trim()
-    .max(max, { error })
-    .optional()
-    .nullable()
-    .transform((v) => v || null);
 
 /** An optional whole number typed in a text field (Arabic-Indic digits read as 0–9, D26); empty means none. */
 const optionalWhole = (min: number, max: number, invalid: string, range = invalid) =>
@@ -118,11 +111,11 @@ export const runValuesSchema = z
   .object({
     startsAt: cairoMoment(RUN_ERRORS.startRequired, RUN_ERRORS.startInvalid),
     endsAt: cairoMoment("", RUN_ERRORS.endInvalid),
-    schedule: optionalText(RUN_LIMITS.schedule, RUN_ERRORS.scheduleTooLong),
-    scheduleAr: optionalText(RUN_LIMITS.schedule, RUN_ERRORS.scheduleTooLong),
+    schedule: optionalTextOrNull(RUN_LIMITS.schedule, RUN_ERRORS.scheduleTooLong),
+    scheduleAr: optionalTextOrNull(RUN_LIMITS.schedule, RUN_ERRORS.scheduleTooLong),
     mode: z.enum(RUN_MODES, { error: RUN_ERRORS.modeInvalid }),
-    location: optionalText(RUN_LIMITS.location, RUN_ERRORS.locationTooLong),
-    locationAr: optionalText(RUN_LIMITS.location, RUN_ERRORS.locationTooLong),
+    location: optionalTextOrNull(RUN_LIMITS.location, RUN_ERRORS.locationTooLong),
+    locationAr: optionalTextOrNull(RUN_LIMITS.location, RUN_ERRORS.locationTooLong),
     capacity: optionalWhole(RUN_LIMITS.capacityMin, RUN_LIMITS.capacityMax, RUN_ERRORS.capacityInvalid, RUN_ERRORS.capacityRange),
     price: z
       .preprocess(

@@ -2,6 +2,7 @@
 // D22), shared by the browser (instant feedback) and the server (the action and the domain functions
 // re-check). No server imports here. Error messages are locale keys ("coursesAdmin.errors.*" in
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
+import { optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import type { RunIntent, RunReplyFields } from "./course-runs.schema.ts";
@@ -98,15 +99,6 @@ const optionalRef = (error: string) =>
     .nullable()
     .transform((v) => v || null);
 
-const optionalText = (max: number, error: string) =>
-  z
-    .string({ error })
-    .trim()
-    .max(max, { error })
-    .optional()
-    .nullable()
-    .transform((v) => v || null);
-
 /** Curriculum (D21): an ordered list of module titles; blank lines are dropped. */
 export const curriculumSchema = z
   .array(z.string({ error: COURSE_ERRORS.curriculumItemTooLong }), { error: COURSE_ERRORS.curriculumItemTooLong })
@@ -197,8 +189,8 @@ export const courseValuesSchema = z.object({
     .min(1, { error: COURSE_ERRORS.slugRequired, abort: true })
     .max(COURSE_LIMITS.slug, { error: COURSE_ERRORS.slugTooLong, abort: true })
     .regex(SLUG_PATTERN, { error: COURSE_ERRORS.slugFormat }),
-  summary: optionalText(COURSE_LIMITS.summary, COURSE_ERRORS.summaryTooLong),
-  description: optionalText(COURSE_LIMITS.description, COURSE_ERRORS.descriptionTooLong),
+  summary: optionalTextOrNull(COURSE_LIMITS.summary, COURSE_ERRORS.summaryTooLong),
+  description: optionalTextOrNull(COURSE_LIMITS.description, COURSE_ERRORS.descriptionTooLong),
   language: z.enum(COURSE_LANGUAGES, { error: COURSE_ERRORS.languageRequired }),
   instructorId: optionalRef(COURSE_ERRORS.instructorInvalid),
   categoryId: optionalRef(COURSE_ERRORS.categoryInvalid),

@@ -2,6 +2,7 @@
 // browser (instant feedback) and the server (the action and the domain functions re-check). No server
 // imports here. Error messages are locale keys ("instructorsAdmin.errors.*" in
 // app/locales/<lng>/admin-instructors.json); each field reports one error at a time, the first it breaks.
+import { optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AccountReplyFields } from "~/features/instructor-accounts/accounts.schema.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
@@ -54,16 +55,6 @@ export function isWebUrl(value: string): boolean {
 
 const blankToNull = (v: string | null | undefined) => (v ? v : null);
 
-/** A trimmed optional text: blank (or absent, or null) becomes null (SPEC §3: stored as null when empty). */
-function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, { error: tooLong, abort: true })
-    .nullish()
-    .transform(blankToNull);
-}
-
 /**
  * An optional link: empty, or a valid http(s) URL (SPEC §5 'Invalid … URL'); typed without https:// it is
  * completed (completeWebAddress), in the browser's check and in the stored value alike.
@@ -86,11 +77,11 @@ export const instructorFieldsSchema = z.object({
     .trim()
     .min(1, { error: INSTRUCTOR_ERRORS.nameRequired, abort: true })
     .max(INSTRUCTOR_LIMITS.name, { error: INSTRUCTOR_ERRORS.nameTooLong, abort: true }),
-  nameAr: optionalText(INSTRUCTOR_LIMITS.nameAr, INSTRUCTOR_ERRORS.nameArTooLong),
-  title: optionalText(INSTRUCTOR_LIMITS.title, INSTRUCTOR_ERRORS.titleTooLong),
-  titleAr: optionalText(INSTRUCTOR_LIMITS.titleAr, INSTRUCTOR_ERRORS.titleArTooLong),
-  bioShort: optionalText(INSTRUCTOR_LIMITS.bioShort, INSTRUCTOR_ERRORS.bioTooLong),
-  bioShortAr: optionalText(INSTRUCTOR_LIMITS.bioShortAr, INSTRUCTOR_ERRORS.bioArTooLong),
+  nameAr: optionalTextOrNull(INSTRUCTOR_LIMITS.nameAr, INSTRUCTOR_ERRORS.nameArTooLong),
+  title: optionalTextOrNull(INSTRUCTOR_LIMITS.title, INSTRUCTOR_ERRORS.titleTooLong),
+  titleAr: optionalTextOrNull(INSTRUCTOR_LIMITS.titleAr, INSTRUCTOR_ERRORS.titleArTooLong),
+  bioShort: optionalTextOrNull(INSTRUCTOR_LIMITS.bioShort, INSTRUCTOR_ERRORS.bioTooLong),
+  bioShortAr: optionalTextOrNull(INSTRUCTOR_LIMITS.bioShortAr, INSTRUCTOR_ERRORS.bioArTooLong),
   email: z
     .string({ error: INSTRUCTOR_ERRORS.emailInvalid })
     .trim()

@@ -3,6 +3,7 @@
 // Shared by the browser (instant feedback) and the server (the action and saveSiteSettings re-check).
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
+import { optionalTextOrEmpty } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
@@ -54,16 +55,6 @@ export const SETTINGS_ERRORS = {
 
 /** Arabic-Indic and Persian digits (an Arabic keyboard) as ASCII digits (D26; app/lib/digits.ts). */
 export const asciiDigits = toWesternDigits;
-
-/** An optional trimmed text; blank → "" (stored as absent). */
-function optionalText(max: number, tooLong: string) {
-  return z
-    .string({ error: tooLong })
-    .trim()
-    .max(max, { error: tooLong, abort: true })
-    .nullish()
-    .transform((v) => v ?? "");
-}
 
 /**
  * A phone number (D26, app/lib/phone.ts): typed as people write it (Egyptian with its leading 0, a
@@ -188,18 +179,18 @@ export const siteSettingsSchema = z.object({
     .trim()
     .min(1, { error: SETTINGS_ERRORS.brandNameRequired, abort: true })
     .max(SETTINGS_LIMITS.brandName, { error: SETTINGS_ERRORS.brandNameTooLong, abort: true }),
-  brandNameAr: optionalText(SETTINGS_LIMITS.brandName, SETTINGS_ERRORS.brandNameTooLong),
-  brandDescriptionEn: optionalText(SETTINGS_LIMITS.brandDescription, SETTINGS_ERRORS.brandDescriptionTooLong),
-  brandDescriptionAr: optionalText(SETTINGS_LIMITS.brandDescription, SETTINGS_ERRORS.brandDescriptionTooLong),
-  addressEn: optionalText(SETTINGS_LIMITS.address, SETTINGS_ERRORS.addressTooLong),
-  addressAr: optionalText(SETTINGS_LIMITS.address, SETTINGS_ERRORS.addressTooLong),
+  brandNameAr: optionalTextOrEmpty(SETTINGS_LIMITS.brandName, SETTINGS_ERRORS.brandNameTooLong),
+  brandDescriptionEn: optionalTextOrEmpty(SETTINGS_LIMITS.brandDescription, SETTINGS_ERRORS.brandDescriptionTooLong),
+  brandDescriptionAr: optionalTextOrEmpty(SETTINGS_LIMITS.brandDescription, SETTINGS_ERRORS.brandDescriptionTooLong),
+  addressEn: optionalTextOrEmpty(SETTINGS_LIMITS.address, SETTINGS_ERRORS.addressTooLong),
+  addressAr: optionalTextOrEmpty(SETTINGS_LIMITS.address, SETTINGS_ERRORS.addressTooLong),
   phone1: phone,
   phone2: phone,
   email,
   notifyEmail: email,
   chatNumber,
-  chatGreetingEn: optionalText(SETTINGS_LIMITS.greeting, SETTINGS_ERRORS.greetingTooLong),
-  chatGreetingAr: optionalText(SETTINGS_LIMITS.greeting, SETTINGS_ERRORS.greetingTooLong),
+  chatGreetingEn: optionalTextOrEmpty(SETTINGS_LIMITS.greeting, SETTINGS_ERRORS.greetingTooLong),
+  chatGreetingAr: optionalTextOrEmpty(SETTINGS_LIMITS.greeting, SETTINGS_ERRORS.greetingTooLong),
   facebook: socialUrl("facebook", SETTINGS_ERRORS.facebookInvalid),
   instagram: socialUrl("instagram", SETTINGS_ERRORS.instagramInvalid),
   linkedin: socialUrl("linkedin", SETTINGS_ERRORS.linkedinInvalid),

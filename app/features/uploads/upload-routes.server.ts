@@ -7,6 +7,7 @@ import { courseDocuments, courses } from "@db/schema/index.ts";
 import { visibleCourses } from "~/domain/courses/course-visibility.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { isAppError } from "~/lib/errors.ts";
+import { refusalOf } from "~/lib/form-reply.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
 import { staffHold, type Permission } from "~/lib/permissions.ts";
@@ -73,7 +74,10 @@ export function uploadGate(request: Request, actor: Actor | null, t: Translate, 
 }
 
 function uploadFailure(err: unknown, t: Translate, what: string): Response {
-  if (isAppError(err) && err.status < 500) return failure(t, err.status, err.messageKey);
+  if (isAppError(err) && err.status < 500) {
+    const { status, reply: refusal } = refusalOf(err);
+    return reply(status, { ...refusal, message: t(refusal.messageKey) });
+  }
   logger.error({ err }, `${what} upload failed`);
   return failure(t, 500, "uploads.errors.saveFailed");
 }

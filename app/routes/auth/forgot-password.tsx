@@ -38,7 +38,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     return errorReply(submission, err);
   }
-  return data<AuthReply>({ result: submission.reply({ resetForm: true }), success: true });
+  return data<AuthReply>({ ok: true, result: submission.reply({ resetForm: true }), success: true });
 }
 
 export const headers: Route.HeadersFunction = ({ actionHeaders }) => privateHeaders(actionHeaders);

@@ -47,7 +47,7 @@ export async function action({ request, context }: Route.ActionArgs) {
   } catch (err) {
     if (err instanceof SecondStepExpired) {
       return data<AuthReply>(
-        { result: submission.reply({ hideFields: ["code"] }), formError: err.messageKey, expired: true },
+        { ok: false, result: submission.reply({ hideFields: ["code"] }), messageKey: err.messageKey, expired: true },
         { status: err.status, headers: err.headers },
       );
     }
@@ -66,7 +66,7 @@ export default function SecondStepPage({ loaderData, actionData }: Route.Compone
   if (actionData?.expired || !loaderData.waiting) {
     return (
       <AuthCard title={t("auth.twoFactor.step.heading")}>
-        <FormMessage kind="error">{t(actionData?.formError ?? TWO_FACTOR_ERRORS.notWaiting)}</FormMessage>
+        <FormMessage kind="error">{t(actionData?.messageKey ?? TWO_FACTOR_ERRORS.notWaiting)}</FormMessage>
         <Link to={restart} className="btn-primary mt-6 flex w-full">
           {t("auth.twoFactor.step.startOver")}
         </Link>

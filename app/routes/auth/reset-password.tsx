@@ -49,9 +49,9 @@ export const meta: Route.MetaFunction = metaOf("/reset-password", { localized: f
 
 export default function ResetPasswordPage({ loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
-  const invalid = !loaderData.valid || actionData?.formError === AUTH_ERRORS.invalidResetLink;
+  const invalid = !loaderData.valid || actionData?.messageKey === AUTH_ERRORS.invalidResetLink;
   // Too many refused links from this address (429): say so rather than "invalid link" once more.
-  const limited = actionData?.formError === AUTH_ERRORS.tooManyResetRequests;
+  const limited = actionData?.messageKey === AUTH_ERRORS.tooManyResetRequests;
   if (invalid) {
     return (
       <AuthCard title={t("auth.reset.heading")}>

@@ -10,6 +10,7 @@ import { PortalDashboard } from "~/features/instructor-accounts/components/porta
 import { PortalError } from "~/features/instructor-accounts/components/portal-error.tsx";
 import { getInstructorPortal } from "~/features/instructor-accounts/portal.server.ts";
 import { isAppError } from "~/lib/errors.ts";
+import { refusalOf } from "~/lib/form-reply.server.ts";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 import { endInstructorSession, requireInstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -39,10 +40,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     };
   } catch (err) {
     // SPEC §8: a dashboard load failure shows the error screen and logs out.
-    const messageKey = isAppError(err) ? err.messageKey : PORTAL_ERRORS.coursesFailed;
+    // The refusal has every form's shape (one converter); anything unexpected is logged and shown as a
+    // failure to load the courses.
     if (!isAppError(err)) logger.error({ err }, "instructor dashboard failed");
+    const { status, reply } = isAppError(err) ? refusalOf(err) : { status: 500, reply: { messageKey: PORTAL_ERRORS.coursesFailed } };
     const headers = await endInstructorSession(request).catch(() => new Headers());
-    return data({ ok: false as const, title, messageKey }, { status: isAppError(err) ? err.status : 500, headers });
+    return data({ ok: false as const, title, messageKey: reply.messageKey }, { status, headers });
   }
 }
 

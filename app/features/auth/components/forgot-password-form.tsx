@@ -32,7 +32,7 @@ export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
   const describedBy = fields.email.errors?.length ? `${fields.email.id}-error` : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
       <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>
         <input
           {...getInputProps(fields.email, { type: "email" })}

@@ -23,10 +23,10 @@ export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) 
   const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.formError && (
+      {reply?.messageKey && (
         <FormMessage kind="error">
-          {t(reply.formError)}
-          {reply.formError === AUTH_ERRORS.invalidCredentials && (
+          {t(reply.messageKey)}
+          {reply.messageKey === AUTH_ERRORS.invalidCredentials && (
             <>
               {" "}
               <Link to="/forgot-password" className="font-semibold underline">

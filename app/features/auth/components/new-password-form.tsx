@@ -55,7 +55,7 @@ export function NewPasswordForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
       {token !== undefined && <input type="hidden" name="token" value={token} />}
       <Field id={fields.newPassword.id} label={t("auth.reset.newPassword")} required errors={fields.newPassword.errors}>
         <PasswordInput

@@ -30,7 +30,7 @@ export function SecondStepForm({ method, from, reply }: { method: "totp" | "reco
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {/* A refusal shown next to the code is not repeated above the form. */}
-      {reply?.formError && !codeErrors?.includes(reply.formError) && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      {reply?.messageKey && !codeErrors?.includes(reply.messageKey) && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
       <input type="hidden" name="method" value={method} />
       <input type="hidden" name="from" value={from} />
       <Field

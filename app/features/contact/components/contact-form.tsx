@@ -36,8 +36,8 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
     if (fetcher.data.success) showToast("success", t("contact.success"));
-    else if (fetcher.data.formError) {
-      showToast("error", t(fetcher.data.formError === "contact.errors.invalid" ? "contact.error" : fetcher.data.formError));
+    else if (fetcher.data.messageKey) {
+      showToast("error", t(fetcher.data.messageKey === "contact.errors.invalid" ? "contact.error" : fetcher.data.messageKey));
     }
   }, [fetcher.state, fetcher.data, t]);
 
@@ -51,9 +51,9 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
           {t("contact.success")}
         </p>
       )}
-      {reply?.formError && !reply.success && (
+      {reply?.messageKey && !reply.success && (
         <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-          {t(reply.formError === "contact.errors.invalid" ? "contact.error" : reply.formError)}
+          {t(reply.messageKey === "contact.errors.invalid" ? "contact.error" : reply.messageKey)}
         </p>
       )}
       <Field id={name.id} label={t("contact.fields.name.label")} required errors={name.errors}>

@@ -23,7 +23,7 @@ function describedBy(id: string, hasError: boolean, hint?: boolean): string | un
 
 /** The form-wide message; a rate-limit refusal also says when to send again (whole minutes, rounded up). */
 function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentReply): string {
-  const key = reply.formError === "enrollment.errors.invalid" ? "enrollment.error" : (reply.formError ?? "enrollment.error");
+  const key = reply.messageKey === "enrollment.errors.invalid" ? "enrollment.error" : (reply.messageKey ?? "enrollment.error");
   const retry = reply.retryAfter ? ` ${t("enrollment.errors.retryIn", { count: Math.ceil(reply.retryAfter / 60) })}` : "";
   return t(key) + retry;
 }
@@ -97,10 +97,10 @@ export function EnrollmentForm({
     if (fetcher.state !== "idle" || !fetcher.data) return;
     // The confirmation is the caller's (EnrollmentSuccess, shown until dismissed), not a toast that fades.
     if (fetcher.data.success) onSuccess?.(fetcher.data.success);
-    else if (fetcher.data.formError) showToast("error", formErrorText(t, fetcher.data));
+    else if (fetcher.data.messageKey) showToast("error", formErrorText(t, fetcher.data));
   }, [fetcher.state, fetcher.data, onSuccess, t]);
 
-  const formError = reply?.formError;
+  const formError = reply?.messageKey;
   return (
     <fetcher.Form
       method="post"

@@ -24,7 +24,7 @@ export function InstructorLoginForm({ reply }: { reply?: AuthReply }) {
   const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.formError && <FormMessage kind="error">{t(reply.formError)}</FormMessage>}
+      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
       <Field id={fields.email.id} label={t("instructorPortal.login.email")} required errors={fields.email.errors}>
         <input
           {...getInputProps(fields.email, { type: "email" })}

@@ -1,7 +1,11 @@
 // Small pieces shared by the admin forms (users, categories, instructors, courses). Cancel and the dialog
 // frame are the dialog kit's (app/components/ui/url-dialog.tsx).
-import { useEffect, useRef, useState } from "react";
+import { useForm, type DefaultValue } from "@conform-to/react";
+import { parseWithZod } from "@conform-to/zod/v4";
+import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
+import type { z } from "zod";
+import type { AdminReplyBase } from "~/lib/admin-reply.ts";
 
 /**
  * A message for the whole form (already translated). It stands at the top of the form, and a long form is
@@ -44,4 +48,42 @@ export function useFreshFetcher<R>(prefix: string) {
 export function describedBy(...ids: (string | false | undefined)[]): string | undefined {
   const list = ids.filter(Boolean);
   return list.length ? list.join(" ") : undefined;
+}
+
+/**
+ * Everything an admin dialog's form starts with (issue 35 item 1): a fetcher of its own for this opening,
+ * the reply to show (the fetcher's, or the page's after a post without JavaScript when it answered this
+ * intent), Conform's form checked by the same schema as the server (on blur, then as typed), the
+ * success callback, and whether a save is under way.
+ */
+export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  intent,
+  schema,
+  defaultValue,
+  initialReply,
+  onSuccess,
+}: {
+  intent: string;
+  schema: S;
+  defaultValue?: DefaultValue<z.input<S>>;
+  /** The server's reply when the page was rendered after a post without JavaScript. */
+  initialReply?: R;
+  onSuccess: (reply: R) => void;
+}) {
+  const fetcher = useFreshFetcher<R>(intent);
+  // A reply is plain JSON, so what the fetcher holds is R itself; TypeScript cannot see through React
+  // Router's SerializeFrom for a type parameter.
+  const data = fetcher.data as R | undefined;
+  const reply = data ?? (initialReply?.intent === intent ? initialReply : undefined);
+  const formId = useId();
+  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+    id: `${intent}-${formId}`,
+    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+    defaultValue,
+    shouldValidate: "onBlur",
+    shouldRevalidate: "onInput",
+    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
+  });
+  useOnSuccess({ state: fetcher.state, data }, onSuccess);
+  return { fetcher, form, fields, reply, busy: fetcher.state !== "idle" };
 }

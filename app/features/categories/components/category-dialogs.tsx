@@ -2,12 +2,12 @@
 // dialog kit's frame (a modal with JavaScript, a panel reached by a link without). Each posts through a
 // fetcher of its own; without JavaScript, as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { getFormProps, getInputProps, getSelectProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState } from "react";
+import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { FormAlert, useDialogForm } from "~/components/admin/form-kit.tsx";
+import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { CheckboxField, fieldDescription, SelectField, TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
@@ -28,8 +28,6 @@ import {
 export type CategoryView = Wire<CategoryRow>;
 
 export type SubcategoryView = Wire<SubcategoryRow>;
-
-const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
 /**
  * The slug follows the name while creating (SPEC rule, app/lib/slug.ts) until the slug is typed in;
@@ -73,7 +71,7 @@ function SubmitRow({ busy, cancelLabel, submitLabel, busyLabel }: { busy: boolea
   );
 }
 
-type TextField = FieldMetadata<string | null | undefined>;
+type TextMeta = FieldMetadata<string | null | undefined>;
 
 /** Name, Arabic name and slug: the first three fields of both forms. */
 function NameFields({
@@ -84,52 +82,42 @@ function NameFields({
   editing,
   slugMax,
 }: {
-  name: TextField;
-  nameAr: TextField;
-  slugField: TextField;
+  name: TextMeta;
+  nameAr: TextMeta;
+  slugField: TextMeta;
   slug: ReturnType<typeof useSlug>;
   editing: boolean;
   slugMax: number;
 }) {
   const { t } = useI18n();
   const { defaultValue: _slugDefault, ...slugProps } = getInputProps(slugField, { type: "text" });
+  const slugHint = editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint");
   return (
     <>
-      <Field id={name.id} label={t("categories.form.name")} required errors={name.errors}>
-        <input
-          {...getInputProps(name, { type: "text" })}
-          key={name.key}
-          maxLength={CATEGORY_LIMITS.name}
-          autoComplete="off"
-          dir="auto"
-          onChange={(e) => slug.onName(e.currentTarget.value)}
-          className={inputClass}
-          aria-describedby={errorId(name.id, name.errors)}
-        />
-      </Field>
-      <Field
-        id={nameAr.id}
+      <TextField
+        meta={name}
+        label={t("categories.form.name")}
+        required
+        maxLength={CATEGORY_LIMITS.name}
+        autoComplete="off"
+        onChange={(e) => slug.onName(e.currentTarget.value)}
+      />
+      <TextField
+        meta={nameAr}
         label={t("categories.form.nameAr")}
-        errors={nameAr.errors}
         hint={t("categories.form.nameArHint")}
-      >
-        <input
-          {...getInputProps(nameAr, { type: "text" })}
-          key={nameAr.key}
-          maxLength={CATEGORY_LIMITS.nameAr}
-          autoComplete="off"
-          dir="rtl"
-          lang="ar"
-          className={inputClass}
-          aria-describedby={describedBy(`${nameAr.id}-hint`, errorId(nameAr.id, nameAr.errors))}
-        />
-      </Field>
+        maxLength={CATEGORY_LIMITS.nameAr}
+        autoComplete="off"
+        dir="rtl"
+        lang="ar"
+      />
+      {/* The slug follows the name (a controlled value), so its input is wired here, not by TextField. */}
       <Field
         id={slugField.id}
         label={t("categories.form.slug")}
         required
         errors={slugField.errors}
-        hint={editing ? t("categories.form.slugEditHint") : t("categories.form.slugHint")}
+        hint={slugHint}
       >
         <input
           {...slugProps}
@@ -141,7 +129,7 @@ function NameFields({
           spellCheck={false}
           dir="ltr"
           className={`${inputClass} text-start font-mono`}
-          aria-describedby={describedBy(`${slugField.id}-hint`, errorId(slugField.id, slugField.errors))}
+          aria-describedby={fieldDescription(slugField, slugHint)}
         />
       </Field>
     </>
@@ -164,24 +152,17 @@ export function CategoryForm({
   const { t } = useI18n();
   const editing = Boolean(category);
   const intent = editing ? "updateCategory" : "createCategory";
-  const fetcher = useFreshFetcher<CategoriesReply>(intent);
-  const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
-  const formId = useId();
-  const [form, fields] = useForm({
-    id: `${intent}-${formId}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+  const { fetcher, form, fields, reply, busy } = useDialogForm({
+    intent,
+    schema: editing ? updateCategoryFormSchema : createCategoryFormSchema,
     defaultValue: category ? { name: category.name, nameAr: category.nameAr ?? "", slug: category.slug } : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: editing ? updateCategoryFormSchema : createCategoryFormSchema }),
+    initialReply,
+    onSuccess,
   });
   const initialSlug = String(reply?.result?.initialValue?.slug ?? category?.slug ?? "");
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
   const version = useOpenedVersion(category?.version, reply);
   const locale = usePageLocale();
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.categories} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
@@ -225,12 +206,9 @@ export function SubcategoryForm({
   const { t } = useI18n();
   const editing = Boolean(subcategory);
   const intent = editing ? "updateSubcategory" : "createSubcategory";
-  const fetcher = useFreshFetcher<CategoriesReply>(intent);
-  const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
-  const formId = useId();
-  const [form, fields] = useForm({
-    id: `${intent}-${formId}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+  const { fetcher, form, fields, reply, busy } = useDialogForm({
+    intent,
+    schema: editing ? updateSubcategoryFormSchema : createSubcategoryFormSchema,
     defaultValue: subcategory
       ? {
           name: subcategory.name,
@@ -242,16 +220,12 @@ export function SubcategoryForm({
           sortOrder: subcategory.sortOrder,
         }
       : { isActive: true, sortOrder: 0 },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: editing ? updateSubcategoryFormSchema : createSubcategoryFormSchema }),
+    initialReply,
+    onSuccess,
   });
   const initialSlug = String(reply?.result?.initialValue?.slug ?? subcategory?.slug ?? "");
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.subcategorySlug);
   const version = useOpenedVersion(subcategory?.version, reply);
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
 
   if (categories.length === 0) {
     return (
@@ -278,73 +252,32 @@ export function SubcategoryForm({
         editing={editing}
         slugMax={CATEGORY_LIMITS.subcategorySlug}
       />
-      <Field id={fields.categoryId.id} label={t("categories.form.category")} required errors={fields.categoryId.errors}>
-        <select
-          {...getSelectProps(fields.categoryId)}
-          key={fields.categoryId.key}
-          className={inputClass}
-          aria-describedby={errorId(fields.categoryId.id, fields.categoryId.errors)}
-        >
-          <option value="">{t("categories.form.selectCategory")}</option>
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {pickText({ en: c.name, ar: c.nameAr }, locale)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field
-        id={fields.description.id}
+      <SelectField meta={fields.categoryId} label={t("categories.form.category")} required>
+        <option value="">{t("categories.form.selectCategory")}</option>
+        {categories.map((c) => (
+          <option key={c.id} value={c.id}>
+            {pickText({ en: c.name, ar: c.nameAr }, locale)}
+          </option>
+        ))}
+      </SelectField>
+      <TextAreaField
+        meta={fields.description}
         label={t("categories.form.description")}
-        errors={fields.description.errors}
         hint={t("categories.form.descriptionHint")}
-      >
-        <textarea
-          {...getTextareaProps(fields.description)}
-          key={fields.description.key}
-          rows={3}
-          maxLength={CATEGORY_LIMITS.description}
-          dir="auto"
-          className={inputClass}
-          aria-describedby={describedBy(
-            `${fields.description.id}-hint`,
-            errorId(fields.description.id, fields.description.errors),
-          )}
-        />
-      </Field>
+        rows={3}
+        maxLength={CATEGORY_LIMITS.description}
+      />
       <div className="grid gap-4 sm:grid-cols-2">
-        <Field
-          id={fields.sortOrder.id}
+        {/* Text, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
+        <TextField
+          meta={fields.sortOrder}
           label={t("categories.form.sortOrder")}
-          errors={fields.sortOrder.errors}
           hint={t("categories.form.sortOrderHint")}
-        >
-          {/* Text, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
-          <input
-            {...getInputProps(fields.sortOrder, { type: "text" })}
-            key={fields.sortOrder.key}
-            inputMode="numeric"
-            dir="ltr"
-            className={`${inputClass} text-start`}
-            aria-describedby={describedBy(`${fields.sortOrder.id}-hint`, errorId(fields.sortOrder.id, fields.sortOrder.errors))}
-          />
-        </Field>
-        <div className="flex flex-col justify-center gap-1">
-          <div className="flex items-center gap-3">
-            <input
-              {...getInputProps(fields.isActive, { type: "checkbox" })}
-              key={fields.isActive.key}
-              className="h-5 w-5 cursor-pointer accent-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
-              aria-describedby={`${fields.isActive.id}-hint`}
-            />
-            <label htmlFor={fields.isActive.id} className="text-sm font-medium text-slate-800">
-              {t("categories.form.isActive")}
-            </label>
-          </div>
-          <p id={`${fields.isActive.id}-hint`} className="text-xs text-slate-600">
-            {t("categories.form.isActiveHint")}
-          </p>
-        </div>
+          inputMode="numeric"
+          dir="ltr"
+          className={`${inputClass} text-start`}
+        />
+        <CheckboxField meta={fields.isActive} label={t("categories.form.isActive")} hint={t("categories.form.isActiveHint")} />
       </div>
       <SubmitRow
         busy={busy}

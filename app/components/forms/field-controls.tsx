@@ -1,0 +1,147 @@
+// The form kit's controls (issue 35 item 1): each takes Conform's metadata for its field and wires the
+// control itself (id, name, key, default value, constraints, aria-invalid, and aria-describedby naming its
+// hint and its error), inside a Field that renders the label, the hint and the translated error. A screen
+// writes `<TextField meta={fields.name} label={…} />`; what a control needs beyond that (maxLength, dir,
+// autoComplete, an onChange) passes through.
+import {
+  getInputProps,
+  getSelectProps,
+  getTextareaProps,
+  type FieldMetadata,
+} from "@conform-to/react";
+import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
+import { describedBy } from "~/components/admin/form-kit.tsx";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { Field, inputClass } from "./field.tsx";
+
+/** Conform's metadata of one field, whatever its value's type. */
+type Meta = FieldMetadata<unknown>;
+
+/** What Conform and the kit set on a control: never passed by the screen. */
+type Wired = "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "value" | "aria-invalid";
+
+interface FieldProps {
+  meta: Meta;
+  label: string;
+  hint?: string;
+  required?: boolean;
+  /** More ids the control is described by (a counter, a note under the group). */
+  describedByIds?: (string | false | undefined)[];
+}
+
+/** The hint's and the error's ids, as Field renders them. */
+export function fieldDescription(meta: Meta, hint: string | undefined, more: (string | false | undefined)[] = []) {
+  return describedBy(hint && `${meta.id}-hint`, Boolean(meta.errors?.length) && `${meta.id}-error`, ...more);
+}
+
+type TextType = "text" | "email" | "url" | "tel" | "search" | "password";
+
+export function TextField({
+  meta,
+  label,
+  hint,
+  required,
+  describedByIds,
+  type = "text",
+  className = inputClass,
+  ...control
+}: FieldProps & { type?: TextType } & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>) {
+  return (
+    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
+      <input
+        {...getInputProps(meta, { type })}
+        key={meta.key}
+        className={className}
+        aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        {...control}
+      />
+    </Field>
+  );
+}
+
+/** An email address: written left to right in either language, the browser's email keyboard and autofill. */
+export function EmailField(props: Omit<Parameters<typeof TextField>[0], "type">) {
+  return <TextField type="email" dir="ltr" autoComplete="email" spellCheck={false} {...props} />;
+}
+
+export function TextAreaField({
+  meta,
+  label,
+  hint,
+  required,
+  describedByIds,
+  className = inputClass,
+  ...control
+}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wired>) {
+  return (
+    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
+      <textarea
+        {...getTextareaProps(meta)}
+        key={meta.key}
+        className={className}
+        aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        {...control}
+      />
+    </Field>
+  );
+}
+
+export function SelectField({
+  meta,
+  label,
+  hint,
+  required,
+  describedByIds,
+  className = inputClass,
+  children,
+  ...control
+}: FieldProps & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Wired>) {
+  return (
+    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
+      <select
+        {...getSelectProps(meta)}
+        key={meta.key}
+        className={className}
+        aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        {...control}
+      >
+        {children}
+      </select>
+    </Field>
+  );
+}
+
+/** A checkbox with its label beside it and its hint (and error) under both. */
+export function CheckboxField({ meta, label, hint, describedByIds, ...control }: Omit<FieldProps, "required"> & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>) {
+  return (
+    <div className="flex flex-col justify-center gap-1">
+      <div className="flex items-center gap-3">
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          className="h-5 w-5 cursor-pointer accent-teal-800 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
+          aria-describedby={fieldDescription(meta, hint, describedByIds)}
+          {...control}
+        />
+        <label htmlFor={meta.id} className="text-sm font-medium text-slate-800">
+          {label}
+        </label>
+      </div>
+      {hint && (
+        <p id={`${meta.id}-hint`} className="text-xs text-slate-600">
+          {hint}
+        </p>
+      )}
+      {meta.errors?.[0] && <CheckboxError id={`${meta.id}-error`} messageKey={meta.errors[0]} />}
+    </div>
+  );
+}
+
+function CheckboxError({ id, messageKey }: { id: string; messageKey: string }) {
+  const { t } = useI18n();
+  return (
+    <p id={id} className="text-sm text-red-700">
+      {t(messageKey)}
+    </p>
+  );
+}

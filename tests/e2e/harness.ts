@@ -110,6 +110,7 @@ export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs 
 
 /** The fixed staff passwords the e2e suites sign in with (or try): none may ever appear in a server's output. */
 export const KNOWN_TEST_PASSWORDS = [
+  "Limited-Owner-Passw0rd!",
   "Admin-Passw0rd!",
   "Manager-Passw0rd!",
   "Manager-Passw0rd",

@@ -13,6 +13,7 @@ import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTML
 import { describedBy } from "~/components/admin/form-kit.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "./field.tsx";
+import { PasswordInput } from "./password-input.tsx";
 
 /** Conform's metadata of one field, whatever its value's type. */
 type Meta = FieldMetadata<unknown>;
@@ -62,6 +63,23 @@ export function TextField({
 /** An email address: written left to right in either language, the browser's email keyboard and autofill. */
 export function EmailField(props: Omit<Parameters<typeof TextField>[0], "type">) {
   return <TextField type="email" dir="ltr" autoComplete="email" spellCheck={false} {...props} />;
+}
+
+/** A password with its show/hide toggle (PasswordInput); the value never comes back from the server. */
+export function PasswordField({
+  meta,
+  label,
+  hint,
+  required,
+  describedByIds,
+  ...control
+}: FieldProps & Omit<InputHTMLAttributes<HTMLInputElement>, Wired | "className">) {
+  const { type: _type, ...wired } = getInputProps(meta, { type: "password" });
+  return (
+    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
+      <PasswordInput {...wired} key={meta.key} aria-describedby={fieldDescription(meta, hint, describedByIds)} dir="ltr" {...control} />
+    </Field>
+  );
 }
 
 export function TextAreaField({

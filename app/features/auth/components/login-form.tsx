@@ -6,7 +6,7 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { AUTH_ERRORS, loginSchema } from "../auth.schema.ts";
 import { FormMessage } from "./auth-card.tsx";
-import { PasswordInput } from "./password-input.tsx";
+import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 /** Staff sign-in (SPEC /login): email, password with show/hide, Sign In; a plain post without JS. */
 export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) {

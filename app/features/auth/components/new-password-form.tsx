@@ -9,7 +9,7 @@ import { Field } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_RULES, resetPasswordSchema } from "../auth.schema.ts";
 import { FormMessage } from "./auth-card.tsx";
-import { PasswordInput } from "./password-input.tsx";
+import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 /**
  * New password + confirmation, each with show/hide, and the rules as a live checklist. `strong` adds the

@@ -12,7 +12,7 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import { SECURITY_SCHEMAS } from "../auth.schema.ts";
 import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security-reply.ts";
 import { FormMessage } from "./auth-card.tsx";
-import { PasswordInput } from "./password-input.tsx";
+import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 
 /** The staff member's own two-step sign-in: set up, recovery codes, turn off. Every form posts without JS. */

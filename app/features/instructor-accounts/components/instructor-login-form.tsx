@@ -7,7 +7,7 @@ import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "~/features/auth/auth-reply.ts";
 import { FormMessage } from "~/features/auth/components/auth-card.tsx";
-import { PasswordInput } from "~/features/auth/components/password-input.tsx";
+import { PasswordInput } from "~/components/forms/password-input.tsx";
 import { instructorLoginSchema } from "../accounts.schema.ts";
 
 export function InstructorLoginForm({ reply }: { reply?: AuthReply }) {

@@ -3,14 +3,13 @@
 // With JavaScript each posts through a fetcher; without, the page renders the same form in place
 // (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { getFormProps, getInputProps, getSelectProps, useForm } from "@conform-to/react";
-import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Eye, EyeOff } from "lucide-react";
-import { useId, useState } from "react";
+import { getFormProps } from "@conform-to/react";
+import { FormAlert, useDialogForm, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { EmailField, PasswordField, SelectField } from "~/components/forms/field-controls.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { CopyField } from "~/components/ui/copy-field.tsx";
 import { DialogCancel, useDialogFrame } from "~/components/ui/url-dialog.tsx";
@@ -41,97 +40,53 @@ export function AddUserForm({
   onSuccess: (reply: UsersReply) => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<UsersReply>("users-add");
-  const reply = fetcher.data ?? (initialReply?.intent === "add" ? initialReply : undefined);
-  const formId = useId();
-  const [showPassword, setShowPassword] = useState(false);
-  const [form, fields] = useForm({
-    id: `add-user-${formId}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+  const { fetcher, form, fields, reply, busy } = useDialogForm({
+    intent: "add",
+    schema: addUserSchema,
     defaultValue: { role: "instructor_course_manager" },
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: addUserSchema }),
+    initialReply,
+    onSuccess,
   });
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
   const role = fields.role.value ?? "instructor_course_manager";
   // Without JavaScript the field cannot follow the select, so it shows with a hint; the server ignores
   // a password sent with the manager role.
   const passwordShown = !hydrated || role === "admin";
-  const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.users} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="add" />
       <FormAlert message={failureMessage(t, reply)} />
-      <Field id={fields.email.id} label={t("users.add.email")} required errors={fields.email.errors}>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="off"
-          dir="ltr"
-          maxLength={254}
-          placeholder={t("users.add.emailPlaceholder")}
-          className={`${inputClass} text-start`}
-          aria-describedby={err(fields.email.id, fields.email.errors)}
-        />
-      </Field>
-      <Field
-        id={fields.role.id}
+      <EmailField
+        meta={fields.email}
+        label={t("users.add.email")}
+        required
+        autoComplete="off"
+        maxLength={254}
+        placeholder={t("users.add.emailPlaceholder")}
+        className={`${inputClass} text-start`}
+      />
+      <SelectField
+        meta={fields.role}
         label={t("users.add.role")}
         required
-        errors={fields.role.errors}
         hint={role === "admin" || !hydrated ? undefined : t("users.add.managerHint")}
       >
-        <select
-          {...getSelectProps(fields.role)}
-          key={fields.role.key}
-          className={inputClass}
-          aria-describedby={describedBy(
-            hydrated && role !== "admin" && `${fields.role.id}-hint`,
-            err(fields.role.id, fields.role.errors),
-          )}
-        >
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
-              {t(`admin.roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
+            {t(`admin.roles.${r}`)}
+          </option>
+        ))}
+      </SelectField>
       {passwordShown && (
-        <Field
-          id={fields.password.id}
+        <PasswordField
+          meta={fields.password}
           label={t("users.add.password")}
           required={hydrated}
-          errors={fields.password.errors}
           hint={hydrated ? t("users.add.passwordHint") : `${t("users.add.passwordHint")} ${t("users.add.managerHint")}`}
-        >
-          <div className="relative">
-            <input
-              {...getInputProps(fields.password, { type: showPassword ? "text" : "password" })}
-              key={fields.password.key}
-              autoComplete="new-password"
-              dir="ltr"
-              minLength={STAFF_PASSWORD.min}
-              maxLength={STAFF_PASSWORD.max}
-              className={`${inputClass} pe-12 text-start`}
-              aria-describedby={describedBy(`${fields.password.id}-hint`, err(fields.password.id, fields.password.errors))}
-            />
-            {hydrated && (
-              <button
-                type="button"
-                onClick={() => setShowPassword((v) => !v)}
-                aria-pressed={showPassword}
-                aria-label={showPassword ? t("users.add.hidePassword") : t("users.add.showPassword")}
-                className="absolute inset-y-0 end-0 flex items-center px-3 text-slate-600 hover:text-slate-900 focus-visible:outline-2 focus-visible:outline-teal-800"
-              >
-                {showPassword ? <EyeOff aria-hidden="true" className="h-5 w-5" /> : <Eye aria-hidden="true" className="h-5 w-5" />}
-              </button>
-            )}
-          </div>
-        </Field>
+          autoComplete="new-password"
+          minLength={STAFF_PASSWORD.min}
+          maxLength={STAFF_PASSWORD.max}
+        />
       )}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <DialogCancel label={t("users.add.cancel")} />

@@ -1,7 +1,7 @@
 import { Eye, EyeOff } from "lucide-react";
 import { useState, type InputHTMLAttributes } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { inputClass } from "~/components/forms/field.tsx";
+import { inputClass } from "./field.tsx";
 
 /**
  * A password field with a show/hide toggle (SPEC: show/hide password). The toggle is a button whose

@@ -82,9 +82,16 @@ describe("with METRICS_TOKEN, on the embedded database", () => {
     expect(slug, "a course link on /en/courses").toBeTruthy();
     const before = parseMetrics((await scrape(app.url, bearer)).text);
 
-    for (let i = 0; i < 3; i++) expect((await fetch(`${app.url}/en/courses`)).status).toBe(200);
-    for (let i = 0; i < 2; i++) expect((await fetch(`${app.url}/ar/courses/${slug}`)).status).toBe(200);
-    expect((await fetch(`${app.url}/en/no-such-page`)).status).toBe(404);
+    // Each answer is read to its end: a request is counted when its answer has been sent, and a streamed
+    // page (the 404 renders) can still be sending when the scrape below arrives on another connection.
+    const answered = async (path: string) => {
+      const res = await fetch(`${app.url}${path}`);
+      await res.arrayBuffer();
+      return res.status;
+    };
+    for (let i = 0; i < 3; i++) expect(await answered("/en/courses")).toBe(200);
+    for (let i = 0; i < 2; i++) expect(await answered(`/ar/courses/${slug}`)).toBe(200);
+    expect(await answered("/en/no-such-page")).toBe(404);
     const after = parseMetrics((await scrape(app.url, bearer)).text);
 
     const requests = (m: typeof after, route: string, status = "200") => valueOf(m, "academy_http_requests_total", { route, method: "GET", status });

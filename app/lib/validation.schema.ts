@@ -61,3 +61,9 @@ export function optionalTextOrEmpty(max: number, tooLongKey: string) {
  * action checks `isHoneypotFilled` (validation.ts) and answers as if the request succeeded, storing nothing.
  */
 export const honeypot = z.string().optional();
+
+/**
+ * The version an edit form was opened at (app/lib/edit-version.ts, a timestamp in milliseconds): a save
+ * over a newer one is refused. Absent for callers other than a form.
+ */
+export const editVersion = z.string().max(20).optional();

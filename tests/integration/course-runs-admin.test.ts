@@ -285,6 +285,53 @@ describe("runs: add, edit, close, cancel, delete", () => {
   });
 });
 
+describe("two staff editing one run (issue 35 item 6)", () => {
+  const CONFLICT = "admin.errors.editConflict";
+  /** The run's version as the sheet shows it to this staff member. */
+  async function sheetVersion(actor: Actor, runId: string): Promise<string> {
+    const sheet = await callLoaderFor(actor, `/admin/courses?dialog=runs&course=${courseId}`);
+    const dialog = sheet.data!.dialog;
+    if (dialog?.kind !== "runs") throw new Error("no runs sheet");
+    return dialog.runs.find((r) => r.id === runId)!.version;
+  }
+
+  it("refuses the older form's save with 409, who and when; the first save stays; at the new version it goes through", async () => {
+    const colleague = await manager("colleague@example.com", ["courses:view", "courses:edit"]);
+    const run = await makeRun(courseId, { capacity: 20 });
+    const version = await sheetVersion(admin, run.id);
+    expect(version).toMatch(/^\d+$/);
+    expect(await sheetVersion(colleague, run.id)).toBe(version);
+
+    const first = await post(colleague, { ...runForm({ intent: "updateRun", capacity: "30", schedule: "Mondays" }), runId: run.id, version });
+    expect(first.data).toMatchObject({ ok: true });
+    const older = await post(admin, { ...runForm({ intent: "updateRun", capacity: "12", price: "900" }), runId: run.id, version });
+    expect(older.status).toBe(409);
+    expect(older.data).toMatchObject({ ok: false, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } });
+    expectTranslated(older.data!.messageKey ?? undefined);
+    // What was typed comes back with the refusal, for the form to keep.
+    expect(older.data!.result?.initialValue).toMatchObject({ capacity: "12", price: "900" });
+    const [kept] = await database.db.select().from(courseRuns).where(eq(courseRuns.id, run.id));
+    expect(kept).toMatchObject({ capacity: 30, schedule: "Mondays", price: null });
+    expect((await runAudit(run.id)).map((a) => [a.action, a.actorEmail])).toEqual([["update", "colleague@example.com"]]);
+
+    const again = await post(admin, { ...runForm({ intent: "updateRun", capacity: "12" }), runId: run.id, version: await sheetVersion(admin, run.id) });
+    expect(again.data).toMatchObject({ ok: true });
+  });
+
+  it("of two saves of one version sent at once, exactly one is written", async () => {
+    const run = await makeRun(courseId, { capacity: 20 });
+    const version = await sheetVersion(admin, run.id);
+    const answers = await Promise.all(
+      ["21", "22", "23", "24"].map((capacity) => post(admin, { ...runForm({ intent: "updateRun", capacity }), runId: run.id, version })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409, 409]);
+    const winner = answers.findIndex((a) => a.status === 200);
+    const [row] = await database.db.select().from(courseRuns).where(eq(courseRuns.id, run.id));
+    expect(row!.capacity).toBe(21 + winner);
+    expect(await runAudit(run.id)).toHaveLength(1);
+  });
+});
+
 describe("any input", () => {
   it("a run form or a message of any values answers below 500, and a refusal writes nothing", async () => {
     const run = await makeRun(courseId, { capacity: 3 });

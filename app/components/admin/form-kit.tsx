@@ -63,21 +63,23 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
   initialReply,
   onSuccess,
 }: {
-  intent: string;
+  /** The intent the form posts, or the intents it may post (a preview and a send). */
+  intent: string | readonly string[];
   schema: S;
   defaultValue?: DefaultValue<z.input<S>>;
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: R;
   onSuccess: (reply: R) => void;
 }) {
-  const fetcher = useFreshFetcher<R>(intent);
+  const intents: readonly string[] = typeof intent === "string" ? [intent] : intent;
+  const fetcher = useFreshFetcher<R>(intents.join("-"));
   // A reply is plain JSON, so what the fetcher holds is R itself; TypeScript cannot see through React
   // Router's SerializeFrom for a type parameter.
   const data = fetcher.data as R | undefined;
-  const reply = data ?? (initialReply?.intent === intent ? initialReply : undefined);
+  const reply = data ?? (initialReply?.intent && intents.includes(initialReply.intent) ? initialReply : undefined);
   const formId = useId();
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
-    id: `${intent}-${formId}`,
+    id: `${intents.join("-")}-${formId}`,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
     defaultValue,
     shouldValidate: "onBlur",
@@ -86,4 +88,16 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
   });
   useOnSuccess({ state: fetcher.state, data }, onSuccess);
   return { fetcher, form, fields, reply, busy: fetcher.state !== "idle" };
+}
+
+/**
+ * The version an edit's save names (issue 35 item 6): the record's when this form opened, not a newer one
+ * the page loaded since (the form does not show its values); after a refused save rendered again without
+ * JavaScript, the one that save sent. Saving again after a 409 is refused again until the page is reloaded,
+ * so a colleague's save is never overwritten unseen.
+ */
+export function useOpenedVersion(current: string | undefined, reply: AdminReplyBase<string> | undefined): string | undefined {
+  const [opened] = useState(current);
+  const sent = reply && !reply.ok ? reply.result?.initialValue?.version : undefined;
+  return typeof sent === "string" ? sent : opened;
 }

@@ -35,7 +35,7 @@ export function fieldDescription(meta: Meta, hint: string | undefined, more: (st
   return describedBy(hint && `${meta.id}-hint`, Boolean(meta.errors?.length) && `${meta.id}-error`, ...more);
 }
 
-type TextType = "text" | "email" | "url" | "tel" | "search" | "password";
+type TextType = "text" | "email" | "url" | "tel" | "search" | "password" | "datetime-local";
 
 export function TextField({
   meta,

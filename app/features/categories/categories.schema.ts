@@ -6,6 +6,7 @@ import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { westernDigitsInput } from "~/lib/digits.ts";
 import { SLUG_PATTERN } from "~/lib/slug.ts";
+import { editVersion } from "~/lib/validation.schema.ts";
 
 /** SPEC §9: name 100; category slug 50; subcategory slug 100; subcategory description 500. */
 export const CATEGORY_LIMITS = {
@@ -134,7 +135,7 @@ export type CategoriesReply = AdminReply<CategoryIntent, CategoryReplyFields>;
 const checkbox = z.boolean({ error: CATEGORY_ERRORS.isActiveInvalid }).default(false);
 
 /** The version an edit form was opened at (app/lib/edit-version.ts): a save over a newer one is refused. */
-const version = z.string().max(20).optional();
+const version = editVersion;
 
 export const createCategoryFormSchema = categoryInputSchema.extend({ intent: z.literal("createCategory") });
 export const updateCategoryFormSchema = categoryInputSchema.extend({ intent: z.literal("updateCategory"), id, version });

@@ -9,6 +9,8 @@ import { and, asc, desc, eq, sql } from "drizzle-orm";
 import { courseRuns, courses, enrollments, instructors } from "@db/schema/index.ts";
 import { renderRunMessageEmail } from "~/emails/run-message.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
+import { assertCurrentVersion } from "~/lib/edit-conflict.server.ts";
+import { editVersion } from "~/lib/edit-version.ts";
 import { countRequestsByRun, lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
 import { seatsLeft, type RunFields, type RunStatus } from "~/domain/runs/run-rules.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
@@ -48,6 +50,8 @@ export interface AdminRunRow extends RunFields {
   requests: number;
   /** The start has passed (when the list was read). */
   started: boolean;
+  /** The version its edit form carries (app/lib/edit-version.ts): a save over a newer one is refused. */
+  version: string;
 }
 
 export interface AdminCourseRuns {
@@ -125,6 +129,7 @@ export async function listCourseRuns(actor: Actor, courseId: string): Promise<Ad
         requests: c.pending + c.approved + c.waiting + c.rejected,
         seatsLeft: seatsLeft(run.capacity, c.approved),
         started: run.startsAt.getTime() <= now,
+        version: editVersion(run.updatedAt),
       };
     }),
   };
@@ -237,10 +242,18 @@ function changedFields(current: CourseRunRow, next: Partial<ReturnType<typeof ru
  * Saves a run's new values (needs courses:edit). The capacity cannot go below the students already
  * approved. A new start or status re-queues the approved students' reminders in the same transaction.
  */
-async function saveRun(actor: Actor, runId: string, next: Partial<ReturnType<typeof runColumns>>, kind: "update" | "status"): Promise<{ id: string; status: RunStatus }> {
+async function saveRun(
+  actor: Actor,
+  runId: string,
+  next: Partial<ReturnType<typeof runColumns>>,
+  kind: "update" | "status",
+  version?: string,
+): Promise<{ id: string; status: RunStatus }> {
   try {
     return await db().transaction(async (tx) => {
       const { run, approved, courseTitle } = await lockVisibleRun(tx, actor, runId);
+      // A colleague saved this run since the form was opened: refused, nothing written (issue 35 item 6).
+      await assertCurrentVersion(tx, { entity: "course_run", entityId: run.id, updatedAt: run.updatedAt }, version);
       if (next.capacity !== undefined && next.capacity !== null && next.capacity < approved && next.capacity !== run.capacity) {
         throw new AppError("conflict", RUN_ERRORS.capacityBelowApproved, { fields: { capacity: RUN_ERRORS.capacityBelowApproved } });
       }
@@ -272,11 +285,11 @@ async function saveRun(actor: Actor, runId: string, next: Partial<ReturnType<typ
   }
 }
 
-/** Edits a run (needs courses:edit). */
-export async function updateRun(actor: Actor, runId: string, input: RunValues): Promise<{ id: string; status: RunStatus }> {
+/** Edits a run (needs courses:edit); with the version its form was opened at, a newer save is not overwritten. */
+export async function updateRun(actor: Actor, runId: string, input: RunValues & { version?: string }): Promise<{ id: string; status: RunStatus }> {
   requirePermission(actor, "courses:edit");
   const values = runColumns(parseRun(input));
-  return saveRun(actor, runId, values, "update");
+  return saveRun(actor, runId, values, "update", input.version);
 }
 
 /** Opens, closes or cancels a run (needs courses:edit). */

@@ -3,7 +3,7 @@
 // re-check). No server imports here. Error messages are locale keys ("runsAdmin.errors.*" in
 // app/locales/<lng>/admin-runs.json); each field reports the first rule it breaks (`abort`).
 // Dates: staff type a Cairo wall time (datetime-local); it is stored as the UTC moment it names.
-import { optionalTextOrNull } from "~/lib/validation.schema.ts";
+import { editVersion, optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "~/domain/runs/run-rules.ts";
 import { cairoWallTimeToUtc } from "~/lib/cairo-time.ts";
@@ -164,6 +164,7 @@ export const createRunSchema = runValuesSchema.safeExtend({
 export const updateRunSchema = runValuesSchema.safeExtend({
   intent: z.literal("updateRun"),
   runId: uuid(RUN_ERRORS.runInvalid),
+  version: editVersion,
 });
 /** The run form (add or edit): one schema for the browser's checks. */
 export const runFormSchema = z.discriminatedUnion("intent", [createRunSchema, updateRunSchema], { error: RUN_ERRORS.runInvalid });

@@ -2,7 +2,7 @@
 // D22), shared by the browser (instant feedback) and the server (the action and the domain functions
 // re-check). No server imports here. Error messages are locale keys ("coursesAdmin.errors.*" in
 // app/locales/<lng>/admin-courses.json); each field reports the first rule it breaks (`abort`).
-import { optionalTextOrNull } from "~/lib/validation.schema.ts";
+import { editVersion, optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import type { RunIntent, RunReplyFields } from "./course-runs.schema.ts";
@@ -312,7 +312,7 @@ export const updateCourseSchema = courseFormFields.extend({
   intent: z.literal("update"),
   courseId: uuid(COURSE_ERRORS.courseInvalid),
   /** The version the form was opened at (app/lib/edit-version.ts). */
-  version: z.string().max(20).optional(),
+  version: editVersion,
 });
 /** The course form (create or edit): one schema for the browser's checks. */
 export const courseFormSchema = z.discriminatedUnion("intent", [createCourseSchema, updateCourseSchema], {

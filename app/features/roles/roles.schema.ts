@@ -2,6 +2,7 @@
 // Shared by the browser and the server. Error messages are locale keys ("roles.errors.*").
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
+import { editVersion } from "~/lib/validation.schema.ts";
 import { ALL_PERMISSIONS, isPermission, type Permission } from "~/lib/permissions.ts";
 
 /** The role whose permissions the matrix edits; `admin` always has every permission. */
@@ -32,7 +33,7 @@ export const saveRolesSchema = z.object({
   intent: z.literal("save"),
   permissions: permissionListSchema.default([]),
   /** The version the matrix was opened at (app/lib/edit-version.ts). */
-  version: z.string().max(20).optional(),
+  version: editVersion,
 });
 
 /**

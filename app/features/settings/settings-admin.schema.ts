@@ -3,7 +3,7 @@
 // Shared by the browser (instant feedback) and the server (the action and saveSiteSettings re-check).
 // No server imports here. Error messages are locale keys ("settings.errors.*" in
 // app/locales/<lng>/admin-settings.json).
-import { optionalTextOrEmpty } from "~/lib/validation.schema.ts";
+import { editVersion, optionalTextOrEmpty } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { completeWebAddress, EMAIL_PATTERN } from "~/lib/validation.ts";
@@ -212,7 +212,7 @@ export type SiteSettingsValues = z.input<typeof siteSettingsSchema>;
 export type SiteSettingsInput = z.output<typeof siteSettingsSchema>;
 
 /** The form posts this intent (anything else is refused) and the version it was opened at (app/lib/edit-version.ts). */
-export const settingsFormSchema = siteSettingsSchema.extend({ intent: z.literal("save"), version: z.string().max(20).optional() });
+export const settingsFormSchema = siteSettingsSchema.extend({ intent: z.literal("save"), version: editVersion });
 
 /** What the /admin/settings action answers (one intent): after a save, the version the form now stands on. */
 export type SettingsReply = AdminReply<"save", { version: string }>;

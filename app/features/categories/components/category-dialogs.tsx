@@ -3,7 +3,7 @@
 // fetcher of its own; without JavaScript, as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { FormAlert, useDialogForm } from "~/components/admin/form-kit.tsx";
+import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
@@ -46,18 +46,6 @@ function useSlug(initial: string, follow: boolean, max: number) {
       setTyped(value !== "");
     },
   };
-}
-
-/**
- * The version an edit's save names (issue 35 item 6): the record's when this form opened, not a newer one
- * the page loaded since (the form does not show its values); after a refused save rendered again without
- * JavaScript, the one that save sent. Saving again after a 409 is refused again until the page is reloaded,
- * so a colleague's save is never overwritten unseen.
- */
-function useOpenedVersion(current: string | undefined, reply: CategoriesReply | undefined): string | undefined {
-  const [opened] = useState(current);
-  const sent = reply && !reply.ok ? reply.result?.initialValue?.version : undefined;
-  return typeof sent === "string" ? sent : opened;
 }
 
 function SubmitRow({ busy, cancelLabel, submitLabel, busyLabel }: { busy: boolean; cancelLabel: string; submitLabel: string; busyLabel: string }) {

@@ -638,3 +638,37 @@ describe("/admin/instructors loader and action", () => {
     expect(data.instructors).toEqual([expect.objectContaining({ name: "Card", account: expect.objectContaining({ status: "none" }) })]);
   });
 });
+
+describe("two staff editing one instructor (issue 35 item 6)", () => {
+  const CONFLICT = "admin.errors.editConflict";
+  const save = (actor: Actor, form: Record<string, string>) => callAction(instructorsAction, { url: "/admin/instructors", form: { intent: "update", ...form }, actor });
+  const versionOf = async (id: string) => (await listInstructorsForAdmin(admin)).find((i) => i.id === id)!.version;
+
+  it("refuses the older form's save with 409, who and when; the first save stays; at the new version it goes through", async () => {
+    const colleague = await manager("colleague@example.com", ["instructors:view", "instructors:edit"]);
+    const mona = await createInstructor(admin, { name: "Mona Adel", title: "Data analyst" });
+    const version = await versionOf(mona.id);
+    expect(version).toMatch(/^\d+$/);
+
+    const first = await save(colleague, { instructorId: mona.id, name: "Mona Adel", title: "Senior data analyst", version });
+    expect(first.data).toMatchObject({ ok: true });
+    const older = await save(admin, { instructorId: mona.id, name: "Mona A.", title: "Data analyst", bioShort: "Ten years of Excel", version });
+    expect(older.status).toBe(409);
+    expect(older.data).toMatchObject({ ok: false, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } });
+    expect(older.data!.result?.initialValue).toMatchObject({ name: "Mona A.", bioShort: "Ten years of Excel" });
+    const [kept] = await database.db.select().from(instructors).where(eq(instructors.id, mona.id));
+    expect(kept).toMatchObject({ name: "Mona Adel", title: "Senior data analyst", bioShort: null });
+    expect((await auditRows("update")).map((r) => r.actorEmail)).toEqual(["colleague@example.com"]);
+
+    const again = await save(admin, { instructorId: mona.id, name: "Mona A.", version: await versionOf(mona.id) });
+    expect(again.data).toMatchObject({ ok: true });
+  });
+
+  it("of saves of one version sent at once, exactly one is written", async () => {
+    const mona = await createInstructor(admin, { name: "Mona Adel" });
+    const version = await versionOf(mona.id);
+    const answers = await Promise.all(["First", "Second", "Third"].map((title) => save(admin, { instructorId: mona.id, name: "Mona Adel", title, version })));
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409, 409]);
+    expect(await auditRows("update")).toHaveLength(1);
+  });
+});

@@ -54,6 +54,7 @@ export function TextField({
         key={meta.key}
         className={className}
         aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        aria-required={required || undefined}
         {...control}
       />
     </Field>
@@ -77,7 +78,14 @@ export function PasswordField({
   const { type: _type, ...wired } = getInputProps(meta, { type: "password" });
   return (
     <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
-      <PasswordInput {...wired} key={meta.key} aria-describedby={fieldDescription(meta, hint, describedByIds)} dir="ltr" {...control} />
+      <PasswordInput
+        {...wired}
+        key={meta.key}
+        aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        aria-required={required || undefined}
+        dir="ltr"
+        {...control}
+      />
     </Field>
   );
 }
@@ -98,6 +106,7 @@ export function TextAreaField({
         key={meta.key}
         className={className}
         aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        aria-required={required || undefined}
         {...control}
       />
     </Field>
@@ -121,6 +130,7 @@ export function SelectField({
         key={meta.key}
         className={className}
         aria-describedby={fieldDescription(meta, hint, describedByIds)}
+        aria-required={required || undefined}
         {...control}
       >
         {children}

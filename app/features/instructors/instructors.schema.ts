@@ -2,7 +2,7 @@
 // browser (instant feedback) and the server (the action and the domain functions re-check). No server
 // imports here. Error messages are locale keys ("instructorsAdmin.errors.*" in
 // app/locales/<lng>/admin-instructors.json); each field reports one error at a time, the first it breaks.
-import { optionalTextOrNull } from "~/lib/validation.schema.ts";
+import { editVersion, optionalTextOrNull } from "~/lib/validation.schema.ts";
 import { z } from "zod";
 import type { AccountReplyFields } from "~/features/instructor-accounts/accounts.schema.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
@@ -125,7 +125,7 @@ export type InstructorsReply = AdminReply<InstructorIntent | "account", Instruct
 export const createInstructorSchema = instructorFieldsSchema.extend({ intent: z.literal("create") });
 
 /** Edit Instructor (intent "update"). */
-export const updateInstructorSchema = instructorFieldsSchema.extend({ intent: z.literal("update"), instructorId });
+export const updateInstructorSchema = instructorFieldsSchema.extend({ intent: z.literal("update"), instructorId, version: editVersion });
 
 /** Delete confirmation (intent "delete"). */
 export const deleteInstructorSchema = z.object({ intent: z.literal("delete"), instructorId });

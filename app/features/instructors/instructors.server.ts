@@ -5,6 +5,8 @@ import { instructorProfileColumns } from "~/domain/instructors/instructor-column
 import { and, asc, eq, inArray, ne, sql } from "drizzle-orm";
 import { courses, instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
+import { assertCurrentVersion } from "~/lib/edit-conflict.server.ts";
+import { editVersion } from "~/lib/edit-version.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -28,6 +30,8 @@ export interface InstructorRecord extends InstructorFields {
 /** One card of the Admin Instructors grid: the instructor and their login account's status. */
 export interface AdminInstructor extends InstructorRecord {
   account: AccountSummary;
+  /** The version its edit form carries (app/lib/edit-version.ts): a save over a newer one is refused. */
+  version: string;
 }
 
 const FIELD_NAMES = [
@@ -55,6 +59,7 @@ export async function listInstructorsForAdmin(actor: Actor, now: Date = new Date
   const rows = await db()
     .select({
       ...recordColumns,
+      updatedAt: instructors.updatedAt,
       accountExpiresAt: instructorAccounts.expiresAt,
       accountIsActive: instructorAccounts.isActive,
       accountHours: instructorAccounts.durationHours,
@@ -63,8 +68,9 @@ export async function listInstructorsForAdmin(actor: Actor, now: Date = new Date
     .from(instructors)
     .leftJoin(instructorAccounts, eq(instructorAccounts.instructorId, instructors.id))
     .orderBy(asc(instructors.name), asc(instructors.id));
-  return rows.map(({ accountExpiresAt, accountIsActive, accountHours, accountMinutes, ...instructor }) => ({
+  return rows.map(({ accountExpiresAt, accountIsActive, accountHours, accountMinutes, updatedAt, ...instructor }) => ({
     ...instructor,
+    version: editVersion(updatedAt),
     account: accountSummary(
       accountExpiresAt === null
         ? null
@@ -160,11 +166,14 @@ export async function createInstructor(actor: Actor, input: InstructorFieldsValu
   }
 }
 
-/** Edit Instructor: every field replaced by the form's values; a replaced or removed photo leaves storage. */
+/**
+ * Edit Instructor: every field replaced by the form's values; a replaced or removed photo leaves storage.
+ * With the version its form was opened at, a colleague's newer save is refused (409), never overwritten.
+ */
 export async function updateInstructor(
   actor: Actor,
   instructorId: string,
-  input: InstructorFieldsValues,
+  input: InstructorFieldsValues & { version?: string },
 ): Promise<InstructorRecord> {
   requirePermission(actor, "instructors:edit");
   const fields = parseFields(input);
@@ -172,8 +181,14 @@ export async function updateInstructor(
   let saved: InstructorRecord;
   try {
     saved = await db().transaction(async (tx) => {
-      const [current] = await tx.select(recordColumns).from(instructors).where(eq(instructors.id, instructorId)).for("update");
-      if (!current) throw new AppError("not_found", INSTRUCTOR_ERRORS.notFound);
+      const [locked] = await tx
+        .select({ ...recordColumns, updatedAt: instructors.updatedAt })
+        .from(instructors)
+        .where(eq(instructors.id, instructorId))
+        .for("update");
+      if (!locked) throw new AppError("not_found", INSTRUCTOR_ERRORS.notFound);
+      const { updatedAt, ...current } = locked;
+      await assertCurrentVersion(tx, { entity: "instructor", entityId: instructorId, updatedAt }, input.version);
       const next = { ...fields, photoUrl: acceptPhoto(fields.photoUrl, current.photoUrl) };
       const changed = FIELD_NAMES.filter((k) => next[k] !== current[k]);
       if (changed.length === 0) return current; // nothing changes, nothing to record

@@ -2,18 +2,18 @@
 // dialog kit's frame. With JavaScript it posts through a fetcher; without, the page renders the same
 // form in place (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { getFormProps, getInputProps, getTextareaProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { describedBy, FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, useState } from "react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
+import { TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
+import { useState } from "react";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { inputClass } from "~/components/forms/field.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { createInstructorSchema, INSTRUCTOR_LIMITS, updateInstructorSchema } from "../instructors.schema.ts";
-
 
 /** The fields of one instructor the forms need (a row of the admin list). */
 export interface InstructorFormValues {
@@ -29,67 +29,37 @@ export interface InstructorFormValues {
   facebook: string | null;
   instagram: string | null;
   linkedin: string | null;
+  /** The version an edit form carries (app/lib/edit-version.ts). */
+  version?: string;
 }
 
-type TextField = FieldMetadata<string | null | undefined>;
+type Meta = FieldMetadata<string | null | undefined>;
 
-/** One text input with its label, hint and error. Arabic inputs are right-to-left whatever the page. */
-function TextInput({
-  field,
+/** A text input or area of the form. Arabic fields are right-to-left whatever the page, English ones left to right. */
+function BilingualText({
+  meta,
   label,
   max,
   lang,
-  type = "text",
-  required,
-  hint,
-  placeholder,
-  autoComplete = "off",
+  ...rest
 }: {
-  field: TextField;
+  meta: Meta;
   label: string;
   max: number;
   lang: "en" | "ar";
   type?: "text" | "email" | "url";
-  required?: boolean;
   hint?: string;
+  required?: boolean;
   placeholder?: string;
-  autoComplete?: string;
 }) {
-  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
-  return (
-    <Field id={field.id} label={label} required={required} errors={field.errors} hint={hint}>
-      <input
-        {...getInputProps(field, { type })}
-        key={field.key}
-        required={required}
-        maxLength={max}
-        dir={lang === "ar" ? "rtl" : "ltr"}
-        lang={lang}
-        autoComplete={autoComplete}
-        placeholder={placeholder}
-        className={`${inputClass} text-start`}
-        aria-describedby={describedBy(hint && `${field.id}-hint`, errorId)}
-      />
-    </Field>
-  );
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  const className = `${inputClass} text-start`;
+  return <TextField meta={meta} label={label} maxLength={max} lang={lang} dir={dir} autoComplete="off" className={className} {...rest} />;
 }
 
-function TextArea({ field, label, max, lang, hint }: { field: TextField; label: string; max: number; lang: "en" | "ar"; hint?: string }) {
-  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
-  return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <textarea
-        {...getTextareaProps(field)}
-        key={field.key}
-        rows={5}
-        maxLength={max}
-        dir={lang === "ar" ? "rtl" : "ltr"}
-        lang={lang}
-        className={`${inputClass} text-start`}
-        aria-describedby={describedBy(hint && `${field.id}-hint`, errorId)}
-      />
-    </Field>
-  );
+function BilingualArea({ meta, label, max, lang, hint }: { meta: Meta; label: string; max: number; lang: "en" | "ar"; hint?: string }) {
+  const dir = lang === "ar" ? "rtl" : "ltr";
+  return <TextAreaField meta={meta} label={label} hint={hint} rows={5} maxLength={max} lang={lang} dir={dir} className={`${inputClass} text-start`} />;
 }
 
 /** Add Instructor / Edit Instructor: English and Arabic side by side, contact links, photo. */
@@ -106,14 +76,11 @@ export function InstructorForm({
 }) {
   const { t } = useI18n();
   const intent = instructor ? "update" : "create";
-  const fetcher = useFreshFetcher<InstructorsReply>(`instructors-${intent}`);
   const ownInitial =
     initialReply?.intent === intent && (intent === "create" || initialReply.instructorId === instructor?.id) ? initialReply : undefined;
-  const reply = fetcher.data ?? ownInitial;
-  const formId = useId();
-  const [form, fields] = useForm({
-    id: `instructor-${intent}-${formId}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+  const { fetcher, form, fields, reply, busy } = useDialogForm<InstructorsReply, typeof updateInstructorSchema | typeof createInstructorSchema>({
+    intent,
+    schema: instructor ? updateInstructorSchema : createInstructorSchema,
     defaultValue: instructor
       ? {
           name: instructor.name,
@@ -128,22 +95,21 @@ export function InstructorForm({
           linkedin: instructor.linkedin ?? "",
         }
       : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) =>
-      parseWithZod(formData, { schema: instructor ? updateInstructorSchema : createInstructorSchema }),
+    initialReply: ownInitial,
+    onSuccess,
   });
-  useOnSuccess(fetcher, onSuccess);
+  const version = useOpenedVersion(instructor?.version, reply);
+  const locale = usePageLocale();
   // Saving waits for a photo still uploading, so the form never stores the previous value by mistake.
   const [photoBusy, setPhotoBusy] = useState(false);
-  const busy = fetcher.state !== "idle";
   const photoErrorId = fields.photoUrl.errors?.length ? `${fields.photoUrl.id}-error` : undefined;
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.instructors} {...getFormProps(form)} className="space-y-6" noValidate preventScrollReset>
       <input type="hidden" name="intent" value={intent} />
       {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
-      <FormAlert message={failureMessage(t, reply)} />
+      {instructor && <input type="hidden" name="version" value={version ?? ""} />}
+      <FormAlert message={failureMessage(t, reply, locale)} />
 
       <div className="space-y-1">
         <ImageUpload
@@ -163,36 +129,36 @@ export function InstructorForm({
       <div className="grid gap-6 md:grid-cols-2">
         <fieldset className="space-y-4">
           <legend className="mb-2 text-base font-semibold text-slate-900">{t("instructorsAdmin.form.english")}</legend>
-          <TextInput field={fields.name} label={t("instructorsAdmin.form.name")} max={INSTRUCTOR_LIMITS.name} lang="en" required />
-          <TextInput field={fields.title} label={t("instructorsAdmin.form.title")} max={INSTRUCTOR_LIMITS.title} lang="en" />
-          <TextArea
-            field={fields.bioShort}
+          <BilingualText meta={fields.name} label={t("instructorsAdmin.form.name")} max={INSTRUCTOR_LIMITS.name} lang="en" required />
+          <BilingualText meta={fields.title} label={t("instructorsAdmin.form.title")} max={INSTRUCTOR_LIMITS.title} lang="en" />
+          <BilingualArea
+            meta={fields.bioShort}
             label={t("instructorsAdmin.form.bioShort")}
             max={INSTRUCTOR_LIMITS.bioShort}
             lang="en"
             hint={t("instructorsAdmin.form.bioHint")}
           />
         </fieldset>
-        <fieldset className="space-y-4" aria-describedby={`${formId}-arabic-hint`}>
+        <fieldset className="space-y-4" aria-describedby={`${form.id}-arabic-hint`}>
           <legend className="mb-2 text-base font-semibold text-slate-900">{t("instructorsAdmin.form.arabic")}</legend>
-          <TextInput field={fields.nameAr} label={t("instructorsAdmin.form.nameAr")} max={INSTRUCTOR_LIMITS.nameAr} lang="ar" />
-          <TextInput field={fields.titleAr} label={t("instructorsAdmin.form.titleAr")} max={INSTRUCTOR_LIMITS.titleAr} lang="ar" />
-          <TextArea field={fields.bioShortAr} label={t("instructorsAdmin.form.bioShortAr")} max={INSTRUCTOR_LIMITS.bioShortAr} lang="ar" />
+          <BilingualText meta={fields.nameAr} label={t("instructorsAdmin.form.nameAr")} max={INSTRUCTOR_LIMITS.nameAr} lang="ar" />
+          <BilingualText meta={fields.titleAr} label={t("instructorsAdmin.form.titleAr")} max={INSTRUCTOR_LIMITS.titleAr} lang="ar" />
+          <BilingualArea meta={fields.bioShortAr} label={t("instructorsAdmin.form.bioShortAr")} max={INSTRUCTOR_LIMITS.bioShortAr} lang="ar" />
           {/* Below the fields, so both columns line up. */}
-          <p id={`${formId}-arabic-hint`} className="text-xs text-slate-600">
+          <p id={`${form.id}-arabic-hint`} className="text-xs text-slate-600">
             {t("instructorsAdmin.form.arabicHint")}
           </p>
         </fieldset>
       </div>
 
-      <fieldset className="space-y-4" aria-describedby={`${formId}-contact-hint`}>
+      <fieldset className="space-y-4" aria-describedby={`${form.id}-contact-hint`}>
         <legend className="mb-2 text-base font-semibold text-slate-900">{t("instructorsAdmin.form.contact")}</legend>
-        <p id={`${formId}-contact-hint`} className="text-xs text-slate-600">
+        <p id={`${form.id}-contact-hint`} className="text-xs text-slate-600">
           {t("instructorsAdmin.form.contactHint")}
         </p>
         <div className="grid gap-4 md:grid-cols-2">
-          <TextInput
-            field={fields.email}
+          <BilingualText
+            meta={fields.email}
             label={t("instructorsAdmin.form.email")}
             max={INSTRUCTOR_LIMITS.email}
             lang="en"
@@ -200,9 +166,9 @@ export function InstructorForm({
             placeholder="name@example.com"
           />
           {(["facebook", "instagram", "linkedin"] as const).map((kind) => (
-            <TextInput
+            <BilingualText
               key={kind}
-              field={fields[kind]}
+              meta={fields[kind]}
               label={t(`instructorsAdmin.form.${kind}`)}
               max={INSTRUCTOR_LIMITS.url}
               lang="en"

@@ -11,6 +11,30 @@ import { AppError } from "./errors.ts";
 export const EDIT_CONFLICT_KEY = "admin.errors.editConflict";
 
 /**
+ * The 409 for a record a colleague changed since the form was opened: who made its last recorded change
+ * (of `action`, when given) and when, from the audit log.
+ */
+export async function editConflict(
+  executor: Executor,
+  record: { entity: string; entityId: string; action?: string; updatedAt?: Date | null },
+): Promise<AppError> {
+  const [last] = await executor
+    .select({ by: auditLog.actorEmail, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(
+      and(
+        eq(auditLog.entity, record.entity),
+        eq(auditLog.entityId, record.entityId),
+        record.action === undefined ? undefined : eq(auditLog.action, record.action),
+      ),
+    )
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  const at = (last?.at ?? record.updatedAt ?? new Date()).toISOString();
+  return new AppError("conflict", EDIT_CONFLICT_KEY, { conflict: { by: last?.by ?? null, at } });
+}
+
+/**
  * Throws the 409 when `sent` (the form's version) is not the record's current version. A save without a
  * version (a caller other than a form: scripts, older tests) is not checked.
  */
@@ -20,12 +44,5 @@ export async function assertCurrentVersion(
   sent: string | undefined,
 ): Promise<void> {
   if (sent === undefined || sent === "" || sent === editVersion(record.updatedAt)) return;
-  const [last] = await executor
-    .select({ by: auditLog.actorEmail, at: auditLog.createdAt })
-    .from(auditLog)
-    .where(and(eq(auditLog.entity, record.entity), eq(auditLog.entityId, record.entityId)))
-    .orderBy(desc(auditLog.createdAt))
-    .limit(1);
-  const at = (last?.at ?? record.updatedAt ?? new Date()).toISOString();
-  throw new AppError("conflict", EDIT_CONFLICT_KEY, { conflict: { by: last?.by ?? null, at } });
+  throw await editConflict(executor, record);
 }

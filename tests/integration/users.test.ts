@@ -603,3 +603,25 @@ describe("audit trail", () => {
     ]);
   });
 });
+
+describe("two staff changing one user's role (issue 35 item 6)", () => {
+  const run = (actor: Actor, form: Record<string, string>) => callAction(usersAction, { url: "/admin/users", form: { intent: "editRole", ...form }, actor });
+
+  it("a form opened before a colleague's change does not undo it: 409 with who and when, the role stays", async () => {
+    const colleague = await createAdmin({ email: "colleague@example.com", ip: "198.51.100.4" });
+    const { user: target } = await addStaffUser(admin, { email: "target@example.com", role: "admin", password: "Target-Passw0rd-Long!" });
+    // Both open Edit Role while the target is an admin; the colleague makes them a manager first.
+    expect((await run(colleague, { userId: target.id, role: MANAGER, fromRole: "admin" })).data).toMatchObject({ ok: true });
+    // The older form posts "admin" (as a form without JavaScript does, unchanged): it would promote them back.
+    const older = await run(admin, { userId: target.id, role: "admin", fromRole: "admin" });
+    expect(older.status).toBe(409);
+    expect(older.data).toMatchObject({ ok: false, messageKey: "admin.errors.editConflict", conflict: { by: "colleague@example.com" } });
+    expect(tAr(older.data!.messageKey!)).toMatch(/[\u0600-\u06FF]/);
+    expect(await roleOf(target.id)).toBe(MANAGER);
+    expect((await auditRows("role.change")).map((r) => r.actorEmail)).toEqual(["colleague@example.com"]);
+    // Choosing what the colleague chose is no change at all; from the role now shown, the change goes through.
+    expect((await run(admin, { userId: target.id, role: MANAGER, fromRole: "admin" })).status).toBe(200);
+    expect((await run(admin, { userId: target.id, role: "admin", fromRole: MANAGER })).data).toMatchObject({ ok: true });
+    expect(await roleOf(target.id)).toBe("admin");
+  });
+});

@@ -96,8 +96,8 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
  * JavaScript, the one that save sent. Saving again after a 409 is refused again until the page is reloaded,
  * so a colleague's save is never overwritten unseen.
  */
-export function useOpenedVersion(current: string | undefined, reply: AdminReplyBase<string> | undefined): string | undefined {
+export function useOpenedVersion(current: string | undefined, reply: AdminReplyBase<string> | undefined, field = "version"): string | undefined {
   const [opened] = useState(current);
-  const sent = reply && !reply.ok ? reply.result?.initialValue?.version : undefined;
+  const sent = reply && !reply.ok ? reply.result?.initialValue?.[field] : undefined;
   return typeof sent === "string" ? sent : opened;
 }

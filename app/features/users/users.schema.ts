@@ -80,7 +80,8 @@ export type UsersReply = AdminReply<UserIntent, UserReplyFields>;
 export const addUserSchema = z.object({ intent: z.literal("add"), email: staffEmailSchema }).and(roleAndPassword);
 
 /** Edit User Role modal (intent "editRole"). */
-export const editRoleSchema = z.object({ intent: z.literal("editRole"), userId, role: staffRoleSchema });
+/** `fromRole`: the role the form showed (a save over a colleague's newer change is refused). */
+export const editRoleSchema = z.object({ intent: z.literal("editRole"), userId, role: staffRoleSchema, fromRole: z.string().max(40).optional() });
 
 /** Delete confirmation (intent "delete"). */
 export const deleteUserSchema = z.object({ intent: z.literal("delete"), userId });

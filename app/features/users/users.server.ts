@@ -4,6 +4,7 @@
 import { desc, eq, inArray, or } from "drizzle-orm";
 import { account, session, user } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
+import { editConflict } from "~/lib/edit-conflict.server.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { isUniqueViolation } from "~/lib/error-codes.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -118,8 +119,12 @@ async function lockForRoleChange(tx: Tx, actor: Actor, targetId: string) {
   return { target, actorIsAdmin, admins };
 }
 
-/** Edit Role: only an admin grants or removes the admin role; nobody changes their own; the last admin stays. */
-export async function changeUserRole(actor: Actor, userId: string, role: string): Promise<StaffUserRow> {
+/**
+ * Edit Role: only an admin grants or removes the admin role; nobody changes their own; the last admin stays.
+ * `fromRole` is the role the form showed: when a colleague changed it since, the save is refused (409,
+ * who and when) rather than overwriting their decision unseen (issue 35 item 6).
+ */
+export async function changeUserRole(actor: Actor, userId: string, role: string, fromRole?: string): Promise<StaffUserRow> {
   requirePermission(actor, "users:edit");
   const parsedRole = staffRoleSchema.safeParse(role);
   if (!parsedRole.success) throw new AppError("bad_request", "users.errors.roleInvalid", { fields: { role: "users.errors.roleInvalid" } });
@@ -134,6 +139,9 @@ export async function changeUserRole(actor: Actor, userId: string, role: string)
       }
       const [row] = await tx.select(ROW_COLUMNS).from(user).where(eq(user.id, userId));
       if (target.role === newRole) return row!; // nothing changes, nothing to record
+      if (fromRole !== undefined && fromRole !== "" && fromRole !== target.role) {
+        throw await editConflict(tx, { entity: "user", entityId: userId, action: "role.change" });
+      }
       if (target.role === "admin" && admins <= 1) throw new AppError("conflict", USERS_MESSAGES.lastAdmin);
       await tx.update(user).set({ role: newRole, updatedAt: new Date() }).where(eq(user.id, userId));
       await recordAudit(tx, actor, {

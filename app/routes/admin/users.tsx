@@ -56,7 +56,7 @@ export const action = adminAction<UserIntent, UserReplyFields>({
       permission: "users:edit",
       schema: editRoleSchema,
       failureKey: "users.errors.updateRoleFailed",
-      run: async ({ userId, role }, { actor }) => ({ userId, email: (await changeUserRole(actor, userId, role)).email }),
+      run: async ({ userId, role, fromRole }, { actor }) => ({ userId, email: (await changeUserRole(actor, userId, role, fromRole)).email }),
     }),
     delete: intent({
       permission: "users:delete",

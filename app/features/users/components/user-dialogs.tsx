@@ -4,11 +4,11 @@
 // (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps } from "@conform-to/react";
-import { FormAlert, useDialogForm, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { useId } from "react";
+import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { inputClass } from "~/components/forms/field.tsx";
 import { EmailField, PasswordField, SelectField } from "~/components/forms/field-controls.tsx";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { CopyField } from "~/components/ui/copy-field.tsx";
@@ -16,8 +16,7 @@ import { DialogCancel, useDialogFrame } from "~/components/ui/url-dialog.tsx";
 import { STAFF_ROLES, isStaffRole } from "~/lib/permissions.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { UsersReply } from "../users.schema.ts";
-import { addUserSchema, STAFF_PASSWORD } from "../users.schema.ts";
-
+import { addUserSchema, editRoleSchema, STAFF_PASSWORD } from "../users.schema.ts";
 
 export interface UserRowView {
   id: string;
@@ -110,16 +109,23 @@ export function EditRoleForm({
   onSuccess: (reply: UsersReply) => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<UsersReply>("users-role");
-  const reply = fetcher.data ?? (initialReply?.intent === "editRole" ? initialReply : undefined);
-  const selectId = useId();
+  const locale = usePageLocale();
   const frame = useDialogFrame();
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
+  const { fetcher, form, fields, reply, busy } = useDialogForm({
+    intent: "editRole",
+    schema: editRoleSchema,
+    defaultValue: { role: isStaffRole(user.role) ? user.role : "instructor_course_manager" },
+    initialReply,
+    onSuccess,
+  });
+  // The role the form showed: a colleague's change since is refused, not overwritten (issue 35 item 6).
+  const fromRole = useOpenedVersion(user.role, reply, "fromRole");
   return (
     <fetcher.Form
       method="post"
       action={ADMIN_PATH.users}
+      {...getFormProps(form)}
+      noValidate
       preventScrollReset
       className="space-y-4"
       onSubmit={(e) => {
@@ -132,22 +138,15 @@ export function EditRoleForm({
     >
       <input type="hidden" name="intent" value="editRole" />
       <input type="hidden" name="userId" value={user.id} />
-      <FormAlert message={failureMessage(t, reply)} />
-      <Field id={selectId} label={t("users.role.label")} hint={canGrantAdmin ? undefined : t("users.role.adminOnlyHint")}>
-        <select
-          id={selectId}
-          name="role"
-          defaultValue={isStaffRole(user.role) ? user.role : "instructor_course_manager"}
-          className={inputClass}
-          aria-describedby={canGrantAdmin ? undefined : `${selectId}-hint`}
-        >
-          {STAFF_ROLES.map((r) => (
-            <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
-              {t(`admin.roles.${r}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <input type="hidden" name="fromRole" value={fromRole ?? ""} />
+      <FormAlert message={failureMessage(t, reply, locale)} />
+      <SelectField meta={fields.role} label={t("users.role.label")} hint={canGrantAdmin ? undefined : t("users.role.adminOnlyHint")}>
+        {STAFF_ROLES.map((r) => (
+          <option key={r} value={r} disabled={r === "admin" && !canGrantAdmin}>
+            {t(`admin.roles.${r}`)}
+          </option>
+        ))}
+      </SelectField>
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <DialogCancel label={t("users.role.cancel")} />
         <button type="submit" disabled={busy} className="btn-primary inline-flex px-4 py-2 text-sm disabled:opacity-60">

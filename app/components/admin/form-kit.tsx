@@ -69,7 +69,8 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
   defaultValue?: DefaultValue<z.input<S>>;
   /** The server's reply when the page was rendered after a post without JavaScript. */
   initialReply?: R;
-  onSuccess: (reply: R) => void;
+  /** Called once per successful reply (a form that shows its result in place needs none). */
+  onSuccess?: (reply: R) => void;
 }) {
   const intents: readonly string[] = typeof intent === "string" ? [intent] : intent;
   const fetcher = useFreshFetcher<R>(intents.join("-"));
@@ -86,7 +87,7 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  useOnSuccess({ state: fetcher.state, data }, onSuccess);
+  useOnSuccess({ state: fetcher.state, data }, (r) => onSuccess?.(r));
   return { fetcher, form, fields, reply, busy: fetcher.state !== "idle" };
 }
 

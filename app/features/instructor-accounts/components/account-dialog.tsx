@@ -3,14 +3,14 @@
 // time), Hours and Minutes (empty = 0; the button is disabled while both are 0), then the password with
 // a copy button ('Password copied to clipboard!', 2 s) and Done. With JavaScript it posts through a
 // fetcher inside the dialog; without, the same form posts as a plain form and the page shows the result.
-import { getFormProps, getInputProps, useForm, type FieldMetadata } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { useId, type ReactNode } from "react";
+import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { type ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link } from "react-router";
-import { describedBy, FormAlert, useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { describedBy, FormAlert, useDialogForm } from "~/components/admin/form-kit.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { inputClass } from "~/components/forms/field.tsx";
+import { TextField } from "~/components/forms/field-controls.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { CopyField } from "~/components/ui/copy-field.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
@@ -109,20 +109,17 @@ function InstructorFacts({ instructor, locale }: { instructor: AdminInstructorVi
 }
 
 function NumberInput({ field, label, max, hint }: { field: FieldMetadata<unknown>; label: string; max: number; hint: string }) {
-  const errorId = field.errors?.length ? `${field.id}-error` : undefined;
   return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <input
-        {...getInputProps(field, { type: "text" })}
-        key={field.key}
-        maxLength={String(max).length}
-        inputMode="numeric"
-        placeholder="0"
-        dir="ltr"
-        className={`${inputClass} text-start`}
-        aria-describedby={describedBy(`${field.id}-hint`, errorId)}
-      />
-    </Field>
+    <TextField
+      meta={field}
+      label={label}
+      hint={hint}
+      maxLength={String(max).length}
+      inputMode="numeric"
+      placeholder="0"
+      dir="ltr"
+      className={`${inputClass} text-start`}
+    />
   );
 }
 
@@ -255,18 +252,12 @@ function AccountForm({
   onDone: () => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<AccountReply>("instructor-account");
   const ownInitial = initialReply?.instructorId === instructor.id ? initialReply : undefined;
-  const reply = fetcher.data ?? ownInitial;
-  const formId = useId();
-  const [form, fields] = useForm({
-    id: `instructor-account-${formId}`,
-    lastResult: fetcher.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: accountRequestSchema }),
+  const { fetcher, form, fields, reply, busy } = useDialogForm<AccountReply, typeof accountRequestSchema>({
+    intent: "account",
+    schema: accountRequestSchema,
+    initialReply: ownInitial,
   });
-  const busy = fetcher.state !== "idle";
 
   if (reply?.ok && reply.account) {
     return <AccountResultView result={reply.account} locale={locale} hydrated={hydrated} doneHref={action} onDone={onDone} />;
@@ -276,7 +267,7 @@ function AccountForm({
   const chosen = durationChosen(fields.hours.value, fields.minutes.value);
   const formErrors = form.errors ?? [];
   const renewing = instructor.account.status !== "none";
-  const hintId = `${formId}-duration-hint`;
+  const hintId = `${form.id}-duration-hint`;
 
   return (
     <div className="space-y-5">
@@ -284,7 +275,7 @@ function AccountForm({
       <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
         <input type="hidden" name="intent" value="account" />
         <input type="hidden" name="instructorId" value={instructor.id} />
-        <FormAlert message={failureMessage(t, reply)} />
+        <FormAlert message={failureMessage(t, reply, locale)} />
         <fieldset className="space-y-3" aria-describedby={describedBy(hintId, formErrors.length > 0 && form.errorId)}>
           <legend className="text-base font-semibold text-slate-900">{t("instructorAccounts.durationLegend")}</legend>
           <p id={hintId} className="text-xs text-slate-600">

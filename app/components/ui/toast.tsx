@@ -33,17 +33,47 @@ export function dismissToast(id: number): void {
   emit();
 }
 
+/** What lies along the bottom of the screen: a course page's price bar, the chat dock, a sticky save bar, an undo notice. */
+const BOTTOM_BARS = "[data-bottom-bar], .chat-dock, [data-toast-above]";
+
+/** How far up from the bottom edge the bars reach (0 when none shows). */
+function bottomBarsHeight(): number {
+  let top = window.innerHeight;
+  for (const el of document.querySelectorAll(BOTTOM_BARS)) {
+    const box = el.getBoundingClientRect();
+    if (box.height > 0 && box.bottom >= window.innerHeight - 32) top = Math.min(top, box.top);
+  }
+  return Math.max(0, window.innerHeight - top);
+}
+
+/**
+ * Toasts never cover a control (issue 35 item 6): on a phone they stand at the bottom, above whatever bar
+ * is there (a course's price bar, the chat dock, the roles' save bar, the enrollments' undo notice), not
+ * over the list's top cards; on a laptop in the bottom corner at the start side, away from a dialog (centred)
+ * and from the page's main column.
+ */
 export function Toaster() {
   const { t } = useI18n();
   const [items, setItems] = useState<ToastMessage[]>([]);
+  const [bottom, setBottom] = useState(16);
   useEffect(() => {
-    listeners.add(setItems);
+    // Placed as each toast arrives, above the bars showing then.
+    const onToasts: Listener = (next) => {
+      if (next.length > 0) setBottom(bottomBarsHeight() + 16);
+      setItems(next);
+    };
+    listeners.add(onToasts);
     return () => {
-      listeners.delete(setItems);
+      listeners.delete(onToasts);
     };
   }, []);
   return (
-    <div aria-live="polite" role="status" className="pointer-events-none fixed inset-x-0 top-20 z-[60] flex flex-col items-center gap-2 px-4">
+    <div
+      aria-live="polite"
+      role="status"
+      style={{ bottom }}
+      className="pointer-events-none fixed inset-x-0 z-[60] flex flex-col-reverse items-center gap-2 px-4 lg:end-auto lg:w-96 lg:items-start"
+    >
       {items.map((toast) => (
         // A tap anywhere on it puts it away: on a phone it lies over the page (or a dialog's buttons) for
         // 5 seconds, and its close button is a small target. Keyboards have the close button.

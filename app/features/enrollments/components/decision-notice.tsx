@@ -110,7 +110,7 @@ export function FloatingDecisionNotice({ action }: { action: string }) {
   }, []);
   const onClose = () => setShown(null);
   return (
-    <div role="status" aria-live="polite" className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
+    <div role="status" aria-live="polite" data-toast-above="" className="pointer-events-none fixed inset-x-0 bottom-4 z-40 flex justify-center px-4">
       {decided && <DecisionCard key={decided.serial} reply={decided.reply} action={action} onClose={onClose} />}
     </div>
   );

@@ -154,7 +154,7 @@ export function RolesMatrixForm({
         </table>
       </div>
       {/* Save stays in view while the long list scrolls. */}
-      <div className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur sm:-mx-6 sm:px-6">
+      <div data-toast-above="" className="sticky bottom-0 z-10 -mx-4 mt-6 flex flex-wrap items-center justify-end gap-x-4 gap-y-2 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_12px_rgba(15,23,42,0.06)] backdrop-blur sm:-mx-6 sm:px-6">
         <p role="status" className="me-auto min-w-0 flex-1 basis-48 text-sm text-slate-700">
           {followed ? t(followed.kind === "checked" ? "roles.alsoChecked" : "roles.alsoUnchecked", { list }) : ""}
         </p>

@@ -1,0 +1,91 @@
+// Toasts never cover a control (issue 35 item 6). On a laptop a toast stands in the bottom corner at the
+// start side, so the next dialog opened while it shows is not under it (it used to cover the dialog's
+// title). On a phone it stands at the bottom above the bars there (the chat dock on the contact page), not
+// over the top of the page. Both languages: the corner follows the reading direction.
+import type { Browser, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { launchBrowser, screenshot, uniqueWord } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function newPage(locale: "en" | "ar", width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: locale === "ar" ? "ar-EG" : "en-US", viewport: { width, height } });
+  context.setDefaultTimeout(15_000);
+  return context.newPage();
+}
+
+async function open(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForSelector("html[data-hydrated]");
+}
+
+const toast = (page: Page) => page.locator('[role="status"][aria-live="polite"] > div').first();
+
+async function box(locator: Locator) {
+  const b = await locator.boundingBox();
+  if (!b) throw new Error("not shown");
+  return b;
+}
+
+function overlaps(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }) {
+  return a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+}
+
+describe("toast placement", () => {
+  it.each([
+    ["en", "Create Category", "Name", 1366, 900],
+    ["ar", "إنشاء تصنيف", "الاسم", 1280, 800],
+  ] as const)("a laptop in %s: the next dialog opened while a toast shows is not under it", async (lang, create, nameLabel, width, height) => {
+    const page = await newPage(lang, width, height);
+    await open(page, `/login?lang=${lang}`);
+    await page.locator('input[type="email"]').fill("admin@example.com");
+    await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
+    await page.locator('form button[type="submit"]').click();
+    await page.waitForURL(/\/admin$/);
+    await open(page, `/admin/categories?lang=${lang}`);
+    await page.getByRole("button", { name: create }).first().click();
+    let dialog = page.getByRole("dialog", { name: create });
+    await dialog.getByLabel(new RegExp(`^${nameLabel}`)).first().fill(`Toast ${uniqueWord()}`);
+    await dialog.locator('button[type="submit"]').click();
+    await expect.poll(() => page.getByRole("dialog").count(), { timeout: 10_000 }).toBe(0);
+    await toast(page).waitFor();
+    // The next dialog, opened at once.
+    await page.getByRole("button", { name: create }).first().click();
+    dialog = page.getByRole("dialog", { name: create });
+    await dialog.waitFor();
+    const [t, d] = [await box(toast(page)), await box(dialog)];
+    expect(overlaps(t, d), `toast ${JSON.stringify(t)} over dialog ${JSON.stringify(d)}`).toBe(false);
+    // At the start side: the left in English, the right in Arabic.
+    if (lang === "en") expect(t.x).toBeLessThan(width / 4);
+    else expect(t.x + t.width).toBeGreaterThan((width * 3) / 4);
+    await screenshot(page, `toast-${lang}-${width}-next-dialog`);
+    await page.context().close();
+  });
+
+  it.each([
+    ["ar", "الاسم", "البريد الإلكتروني", "الرسالة", "إرسال الرسالة"],
+    ["en", "Name", "Email", "Message", "Send Message"],
+  ] as const)("a phone in %s: the contact form's confirmation stands above the chat dock", async (lang, name, email, message, send) => {
+    const page = await newPage(lang, 375, 812);
+    await open(page, `/${lang}/contact`);
+    await page.getByLabel(new RegExp(`^${name}`)).fill(`Toast ${uniqueWord()}`);
+    await page.getByLabel(new RegExp(`^${email}`)).fill("toast.reader@example.com");
+    await page.getByLabel(new RegExp(`^${message}`)).fill("Is there an evening group for the Excel course next month?");
+    await page.getByRole("button", { name: send }).click();
+    await toast(page).waitFor();
+    const [t, dock] = [await box(toast(page)), await box(page.locator(".chat-dock"))];
+    expect(t.y + t.height).toBeLessThanOrEqual(dock.y);
+    // At the bottom of the screen, not over the top of the page.
+    expect(t.y).toBeGreaterThan(812 / 2);
+    await screenshot(page, `toast-${lang}-375-contact`);
+    await page.context().close();
+  });
+});

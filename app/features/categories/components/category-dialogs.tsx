@@ -3,6 +3,7 @@
 // fetcher of its own; without JavaScript, as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -158,6 +159,7 @@ export function CategoryForm({
       {category && <input type="hidden" name="id" value={category.id} />}
       {category && <input type="hidden" name="version" value={version} />}
       <FormAlert message={failureMessage(t, reply, locale)} />
+      <ErrorSummary form={form} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}
@@ -232,6 +234,7 @@ export function SubcategoryForm({
       {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
       {subcategory && <input type="hidden" name="version" value={version} />}
       <FormAlert message={failureMessage(t, reply, locale)} />
+      <ErrorSummary form={form} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}

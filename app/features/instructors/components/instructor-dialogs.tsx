@@ -3,6 +3,7 @@
 // form in place (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
 import { useState } from "react";
@@ -110,6 +111,7 @@ export function InstructorForm({
       {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
       {instructor && <input type="hidden" name="version" value={version ?? ""} />}
       <FormAlert message={failureMessage(t, reply, locale)} />
+      <ErrorSummary form={form} />
 
       <div className="space-y-1">
         <ImageUpload

@@ -4,6 +4,7 @@
 // (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps } from "@conform-to/react";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -55,6 +56,7 @@ export function AddUserForm({
     <fetcher.Form method="post" action={ADMIN_PATH.users} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
       <input type="hidden" name="intent" value="add" />
       <FormAlert message={failureMessage(t, reply)} />
+      <ErrorSummary form={form} />
       <EmailField
         meta={fields.email}
         label={t("users.add.email")}

@@ -2,6 +2,7 @@
 // edit carries the version it was opened at, so a colleague's newer save is refused, never overwritten
 // (issue 35 item 6), and what was typed stays in the form.
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { SelectField, TextField } from "~/components/forms/field-controls.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
@@ -90,6 +91,7 @@ export function RunForm({ course, run, view, instructors, hydrated, locale, href
         {editing ? <input type="hidden" name="runId" value={run.id} /> : <input type="hidden" name="courseId" value={course.id} />}
         {editing && <input type="hidden" name="version" value={version ?? ""} />}
         <FormAlert message={failureMessage(t, reply, locale)} />
+        <ErrorSummary form={form} />
         <p className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950">{t("runsAdmin.intro")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {moment(fields.startsAt, t("runsAdmin.form.startsAt"), true)}

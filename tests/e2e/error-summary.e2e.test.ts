@@ -1,0 +1,108 @@
+// A failed form says what is wrong at its top (issue 35 item 6): a submit that leaves two or more fields in
+// error shows a list of the errors above the form, each a link to its field, and puts focus on it (the
+// fields may be off-screen); a link puts focus on its field. One error needs no list (focus goes to the
+// field). The same list is rendered without JavaScript from the server's answer. Both languages, a phone
+// and a laptop. The run form of Admin › Courses stands for every form of the kit.
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import path from "node:path";
+import { ARTIFACTS, launchBrowser } from "./harness.ts";
+
+const baseUrl = inject("baseUrl");
+let browser: Browser;
+let newRunUrl: string;
+
+async function staffPage(lang: "en" | "ar", width: number, height: number, javaScriptEnabled = true): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl, locale: lang === "ar" ? "ar-EG" : "en-US", viewport: { width, height }, javaScriptEnabled });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(`/login?lang=${lang}`);
+  if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]");
+  await page.locator('input[type="email"]').fill("admin@example.com");
+  await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/admin$/);
+  return page;
+}
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const page = await staffPage("en", 1366, 900);
+  await page.goto("/admin/courses");
+  const runs = await page.locator('a[href*="dialog=runs"]').first().getAttribute("href");
+  newRunUrl = `${runs}&runView=new`;
+  await page.context().close();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const SUMMARY = { en: "There are 2 problems in this form:", ar: "في هذا النموذج مشكلتان:" };
+
+/** Start left empty and seats that are not a number: two errors, one of them far below the first. */
+async function submitTwoErrors(page: Page) {
+  await page.locator('input[name="startsAt"]').fill("");
+  await page.locator('input[name="capacity"]').fill("0");
+  await save(page);
+}
+
+/**
+ * The run form's own submit button (the page has others: Sign Out). The field is left first (Tab), as its
+ * check on leaving adds its error line and moves the button down between a press and its release.
+ */
+async function save(page: Page) {
+  await page.keyboard.press("Tab");
+  await page.locator('form:has(input[name="capacity"]) button[type="submit"]').click();
+}
+
+describe("error summary", () => {
+  it.each([
+    ["en", 1366, 900],
+    ["ar", 375, 812],
+  ] as const)("with JavaScript (%s, %d px): the list takes focus and leads to each field", async (lang, width, height) => {
+    const page = await staffPage(lang, width, height);
+    await page.goto(`${newRunUrl}&lang=${lang}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await submitTwoErrors(page);
+    const summary = page.getByRole("alert").filter({ hasText: SUMMARY[lang] });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    const links = summary.getByRole("link");
+    expect(await links.count()).toBe(2);
+    // What the person sees at that moment (the dialog over a long list: not the full page).
+    await page.screenshot({ path: path.join(ARTIFACTS, "screenshots", `error-summary-${lang}-${width}.png`) });
+    await links.nth(1).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("capacity");
+    await links.nth(0).click();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("startsAt");
+    // Fixed, both errors gone: no list.
+    await page.locator('input[name="startsAt"]').fill("2030-01-15T18:00");
+    await page.locator('input[name="capacity"]').fill("12");
+    await expect.poll(() => summary.count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("one error needs no list: focus goes to the field", async () => {
+    const page = await staffPage("en", 1366, 900);
+    await page.goto(`${newRunUrl}&lang=en`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.locator('input[name="startsAt"]').fill("2030-01-15T18:00");
+    await page.locator('input[name="capacity"]').fill("0");
+    await save(page);
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("capacity");
+    expect(await page.getByRole("alert").filter({ hasText: /problems? in this form/ }).count()).toBe(0);
+    await page.context().close();
+  });
+
+  it("without JavaScript the server's answer carries the same list, its links pointing at the fields", async () => {
+    const page = await staffPage("ar", 375, 812, false);
+    await page.goto(`${newRunUrl}&lang=ar`);
+    await submitTwoErrors(page);
+    const summary = page.getByRole("alert").filter({ hasText: SUMMARY.ar });
+    await summary.waitFor();
+    const targets = await summary.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!.slice(1)));
+    expect(targets).toHaveLength(2);
+    for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
+    await page.context().close();
+  });
+});

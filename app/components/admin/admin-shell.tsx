@@ -12,6 +12,7 @@ import type { Locale } from "~/lib/i18n.ts";
 import type { ActorView } from "~/lib/permissions.ts";
 import { NO_SIGNALS, type AdminSignals } from "~/lib/admin-signals.ts";
 import { NavBadge, SmtpBanner } from "./admin-signals.tsx";
+import { useFocusRescue } from "~/components/ui/focus-rescue.ts";
 
 export function AdminShell({
   actor,
@@ -28,6 +29,7 @@ export function AdminShell({
   const { t } = useI18n();
   const lp = useLocalePath();
   const navigation = useNavigation();
+  useFocusRescue();
   // The side navigation: the pages of the one list (app/lib/admin-pages.ts) this staff member may open.
   const nav = visibleNav(actor);
   const loading = navigation.state === "loading" && navigation.location.pathname.startsWith(ADMIN_PATH.dashboard);

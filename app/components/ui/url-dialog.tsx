@@ -8,6 +8,7 @@
 //   closing (Escape, Cancel, the close button, after a save) — to the page's heading when that control
 //   is gone (the row was deleted);
 // - a form with unsaved changes asks before it is closed or left (unsaved-changes.tsx).
+import { rescueFocus } from "./focus-rescue.ts";
 import { createContext, useCallback, useContext, useId, useMemo, useRef, type ReactNode, type RefObject } from "react";
 import { Link, useLocation, useNavigate } from "react-router";
 import { OPENED_HERE, openedHere } from "~/lib/hooks/use-fragment-dialog.ts";
@@ -140,6 +141,8 @@ function returnFocus(opener: Opener | null, fallback: string): void {
   const again = opener?.key
     ? document.querySelector<HTMLElement>(`[data-dialog-opener="${CSS.escape(opener.key)}"]`)
     : null;
+  // The opener's row went with the decision made in the dialog: beside it in the list, else the fallback.
+  if (!opener?.element?.isConnected && !again && rescueFocus()) return;
   const target = opener?.element?.isConnected ? opener.element : (again ?? document.querySelector<HTMLElement>(fallback));
   if (!target) return;
   if (!target.matches("a[href], button, input, select, textarea, [tabindex]")) target.setAttribute("tabindex", "-1");

@@ -151,6 +151,8 @@ function DecisionCard({
   return (
     <div
       data-decision-notice=""
+      data-focus-after-action=""
+      tabIndex={-1}
       // While it shows, the page gets room at its end (as much as a notice with a second row of buttons
       // takes), so the last request's buttons can be scrolled above it instead of staying under it.
       className={`[body:has(&)]:pb-44 pointer-events-auto flex w-full max-w-xl flex-wrap items-center gap-3 rounded-xl border p-4 shadow-lg ${

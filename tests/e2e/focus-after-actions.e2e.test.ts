@@ -1,0 +1,123 @@
+// Focus never falls to nowhere after an action on a list (issue 35 item 6), with the keyboard only: after
+// Approve in a row, focus is on the next row's first control; after Undo, on a row or the notice; after a
+// bulk approval, on a row or the notice; after a confirmed Reject (a dialog whose opener went with the
+// row), on the next row, not on the page's heading. On a server and a PostgreSQL database of its own (its
+// requests are decided; the demo content has no pending ones, so they are written to the database).
+import pg from "pg";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { launchBrowser, startApp, uniqueWord, type RunningApp } from "./harness.ts";
+
+const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
+const dbName = `e2e_focus_${Date.now().toString(36)}`;
+const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
+
+let app: RunningApp;
+let browser: Browser;
+let server: pg.Client;
+
+beforeAll(async () => {
+  server = new pg.Client({ connectionString: PG_BASE });
+  await server.connect();
+  await server.query(`create database "${dbName}"`);
+  [app, browser] = await Promise.all([
+    startApp({ DATABASE_URL: dbUrl, SEED_DEMO: "true", AUTH_SECRET: "e2e-focus-after-actions-secret-".padEnd(48, "x"), ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!", DECISION_UNDO_SECONDS: "60" }),
+    launchBrowser(),
+  ]);
+  // Eight pending requests for a published course, the oldest first in the list's order (newest first).
+  const db = new pg.Client({ connectionString: dbUrl });
+  await db.connect();
+  for (let i = 0; i < 8; i++) {
+    await db.query(
+      `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale, created_at)
+       select 'ENR-FOCUS' || $3::text, c.id, c.title, $1, $2, '+20 1001234567', 'en', now() - ($3::int * interval '1 minute')
+       from courses c where c.is_published order by c.created_at, c.id limit 1`,
+      [`Student ${uniqueWord()}`, `focus${i}@example.com`, i],
+    );
+  }
+  await db.end();
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  await server?.query(`drop database if exists "${dbName}" with (force)`);
+  await server?.end();
+});
+
+async function staffPage(lang: "en" | "ar", width: number, height: number): Promise<Page> {
+  const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "ar-EG" : "en-US", viewport: { width, height } });
+  context.setDefaultTimeout(15_000);
+  const page = await context.newPage();
+  await page.goto(`/login?lang=${lang}`);
+  await page.waitForSelector("html[data-hydrated]");
+  await page.locator('input[type="email"]').fill("admin@example.com");
+  await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
+  await page.locator('form button[type="submit"]').click();
+  await page.waitForURL(/\/admin$/);
+  await page.goto(`/admin/enrollments?status=pending&lang=${lang}`);
+  await page.waitForSelector("html[data-hydrated]");
+  return page;
+}
+
+const rowIds = (page: Page) => page.locator("tbody tr[data-enrollment-id]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-enrollment-id")!));
+
+/** Where focus is: the row it is in (its id), the notice, the page's heading, or nowhere (BODY). */
+const focusPlace = (page: Page) =>
+  page.evaluate(() => {
+    const el = document.activeElement;
+    if (!el || el === document.body) return "BODY";
+    if (el.closest("[data-focus-after-action]")) return "notice";
+    const row = el.closest("tbody tr[data-enrollment-id]");
+    if (row) return `row:${row.getAttribute("data-enrollment-id")}`;
+    return el.tagName;
+  });
+
+/** Presses Enter on a control reached by the keyboard (focused, as Tab would). */
+async function press(page: Page, locator: ReturnType<Page["locator"]>) {
+  await locator.focus();
+  await page.keyboard.press("Enter");
+}
+
+describe("focus after actions on the enrollments list", () => {
+  it("approve, undo and bulk approve keep focus in the list (en, laptop)", async () => {
+    const page = await staffPage("en", 1366, 900);
+    const ids = await rowIds(page);
+    expect(ids.length).toBeGreaterThanOrEqual(4);
+    const row = (id: string) => page.locator(`tbody tr[data-enrollment-id="${id}"]`);
+
+    // Approve the first: it leaves the pending list; focus goes to what was the second row.
+    await press(page, row(ids[0]!).getByRole("button", { name: /^Approve: / }));
+    await expect.poll(() => row(ids[0]!).count()).toBe(0);
+    await expect.poll(() => focusPlace(page)).toBe(`row:${ids[1]}`);
+
+    // Undo: the request is back; focus stays in the list or on the notice, never nowhere.
+    await press(page, page.locator("[data-decision-notice]").getByRole("button", { name: "Undo" }));
+    await expect.poll(() => row(ids[0]!).count()).toBe(1);
+    await expect.poll(() => focusPlace(page)).toMatch(/^(row:|notice$)/);
+
+    // Bulk: tick two with the keyboard, approve them.
+    for (const id of [ids[1]!, ids[2]!]) {
+      await row(id).getByRole("checkbox").focus();
+      await page.keyboard.press("Space");
+    }
+    await press(page, page.getByRole("button", { name: "Approve selected" }));
+    await expect.poll(() => row(ids[2]!).count()).toBe(0);
+    await expect.poll(() => focusPlace(page)).toMatch(/^(row:|notice$)/);
+    await page.context().close();
+  });
+
+  it("a confirmed Reject returns focus to the next row, not the heading (ar, phone)", async () => {
+    const page = await staffPage("ar", 375, 812);
+    const ids = await rowIds(page);
+    expect(ids.length).toBeGreaterThanOrEqual(2);
+    const first = page.locator(`tbody tr[data-enrollment-id="${ids[0]}"]`);
+    await press(page, first.getByRole("link", { name: /^رفض/ }).or(first.getByRole("button", { name: /^رفض/ })).first());
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    await press(page, dialog.locator('button[type="submit"]'));
+    await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
+    await expect.poll(() => first.count()).toBe(0);
+    await expect.poll(() => focusPlace(page)).toBe(`row:${ids[1]}`);
+    await page.context().close();
+  });
+});

@@ -26,7 +26,8 @@ export function failureMessage(t: T, reply: AdminReplyBase<string> | null | unde
   if (reply.conflict) {
     // An email inside an Arabic sentence keeps its own direction (first-strong isolate).
     const who = reply.conflict.by ? `\u2068${reply.conflict.by}\u2069` : t("admin.errors.editConflictSomeone");
-    return t(key, { who, at: formatDateTime(reply.conflict.at, locale) });
+    const msg = t(key, { who, at: formatDateTime(reply.conflict.at, locale) });
+    return reply.failureKey ? t(reply.failureKey, { msg }) : msg;
   }
   const shownByField = Object.values(reply.result?.error ?? {}).some((errors) => errors?.includes(key));
   if (shownByField) return null;

@@ -12,11 +12,12 @@ export const EDIT_CONFLICT_KEY = "admin.errors.editConflict";
 
 /**
  * The 409 for a record a colleague changed since the form was opened: who made its last recorded change
- * (of `action`, when given) and when, from the audit log.
+ * (of `action`, when given) and when, from the audit log. The message (`messageKey`) gets `who` and `at`.
  */
 export async function editConflict(
   executor: Executor,
   record: { entity: string; entityId: string; action?: string; updatedAt?: Date | null },
+  messageKey: string = EDIT_CONFLICT_KEY,
 ): Promise<AppError> {
   const [last] = await executor
     .select({ by: auditLog.actorEmail, at: auditLog.createdAt })
@@ -31,7 +32,7 @@ export async function editConflict(
     .orderBy(desc(auditLog.createdAt))
     .limit(1);
   const at = (last?.at ?? record.updatedAt ?? new Date()).toISOString();
-  return new AppError("conflict", EDIT_CONFLICT_KEY, { conflict: { by: last?.by ?? null, at } });
+  return new AppError("conflict", messageKey, { conflict: { by: last?.by ?? null, at } });
 }
 
 /**

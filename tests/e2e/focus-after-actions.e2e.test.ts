@@ -106,6 +106,23 @@ describe("focus after actions on the enrollments list", () => {
     await page.context().close();
   });
 
+  it("a request decided in another tab: the row goes, and a message says who decided it and when", async () => {
+    const [mine, other] = [await staffPage("en", 1366, 900), await staffPage("en", 1366, 900)];
+    const ids = await rowIds(mine);
+    const target = ids[ids.length - 1]!;
+    await other.locator(`tbody tr[data-enrollment-id="${target}"]`).getByRole("button", { name: /^Reject: / }).click();
+    await other.getByRole("dialog").locator('button[type="submit"]').click();
+    await expect.poll(() => other.locator(`tbody tr[data-enrollment-id="${target}"]`).count()).toBe(0);
+    // The first tab still shows it pending; its Approve is refused with who and when.
+    await mine.locator(`tbody tr[data-enrollment-id="${target}"]`).getByRole("button", { name: /^Approve: / }).click();
+    const said = mine.locator('[role="status"][aria-live="polite"] p', { hasText: "decided it at" });
+    await said.waitFor();
+    expect(await said.innerText()).toMatch(/This enrollment is no longer pending: \u2068?admin@example\.com\u2069? decided it at /);
+    await expect.poll(() => mine.locator(`tbody tr[data-enrollment-id="${target}"]`).count()).toBe(0);
+    await mine.context().close();
+    await other.context().close();
+  });
+
   it("a confirmed Reject returns focus to the next row, not the heading (ar, phone)", async () => {
     const page = await staffPage("ar", 375, 812);
     const ids = await rowIds(page);

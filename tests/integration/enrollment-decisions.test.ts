@@ -427,12 +427,14 @@ describe("a request whose course was deleted", () => {
 });
 
 describe("two staff deciding at once", () => {
-  it("one approval or rejection wins, the other is told the request is no longer pending", async () => {
+  it("one approval or rejection wins, the other is told the request is no longer pending, by whom and when", async () => {
     const id = await request("dina@example.com");
     const [a, b] = await Promise.all([post(admin, { intent: "approve", id }), post(admin, { intent: "reject", id })]);
     expect([a.status, b.status].sort()).toEqual([200, 409]);
     const loser = a.status === 409 ? a : b;
-    expect(failureMessage(tEn, loser.data)).toBe("Failed to update enrollment status: This enrollment is no longer pending.");
+    expect(failureMessage(tEn, loser.data)).toMatch(
+      new RegExp(`^Failed to update enrollment status: This enrollment is no longer pending: \u2068${admin.email}\u2069 decided it at .+\\.$`),
+    );
     expect(await emailsAbout(id)).toHaveLength(1);
   });
 

@@ -368,7 +368,10 @@ describe("approve and reject", () => {
     const audit = await countOf(auditLog);
     const outbox = await countOf(emailOutbox);
 
-    await expectAppError(setEnrollmentStatus(admin, [id!], "approved"), "conflict", "adminEnrollments.errors.notPending");
+    // Decided meanwhile (another tab, a colleague): the refusal says who decided it, and when (issue 35 item 6).
+    const refusal: unknown = await setEnrollmentStatus(admin, [id!], "approved").catch((e: unknown) => e);
+    expect(refusal).toBeInstanceOf(AppError);
+    expect(refusal).toMatchObject({ code: "conflict", messageKey: "adminEnrollments.errors.decidedMeanwhile", conflict: { by: admin.email } });
     const [after] = await database.db.select().from(enrollments).where(eq(enrollments.id, id!));
     expect(after).toEqual(before);
     expect(await countOf(auditLog)).toBe(audit);
@@ -377,8 +380,12 @@ describe("approve and reject", () => {
     // The same through the page action: 409 and SPEC's wording with the reason, in both languages.
     const res = await run(admin, { intent: "approve", id: id! });
     expect(res.status).toBe(409);
-    expect(failureMessage(tEn, res.data)).toBe("Failed to update enrollment status: This enrollment is no longer pending.");
-    expect(failureMessage(tAr, res.data)).toBe("تعذّر تحديث حالة طلب التسجيل: لم يعد طلب التسجيل هذا قيد المراجعة.");
+    expect(failureMessage(tEn, res.data)).toMatch(
+      new RegExp(`^Failed to update enrollment status: This enrollment is no longer pending: \u2068${admin.email}\u2069 decided it at [A-Z][a-z]{2} \\d+, \\d{4}, \\d+:\\d{2} [AP]M\\.$`),
+    );
+    expect(failureMessage(tAr, res.data, "ar")).toMatch(
+      new RegExp(`^تعذّر تحديث حالة طلب التسجيل: لم يعد طلب التسجيل هذا قيد المراجعة: بتّ فيه \u2068${admin.email}\u2069 في [0-9/\u200f]+، [0-9:]+ [صم]\\.$`),
+    );
     expect((await statusesOf([id!]))[id!]).toBe("rejected");
 
     // Unknown rows, an empty or oversized selection and a bad status are refused too.

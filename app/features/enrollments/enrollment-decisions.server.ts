@@ -29,6 +29,7 @@
 //   reopen) frees its seat by itself; the reply names the next on the run's waiting list.
 // - Approvals queue the run's reminder (scheduleRunReminders) in their transaction; undo and reopen
 //   withdraw it (cancelRunReminders).
+import { editConflict } from "~/lib/edit-conflict.server.ts";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { courseRuns, enrollments } from "@db/schema/index.ts";
 import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
@@ -271,7 +272,9 @@ async function decide(
     if (noCourse > 0) {
       throw new AppError("conflict", unique.length === 1 ? ADMIN_ENROLLMENT_ERRORS.courseDeleted : ADMIN_ENROLLMENT_ERRORS.coursesDeleted);
     }
-    throw new AppError("conflict", unique.length === 1 ? ADMIN_ENROLLMENT_ERRORS.notPending : ADMIN_ENROLLMENT_ERRORS.nonePending);
+    // One request decided in another tab or by a colleague: say who and when (issue 35 item 6).
+    if (unique.length === 1) throw await editConflict(tx, { entity: "enrollment", entityId: unique[0]! }, ADMIN_ENROLLMENT_ERRORS.decidedMeanwhile);
+    throw new AppError("conflict", ADMIN_ENROLLMENT_ERRORS.nonePending);
   }
   const seats = approving ? await checkSeats(tx, changed, locks, opts.override) : new Map<string, SeatChange>();
   const mail = await loadMailContext(tx);

@@ -27,6 +27,8 @@ export const ADMIN_ENROLLMENT_ERRORS = {
   invalidRequest: "adminEnrollments.errors.invalidRequest",
   selectionInvalid: "adminEnrollments.errors.selectionInvalid",
   notPending: "adminEnrollments.errors.notPending",
+  /** One request decided meanwhile (another tab, a colleague): who and when. */
+  decidedMeanwhile: "adminEnrollments.errors.decidedMeanwhile",
   nonePending: "adminEnrollments.errors.nonePending",
   notFound: "adminEnrollments.errors.notFound",
   courseDeleted: "adminEnrollments.errors.courseDeleted",

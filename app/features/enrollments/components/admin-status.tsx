@@ -13,6 +13,8 @@ import { useRevalidator } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { showToast } from "~/components/ui/toast.tsx";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
@@ -69,14 +71,19 @@ export function EnrollmentStatusActions({
     onDone?.(reply);
   }, [reply, t, onDone]);
   const busy = fetcher.state !== "idle";
-  const failed = fetcher.state === "idle" ? (runFullMessage(t, fetcher.data) ?? failureMessage(t, fetcher.data)) : null;
+  const locale = usePageLocale();
+  const failed = fetcher.state === "idle" ? (runFullMessage(t, fetcher.data) ?? failureMessage(t, fetcher.data, locale)) : null;
   // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:
   // reload it so the row shows its real status beside the message.
   const { revalidate } = useRevalidator();
   const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
+  // In a list of pending requests the reload takes the row, and the message beside it, away: the refusal
+  // (who decided it, and when) is said where it stays in view.
   useEffect(() => {
-    if (refused) void revalidate();
-  }, [refused, revalidate]);
+    if (!refused) return;
+    void revalidate();
+    if (refused.conflict) showToast("error", failureMessage(t, refused, locale));
+  }, [refused, revalidate, t, locale]);
   return (
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />

@@ -237,6 +237,7 @@ function useViewGuard(hydrated: boolean) {
 // ---------------------------------------------------------------------------------------------------------
 // Add or edit a run
 
+// eslint-disable-next-line max-lines-per-function -- split in the runs-sheet change
 function RunForm({ course, run, view, instructors, hydrated, locale, href, action, initialReply, onDone }: RunsSheetProps & { onDone: () => void }) {
   const { t } = useI18n();
   const editing = view === "edit" && run !== null;

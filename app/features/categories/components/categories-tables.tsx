@@ -1,5 +1,5 @@
 // The admin categories page's two tables (categories, subcategories), each in its section with its create button.
-import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
+import { FolderPlus, FolderTree, Pencil, Plus, Trash2, type LucideIcon } from "lucide-react";
 import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -68,15 +68,73 @@ function RowActions({
   );
 }
 
-/** A section's heading with its create button. */
-function SectionHeading({ id, title, children }: { id: string; title: string; children: ReactNode }) {
+/** A row's last cells: when it was created, then its Edit and Delete. */
+function CreatedAndActions({
+  createdAt,
+  locale,
+  ...actions
+}: Parameters<typeof RowActions>[0] & { createdAt: Date | string; locale: Locale }) {
+  const { t } = useI18n();
   return (
-    <div className="flex flex-wrap items-center justify-between gap-4">
-      <h2 id={id} className="text-xl font-semibold text-slate-900">
-        {title}
-      </h2>
-      {children}
-    </div>
+    <>
+      <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
+        <time dateTime={new Date(createdAt).toISOString()}>{formatDate(createdAt, locale)}</time>
+      </Cell>
+      <ActionsCell>
+        <RowActions {...actions} />
+      </ActionsCell>
+    </>
+  );
+}
+
+/** A section: its heading with the create button, then its table, or the empty state with a create button. */
+function Section({
+  id,
+  className,
+  title,
+  dialog,
+  canCreate,
+  createKind,
+  createLabel,
+  empty,
+  children,
+}: {
+  id: string;
+  className: string;
+  title: string;
+  dialog: UrlDialog<DialogKind>;
+  canCreate: boolean;
+  createKind: "createCategory" | "createSubcategory";
+  createLabel: string;
+  /** Shown instead of the table when there is nothing to list: its icon, title and create button's label. */
+  empty: { icon: LucideIcon; title: string; createLabel: string } | null;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className={className}>
+      <div className="flex flex-wrap items-center justify-between gap-4">
+        <h2 id={id} className="text-xl font-semibold text-slate-900">
+          {title}
+        </h2>
+        {canCreate && (
+          <OpenLink dialog={dialog} target={{ kind: createKind }} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
+            <Plus aria-hidden="true" className="h-4 w-4" />
+            {createLabel}
+          </OpenLink>
+        )}
+      </div>
+      {empty ? (
+        <EmptyState className="mt-4" icon={empty.icon} title={empty.title}>
+          {canCreate && (
+            <OpenLink dialog={dialog} target={{ kind: createKind }} className="btn-primary inline-flex px-4 py-2 text-sm">
+              {empty.createLabel}
+            </OpenLink>
+          )}
+        </EmptyState>
+      ) : (
+        children
+      )}
+    </section>
   );
 }
 
@@ -85,65 +143,51 @@ export function CategoriesSection({ lists, dialog, canCreate, canEdit, canDelete
   const { t } = useI18n();
   const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
   return (
-    <section aria-labelledby="categories-heading" className="mt-2">
-      <SectionHeading id="categories-heading" title={t("categories.categoriesHeading")}>
-        {canCreate && (
-          <OpenLink dialog={dialog} target={{ kind: "createCategory" }} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
-            <>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              {t("categories.createCategory")}
-            </>
-          </OpenLink>
-        )}
-      </SectionHeading>
-      {lists.categories.length === 0 ? (
-        <EmptyState className="mt-4" icon={FolderTree} title={t("categories.empty")}>
-          {canCreate && (
-            <OpenLink dialog={dialog} target={{ kind: "createCategory" }} className="btn-primary inline-flex px-4 py-2 text-sm">
-              {t("categories.createFirst")}
-            </OpenLink>
-          )}
-        </EmptyState>
-      ) : (
-        <Table className="mt-4" caption={t("categories.table.categoriesCaption")}>
-          <TableHead>
-            <HeaderCell>{t("categories.table.name")}</HeaderCell>
-            <HeaderCell>{t("categories.table.slug")}</HeaderCell>
-            <HeaderCell>{t("categories.table.subcategories")}</HeaderCell>
-            <HeaderCell>{t("categories.table.created")}</HeaderCell>
-            <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
-          </TableHead>
-          <TableBody>
-            {lists.categories.map((c) => (
-              <tr key={c.id}>
-                <RowHeader className="font-medium text-slate-900">
-                  <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
-                </RowHeader>
-                <Cell label={t("categories.table.slug")}>
-                  <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                    {c.slug}
-                  </code>
-                </Cell>
-                <Cell label={t("categories.table.subcategories")} className="text-slate-700">{formatNumber(c.subcategoryCount, locale)}</Cell>
-                <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
-                  <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                </Cell>
-                <ActionsCell>
-                  <RowActions
-                    dialog={dialog}
-                    edit={{ kind: "editCategory", item: c }}
-                    remove={{ kind: "deleteCategory", item: c }}
-                    name={label(c)}
-                    canEdit={canEdit}
-                    canDelete={canDelete}
-                  />
-                </ActionsCell>
-              </tr>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </section>
+    <Section
+      id="categories-heading"
+      className="mt-2"
+      title={t("categories.categoriesHeading")}
+      dialog={dialog}
+      canCreate={canCreate}
+      createKind="createCategory"
+      createLabel={t("categories.createCategory")}
+      empty={lists.categories.length === 0 ? { icon: FolderTree, title: t("categories.empty"), createLabel: t("categories.createFirst") } : null}
+    >
+      <Table className="mt-4" caption={t("categories.table.categoriesCaption")}>
+        <TableHead>
+          <HeaderCell>{t("categories.table.name")}</HeaderCell>
+          <HeaderCell>{t("categories.table.slug")}</HeaderCell>
+          <HeaderCell>{t("categories.table.subcategories")}</HeaderCell>
+          <HeaderCell>{t("categories.table.created")}</HeaderCell>
+          <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
+        </TableHead>
+        <TableBody>
+          {lists.categories.map((c) => (
+            <tr key={c.id}>
+              <RowHeader className="font-medium text-slate-900">
+                <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
+              </RowHeader>
+              <Cell label={t("categories.table.slug")}>
+                <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
+                  {c.slug}
+                </code>
+              </Cell>
+              <Cell label={t("categories.table.subcategories")} className="text-slate-700">{formatNumber(c.subcategoryCount, locale)}</Cell>
+              <CreatedAndActions
+                createdAt={c.createdAt}
+                dialog={dialog}
+                edit={{ kind: "editCategory", item: c }}
+                remove={{ kind: "deleteCategory", item: c }}
+                name={label(c)}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                locale={locale}
+              />
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+    </Section>
   );
 }
 
@@ -152,73 +196,63 @@ export function SubcategoriesSection({ lists, dialog, canCreate, canEdit, canDel
   const { t } = useI18n();
   const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
   return (
-    <section aria-labelledby="subcategories-heading" className="mt-10">
-      <SectionHeading id="subcategories-heading" title={t("categories.subcategoriesHeading")}>
-        {canCreate && (
-          <OpenLink dialog={dialog} target={{ kind: "createSubcategory" }} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
-            <>
-              <Plus aria-hidden="true" className="h-4 w-4" />
-              {t("categories.createSubcategory")}
-            </>
-          </OpenLink>
-        )}
-      </SectionHeading>
-      {lists.subcategories.length === 0 ? (
-        <EmptyState className="mt-4" icon={FolderPlus} title={t("categories.subcategoriesEmpty")}>
-          {canCreate && (
-            <OpenLink dialog={dialog} target={{ kind: "createSubcategory" }} className="btn-primary inline-flex px-4 py-2 text-sm">
-              {t("categories.createFirstSubcategory")}
-            </OpenLink>
-          )}
-        </EmptyState>
-      ) : (
-        <Table className="mt-4" minWidth="md:min-w-[44rem]" caption={t("categories.table.subcategoriesCaption")}>
-          <TableHead>
-            <HeaderCell>{t("categories.table.name")}</HeaderCell>
-            <HeaderCell>{t("categories.table.parent")}</HeaderCell>
-            <HeaderCell>{t("categories.table.slug")}</HeaderCell>
-            <HeaderCell>{t("categories.table.status")}</HeaderCell>
-            <HeaderCell>{t("categories.table.created")}</HeaderCell>
-            <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
-          </TableHead>
-          <TableBody>
-            {lists.subcategories.map((s) => (
-              <tr key={s.id}>
-                <RowHeader className="font-medium text-slate-900">
-                  <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
-                </RowHeader>
-                <Cell label={t("categories.table.parent")} className="text-slate-700">
-                  {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
-                </Cell>
-                <Cell label={t("categories.table.slug")}>
-                  <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                    {s.slug}
-                  </code>
-                </Cell>
-                <Cell label={t("categories.table.status")}>
-                  <Badge tone={s.isActive ? "green" : "muted"}>
-                    {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
-                  </Badge>
-                </Cell>
-                <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
-                  <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
-                </Cell>
-                <ActionsCell>
-                  <RowActions
-                    dialog={dialog}
-                    edit={{ kind: "editSubcategory", item: s }}
-                    remove={{ kind: "deleteSubcategory", item: s }}
-                    name={label(s)}
-                    canEdit={canEdit}
-                    canDelete={canDelete}
-                  />
-                </ActionsCell>
-              </tr>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </section>
+    <Section
+      id="subcategories-heading"
+      className="mt-10"
+      title={t("categories.subcategoriesHeading")}
+      dialog={dialog}
+      canCreate={canCreate}
+      createKind="createSubcategory"
+      createLabel={t("categories.createSubcategory")}
+      empty={
+        lists.subcategories.length === 0
+          ? { icon: FolderPlus, title: t("categories.subcategoriesEmpty"), createLabel: t("categories.createFirstSubcategory") }
+          : null
+      }
+    >
+      <Table className="mt-4" minWidth="md:min-w-[44rem]" caption={t("categories.table.subcategoriesCaption")}>
+        <TableHead>
+          <HeaderCell>{t("categories.table.name")}</HeaderCell>
+          <HeaderCell>{t("categories.table.parent")}</HeaderCell>
+          <HeaderCell>{t("categories.table.slug")}</HeaderCell>
+          <HeaderCell>{t("categories.table.status")}</HeaderCell>
+          <HeaderCell>{t("categories.table.created")}</HeaderCell>
+          <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
+        </TableHead>
+        <TableBody>
+          {lists.subcategories.map((s) => (
+            <tr key={s.id}>
+              <RowHeader className="font-medium text-slate-900">
+                <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
+              </RowHeader>
+              <Cell label={t("categories.table.parent")} className="text-slate-700">
+                {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
+              </Cell>
+              <Cell label={t("categories.table.slug")}>
+                <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
+                  {s.slug}
+                </code>
+              </Cell>
+              <Cell label={t("categories.table.status")}>
+                <Badge tone={s.isActive ? "green" : "muted"}>
+                  {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
+                </Badge>
+              </Cell>
+              <CreatedAndActions
+                createdAt={s.createdAt}
+                dialog={dialog}
+                edit={{ kind: "editSubcategory", item: s }}
+                remove={{ kind: "deleteSubcategory", item: s }}
+                name={label(s)}
+                canEdit={canEdit}
+                canDelete={canDelete}
+                locale={locale}
+              />
+            </tr>
+          ))}
+        </TableBody>
+      </Table>
+    </Section>
   );
 }
 

@@ -29,6 +29,7 @@ export function CourseFormBasics({ form, fields, editing, instructors, locale }:
     fallbackId.current ??= shortId();
     setSlug(slugFromTitle(title, fallbackId.current));
   };
+  const name = (v: { name: string; nameAr: string | null }) => pickText({ en: v.name, ar: v.nameAr }, locale);
   return (
     <>
       <div className="sm:col-span-2">
@@ -98,7 +99,7 @@ export function CourseFormBasics({ form, fields, editing, instructors, locale }:
           <option value="">{t("coursesAdmin.form.noInstructor")}</option>
           {instructors.map((i) => (
             <option key={i.id} value={i.id}>
-              {pickText({ en: i.name, ar: i.nameAr }, locale)}
+              {name(i)}
             </option>
           ))}
         </select>

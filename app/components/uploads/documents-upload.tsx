@@ -13,16 +13,9 @@ import { formatFileSize, formatPercent } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { DOCUMENT_ACCEPT, FILE_BUTTON_CLASS, FILE_INPUT_CLASS } from "./upload-request.ts";
 import { UploadProgressBar } from "./upload-progress.tsx";
-import { useDocumentsUpload, type CurrentUpload } from "./use-documents-upload.ts";
+import { useDocumentsUpload, type CurrentUpload, type DocumentValue } from "./use-documents-upload.ts";
 
-export interface DocumentValue {
-  /** Set for documents already saved with the course. */
-  id?: string;
-  key: string;
-  fileName: string;
-  fileType: string;
-  size: number;
-}
+export type { DocumentValue } from "./use-documents-upload.ts";
 
 export interface DocumentsUploadProps {
   name: string;

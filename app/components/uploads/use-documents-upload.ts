@@ -4,7 +4,16 @@ import { useEffect, useRef, useState, type ChangeEvent } from "react";
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { precheckDocument, sendFile, uploadUrl, UploadFailure, type RunningUpload, uploadedDocument, type UploadedDocument } from "./upload-request.ts";
-import type { DocumentValue } from "./documents-upload.tsx";
+
+/** A document of the list, as it travels with the form. */
+export interface DocumentValue {
+  /** Set for documents already saved with the course. */
+  id?: string;
+  key: string;
+  fileName: string;
+  fileType: string;
+  size: number;
+}
 
 /** The file being sent, at which stage and how far; null when nothing is. */
 export type CurrentUpload = { fileName: string; stage: "uploading" | "processing"; percent: number } | null;

@@ -7,7 +7,7 @@ import { Icon } from "~/components/icons/icon.tsx";
 import { sortCategories } from "~/lib/collation.ts";
 import { pickText } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
-import type { CatalogViewProps } from "./catalog-view.tsx";
+import type { CatalogViewProps } from "./catalog-view-props.ts";
 
 const SELECT_CLASS =
   "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700";

@@ -4,24 +4,15 @@ import { Link, useLocation, useNavigation } from "react-router";
 import { Icon } from "~/components/icons/icon.tsx";
 import { LazyEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
-import { pickText, type Locale } from "~/lib/i18n.ts";
+import { pickText } from "~/lib/i18n.ts";
 import { useFragmentDialog } from "~/lib/hooks/use-fragment-dialog.ts";
-import type { NavCategory } from "~/lib/site-layout.ts";
-import type { listPublishedCourses } from "../catalog.server.ts";
 import { COURSE_GRID, CourseCardGrid, CourseCardSkeleton } from "./course-card.tsx";
 import { CatalogFilters } from "./catalog-filters.tsx";
 import { CatalogPager } from "./catalog-pager.tsx";
+import type { CatalogViewProps } from "./catalog-view-props.ts";
 
-export type CatalogVariant = "all" | "en" | "ar";
+export type { CatalogVariant } from "./catalog-view-props.ts";
 
-export interface CatalogViewProps {
-  variant: CatalogVariant;
-  heading: string;
-  result: Awaited<ReturnType<typeof listPublishedCourses>>;
-  categories: NavCategory[];
-  query: { q?: string; category?: string; subcategory?: string; starts?: "soon" | "upcoming"; sort?: "start" };
-  locale: Locale;
-}
 
 /** A catalogue URL of `pathname` with these parameters (empty ones left out). */
 function catalogHref(pathname: string, params: Record<string, string | undefined>): string {

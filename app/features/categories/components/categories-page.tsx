@@ -14,20 +14,14 @@ import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { CategoriesReply } from "../categories.schema.ts";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import type { CategoryIntent } from "../categories.schema.ts";
-import { CategoryForm, SubcategoryForm, type CategoryView, type SubcategoryView } from "./category-dialogs.tsx";
+import { CategoryForm, SubcategoryForm } from "./category-dialogs.tsx";
 import { CategoriesSection, SubcategoriesSection } from "./categories-tables.tsx";
+import type { DialogKind, OpenDialog } from "./categories-dialog-state.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
-
-export type DialogKind = NonNullable<OpenDialog>["kind"];
-export type OpenDialog =
-  | { kind: "createCategory" | "createSubcategory" }
-  | { kind: "editCategory" | "deleteCategory"; item: CategoryView }
-  | { kind: "editSubcategory" | "deleteSubcategory"; item: SubcategoryView }
-  | null;
 
 const DIALOG_KINDS: readonly DialogKind[] = [
   "createCategory",

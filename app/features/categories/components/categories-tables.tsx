@@ -9,7 +9,7 @@ import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { DialogKind, OpenDialog } from "./categories-page.tsx";
+import type { DialogKind, OpenDialog } from "./categories-dialog-state.ts";
 
 export interface CategoriesTableProps {
   lists: CategoriesAdminData;

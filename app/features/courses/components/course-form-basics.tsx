@@ -7,8 +7,7 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { COURSE_LANGUAGES, COURSE_LIMITS, shortId, slugFromTitle } from "../courses.schema.ts";
-import type { CourseFormOptionsView } from "./course-form.tsx";
-import { errorId, initialString, type CourseConformForm, type CourseFormFields } from "./use-course-form.ts";
+import { errorId, initialString, type CourseConformForm, type CourseFormFields, type CourseFormOptionsView } from "./use-course-form.ts";
 
 interface CourseFormBasicsProps {
   form: CourseConformForm;

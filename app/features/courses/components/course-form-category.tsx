@@ -4,8 +4,7 @@ import { describedBy } from "~/components/admin/form-kit.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { CourseFormOptionsView } from "./course-form.tsx";
-import { errorId, initialString, type CourseConformForm, type CourseFormFields } from "./use-course-form.ts";
+import { errorId, initialString, type CourseConformForm, type CourseFormFields, type CourseFormOptionsView } from "./use-course-form.ts";
 
 interface CourseFormCategoryProps {
   form: CourseConformForm;

@@ -2,8 +2,7 @@
 import { DocumentsUpload } from "~/components/uploads/documents-upload.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
-import type { CourseFormCourse } from "./course-form.tsx";
-import type { CourseFormFields } from "./use-course-form.ts";
+import type { CourseFormCourse, CourseFormFields } from "./use-course-form.ts";
 
 interface CourseFormFilesProps {
   fields: CourseFormFields;

@@ -10,22 +10,15 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { type Locale } from "~/lib/i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
-import type { AdminCourseDetail } from "../courses-admin.server.ts";
 import { CourseFormBasics } from "./course-form-basics.tsx";
 import { CourseFormCategory } from "./course-form-category.tsx";
 import { CourseFormContent } from "./course-form-content.tsx";
 import { CourseFormFiles } from "./course-form-files.tsx";
 import { CourseFormHome, CourseFormPricing } from "./course-form-pricing.tsx";
-import { useCourseForm } from "./use-course-form.ts";
+import { useCourseForm, type CourseFormCourse, type CourseFormOptionsView } from "./use-course-form.ts";
 
-/** The course being edited, as the admin list loads it. */
-export type CourseFormCourse = AdminCourseDetail;
+export type { CourseFormCourse, CourseFormOptionsView } from "./use-course-form.ts";
 
-export interface CourseFormOptionsView {
-  instructors: { id: string; name: string; nameAr: string | null }[];
-  categories: { id: string; name: string; nameAr: string | null }[];
-  subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
-}
 
 export function CourseForm({
   course,

@@ -6,7 +6,7 @@ import { inputClass } from "~/components/forms/field.tsx";
 import { FilterPanel, FilterSearch } from "~/components/ui/filter-panel.tsx";
 import { ADMIN_COURSES_QUERY_MAX, COURSE_LANGUAGES, COURSE_SORTS } from "~/features/courses/courses.schema.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { CoursesPageProps } from "./courses-page.tsx";
+import type { CoursesPageProps } from "./courses-page-types.ts";
 
 interface CoursesFiltersProps {
   query: CoursesPageProps["list"]["query"];

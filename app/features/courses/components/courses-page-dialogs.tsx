@@ -12,8 +12,7 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { CourseDialogState } from "../course-dialog.server.ts";
-import type { CoursesPageProps } from "./courses-page.tsx";
-import type { CoursesDialog } from "./courses-table.tsx";
+import type { CoursesDialog, CoursesPageProps } from "./courses-page-types.ts";
 
 interface CoursesDialogsProps {
   dialog: CoursesDialog;

@@ -18,15 +18,15 @@ import type { CoursesReply } from "../courses.schema.ts";
 import { type CourseIntent } from "~/features/courses/courses.schema.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
-import { type Locale } from "~/lib/i18n.ts";
-import { can, type ActorView } from "~/lib/permissions.ts";
-import type { getCourseFormOptions, listAdminCourses } from "../courses-admin.server.ts";
-import type { CourseDialogState } from "../course-dialog.server.ts";
+import { can } from "~/lib/permissions.ts";
 import { CoursesBulkBar } from "./courses-bulk-bar.tsx";
 import { CoursesFilters } from "./courses-filters.tsx";
 import { CoursesDialogs } from "./courses-page-dialogs.tsx";
 import { CoursesTable } from "./courses-table.tsx";
 import { useCoursesSelection } from "./use-courses-selection.ts";
+import type { CoursesPageProps } from "./courses-page-types.ts";
+
+export type { CoursesPageProps } from "./courses-page-types.ts";
 
 /** The page's dialogs (?dialog=…). */
 const COURSE_DIALOGS: readonly ("create" | "edit" | "delete" | "runs")[] = ["create", "edit", "delete", "runs"];
@@ -67,16 +67,6 @@ function successText(t: (k: string, o?: Record<string, unknown>) => string, r: C
   if (r.intent === "setRunStatus") return t(`runsAdmin.statusDone.${r.runStatus ?? "open"}`);
   if (r.intent === "sendRunMessage") return t("runsAdmin.message.sent", { count: r.sent ?? 0 });
   return t(SUCCESS_KEYS[r.intent], { count: r.changed ?? 0, title: r.title ?? "" });
-}
-
-export interface CoursesPageProps {
-  list: Awaited<ReturnType<typeof listAdminCourses>>;
-  options: Awaited<ReturnType<typeof getCourseFormOptions>>;
-  dialog: CourseDialogState;
-  fromDashboard: boolean;
-  actor: ActorView;
-  actionData: CoursesReply | undefined;
-  locale: Locale;
 }
 
 /** Admin Courses: filters, sort and pages in the URL, the table, bulk status, and the course dialogs. */

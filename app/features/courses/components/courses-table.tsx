@@ -3,16 +3,15 @@ import { Icon } from "~/components/icons/icon.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
-import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { DialogLink } from "~/components/ui/url-dialog.tsx";
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { courseInitials } from "~/features/courses/courses.schema.ts";
 import { formatAmount, formatDate } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { CoursesPageProps } from "./courses-page.tsx";
+import type { CoursesDialog, CoursesPageProps } from "./courses-page-types.ts";
 import type { CoursesSelection } from "./use-courses-selection.ts";
 
 type CourseRowData = CoursesPageProps["list"]["rows"][number];
-export type CoursesDialog = UrlDialog<"create" | "edit" | "delete" | "runs">;
 
 interface CoursesTableProps {
   list: CoursesPageProps["list"];

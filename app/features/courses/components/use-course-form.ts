@@ -5,6 +5,15 @@ import { parseWithZod } from "@conform-to/zod/v4";
 import { courseFormSchema, curriculumToText, type CoursesReply } from "../courses.schema.ts";
 import type { AdminCourseDetail } from "../courses-admin.server.ts";
 
+/** The course being edited, as the admin list loads it. */
+export type CourseFormCourse = AdminCourseDetail;
+
+export interface CourseFormOptionsView {
+  instructors: { id: string; name: string; nameAr: string | null }[];
+  categories: { id: string; name: string; nameAr: string | null }[];
+  subcategories: { id: string; name: string; nameAr: string | null; categoryId: string; isActive: boolean }[];
+}
+
 /** The id a field's error message has, when it has one (for aria-describedby). */
 export const errorId = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
 

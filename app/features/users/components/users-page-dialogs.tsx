@@ -10,7 +10,7 @@ import { isolateText, Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { UsersReply } from "../users.schema.ts";
 import { AddUserForm, EditRoleForm, GeneratedPassword } from "./user-dialogs.tsx";
-import type { DialogKind, OpenDialog } from "./users-page.tsx";
+import type { DialogKind, OpenDialog } from "./users-dialog-state.ts";
 
 interface UsersDialogsProps {
   dialog: UrlDialog<DialogKind>;

@@ -16,15 +16,12 @@ import { can, type ActorView } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { UsersReply } from "../users.schema.ts";
 import type { UserRowView } from "./user-dialogs.tsx";
+import type { DialogKind, OpenDialog, UserDialogKind, UserListRow } from "./users-dialog-state.ts";
+
+export type { UserListRow } from "./users-dialog-state.ts";
 import { UsersDialogs } from "./users-page-dialogs.tsx";
 import { UserDialogLink, UsersTable } from "./users-table.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
-
-export type UserListRow = UserRowView & { createdAt: Date | string };
-
-type UserDialogKind = "editRole" | "delete" | "resetTwoFactor";
-export type DialogKind = "add" | UserDialogKind;
-export type OpenDialog = { kind: "add" } | { kind: UserDialogKind; user: UserRowView } | null;
 
 const USER_DIALOGS: readonly UserDialogKind[] = ["editRole", "delete", "resetTwoFactor"];
 const DIALOG_KINDS: readonly DialogKind[] = ["add", ...USER_DIALOGS];

@@ -11,7 +11,7 @@ import type { Locale } from "~/lib/i18n.ts";
 import { isStaffRole, type ActorView } from "~/lib/permissions.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { UserRowView } from "./user-dialogs.tsx";
-import type { DialogKind, OpenDialog, UserListRow } from "./users-page.tsx";
+import type { DialogKind, OpenDialog, UserListRow } from "./users-dialog-state.ts";
 
 /** A button that opens one of the page's dialogs (a link without JavaScript). */
 export function UserDialogLink({

@@ -4,36 +4,18 @@
 // ([{ id?, key, fileName, fileType, size }]); documents are private (D8): a saved one opens in the
 // view-only viewer ('View', loaded on demand) from /files/documents/:id; without JavaScript its name
 // links there.
-import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { Eye, FileText, Loader2, Trash2, Upload } from "lucide-react";
-import { Suspense, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { Suspense, useId, useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { mimeTypeForDocumentLabel } from "~/components/document-viewer/mime.ts";
 import { formatFileSize, formatPercent } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
-import {
-  DOCUMENT_ACCEPT,
-  FILE_BUTTON_CLASS,
-  FILE_INPUT_CLASS,
-  precheckDocument,
-  sendFile,
-  uploadUrl,
-  UploadFailure,
-  type RunningUpload,
-  uploadedDocument,
-  type UploadedDocument,
-} from "./upload-request.ts";
+import { DOCUMENT_ACCEPT, FILE_BUTTON_CLASS, FILE_INPUT_CLASS } from "./upload-request.ts";
+import { UploadProgressBar } from "./upload-progress.tsx";
+import { useDocumentsUpload, type CurrentUpload, type DocumentValue } from "./use-documents-upload.ts";
 
-
-export interface DocumentValue {
-  /** Set for documents already saved with the course. */
-  id?: string;
-  key: string;
-  fileName: string;
-  fileType: string;
-  size: number;
-}
+export type { DocumentValue } from "./use-documents-upload.ts";
 
 export interface DocumentsUploadProps {
   name: string;
@@ -43,8 +25,6 @@ export interface DocumentsUploadProps {
   label?: string;
   onBusyChange?: (busy: boolean) => void;
 }
-
-type Current = { fileName: string; stage: "uploading" | "processing"; percent: number } | null;
 
 function legacyName(url: string): string {
   try {
@@ -56,92 +36,12 @@ function legacyName(url: string): string {
 }
 
 export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, label, onBusyChange }: DocumentsUploadProps) {
-  const { t, i18n } = useI18n();
-  const locale = i18n.language;
+  const { t } = useI18n();
   const hydrated = useHydrated();
   const id = useId();
   const inputId = `${id}-file`;
   const hintId = `${id}-hint`;
-  const [documents, setDocuments] = useState<DocumentValue[]>(() => [...defaultDocuments]);
-  const [current, setCurrent] = useState<Current>(null);
-  const [queued, setQueued] = useState<string[]>([]);
-  const [errors, setErrors] = useState<string[]>([]);
-  const [announcement, setAnnouncement] = useState("");
-  const [viewing, setViewing] = useState<(DocumentValue & { id: string }) | null>(null);
-  const running = useRef<RunningUpload<UploadedDocument> | null>(null);
-  const cancelled = useRef(false);
-  const busy = current !== null;
-
-  useEffect(
-    () => () => {
-      cancelled.current = true;
-      running.current?.abort();
-    },
-    [],
-  );
-  useEffect(() => {
-    onBusyChange?.(busy);
-  }, [busy, onBusyChange]);
-
-  const reasonFor = (file: string, reason: string) => t("uploads.fileReason", { file, reason });
-
-  async function onFiles(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const files = Array.from(input.files ?? []);
-    input.value = "";
-    if (files.length === 0 || busy) return;
-    const failures: string[] = [];
-    const accepted: File[] = [];
-    for (const file of files) {
-      const problem = precheckDocument(file);
-      if (problem) failures.push(reasonFor(file.name, t(problem)));
-      else accepted.push(file);
-    }
-    setErrors(failures);
-    setQueued(accepted.map((f) => f.name));
-    // One by one (SPEC §5): the next starts when the previous is done or failed.
-    for (const file of accepted) {
-      if (cancelled.current) return;
-      setQueued((q) => q.slice(1));
-      setCurrent({ fileName: file.name, stage: "uploading", percent: 0 });
-      setAnnouncement(t("uploads.stage.uploading", { file: file.name }));
-      const upload = sendFile(
-        uploadUrl(ADMIN_PATH.documentUpload, { lang: locale }),
-        file,
-        uploadedDocument,
-        {
-          onProgress: (percent) => setCurrent({ fileName: file.name, stage: "uploading", percent }),
-          onProcessing: () => {
-            setCurrent({ fileName: file.name, stage: "processing", percent: 100 });
-            setAnnouncement(t("uploads.stage.processing", { file: file.name }));
-          },
-        },
-        { network: t("uploads.errors.network"), aborted: t("uploads.errors.interrupted") },
-      );
-      running.current = upload;
-      try {
-        const result = await upload.done;
-        setDocuments((list) => [...list, { key: result.key, fileName: result.fileName, fileType: result.fileType, size: result.size }]);
-        setAnnouncement(t("uploads.stage.done", { file: result.fileName }));
-      } catch (err) {
-        if (cancelled.current) return;
-        const reason = err instanceof UploadFailure ? err.message : t("uploads.errors.saveFailed");
-        const message = reasonFor(file.name, t("uploads.documentFailed", { reason }));
-        setErrors((list) => [...list, message]);
-        setAnnouncement("");
-      } finally {
-        running.current = null;
-      }
-    }
-    if (!cancelled.current) {
-      setCurrent(null);
-      setQueued([]);
-    }
-  }
-
-  function remove(index: number) {
-    setDocuments((list) => list.filter((_, i) => i !== index));
-  }
+  const { documents, current, queued, errors, announcement, busy, onFiles, remove } = useDocumentsUpload(defaultDocuments, onBusyChange);
 
   return (
     <div className="flex flex-col gap-2" data-uploading={busy || undefined}>
@@ -179,39 +79,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
         </p>
       )}
 
-      {current && (
-        <div className="flex flex-col gap-1">
-          <p className="flex items-center gap-2 text-sm text-slate-700">
-            <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-teal-800 motion-reduce:animate-none" />
-            <span>
-              {t(current.stage === "uploading" ? "uploads.stage.uploading" : "uploads.stage.processing", { file: current.fileName })}
-            </span>
-            {current.stage === "uploading" && <span aria-hidden="true">{formatPercent(current.percent, locale)}</span>}
-          </p>
-          <div
-            role="progressbar"
-            aria-label={t("uploads.progressLabel", { file: current.fileName })}
-            aria-valuemin={0}
-            aria-valuemax={100}
-            aria-valuenow={current.percent}
-            aria-valuetext={
-              current.stage === "processing"
-                ? t("uploads.stage.processing", { file: current.fileName })
-                : formatPercent(current.percent, locale)
-            }
-            className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
-          >
-            <div className="h-full bg-teal-700 transition-[width] motion-reduce:transition-none" style={{ width: `${current.percent}%` }} />
-          </div>
-          {queued.length > 0 && (
-            <ul className="text-xs text-slate-600">
-              {queued.map((file, i) => (
-                <li key={`${file}-${i}`}>{t("uploads.stage.queued", { file })}</li>
-              ))}
-            </ul>
-          )}
-        </div>
-      )}
+      {current && <UploadStatus current={current} queued={queued} />}
       <p aria-live="polite" className="sr-only">
         {announcement}
       </p>
@@ -226,6 +94,51 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
         )}
       </div>
 
+      <DocumentsList documents={documents} hydrated={hydrated} busy={busy} onRemove={remove} />
+    </div>
+  );
+}
+
+/** The file uploading: its stage and percentage, its progress bar, and the files queued after it. */
+function UploadStatus({ current, queued }: { current: NonNullable<CurrentUpload>; queued: string[] }) {
+  const { t, i18n } = useI18n();
+  const locale = i18n.language;
+  return (
+    <div className="flex flex-col gap-1">
+      <p className="flex items-center gap-2 text-sm text-slate-700">
+        <Loader2 aria-hidden="true" className="h-4 w-4 animate-spin text-teal-800 motion-reduce:animate-none" />
+        <span>
+          {t(current.stage === "uploading" ? "uploads.stage.uploading" : "uploads.stage.processing", { file: current.fileName })}
+        </span>
+        {current.stage === "uploading" && <span aria-hidden="true">{formatPercent(current.percent, locale)}</span>}
+      </p>
+      <UploadProgressBar
+        label={t("uploads.progressLabel", { file: current.fileName })}
+        percent={current.percent}
+        valueText={
+          current.stage === "processing"
+            ? t("uploads.stage.processing", { file: current.fileName })
+            : formatPercent(current.percent, locale)
+        }
+      />
+      {queued.length > 0 && (
+        <ul className="text-xs text-slate-600">
+          {queued.map((file, i) => (
+            <li key={`${file}-${i}`}>{t("uploads.stage.queued", { file })}</li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}
+
+/** The documents (or "no documents"): each with its size, View (saved ones) and Remove; the viewer when one is viewed. */
+function DocumentsList({ documents, hydrated, busy, onRemove }: { documents: DocumentValue[]; hydrated: boolean; busy: boolean; onRemove: (index: number) => void }) {
+  const { t, i18n } = useI18n();
+  const locale = i18n.language;
+  const [viewing, setViewing] = useState<(DocumentValue & { id: string }) | null>(null);
+  return (
+    <>
       {documents.length === 0 ? (
         <p className="text-sm text-slate-600">{t("uploads.noDocuments")}</p>
       ) : (
@@ -262,7 +175,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
               {hydrated && (
                 <button
                   type="button"
-                  onClick={() => remove(index)}
+                  onClick={() => onRemove(index)}
                   disabled={busy}
                   aria-label={t("uploads.removeDocument", { file: doc.fileName })}
                   className="shrink-0 rounded p-1.5 text-red-800 hover:bg-red-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-red-800 disabled:opacity-60"
@@ -285,6 +198,6 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
           />
         </Suspense>
       )}
-    </div>
+    </>
   );
 }

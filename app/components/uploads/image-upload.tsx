@@ -2,34 +2,14 @@
 // messages), sent to /admin/uploads/image with real byte progress, then processed on the server (D15);
 // the resulting URL goes into a hidden input named `name` ('' once removed: the server treats that as
 // "remove"). Without JavaScript the current value is kept and a note says uploads need JavaScript.
-import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ImageIcon, Loader2, Trash2, Upload } from "lucide-react";
-import { useCallback, useEffect, useId, useRef, useState, type ChangeEvent } from "react";
+import { useId } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatPercent } from "~/lib/format.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
-import {
-  FILE_BUTTON_CLASS,
-  FILE_INPUT_CLASS,
-  IMAGE_ACCEPT,
-  precheckImage,
-  sendFile,
-  uploadUrl,
-  UploadFailure,
-  type ImageKind,
-  type RunningUpload,
-  uploadedImage,
-  type UploadedImage,
-} from "./upload-request.ts";
-
-
-type Status =
-  | { stage: "idle" }
-  | { stage: "uploading"; fileName: string; percent: number }
-  | { stage: "processing"; fileName: string }
-  | { stage: "done"; fileName: string }
-  | { stage: "removed" }
-  | { stage: "error"; message: string };
+import { FILE_BUTTON_CLASS, FILE_INPUT_CLASS, IMAGE_ACCEPT, type ImageKind } from "./upload-request.ts";
+import { UploadProgressBar } from "./upload-progress.tsx";
+import { useImageUpload } from "./use-image-upload.ts";
 
 export interface ImageUploadProps {
   /** Name of the hidden input that carries the URL with the form. */
@@ -53,84 +33,12 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
   const inputId = `${id}-file`;
   const hintId = `${id}-hint`;
   const statusId = `${id}-status`;
-  const [url, setUrl] = useState(defaultUrl ?? "");
-  const [status, setStatus] = useState<Status>({ stage: "idle" });
-  const [localPreview, setLocalPreview] = useState<string | null>(null);
-  const running = useRef<RunningUpload<UploadedImage> | null>(null);
+  const { url, status, localPreview, onFile, onRemove } = useImageUpload({ kind, defaultUrl, onBusyChange, onChange });
   const busy = status.stage === "uploading" || status.stage === "processing";
-
-  useEffect(() => () => running.current?.abort(), []);
-  useEffect(() => {
-    onBusyChange?.(busy);
-  }, [busy, onBusyChange]);
-  useEffect(
-    () => () => {
-      if (localPreview) URL.revokeObjectURL(localPreview);
-    },
-    [localPreview],
-  );
-
-  const failurePrefix = kind === "thumbnail" ? "uploads.imageFailed" : "uploads.uploadFailed";
-
-  const setValue = useCallback(
-    (next: string) => {
-      setUrl(next);
-      onChange?.(next);
-    },
-    [onChange],
-  );
-
-  async function onFile(event: ChangeEvent<HTMLInputElement>) {
-    const input = event.currentTarget;
-    const file = input.files?.[0];
-    // Choosing the same file again must fire `change` again.
-    input.value = "";
-    if (!file) return;
-    const problem = precheckImage(file, kind);
-    if (problem) {
-      setStatus({ stage: "error", message: t(problem) });
-      return;
-    }
-    running.current?.abort();
-    setLocalPreview(URL.createObjectURL(file));
-    setStatus({ stage: "uploading", fileName: file.name, percent: 0 });
-    const upload = sendFile(
-      uploadUrl(ADMIN_PATH.imageUpload, { kind, lang: locale }),
-      file,
-      uploadedImage,
-      {
-        onProgress: (percent) => setStatus({ stage: "uploading", fileName: file.name, percent }),
-        onProcessing: () => setStatus({ stage: "processing", fileName: file.name }),
-      },
-      { network: t("uploads.errors.network"), aborted: t("uploads.errors.interrupted") },
-    );
-    running.current = upload;
-    try {
-      const result = await upload.done;
-      if (running.current !== upload) return;
-      setValue(result.url);
-      setStatus({ stage: "done", fileName: file.name });
-    } catch (err) {
-      if (running.current !== upload) return;
-      const reason = err instanceof UploadFailure ? err.message : t("uploads.errors.saveFailed");
-      setStatus({ stage: "error", message: t(failurePrefix, { reason }) });
-    } finally {
-      if (running.current === upload) running.current = null;
-      setLocalPreview(null);
-    }
-  }
-
-  function onRemove() {
-    running.current?.abort();
-    running.current = null;
-    setValue("");
-    setStatus({ stage: "removed" });
-  }
 
   const shownHint = hint ?? t(kind === "thumbnail" ? "uploads.thumbnailHint" : "uploads.photoHint");
   const preview = localPreview ?? url;
   const percent = status.stage === "uploading" ? status.percent : status.stage === "processing" || status.stage === "done" ? 100 : 0;
-  const frame = kind === "photo" ? "h-24 w-24 rounded-full" : "h-24 w-32 rounded-lg";
 
   let statusText = "";
   if (status.stage === "uploading") statusText = t("uploads.stage.uploading", { file: status.fileName });
@@ -145,27 +53,7 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
         {label}
       </label>
       <div className="flex flex-wrap items-start gap-4">
-        <div
-          className={`relative flex shrink-0 items-center justify-center overflow-hidden border border-slate-200 bg-slate-100 ${frame}`}
-        >
-          {preview ? (
-            <img
-              src={preview}
-              alt={t("uploads.currentImage", { label })}
-              width={kind === "photo" ? 96 : 128}
-              height={96}
-              className={`h-full w-full object-cover ${busy ? "opacity-60" : ""}`}
-            />
-          ) : (
-            <>
-              <ImageIcon aria-hidden="true" className="h-8 w-8 text-slate-500" />
-              <span className="sr-only">{t("uploads.noImage")}</span>
-            </>
-          )}
-          {busy && (
-            <Loader2 aria-hidden="true" className="absolute h-6 w-6 animate-spin text-teal-800 motion-reduce:animate-none" />
-          )}
-        </div>
+        <ImagePreview preview={preview} label={label} photo={kind === "photo"} busy={busy} />
         <div className="flex min-w-0 flex-1 flex-col gap-2">
           <div className="relative flex flex-col">
             <input
@@ -201,17 +89,11 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
         </div>
       </div>
       {busy && (
-        <div
-          role="progressbar"
-          aria-label={t("uploads.progressLabel", { file: status.fileName })}
-          aria-valuemin={0}
-          aria-valuemax={100}
-          aria-valuenow={percent}
-          aria-valuetext={status.stage === "processing" ? statusText : formatPercent(percent, locale)}
-          className="h-2 w-full max-w-sm overflow-hidden rounded-full bg-slate-200"
-        >
-          <div className="h-full bg-teal-700 transition-[width] motion-reduce:transition-none" style={{ width: `${percent}%` }} />
-        </div>
+        <UploadProgressBar
+          label={t("uploads.progressLabel", { file: status.fileName })}
+          percent={percent}
+          valueText={status.stage === "processing" ? statusText : formatPercent(percent, locale)}
+        />
       )}
       <p id={statusId} aria-live="polite" className="text-sm text-slate-700">
         {statusText}
@@ -220,6 +102,35 @@ export function ImageUpload({ name, kind, label, defaultUrl, hint, onBusyChange,
       <p role="alert" className="text-sm text-red-700 empty:hidden">
         {status.stage === "error" ? status.message : ""}
       </p>
+    </div>
+  );
+}
+
+/** The current image (or the chosen file while it uploads), or a placeholder; a spinner while busy. */
+function ImagePreview({ preview, label, photo, busy }: { preview: string; label: string; photo: boolean; busy: boolean }) {
+  const { t } = useI18n();
+  const frame = photo ? "h-24 w-24 rounded-full" : "h-24 w-32 rounded-lg";
+  return (
+    <div
+      className={`relative flex shrink-0 items-center justify-center overflow-hidden border border-slate-200 bg-slate-100 ${frame}`}
+    >
+      {preview ? (
+        <img
+          src={preview}
+          alt={t("uploads.currentImage", { label })}
+          width={photo ? 96 : 128}
+          height={96}
+          className={`h-full w-full object-cover ${busy ? "opacity-60" : ""}`}
+        />
+      ) : (
+        <>
+          <ImageIcon aria-hidden="true" className="h-8 w-8 text-slate-500" />
+          <span className="sr-only">{t("uploads.noImage")}</span>
+        </>
+      )}
+      {busy && (
+        <Loader2 aria-hidden="true" className="absolute h-6 w-6 animate-spin text-teal-800 motion-reduce:animate-none" />
+      )}
     </div>
   );
 }

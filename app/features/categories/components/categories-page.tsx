@@ -1,37 +1,27 @@
 // The admin categories page (SPEC §2 Admin Categories, §5, §8; D18, D22): the route holds its loader and action.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { FolderPlus, FolderTree, Pencil, Plus, Trash2 } from "lucide-react";
-import { useCallback, useMemo, type ReactNode } from "react";
+import { useCallback, useMemo } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { Badge } from "~/components/ui/badge.tsx";
 import { ConfirmDialog } from "~/components/ui/confirm.tsx";
-import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { RoleNote } from "~/components/admin/role-note.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
-import { DialogFrame, DialogLink, useUrlDialog, type UrlDialog } from "~/components/ui/url-dialog.tsx";
+import { DialogFrame, useUrlDialog, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { showToast } from "~/components/ui/toast.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import type { CategoriesReply } from "../categories.schema.ts";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import type { CategoryIntent } from "../categories.schema.ts";
-import { CategoryForm, SubcategoryForm, type CategoryView, type SubcategoryView } from "./category-dialogs.tsx";
+import { CategoryForm, SubcategoryForm } from "./category-dialogs.tsx";
+import { CategoriesSection, SubcategoriesSection } from "./categories-tables.tsx";
+import type { DialogKind, OpenDialog } from "./categories-dialog-state.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
-import { formatDate, formatNumber } from "~/lib/format.ts";
 import { sortByName, sortCategories } from "~/lib/collation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
-
-type DialogKind = NonNullable<OpenDialog>["kind"];
-type OpenDialog =
-  | { kind: "createCategory" | "createSubcategory" }
-  | { kind: "editCategory" | "deleteCategory"; item: CategoryView }
-  | { kind: "editSubcategory" | "deleteSubcategory"; item: SubcategoryView }
-  | null;
 
 const DIALOG_KINDS: readonly DialogKind[] = [
   "createCategory",
@@ -147,44 +137,8 @@ function CategoriesContent({
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
   const shown = dialogFromUrl(searchParams, lists, noJsReply);
+
   const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
-
-  const openLink = (target: NonNullable<OpenDialog>, content: ReactNode, className: string) => (
-    <DialogLink dialog={dialog} kind={target.kind} id={"item" in target ? target.item.id : undefined} as="button" className={className}>
-      {content}
-    </DialogLink>
-  );
-
-  const iconButton =
-    "inline-flex items-center gap-1.5 rounded-lg px-2.5 py-1.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-offset-2";
-  const editClass = `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`;
-  const deleteClass = `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
-
-  const rowActions = (target: { edit: NonNullable<OpenDialog>; remove: NonNullable<OpenDialog> }, name: string) => (
-    <>
-      {canEdit &&
-        openLink(
-          target.edit,
-          <>
-            <Pencil aria-hidden="true" className="h-4 w-4" />
-            {t("categories.edit")}
-            <span className="sr-only">{`: ${name}`}</span>
-          </>,
-          editClass,
-        )}
-      {canDelete &&
-        openLink(
-          target.remove,
-          <>
-            <Trash2 aria-hidden="true" className="h-4 w-4" />
-            {t("categories.delete.button")}
-            <span className="sr-only">{`: ${name}`}</span>
-          </>,
-          deleteClass,
-        )}
-    </>
-  );
-
   const dialogItemName = shown && "item" in shown ? label(shown.item) : undefined;
 
   return (
@@ -202,141 +156,9 @@ function CategoriesContent({
         itemName={dialogItemName}
       />
 
-      <section aria-labelledby="categories-heading" className="mt-2">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id="categories-heading" className="text-xl font-semibold text-slate-900">
-            {t("categories.categoriesHeading")}
-          </h2>
-          {canCreate &&
-            openLink(
-              { kind: "createCategory" },
-              <>
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                {t("categories.createCategory")}
-              </>,
-              "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
-            )}
-        </div>
-        {lists.categories.length === 0 ? (
-          <EmptyState className="mt-4" icon={FolderTree} title={t("categories.empty")}>
-            {canCreate && openLink({ kind: "createCategory" }, t("categories.createFirst"), "btn-primary inline-flex px-4 py-2 text-sm")}
-          </EmptyState>
-        ) : (
-          <Table className="mt-4" caption={t("categories.table.categoriesCaption")}>
-            <TableHead>
-              <HeaderCell>{t("categories.table.name")}</HeaderCell>
-              <HeaderCell>{t("categories.table.slug")}</HeaderCell>
-              <HeaderCell>{t("categories.table.subcategories")}</HeaderCell>
-              <HeaderCell>{t("categories.table.created")}</HeaderCell>
-              <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
-            </TableHead>
-            <TableBody>
-              {lists.categories.map((c) => (
-                <tr key={c.id}>
-                  <RowHeader className="font-medium text-slate-900">
-                    <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
-                  </RowHeader>
-                  <Cell label={t("categories.table.slug")}>
-                    <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                      {c.slug}
-                    </code>
-                  </Cell>
-                  <Cell label={t("categories.table.subcategories")} className="text-slate-700">{formatNumber(c.subcategoryCount, locale)}</Cell>
-                  <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
-                    <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
-                  </Cell>
-                  <ActionsCell>
-                    {rowActions({ edit: { kind: "editCategory", item: c }, remove: { kind: "deleteCategory", item: c } }, label(c))}
-                  </ActionsCell>
-                </tr>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
+      <CategoriesSection lists={lists} dialog={dialog} canCreate={canCreate} canEdit={canEdit} canDelete={canDelete} locale={locale} />
 
-      <section aria-labelledby="subcategories-heading" className="mt-10">
-        <div className="flex flex-wrap items-center justify-between gap-4">
-          <h2 id="subcategories-heading" className="text-xl font-semibold text-slate-900">
-            {t("categories.subcategoriesHeading")}
-          </h2>
-          {canCreate &&
-            openLink(
-              { kind: "createSubcategory" },
-              <>
-                <Plus aria-hidden="true" className="h-4 w-4" />
-                {t("categories.createSubcategory")}
-              </>,
-              "btn-primary inline-flex gap-2 px-4 py-2 text-sm",
-            )}
-        </div>
-        {lists.subcategories.length === 0 ? (
-          <EmptyState className="mt-4" icon={FolderPlus} title={t("categories.subcategoriesEmpty")}>
-            {canCreate &&
-              openLink({ kind: "createSubcategory" }, t("categories.createFirstSubcategory"), "btn-primary inline-flex px-4 py-2 text-sm")}
-          </EmptyState>
-        ) : (
-          <Table className="mt-4" minWidth="md:min-w-[44rem]" caption={t("categories.table.subcategoriesCaption")}>
-            <TableHead>
-              <HeaderCell>{t("categories.table.name")}</HeaderCell>
-              <HeaderCell>{t("categories.table.parent")}</HeaderCell>
-              <HeaderCell>{t("categories.table.slug")}</HeaderCell>
-              <HeaderCell>{t("categories.table.status")}</HeaderCell>
-              <HeaderCell>{t("categories.table.created")}</HeaderCell>
-              <HeaderCell end>{t("categories.table.actions")}</HeaderCell>
-            </TableHead>
-            <TableBody>
-              {lists.subcategories.map((s) => (
-                <tr key={s.id}>
-                  <RowHeader className="font-medium text-slate-900">
-                    <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
-                  </RowHeader>
-                  <Cell label={t("categories.table.parent")} className="text-slate-700">
-                    {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
-                  </Cell>
-                  <Cell label={t("categories.table.slug")}>
-                    <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                      {s.slug}
-                    </code>
-                  </Cell>
-                  <Cell label={t("categories.table.status")}>
-                    <Badge tone={s.isActive ? "green" : "muted"}>
-                      {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
-                    </Badge>
-                  </Cell>
-                  <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
-                    <time dateTime={new Date(s.createdAt).toISOString()}>{formatDate(s.createdAt, locale)}</time>
-                  </Cell>
-                  <ActionsCell>
-                    {rowActions(
-                      { edit: { kind: "editSubcategory", item: s }, remove: { kind: "deleteSubcategory", item: s } },
-                      label(s),
-                    )}
-                  </ActionsCell>
-                </tr>
-              ))}
-            </TableBody>
-          </Table>
-        )}
-      </section>
-    </>
-  );
-}
-
-/** The name in the page's language, with the other language's name beneath when there is one. */
-function NameCell({ name, nameAr, locale }: { name: string; nameAr: string | null; locale: Locale }) {
-  const primary = locale === "ar" && nameAr ? { text: nameAr, lang: "ar" } : { text: name, lang: "en" };
-  const secondary = locale === "ar" ? (nameAr ? { text: name, lang: "en" } : null) : nameAr ? { text: nameAr, lang: "ar" } : null;
-  return (
-    <>
-      <span lang={primary.lang} dir="auto">
-        {primary.text}
-      </span>
-      {secondary && (
-        <span lang={secondary.lang} dir="auto" className="block text-xs font-normal text-slate-600">
-          {secondary.text}
-        </span>
-      )}
+      <SubcategoriesSection lists={lists} dialog={dialog} canCreate={canCreate} canEdit={canEdit} canDelete={canDelete} locale={locale} />
     </>
   );
 }

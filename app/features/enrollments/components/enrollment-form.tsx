@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher, useLocation } from "react-router";
@@ -6,20 +6,16 @@ import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm, type FormValues } from "~/lib/form-validation.ts";
-import { pickText, type Locale } from "~/lib/i18n.ts";
-import { EGYPT_DIAL_CODE } from "~/lib/phone.ts";
+import { type Locale } from "~/lib/i18n.ts";
 import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/domain/enrollments/visit-source.ts";
-import { COUNTRY_CODES, DEFAULT_COUNTRY_CODE, validateEnrollment } from "../enrollment.rules.ts";
+import { validateEnrollment } from "../enrollment.rules.ts";
 import type { RunOption } from "../run-options.ts";
 import { RunChoice } from "./run-choice.tsx";
+import { EnrollmentPhoneFields } from "./enrollment-form-phone.tsx";
+import { describedBy } from "./enrollment-form-ids.ts";
 
 /** `waiting`: the run asked for was full, so the request joined its waiting list (issue 20). */
 export type EnrollmentReply = FormReply<{ enrollmentId: string; waiting: boolean }>;
-
-function describedBy(id: string, hasError: boolean, hint?: boolean): string | undefined {
-  const ids = [hint ? `${id}-hint` : null, hasError ? `${id}-error` : null].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
 
 /** The form-wide message; a rate-limit refusal also says when to send again (whole minutes, rounded up). */
 function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentReply): string {
@@ -80,11 +76,6 @@ export function EnrollmentForm({
   const studentEmail = field("studentEmail");
   const countryCode = field("countryCode");
   const phoneNumber = field("phoneNumber");
-  // The phone's hint and example follow the chosen country: an Egyptian number has rules of its own.
-  // A choice is the select's until the form starts over (a new key: the select shows its default again).
-  const [choice, setChoice] = useState<{ key: string; value: string } | null>(null);
-  const country = choice?.key === countryCode.key ? choice.value : (countryCode.defaultValue ?? DEFAULT_COUNTRY_CODE);
-  const egyptian = country === EGYPT_DIAL_CODE;
   const message = field("message");
   const busy = fetcher.state !== "idle";
   // Where the request comes from (ADR 021): this page, and the visit's landing utm_*/referrer kept in
@@ -150,51 +141,7 @@ export function EnrollmentForm({
           aria-describedby={describedBy(studentEmail.id, studentEmail.invalid)}
         />
       </Field>
-      <div className="grid grid-cols-[minmax(0,9rem)_1fr] gap-3">
-        <Field id={countryCode.id} label={t("enrollment.fields.countryCode.label")} errors={countryCode.errors}>
-          <select
-            id={countryCode.id}
-            name={countryCode.name}
-            key={countryCode.key}
-            defaultValue={countryCode.defaultValue ?? DEFAULT_COUNTRY_CODE}
-            onChange={(event) => setChoice({ key: countryCode.key, value: event.currentTarget.value })}
-            aria-invalid={countryCode.invalid || undefined}
-            aria-describedby={describedBy(countryCode.id, countryCode.invalid)}
-            className={inputClass}
-            autoComplete="tel-country-code"
-          >
-            {COUNTRY_CODES.map((c) => (
-              <option key={c.code} value={c.code}>
-                {/* LRM keeps "+20" reading left to right inside Arabic text. */}
-                {`${pickText(c.name, locale)} (\u200E${c.code})`}
-              </option>
-            ))}
-          </select>
-        </Field>
-        <Field
-          id={phoneNumber.id}
-          label={t("enrollment.fields.phoneNumber.label")}
-          required
-          errors={phoneNumber.errors}
-          hint={t(egyptian ? "enrollment.fields.phoneNumber.hintEgypt" : "enrollment.fields.phoneNumber.hint")}
-        >
-          <input
-            id={phoneNumber.id}
-            name={phoneNumber.name}
-            key={phoneNumber.key}
-            type="tel"
-            defaultValue={phoneNumber.defaultValue}
-            aria-invalid={phoneNumber.invalid || undefined}
-            autoComplete="tel-national"
-            dir="ltr"
-            inputMode="tel"
-            maxLength={30}
-            placeholder={egyptian ? t("enrollment.fields.phoneNumber.placeholder") : undefined}
-            className={`${inputClass} text-start`}
-            aria-describedby={describedBy(phoneNumber.id, phoneNumber.invalid, true)}
-          />
-        </Field>
-      </div>
+      <EnrollmentPhoneFields countryCode={countryCode} phoneNumber={phoneNumber} locale={locale} />
       <Field id={message.id} label={t("enrollment.fields.message.label")} errors={message.errors}>
         <textarea
           id={message.id}

@@ -8,27 +8,24 @@ import { ClipboardList } from "lucide-react";
 import { useCallback, useState, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { ConfirmDialog, ConfirmForm } from "~/components/ui/confirm.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { RoleNote } from "~/components/admin/role-note.tsx";
 import { introKey } from "~/lib/role-copy.ts";
 import { Notice } from "~/components/ui/notice.tsx";
-import { DialogCancel, DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
+import { useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { tIsolated } from "~/components/ui/bidi.tsx";
-import { Email } from "~/components/ui/email.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { isWaitingListOrder, secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { isWaitingListOrder, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList, RunFilterInfo } from "../enrollments-admin.server.ts";
 import type { Wire } from "~/lib/wire.ts";
 import { RunFilterBanner } from "./run-filter-banner.tsx";
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
 import { AdminEnrollmentCounters } from "./admin-counters.tsx";
-import { AdminEnrollmentDetails } from "./admin-details.tsx";
+import { AdminEnrollmentsDialogs } from "./admin-dialogs.tsx";
 import { runFullMessage, runSuccessMessage, type DecisionRun } from "../run-decisions.schema.ts";
 import { ENROLLMENT_DIALOGS } from "./admin-status.tsx";
 import { AdminEnrollmentsPagination, AdminEnrollmentsTable } from "./admin-table.tsx";
@@ -75,14 +72,6 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
     },
     [t, finish],
   );
-  const shownDetails = dialog.kind === "details" ? details : null;
-  const rejecting = dialog.kind === "reject" ? (list.rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
-  const rejectFetcher = useFreshFetcher<EnrollmentsReply>("enrollment-reject");
-  useOnSuccess(rejectFetcher, onDone);
-  const reopening = canEdit && dialog.kind === "reopen" ? (list.rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
-  const reopenFetcher = useFreshFetcher<EnrollmentsReply>("enrollment-reopen");
-  useOnSuccess(reopenFetcher, onDone);
-  const seconds = secondsText(t, undoSeconds);
 
   // Bulk selection (only pending rows can be selected).
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
@@ -100,11 +89,13 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
   const [ticked, setTicked] = useState<string[]>([]);
   const urlIds = searchParams.getAll("ids");
   const bulkIds = urlIds.length > 0 ? urlIds : ticked;
-  const bulkRejectFetcher = useFreshFetcher<EnrollmentsReply>("enrollments-bulk-reject");
-  useOnSuccess(bulkRejectFetcher, (reply) => {
-    setSelected(new Set());
-    onDone(reply);
-  });
+  const onBulkRejected = useCallback(
+    (reply: EnrollmentsReply) => {
+      setSelected(new Set());
+      onDone(reply);
+    },
+    [onDone],
+  );
 
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
@@ -130,89 +121,19 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
       <AdminEnrollmentCounters counters={counters} locale={locale} forRun={list.filter.run !== ""} />
       <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} run={run} locale={locale} />
 
-      <div className="mt-6">
-        <DialogFrame
-          open={Boolean(shownDetails)}
-          dialog={dialog}
-          guard={false}
-          size="lg"
-          title={t("adminEnrollments.details.title")}
-          description={shownDetails ? t("adminEnrollments.details.description", { id: shownDetails.enrollmentId }) : undefined}
-        >
-          {shownDetails && (
-            <AdminEnrollmentDetails
-              run={detailsRun}
-              enrollment={shownDetails}
-              locale={locale}
-              canEdit={canEdit}
-              action={pageAction}
-              dialog={dialog}
-              onDone={finish}
-            />
-          )}
-        </DialogFrame>
-        <ConfirmDialog
-          dialog={dialog}
-          title={t("adminEnrollments.reject.title")}
-          description={rejecting ? tIsolated(t, "adminEnrollments.reject.student", { name: rejecting.studentName }) : undefined}
-          fetcher={rejectFetcher}
-          action={pageAction}
-          fields={rejecting ? { intent: "reject", id: rejecting.id } : null}
-          message={
-            rejecting && (
-              <>
-                {t("adminEnrollments.reject.confirm")}{" "}
-                {tIsolated(t, "adminEnrollments.reject.emailTo", { email: <Email value={rejecting.studentEmail} /> })}
-              </>
-            )
-          }
-          consequences={t("adminEnrollments.reject.undoHint", { seconds })}
-          cancelLabel={t("adminEnrollments.reject.cancel")}
-          submitLabel={t("adminEnrollments.reject.submit")}
-          busyLabel={t("adminEnrollments.reject.rejecting")}
-          failure={(r) => failureMessage(t, r)}
-        />
-        <DialogFrame open={canEdit && dialog.kind === "bulkReject"} dialog={dialog} guard={false} title={t("adminEnrollments.reject.bulkTitle")}>
-          {bulkIds.length > 0 ? (
-            <ConfirmForm
-              fetcher={bulkRejectFetcher}
-              action={pageAction}
-              fields={{ intent: "bulkReject", ids: bulkIds }}
-              message={t("adminEnrollments.reject.bulkConfirm", { count: bulkIds.length })}
-              consequences={t("adminEnrollments.reject.bulkUndoHint", { seconds })}
-              cancelLabel={t("adminEnrollments.reject.cancel")}
-              submitLabel={t("adminEnrollments.reject.submit")}
-              busyLabel={t("adminEnrollments.reject.rejecting")}
-              failure={(r) => failureMessage(t, r)}
-            />
-          ) : (
-            <div className="space-y-4">
-              <p className="text-slate-800">{t("adminEnrollments.reject.noneSelected")}</p>
-              <div className="flex justify-end">
-                <DialogCancel label={t("adminEnrollments.details.close")} autoFocus />
-              </div>
-            </div>
-          )}
-        </DialogFrame>
-        <ConfirmDialog
-          dialog={dialog}
-          title={t("adminEnrollments.reopen.title")}
-          description={reopening ? tIsolated(t, "adminEnrollments.reject.student", { name: reopening.studentName }) : undefined}
-          fetcher={reopenFetcher}
-          action={pageAction}
-          fields={
-            reopening && (reopening.status === "approved" || reopening.status === "rejected")
-              ? { intent: "reopen", id: reopening.id, from: reopening.status }
-              : null
-          }
-          message={reopening ? t("adminEnrollments.reopen.confirm", { status: t(`adminEnrollments.statusInline.${reopening.status}`) }) : null}
-          consequences={t("adminEnrollments.reopen.consequences")}
-          cancelLabel={t("adminEnrollments.reopen.cancel")}
-          submitLabel={t("adminEnrollments.reopen.submit")}
-          busyLabel={t("adminEnrollments.reopen.moving")}
-          failure={(r) => failureMessage(t, r)}
-        />
-      </div>
+      <AdminEnrollmentsDialogs
+        dialog={dialog}
+        rows={list.rows}
+        details={details}
+        detailsRun={detailsRun}
+        canEdit={canEdit}
+        locale={locale}
+        action={pageAction}
+        undoSeconds={undoSeconds}
+        bulkIds={bulkIds}
+        onDone={onDone}
+        onBulkRejected={onBulkRejected}
+      />
 
       {canEdit && (
         <AdminEnrollmentsBulkBar

@@ -1,0 +1,108 @@
+// The course form's first fields: title and slug (the slug follows the title while creating), language
+// and instructor.
+import { getInputProps, getSelectProps } from "@conform-to/react";
+import { useRef, useState } from "react";
+import { describedBy } from "~/components/admin/form-kit.tsx";
+import { Field, inputClass } from "~/components/forms/field.tsx";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import { COURSE_LANGUAGES, COURSE_LIMITS, shortId, slugFromTitle } from "../courses.schema.ts";
+import { errorId, initialString, type CourseConformForm, type CourseFormFields, type CourseFormOptionsView } from "./use-course-form.ts";
+
+interface CourseFormBasicsProps {
+  form: CourseConformForm;
+  fields: CourseFormFields;
+  editing: boolean;
+  instructors: CourseFormOptionsView["instructors"];
+  locale: Locale;
+}
+
+/** Title, slug, language and instructor. The slug is controlled: it follows the title while creating. */
+export function CourseFormBasics({ form, fields, editing, instructors, locale }: CourseFormBasicsProps) {
+  const { t } = useI18n();
+  const [slug, setSlug] = useState(() => initialString(fields.slug.initialValue));
+  const slugEdited = useRef(editing || initialString(fields.slug.initialValue) !== "");
+  const fallbackId = useRef<string | null>(null);
+  const onTitleInput = (title: string) => {
+    if (editing || slugEdited.current) return;
+    fallbackId.current ??= shortId();
+    setSlug(slugFromTitle(title, fallbackId.current));
+  };
+  const name = (v: { name: string; nameAr: string | null }) => pickText({ en: v.name, ar: v.nameAr }, locale);
+  return (
+    <>
+      <div className="sm:col-span-2">
+        <Field id={fields.title.id} label={t("coursesAdmin.form.title")} required errors={fields.title.errors}>
+          <input
+            {...getInputProps(fields.title, { type: "text" })}
+            key={fields.title.key}
+            maxLength={COURSE_LIMITS.title}
+            dir="auto"
+            onChange={(e) => onTitleInput(e.currentTarget.value)}
+            className={inputClass}
+            aria-describedby={errorId(fields.title.id, fields.title.errors)}
+          />
+        </Field>
+      </div>
+      <div className="sm:col-span-2">
+        <Field
+          id={fields.slug.id}
+          label={t("coursesAdmin.form.slug")}
+          required
+          errors={fields.slug.errors}
+          hint={t("coursesAdmin.form.slugHint")}
+        >
+          <input
+            id={fields.slug.id}
+            name={fields.slug.name}
+            form={form.id}
+            type="text"
+            value={slug}
+            onChange={(e) => {
+              slugEdited.current = true;
+              setSlug(e.currentTarget.value);
+            }}
+            maxLength={COURSE_LIMITS.slug}
+            dir="ltr"
+            autoComplete="off"
+            spellCheck={false}
+            required
+            className={`${inputClass} text-start font-mono`}
+            aria-invalid={fields.slug.errors?.length ? true : undefined}
+            aria-describedby={describedBy(`${fields.slug.id}-hint`, errorId(fields.slug.id, fields.slug.errors))}
+          />
+        </Field>
+      </div>
+      <Field id={fields.language.id} label={t("coursesAdmin.form.language")} required errors={fields.language.errors}>
+        <select
+          {...getSelectProps(fields.language)}
+          key={fields.language.key}
+          className={inputClass}
+          aria-describedby={errorId(fields.language.id, fields.language.errors)}
+        >
+          <option value="">{t("coursesAdmin.form.selectLanguage")}</option>
+          {COURSE_LANGUAGES.map((l) => (
+            <option key={l} value={l}>
+              {t(`coursesAdmin.languages.${l}`)}
+            </option>
+          ))}
+        </select>
+      </Field>
+      <Field id={fields.instructorId.id} label={t("coursesAdmin.form.instructor")} errors={fields.instructorId.errors}>
+        <select
+          {...getSelectProps(fields.instructorId)}
+          key={fields.instructorId.key}
+          className={inputClass}
+          aria-describedby={errorId(fields.instructorId.id, fields.instructorId.errors)}
+        >
+          <option value="">{t("coursesAdmin.form.noInstructor")}</option>
+          {instructors.map((i) => (
+            <option key={i.id} value={i.id}>
+              {name(i)}
+            </option>
+          ))}
+        </select>
+      </Field>
+    </>
+  );
+}

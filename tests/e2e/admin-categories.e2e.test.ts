@@ -4,52 +4,19 @@
 // with the SPEC message; axe finds nothing on /admin/categories and /admin/settings in English and
 // Arabic; a phone number edited in Settings shows in the public footer. Two staff editing one category, or
 // the settings, at once: the older form's save is refused with who and when, keeping what was typed.
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, field, open, PLAYWRIGHT_TIMEOUT, signIn, test as it, toast, type NewPage, type NewPageOptions } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page | Locator, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-/** Opens a page and waits until React has hydrated it (buttons then open dialogs instead of following links). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-}
-
-async function signIn(page: Page) {
-  await page.goto("/login?lang=en");
-  await field(page, "Email").fill("admin@example.com");
-  await field(page, "Password").fill("Admin-Passw0rd!");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
-
-function toast(page: Page, text: string) {
-  return page.locator('[role="status"][aria-live="polite"] p', { hasText: text });
-}
+/** The pages of these journeys keep Playwright's own viewport and timeout. */
+const PAGE: NewPageOptions = { viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT };
 
 /** A signed-in admin in a browser context of their own (a second staff member beside another). */
-async function staffPage(): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US", viewport: { width: 1366, height: 900 } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+async function staffPage(newPage: NewPage): Promise<Page> {
+  const page = await newPage({ locale: "en", viewport: "laptop" });
   await signIn(page);
-  return { context, page };
+  return page;
 }
 
 /** The refusal of a save over a colleague's newer one: it names who saved it and when (issue 35 item 6). */
@@ -58,9 +25,8 @@ function conflictAlert(scope: Page | Locator) {
 }
 
 describe("admin categories and settings", () => {
-  it("creates a category and a subcategory in Arabic; both show in the public mega-menu", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "ar-EG" });
-    const page = await context.newPage();
+  it("creates a category and a subcategory in Arabic; both show in the public mega-menu", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "ar" });
     await signIn(page);
     const stamp = Date.now().toString(36);
     const category = { name: `Robotics ${stamp}`, nameAr: `الروبوتات ${stamp}`, slug: `robotics-${stamp}` };
@@ -118,12 +84,10 @@ describe("admin categories and settings", () => {
     await expect.poll(() => subLink.isVisible()).toBe(true);
     expect(await subLink.getAttribute("href")).toBe(`/ar/courses?subcategory=${sub.slug}`);
     await screenshot(page, "public-mega-menu-new-category-ar");
-    await context.close();
   });
 
-  it("refuses to delete a subcategory in use by courses with the SPEC message", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const page = await context.newPage();
+  it("refuses to delete a subcategory in use by courses with the SPEC message", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
     await open(page, "/admin/categories?lang=en");
     // "General English" (demo data) is used by courses.
@@ -140,12 +104,10 @@ describe("admin categories and settings", () => {
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => page.getByRole("row", { name: /General English/ }).count()).toBe(1);
-    await context.close();
   });
 
-  it("has no axe violations on /admin/categories and /admin/settings in English and Arabic", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const page = await context.newPage();
+  it("has no axe violations on /admin/categories and /admin/settings in English and Arabic", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
     for (const lang of ["en", "ar"] as const) {
       for (const path of ["/admin/categories", "/admin/settings", "/admin"]) {
@@ -161,12 +123,10 @@ describe("admin categories and settings", () => {
     await expect.poll(() => page.getByRole("columnheader", { name: "Enrollment requests" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("img", { name: /^Enrollment requests per week/ }).count()).toBe(1);
     await expectNoAxeViolations(page);
-    await context.close();
   });
 
-  it("an edited phone number shows in the public footer", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const page = await context.newPage();
+  it("an edited phone number shows in the public footer", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
     await open(page, "/admin/settings?lang=en");
     const phone = field(page, "Phone 1");
@@ -202,13 +162,12 @@ describe("admin categories and settings", () => {
     await field(page, "Phone 1").fill(original);
     await page.getByRole("button", { name: "Save Settings" }).click();
     await expect.poll(() => toast(page, "Settings saved.").count(), { timeout: 10_000 }).toBeGreaterThan(0);
-    await context.close();
   });
 
-  it("two staff editing one category: the older dialog's save is refused with who and when, and keeps what was typed", async () => {
+  it("two staff editing one category: the older dialog's save is refused with who and when, and keeps what was typed", async ({ newPage }) => {
     const name = `Conflict ${Date.now().toString(36)}`;
-    const a = await staffPage();
-    const b = await staffPage();
+    const a = { page: await staffPage(newPage) };
+    const b = { page: await staffPage(newPage) };
     // A creates the category both will edit.
     await open(a.page, "/admin/categories?lang=en");
     await a.page.getByRole("button", { name: "Create Category" }).first().click();
@@ -245,14 +204,12 @@ describe("admin categories and settings", () => {
     await reloaded.waitFor();
     expect(await field(reloaded, "Arabic name").inputValue()).toBe("تعارض");
     expect(await field(reloaded, "Name").inputValue()).toBe(name);
-    await a.context.close();
-    await b.context.close();
   }, 120_000);
 
-  it("two staff editing the settings: the older page's save is refused with who and when, and keeps what was typed", async () => {
+  it("two staff editing the settings: the older page's save is refused with who and when, and keeps what was typed", async ({ newPage }) => {
     const stamp = Date.now().toString(36);
-    const a = await staffPage();
-    const b = await staffPage();
+    const a = { page: await staffPage(newPage) };
+    const b = { page: await staffPage(newPage) };
     for (const { page } of [a, b]) await open(page, "/admin/settings?lang=en");
     const original = await field(a.page, "TikTok").inputValue();
     const saved = `https://www.tiktok.com/@conflict${stamp}`;
@@ -279,7 +236,5 @@ describe("admin categories and settings", () => {
     await field(b.page, "TikTok").fill(original);
     await b.page.getByRole("button", { name: "Save Settings" }).click();
     await expect.poll(() => toast(b.page, "Settings saved.").count(), { timeout: 10_000 }).toBe(1);
-    await a.context.close();
-    await b.context.close();
   }, 120_000);
 });

@@ -8,18 +8,18 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const ADMIN_EMAIL = "courses-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const MANAGER_PASSWORD = "Manager-Passw0rd";
 
 let app: RunningApp;
-let browser: Browser;
 let files: string;
 
 /** A minimal, valid one-page PDF (correct xref offsets). */
@@ -58,31 +58,19 @@ beforeAll(async () => {
   // Files named as an image and a PDF whose content is text: refused by the server, which reads the content.
   fs.writeFileSync(path.join(files, "not-an-image.png"), "this is not an image\n".repeat(20));
   fs.writeFileSync(path.join(files, "not-a-document.pdf"), "this is not a PDF\n".repeat(20));
-  [app, browser] = await Promise.all([startApp({ ADMIN_EMAIL, ADMIN_PASSWORD }), launchBrowser()]);
+  app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   fs.rmSync(files, { recursive: true, force: true });
 });
 
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page | ReturnType<Page["getByRole"]>, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login?lang=en");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function newPage(locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width: 1400, height: 1000 } });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
+/** A page of its own (1400×1000) on this file's server. */
+async function laptop(newPage: NewPage) {
+  const page = await newPage({ baseURL: app.url, locale: "en", viewport: { width: 1400, height: 1000 } });
+  return { context: page.context(), page };
 }
 
 function courseRow(page: Page, title: string) {
@@ -99,10 +87,9 @@ describe("admin courses", () => {
   const title = `E2E Arabic Conversation ${Date.now().toString(36)}`;
   const slug = title.toLowerCase().replace(/\s+/g, "-");
 
-  it("creates a category, a subcategory, an instructor with a photo and a published course with a thumbnail and two PDFs, then unpublishes it; a manager without publish cannot publish", async () => {
-    const { context: adminContext, page: admin } = await newPage();
-    await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.waitForURL(/\/admin$/);
+  it("creates a category, a subcategory, an instructor with a photo and a published course with a thumbnail and two PDFs, then unpublishes it; a manager without publish cannot publish", async ({ newPage }) => {
+    const { context: adminContext, page: admin } = await laptop(newPage);
+    await signIn(admin, ADMIN);
     const stamp = Date.now().toString(36);
 
     // A category and a subcategory of it.
@@ -248,7 +235,7 @@ describe("admin courses", () => {
     await expect.poll(() => admin.getByRole("dialog").count()).toBe(0);
 
     // Published: on the catalogue with the resized WebP.
-    const { context: visitorContext, page: visitor } = await newPage();
+    const { context: visitorContext, page: visitor } = await laptop(newPage);
     const card = await catalogueCard(visitor, title);
     await expect.poll(() => card.count()).toBe(1);
     const img = card.locator("img").first();
@@ -312,9 +299,8 @@ describe("admin courses", () => {
     await expect.poll(() => generatedField.count(), { timeout: 10_000 }).toBe(1);
     const generated = await generatedField.inputValue();
 
-    const { context: managerContext, page: manager } = await newPage();
-    await signIn(manager, managerEmail, generated);
-    await manager.waitForURL(/\/admin\/change-password/);
+    const { context: managerContext, page: manager } = await laptop(newPage);
+    await signIn(manager, { email: managerEmail, password: generated }, { waitForURL: /\/admin\/change-password/ });
     await field(manager, "New password").fill(MANAGER_PASSWORD);
     await field(manager, "Confirm new password").fill(MANAGER_PASSWORD);
     await manager.getByRole("button", { name: "Update Password" }).click();
@@ -408,12 +394,11 @@ describe("admin courses", () => {
     await visitorContext.close();
     await adminContext.close();
   }, 240_000);
-  it("two staff editing one course: the later save is refused with who and when, and keeps what was typed (issue 35 item 6)", async () => {
-    const a = await newPage();
-    const b = await newPage();
+  it("two staff editing one course: the later save is refused with who and when, and keeps what was typed (issue 35 item 6)", async ({ newPage }) => {
+    const a = await laptop(newPage);
+    const b = await laptop(newPage);
     for (const { page } of [a, b]) {
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
-      await page.waitForURL(/\/admin$/);
+      await signIn(page, ADMIN);
       await page.goto("/admin/courses?lang=en");
       await page.locator("html[data-hydrated]").waitFor();
       // Exact: another course of this file's titles starts with the same words.

@@ -10,12 +10,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
+import { describe, expect, signIn, test as it, type NewPage, type SignInOptions } from "./fixtures.ts";
+import { ARTIFACTS, screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_enrollments_${Date.now().toString(36)}`;
@@ -29,7 +30,6 @@ const UNDO_SECONDS = 8;
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
@@ -38,44 +38,37 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database "${dbName}"`);
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-admin-enrollments-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-      RATE_LIMIT_ENROLLMENT: "50/600",
-      DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-admin-enrollments-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: "200",
+    RATE_LIMIT_ENROLLMENT: "50/600",
+    DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-async function newPage(locale = "en-US", viewport = { width: 1400, height: 1000 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
+const MANAGER = { email: MANAGER_EMAIL, password: MANAGER_PASSWORD };
+/** This file finds the sign-in fields by the start of their label. */
+const SIGN_IN: SignInOptions = { labels: "prefix" };
 
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(email);
-  await page.getByLabel(/^Password/).fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
+/** A page of its own on this file's server (1400×1000 unless told). */
+async function pageOf(newPage: NewPage, locale: "en" | "ar" = "en", viewport = { width: 1400, height: 1000 }) {
+  const page = await newPage({ baseURL: app.url, locale, viewport });
+  return { context: page.context(), page };
 }
 
 async function dbCounts(): Promise<{ total: number; pending: number; approved: number; rejected: number }> {
@@ -136,9 +129,9 @@ describe("admin enrollments", () => {
   // The name is typed into the public form, whose rules refuse digits in a name: its unique part is letters.
   const student = { name: `Nadia Farouk ${uniqueWord()}`, email: `nadia-${stamp}@example.com` };
 
-  it("a visitor enrolls; the admin sees it, approves it, the counters change and the email is sent", async () => {
+  it("a visitor enrolls; the admin sees it, approves it, the counters change and the email is sent", async ({ newPage }) => {
     // The visitor, through the public course page and its enrollment form.
-    const { context: visitorContext, page: visitor } = await newPage();
+    const { context: visitorContext, page: visitor } = await pageOf(newPage);
     await visitor.goto("/en/courses");
     await visitor.waitForSelector("html[data-hydrated]");
     const card = visitor.locator("article h3").first();
@@ -158,8 +151,8 @@ describe("admin enrollments", () => {
     await visitorContext.close();
 
     // The admin: counters and the newest row.
-    const { context: adminContext, page } = await newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { context: adminContext, page } = await pageOf(newPage);
+    await signIn(page, ADMIN, SIGN_IN);
     await page.goto("/admin/enrollments?lang=en");
     await page.waitForSelector("html[data-hydrated]");
     expect(await page.getByRole("heading", { level: 1 }).textContent()).toBe("Course Enrollments");
@@ -221,7 +214,9 @@ describe("admin enrollments", () => {
     // 'Export CSV' downloads the current view: this search, with a BOM.
     const [download] = await Promise.all([page.waitForEvent("download"), page.getByRole("link", { name: "Export CSV" }).click()]);
     expect(download.suggestedFilename()).toMatch(/^enrollments-\d{4}-\d{2}-\d{2}\.csv$/);
-    const csv = fs.readFileSync((await download.path())!);
+    // The download's bytes as they arrived (download.path() is not available from a browser connected
+    // remotely, as the run's shared Chromium is).
+    const csv = Buffer.concat(await (await download.createReadStream()).toArray());
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = csv.toString("utf8").slice(1).trim().split("\r\n");
     expect(lines).toHaveLength(2);
@@ -231,12 +226,12 @@ describe("admin enrollments", () => {
     await adminContext.close();
   }, 180_000);
 
-  it("bulk-rejects exactly the selected pending rows", async () => {
+  it("bulk-rejects exactly the selected pending rows", async ({ newPage }) => {
     const a = await insertEnrollment(`Bulk One ${stamp}`, `bulk1-${stamp}@example.com`);
     const b = await insertEnrollment(`Bulk Two ${stamp}`, `bulk2-${stamp}@example.com`);
     const c = await insertEnrollment(`Bulk Three ${stamp}`, `bulk3-${stamp}@example.com`);
-    const { context, page } = await newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { context, page } = await pageOf(newPage);
+    await signIn(page, ADMIN, SIGN_IN);
     await page.goto(`/admin/enrollments?lang=en&q=${encodeURIComponent(`bulk`)}&status=pending`);
     await page.waitForSelector("html[data-hydrated]");
     await expect.poll(() => page.locator("tbody tr").count()).toBe(3);
@@ -256,7 +251,7 @@ describe("admin enrollments", () => {
     await context.close();
   }, 120_000);
 
-  it("Reject asks to confirm naming the student's email; Undo within the window sends no email (English and Arabic, 375 and 1366 px)", async () => {
+  it("Reject asks to confirm naming the student's email; Undo within the window sends no email (English and Arabic, 375 and 1366 px)", async ({ newPage }) => {
     const words = {
       en: {
         rejectFor: (name: string) => `Reject: ${name}`,
@@ -287,8 +282,8 @@ describe("admin enrollments", () => {
       const name = `Undo ${lang}${width} ${stamp}`;
       const email = `undo-${lang}${width}-${stamp}@example.com`;
       const id = await insertEnrollment(name, email);
-      const { context, page } = await newPage(lang === "ar" ? "ar-EG" : "en-US", { width, height: width < 400 ? 812 : 900 });
-      await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+      const { context, page } = await pageOf(newPage, lang, { width, height: width < 400 ? 812 : 900 });
+      await signIn(page, ADMIN, SIGN_IN);
       await page.goto(`/admin/enrollments?lang=${lang}&q=${encodeURIComponent(email)}`);
       await page.waitForSelector("html[data-hydrated]");
       expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
@@ -332,14 +327,14 @@ describe("admin enrollments", () => {
     }
   }, 240_000);
 
-  it("a decision left alone is emailed after the window; later it moves back to pending after a confirmation, with no email, in the audit log", async () => {
+  it("a decision left alone is emailed after the window; later it moves back to pending after a confirmation, with no email, in the audit log", async ({ newPage }) => {
     const name = `Reopen ${stamp}`;
     const email = `reopen-${stamp}@example.com`;
     const id = await insertEnrollment(name, email);
     const { rows } = await pool.query<{ enrollment_id: string }>("select enrollment_id from enrollments where id = $1", [id]);
     const enrollmentId = rows[0]!.enrollment_id;
-    const { context, page } = await newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    const { context, page } = await pageOf(newPage);
+    await signIn(page, ADMIN, SIGN_IN);
     // The list of pending requests: the approved row leaves it, and its notice (with Undo) still shows.
     await page.goto(`/admin/enrollments?lang=en&status=pending&q=${encodeURIComponent(email)}`);
     await page.waitForSelector("html[data-hydrated]");
@@ -391,13 +386,13 @@ describe("admin enrollments", () => {
     await context.close();
   }, 120_000);
 
-  it("works without JavaScript: search, details by URL, approve and bulk reject post the page", async () => {
+  it("works without JavaScript: search, details by URL, approve and bulk reject post the page", async ({ newPage }) => {
     const one = await insertEnrollment(`NoScript One ${stamp}`, `noscript1-${stamp}@example.com`);
     const two = await insertEnrollment(`NoScript Two ${stamp}`, `noscript2-${stamp}@example.com`);
-    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false, viewport: { width: 1400, height: 1000 } });
-    context.setDefaultTimeout(15_000);
-    const page = await context.newPage();
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+    // No locale: Chromium's own, as this check always had.
+    const page = await newPage({ baseURL: app.url, locale: null, js: false, viewport: { width: 1400, height: 1000 } });
+    const context = page.context();
+    await signIn(page, ADMIN, SIGN_IN);
     await page.goto("/admin/enrollments?lang=en");
     await page.getByLabel("Search", { exact: true }).fill("noscript");
     await page.getByRole("button", { name: "Search" }).click();
@@ -433,9 +428,9 @@ describe("admin enrollments", () => {
     await context.close();
   }, 120_000);
 
-  it("shows the page in Arabic, right to left, without axe violations", async () => {
-    const { context, page } = await newPage("ar-EG");
-    await signIn(page, ADMIN_EMAIL, ADMIN_PASSWORD);
+  it("shows the page in Arabic, right to left, without axe violations", async ({ newPage }) => {
+    const { context, page } = await pageOf(newPage, "ar");
+    await signIn(page, ADMIN, SIGN_IN);
     await page.goto("/admin/enrollments?lang=ar");
     await page.waitForSelector("html[data-hydrated]");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
@@ -451,7 +446,7 @@ describe("admin enrollments", () => {
     await context.close();
   }, 120_000);
 
-  it("denies a manager without enrollments view on the page and on crafted requests", async () => {
+  it("denies a manager without enrollments view on the page and on crafted requests", async ({ newPage }) => {
     // The manager role without enrollments:view (set in the database), and a manager signed in.
     await pool.query(
       `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', $1::jsonb, now())
@@ -471,8 +466,8 @@ describe("admin enrollments", () => {
     );
     const target = await insertEnrollment(`Crafted ${stamp}`, `crafted-${stamp}@example.com`);
 
-    const { context, page } = await newPage();
-    await signIn(page, MANAGER_EMAIL, MANAGER_PASSWORD);
+    const { context, page } = await pageOf(newPage);
+    await signIn(page, MANAGER, SIGN_IN);
     const res = await page.goto("/admin/enrollments?lang=en");
     expect(res!.status()).toBe(403);
     expect(await page.getByText("You don't have permission to view enrollments.").count()).toBe(1);

@@ -6,49 +6,28 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, field, open, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPageOptions } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
 let tempDir: string;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+/** The pages of these journeys keep Playwright's own viewport and timeout. */
+const PAGE: NewPageOptions = { viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT };
+
+beforeAll(() => {
   tempDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-instructor-photo-"));
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(tempDir, { recursive: true, force: true });
 });
 
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page | ReturnType<Page["getByRole"]>, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-/** Opens a page and waits until React has hydrated it (buttons then open dialogs instead of following links). */
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-}
-
-async function signIn(page: Page) {
-  await page.goto("/login?lang=en");
-  await field(page, "Email").fill("admin@example.com");
-  await field(page, "Password").fill("Admin-Passw0rd!");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
-
 describe("admin instructors", () => {
-  it("asks for an email before an account, refuses an email another instructor has, and completes a link without https:// (issue 17)", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const page = await context.newPage();
+  it("asks for an email before an account, refuses an email another instructor has, and completes a link without https:// (issue 17)", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
     const stamp = Date.now().toString(36);
     const first = `Salma First ${stamp}`;
@@ -105,12 +84,10 @@ describe("admin instructors", () => {
       await page.getByRole("dialog", { name: "Delete Instructor" }).getByRole("button", { name: "Delete", exact: true }).click();
       await expect.poll(() => page.getByText(`Instructor ${name} deleted.`).count(), { timeout: 10_000 }).toBe(1);
     }
-    await context.close();
   });
 
-  it("adds an instructor with an Arabic name and a photo; the card and /about show the 400×400 WebP", async () => {
-    const context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const page = await context.newPage();
+  it("adds an instructor with an Arabic name and a photo; the card and /about show the 400×400 WebP", async ({ newPage }) => {
+    const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
 
     // A real 1200×800 PNG, not square: the server crops and resizes it.
@@ -172,8 +149,7 @@ describe("admin instructors", () => {
     expect(meta).toMatchObject({ format: "webp", width: 400, height: 400 });
 
     // The public About page shows the instructor with that photo, in English and in Arabic.
-    const visitor = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const about = await visitor.newPage();
+    const about = await newPage({ ...PAGE, locale: "en" });
     await open(about, "/en/about");
     const publicCard = about.getByRole("button", { name: new RegExp(name) });
     await expect.poll(() => publicCard.count()).toBe(1);
@@ -182,7 +158,7 @@ describe("admin instructors", () => {
     const arabicCard = about.getByRole("button", { name: new RegExp(nameAr) });
     await expect.poll(() => arabicCard.count()).toBe(1);
     expect(await arabicCard.getByText("مدربة اللغة الإنجليزية للأعمال").count()).toBe(1);
-    await visitor.close();
+    await about.context().close();
 
     // The admin page in Arabic, right to left, with the form open: the Arabic name on the card, axe clean.
     await open(page, "/admin/instructors?lang=ar");
@@ -221,13 +197,7 @@ describe("admin instructors", () => {
 
     // Without JavaScript the same forms work in place (?dialog=…): a refused save shows its message, then
     // the instructor is added and deleted.
-    const noJs = await browser.newContext({
-      baseURL: baseUrl,
-      locale: "en-US",
-      javaScriptEnabled: false,
-      storageState: await context.storageState(),
-    });
-    const plain = await noJs.newPage();
+    const plain = await newPage({ ...PAGE, locale: "en", js: false, storageState: await page.context().storageState() });
     await plain.goto("/admin/instructors?lang=en");
     await plain.getByRole("link", { name: "Add Instructor" }).click();
     await plain.waitForURL(/dialog=create/);
@@ -250,7 +220,6 @@ describe("admin instructors", () => {
     await plain.waitForLoadState();
     expect(await plain.getByRole("status").getByText(`Instructor ${plainName} deleted.`).count()).toBe(1);
     expect(await plain.getByRole("heading", { name: plainName }).count()).toBe(0);
-    await noJs.close();
-    await context.close();
+    await plain.context().close();
   });
 });

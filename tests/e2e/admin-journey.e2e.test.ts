@@ -1,34 +1,16 @@
 // Issue 4's staff journey on the production build: the admin creates a manager, the manager signs in
 // with the generated password and must change it, sees only the granted areas, and loses an area on
 // the next request once the admin revokes the flag.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, field, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPageOptions } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-/** A field by its label; required fields carry a trailing "*". */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login?lang=en");
-  await page.waitForSelector("html[data-hydrated]");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
+/** The pages of this journey keep Playwright's own viewport and timeout. */
+const PAGE: NewPageOptions = { viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT };
 
 async function setManagerPermission(page: Page, label: string, granted: boolean) {
   await page.goto("/admin/roles?lang=en");
@@ -42,11 +24,9 @@ async function setManagerPermission(page: Page, label: string, granted: boolean)
 }
 
 describe("staff journey", () => {
-  it("admin creates a manager who must change the generated password and sees only granted areas", async () => {
-    const adminContext = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const admin = await adminContext.newPage();
-    await signIn(admin, "admin@example.com", "Admin-Passw0rd!");
-    await admin.waitForURL(/\/admin$/);
+  it("admin creates a manager who must change the generated password and sees only granted areas", async ({ newPage }) => {
+    const admin = await newPage({ ...PAGE, locale: "en" });
+    await signIn(admin, "admin", { hydrated: true, waitForURL: /\/admin$/ });
 
     // Grant the manager role users:view, so the manager will see the Users area.
     await setManagerPermission(admin, "Users: View for Instructor & Course Manager", true);
@@ -68,10 +48,8 @@ describe("staff journey", () => {
     await screenshot(admin, "admin-user-created");
 
     // The manager signs in with it and must choose a new password before anything else.
-    const managerContext = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-    const manager = await managerContext.newPage();
-    await signIn(manager, email, generated);
-    await manager.waitForURL(/\/admin\/change-password/);
+    const manager = await newPage({ ...PAGE, locale: "en" });
+    await signIn(manager, { email, password: generated }, { hydrated: true, waitForURL: /\/admin\/change-password/ });
     await manager.goto("/admin/users?lang=en");
     await manager.waitForURL(/\/admin\/change-password/);
     await field(manager, "New password").fill("Manager-Passw0rd");
@@ -105,7 +83,7 @@ describe("staff journey", () => {
     expect(await nav.getByRole("link", { name: "Users" }).count()).toBe(0);
 
     // A forged cross-site POST to an admin action is refused by the origin check.
-    const cookie = (await adminContext.cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
+    const cookie = (await admin.context().cookies()).map((c) => `${c.name}=${c.value}`).join("; ");
     const forged = await fetch(`${baseUrl}/admin/roles`, {
       method: "POST",
       headers: { cookie, origin: "https://evil.example", "content-type": "application/x-www-form-urlencoded" },
@@ -119,7 +97,5 @@ describe("staff journey", () => {
     expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
     await expectNoAxeViolations(admin);
     await screenshot(admin, "admin-users-ar");
-    await managerContext.close();
-    await adminContext.close();
   });
 });

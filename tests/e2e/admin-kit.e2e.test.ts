@@ -9,10 +9,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { startApp, type RunningApp } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -24,7 +25,6 @@ const SHOTS = process.env.KIT_SHOTS_DIR;
 
 
 let app: RunningApp;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
@@ -33,37 +33,27 @@ beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });
   await server.connect();
   await server.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-admin-kit-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-admin-kit-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-async function signedIn(lang: Lang, viewport = { width: 1366, height: 700 }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "ar-EG" : "en-US", viewport });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-  return { context, page };
+async function signedIn(newPage: NewPage, lang: Lang, viewport = { width: 1366, height: 700 }): Promise<{ context: BrowserContext; page: Page }> {
+  const page = await newPage({ baseURL: app.url, locale: lang, viewport });
+  await signIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { labels: "prefix" });
+  return { context: page.context(), page };
 }
 
 /** Opens an admin page in a language (the admin's saved language follows) and waits for hydration. */
@@ -76,12 +66,6 @@ async function open(page: Page, url: string, lang: Lang) {
 const isFocused = (locator: Locator) => locator.evaluate((el) => el === document.activeElement);
 /** Focus is on a control in a row of the page's list. */
 const focusInListRow = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest("main tbody tr")));
-
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page | Locator, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
 
 function courseRow(page: Page, title: string) {
   return page.getByRole("row").filter({ has: page.getByRole("rowheader", { name: title }) });
@@ -125,8 +109,8 @@ async function shot(page: Page, name: string) {
 describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
   const t = (key: string, vars?: Record<string, string | number>) => tr(lang, key, vars);
 
-  it("returns focus to the opener after Escape, Cancel and a save, and keeps the list's scroll position", async () => {
-    const { context, page } = await signedIn(lang);
+  it("returns focus to the opener after Escape, Cancel and a save, and keeps the list's scroll position", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, lang);
     await open(page, "/admin/courses", lang);
     const title = await courseTitleAt(page, 12);
     const row = courseRow(page, title);
@@ -174,8 +158,8 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("asks before closing a course form with typed changes; keeping keeps them, discarding closes", async () => {
-    const { context, page } = await signedIn(lang);
+  it("asks before closing a course form with typed changes; keeping keeps them, discarding closes", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, lang);
     await open(page, "/admin/courses", lang);
     const title = await courseTitleAt(page, 2);
     const edit = courseRow(page, title).getByRole("link", { name: `${t("coursesAdmin.table.edit")}: ${title}` });
@@ -240,8 +224,8 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("asks before leaving the Settings page with typed changes (side navigation), and not once they are saved", async () => {
-    const { context, page } = await signedIn(lang);
+  it("asks before leaving the Settings page with typed changes (side navigation), and not once they are saved", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, lang);
     await open(page, "/admin/settings", lang);
     const address = field(page, t("settings.fields.addressEn"));
     const original = await address.inputValue();
@@ -288,8 +272,8 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("asks to confirm a course delete: Cancel keeps the course, Delete removes it", async () => {
-    const { context, page } = await signedIn(lang);
+  it("asks to confirm a course delete: Cancel keeps the course, Delete removes it", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, lang);
     const stamp = `${lang}-${Date.now().toString(36)}`;
     const title = `Kit delete ${stamp}`;
     await pool.query(
@@ -326,10 +310,10 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("asks to confirm an enrollment reject and a bulk reject: Cancel changes nothing, confirming rejects", async () => {
+  it("asks to confirm an enrollment reject and a bulk reject: Cancel changes nothing, confirming rejects", async ({ newPage }) => {
     const stamp = `${lang}${Date.now().toString(36)}`;
     const [one, two, three] = [await insertEnrollment(`Kit One ${stamp}`), await insertEnrollment(`Kit Two ${stamp}`), await insertEnrollment(`Kit Three ${stamp}`)];
-    const { context, page } = await signedIn(lang);
+    const { context, page } = await signedIn(newPage, lang);
     await open(page, `/admin/enrollments?q=${stamp}&status=pending`, lang);
     await expect.poll(() => page.locator("tbody tr").count()).toBe(3);
 
@@ -376,8 +360,8 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("keeps the page while moving between admin pages: the move is announced, 'Loading permissions...' never shows", async () => {
-    const { context, page } = await signedIn(lang);
+  it("keeps the page while moving between admin pages: the move is announced, 'Loading permissions...' never shows", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, lang);
     await open(page, "/admin/courses", lang);
     // Watch every change of the page from now on, through the client-side navigations below.
     await page.evaluate(
@@ -408,9 +392,9 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await context.close();
   }, 120_000);
 
-  it("fits a course form, a delete and a reject confirmation on a 375 px screen (and on 1366 px)", async () => {
+  it("fits a course form, a delete and a reject confirmation on a 375 px screen (and on 1366 px)", async ({ newPage }) => {
     for (const width of [375, 1366]) {
-      const { context, page } = await signedIn(lang, { width, height: 800 });
+      const { context, page } = await signedIn(newPage, lang, { width, height: 800 });
       await open(page, "/admin/courses", lang);
       const title = await courseTitleAt(page, 0);
       await courseRow(page, title).getByRole("link", { name: `${t("coursesAdmin.table.edit")}: ${title}` }).click();

@@ -5,11 +5,12 @@
 // server is up → sent, received. A manager without messages view is refused on the page and on crafted
 // POSTs; a non-admin is refused on the email log and its retry. Arabic, right to left, axe on each page.
 // Runs its own server: its SMTP setting and the manager role's permissions are its own.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { freePort, launchBrowser, screenshot, startApp, uniqueWord, type RunningApp } from "./harness.ts";
+import { describe, expect, field, open, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { freePort, screenshot, startApp, uniqueWord, type RunningApp } from "./harness.ts";
 
 const ADMIN_EMAIL = "inbox-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -19,60 +20,30 @@ const PROVIDER_EMAIL = "info@nileacademy.example";
 const BRAND = "Nile Academy";
 
 let app: RunningApp;
-let browser: Browser;
 let smtpPort: number;
 let smtp: TestSmtpServer | undefined;
 
 beforeAll(async () => {
   // Nothing listens on this port until the test starts the SMTP server there.
   smtpPort = await freePort();
-  [app, browser] = await Promise.all([
-    startApp({
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
-      OUTBOX_MAX_ATTEMPTS: "1",
-      OUTBOX_POLL_MS: "200",
-      RATE_LIMIT_CONTACT: "50/600",
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SMTP_URL: `smtp://127.0.0.1:${smtpPort}`,
+    OUTBOX_MAX_ATTEMPTS: "1",
+    OUTBOX_POLL_MS: "200",
+    RATE_LIMIT_CONTACT: "50/600",
+  });
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
 });
 
-function field(scope: Page | ReturnType<Page["getByRole"]>, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-async function newPage(options: { locale?: string; javaScriptEnabled?: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> } = {}) {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale: options.locale ?? "en-US",
-    viewport: { width: 1400, height: 1000 },
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    ...(options.storageState ? { storageState: options.storageState } : {}),
-  });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
-}
-
-async function signIn(page: Page, email: string, password: string) {
-  await page.goto("/login?lang=en");
-  await page.waitForSelector("html[data-hydrated]");
-  await field(page, "Email").fill(email);
-  await field(page, "Password").fill(password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-}
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-  return response;
+/** A page of its own (1400×1000) on this file's server. */
+async function pageOf(newPage: NewPage, options: { js?: boolean; storageState?: Awaited<ReturnType<BrowserContext["storageState"]>> } = {}) {
+  const page = await newPage({ baseURL: app.url, locale: "en", viewport: { width: 1400, height: 1000 }, ...options });
+  return { context: page.context(), page };
 }
 
 /** The table row whose row header holds `text`. */
@@ -93,10 +64,10 @@ describe("messages inbox and email log", () => {
   const visitorEmail = `sara-${stamp}@example.com`;
   const message = "Hello,\nDo you have an evening English course?\n\nThanks & regards";
 
-  it("a visitor's message reaches the inbox, is opened and read; its failed notification is retried from the email log", async () => {
+  it("a visitor's message reaches the inbox, is opened and read; its failed notification is retried from the email log", async ({ newPage }) => {
     // The visitor sends the contact form.
-    const { context: visitorContext, page: visitor } = await newPage();
-    await gotoHydrated(visitor, "/en/contact");
+    const { context: visitorContext, page: visitor } = await pageOf(newPage);
+    await open(visitor, "/en/contact");
     await field(visitor, "Name").fill(visitorName);
     await field(visitor, "Email").fill(visitorEmail);
     await field(visitor, "Message").fill(message);
@@ -105,10 +76,9 @@ describe("messages inbox and email log", () => {
     await visitorContext.close();
 
     // The admin sees it unread.
-    const { context: adminContext, page: admin } = await newPage();
-    await signIn(admin, ADMIN_EMAIL, ADMIN_PASSWORD);
-    await admin.waitForURL(/\/admin$/);
-    const listResponse = await gotoHydrated(admin, "/admin/messages?lang=en");
+    const { context: adminContext, page: admin } = await pageOf(newPage);
+    await signIn(admin, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { hydrated: true });
+    const listResponse = await open(admin, "/admin/messages?lang=en");
     expect(listResponse?.status()).toBe(200);
     await admin.getByRole("heading", { level: 1, name: "Messages" }).waitFor();
     const visitorRow = row(admin, visitorName);
@@ -144,10 +114,10 @@ describe("messages inbox and email log", () => {
     await dialog.getByRole("button", { name: "Close" }).first().click();
     await expect.poll(() => admin.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => visitorRow.getByText("Read", { exact: true }).count()).toBe(1);
-    await gotoHydrated(admin, "/admin/messages?lang=en&filter=unread");
+    await open(admin, "/admin/messages?lang=en&filter=unread");
     expect(await row(admin, visitorName).count()).toBe(0);
     expect(await admin.getByText("No unread messages").count()).toBe(1);
-    await gotoHydrated(admin, "/admin/messages?lang=en");
+    await open(admin, "/admin/messages?lang=en");
     expect(await row(admin, visitorName).getByText("Read", { exact: true }).count()).toBe(1);
 
     // Mark as unread again, then open it without JavaScript: a POST, a redirect, the details in place.
@@ -156,7 +126,7 @@ describe("messages inbox and email log", () => {
     await expect.poll(() => row(admin, visitorName).getByText("Unread", { exact: true }).count()).toBe(1);
     const messageId = await row(admin, visitorName).locator('input[name="messageId"]').first().inputValue();
 
-    const { context: noJsContext, page: noJs } = await newPage({ javaScriptEnabled: false, storageState: await adminContext.storageState() });
+    const { context: noJsContext, page: noJs } = await pageOf(newPage, { js: false, storageState: await adminContext.storageState() });
     await noJs.goto("/admin/messages?lang=en");
     await row(noJs, visitorName).getByRole("button", { name: `Open: ${visitorName}` }).click();
     await noJs.waitForURL(new RegExp(`dialog=view&message=${messageId}`));
@@ -171,18 +141,18 @@ describe("messages inbox and email log", () => {
     expect(await noJs.getByRole("region").count()).toBe(0);
     await noJsContext.close();
     // Unread again, for the refusals below.
-    await gotoHydrated(admin, "/admin/messages?lang=en");
+    await open(admin, "/admin/messages?lang=en");
     await row(admin, visitorName).getByRole("button", { name: `Mark as unread: ${visitorName}` }).click();
     await expect.poll(() => row(admin, visitorName).getByText("Unread", { exact: true }).count()).toBe(1);
 
     // The email log lists the contact notification; SMTP is down, so after its one attempt it failed.
-    await gotoHydrated(admin, "/admin/emails?lang=en");
+    await open(admin, "/admin/emails?lang=en");
     const subject = `New contact message from ${visitorName}`;
     const emailRow = row(admin, PROVIDER_EMAIL).filter({ hasText: subject });
     await expect
       .poll(
         async () => {
-          await gotoHydrated(admin, "/admin/emails?lang=en");
+          await open(admin, "/admin/emails?lang=en");
           return emailRow.getByText("Failed", { exact: true }).count();
         },
         { timeout: 20_000, interval: 500 },
@@ -198,7 +168,7 @@ describe("messages inbox and email log", () => {
     const emailId = await emailRow.locator('input[name="emailId"]').inputValue();
 
     // A manager without messages view and without admin rights.
-    await gotoHydrated(admin, "/admin/users?lang=en");
+    await open(admin, "/admin/users?lang=en");
     const managerEmail = `inbox-manager-${stamp}@example.com`;
     await admin.getByRole("button", { name: "Add User" }).first().click();
     const add = admin.getByRole("dialog");
@@ -209,9 +179,8 @@ describe("messages inbox and email log", () => {
     await expect.poll(() => generatedField.count(), { timeout: 10_000 }).toBe(1);
     const generated = await generatedField.inputValue();
 
-    const { context: managerContext, page: manager } = await newPage();
-    await signIn(manager, managerEmail, generated);
-    await manager.waitForURL(/\/admin\/change-password/);
+    const { context: managerContext, page: manager } = await pageOf(newPage);
+    await signIn(manager, { email: managerEmail, password: generated }, { hydrated: true, waitForURL: /\/admin\/change-password/ });
     await field(manager, "New password").fill(MANAGER_PASSWORD);
     await field(manager, "Confirm new password").fill(MANAGER_PASSWORD);
     await manager.getByRole("button", { name: "Update Password" }).click();
@@ -229,9 +198,9 @@ describe("messages inbox and email log", () => {
     expect((await manager.goto("/admin/emails?lang=en"))?.status()).toBe(403);
     expect((await post("/admin/emails", { intent: "retry", emailId })).status()).toBe(403);
     // Nothing changed: still unread, still failed.
-    await gotoHydrated(admin, "/admin/messages?lang=en");
+    await open(admin, "/admin/messages?lang=en");
     expect(await row(admin, visitorName).getByText("Unread", { exact: true }).count()).toBe(1);
-    await gotoHydrated(admin, "/admin/emails?lang=en&status=failed");
+    await open(admin, "/admin/emails?lang=en&status=failed");
     expect(await emailRow.getByText("Failed", { exact: true }).count()).toBe(1);
 
     // The mail server is back: Retry from the UI → pending → sent, and the server has it.
@@ -247,7 +216,7 @@ describe("messages inbox and email log", () => {
     await expect
       .poll(
         async () => {
-          await gotoHydrated(admin, "/admin/emails?lang=en&status=sent");
+          await open(admin, "/admin/emails?lang=en&status=sent");
           return emailRow.getByText("Sent", { exact: true }).count();
         },
         { timeout: 15_000, interval: 500 },
@@ -261,19 +230,19 @@ describe("messages inbox and email log", () => {
     expect(smtp.messages).toHaveLength(1);
 
     // Granting messages view opens the inbox to the manager; the email log stays admin only.
-    await gotoHydrated(admin, "/admin/roles?lang=en");
+    await open(admin, "/admin/roles?lang=en");
     const box = admin.getByRole("checkbox", { name: "Messages: View for Instructor & Course Manager" });
     if (!(await box.isChecked())) await box.click();
     await admin.getByRole("button", { name: "Save" }).click();
     await expect.poll(() => admin.getByText("Permissions saved.", { exact: false }).count()).toBeGreaterThan(0);
-    const allowed = await gotoHydrated(manager, "/admin/messages?lang=en");
+    const allowed = await open(manager, "/admin/messages?lang=en");
     expect(allowed?.status()).toBe(200);
     expect(await row(manager, visitorName).count()).toBe(1);
     expect((await manager.goto("/admin/emails?lang=en"))?.status()).toBe(403);
     await managerContext.close();
 
     // Arabic, right to left.
-    await gotoHydrated(admin, "/admin/messages?lang=ar");
+    await open(admin, "/admin/messages?lang=ar");
     expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
     await admin.getByRole("heading", { level: 1, name: "الرسائل" }).waitFor();
     expect(await row(admin, visitorName).getByText("غير مقروءة", { exact: true }).count()).toBe(1);
@@ -286,7 +255,7 @@ describe("messages inbox and email log", () => {
     await expect.poll(() => arDialog.getByText("مقروءة", { exact: true }).count(), { timeout: 10_000 }).toBe(1);
     await expectNoAxeViolations(admin);
     await screenshot(admin, "admin-message-open-ar");
-    await gotoHydrated(admin, "/admin/emails?lang=ar");
+    await open(admin, "/admin/emails?lang=ar");
     expect(await admin.locator("html").getAttribute("dir")).toBe("rtl");
     await admin.getByRole("heading", { level: 1, name: "سجل البريد" }).waitFor();
     expect(await row(admin, PROVIDER_EMAIL).filter({ hasText: subject }).getByText("تم الإرسال", { exact: true }).count()).toBe(1);

@@ -10,10 +10,11 @@
 // Runs its own server on a PostgreSQL database of its own (demo data), so it can add records directly.
 import path from "node:path";
 import pg from "pg";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { ADMIN_PAGES } from "~/lib/admin-pages.ts";
-import { launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, pageIn, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { startApp, type RunningApp } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -41,31 +42,21 @@ const LONG_NAME = "W".repeat(120);
 const LONG_EMAIL = `${"w".repeat(64)}@${"m".repeat(51)}.com`;
 
 let app: RunningApp;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
-
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page | Locator, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
 
 beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });
   await server.connect();
   await server.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-admin-responsive-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-admin-responsive-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   // Records the demo data has none of: enrollment requests, messages and emails in the log.
   for (const [name, email] of [
@@ -88,30 +79,22 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-/** A signed-in context: a touch phone, or a laptop. */
-async function signedIn(lang: Lang, kind: "phone" | "laptop"): Promise<{ context: BrowserContext; page: Page }> {
+/** A signed-in context: a touch phone, or a laptop. `newPage` is the fixture, or pageIn for a suite's page. */
+async function signedIn(newPage: NewPage, lang: Lang, kind: "phone" | "laptop"): Promise<{ context: BrowserContext; page: Page }> {
   const phone = kind === "phone";
-  const context = await browser.newContext({
+  const page = await newPage({
     baseURL: app.url,
-    locale: lang === "ar" ? "ar-EG" : "en-US",
+    locale: lang,
     viewport: phone ? PHONE : LAPTOP,
-    isMobile: phone,
-    hasTouch: phone,
+    context: { isMobile: phone, hasTouch: phone },
   });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto("/login?lang=en");
-  await field(page, "Email").fill(ADMIN_EMAIL);
-  await field(page, "Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-  return { context, page };
+  await signIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD });
+  return { context: page.context(), page };
 }
 
 /** Opens an admin page in a language and waits for hydration. */
@@ -165,8 +148,8 @@ async function dialogClosed(page: Page) {
 describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
   let context: BrowserContext;
   let page: Page;
-  beforeAll(async () => {
-    ({ context, page } = await signedIn(lang, "phone"));
+  it.beforeAll(async ({ browser }) => {
+    ({ context, page } = await signedIn((options) => pageIn(browser, options), lang, "phone"));
   });
   afterAll(async () => {
     await context?.close();
@@ -271,7 +254,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     await expect.poll(() => entries.count()).toBe(0);
   });
 
-  it("folds the filters behind a Filters button that says how many apply, with and without JavaScript", async () => {
+  it("folds the filters behind a Filters button that says how many apply, with and without JavaScript", async ({ browser }) => {
     const toggle = tr(lang, "admin.filterPanel.toggle");
     const filters = (p: Page) => p.getByRole("form", { name: tr(lang, "coursesAdmin.filters.label") });
     await open(page, "/admin/courses?language=en", lang);
@@ -447,8 +430,8 @@ describe("the admin's tables on a 1280 px laptop", () => {
     return found;
   }
 
-  it("fits with the demo data and with 120-character unbroken names, titles and addresses", async () => {
-    const { context, page } = await signedIn("en", "laptop");
+  it("fits with the demo data and with 120-character unbroken names, titles and addresses", async ({ newPage }) => {
+    const { context, page } = await signedIn(newPage, "en", "laptop");
     try {
       expect(await overflowing(page, "en")).toEqual([]);
 

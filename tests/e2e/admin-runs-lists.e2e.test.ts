@@ -6,12 +6,13 @@
 //   no horizontal overflow, axe clean, no translation key visible;
 // - the instructor portal lists the instructor's runs with the approved count, not another instructor's
 //   run, and no student's name.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_run_lists_${Date.now().toString(36)}`;
@@ -23,7 +24,6 @@ const INSTRUCTOR_PASSWORD = "Instructor-Passw0rd!";
 const DAY = 24 * 60 * 60 * 1000;
 
 let app: RunningApp;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 const ids = { course: "", run: "", later: "", otherRun: "", instructor: "", waiting: [] as string[] };
@@ -37,16 +37,13 @@ beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });
   await server.connect();
   await server.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "false",
-      AUTH_SECRET: "e2e-run-lists-secret-".padEnd(48, "r"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "false",
+    AUTH_SECRET: "e2e-run-lists-secret-".padEnd(48, "r"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
   ids.instructor = await insert(`insert into instructors (name, name_ar, email, title) values ($1, $2, $3, $4)`, [
@@ -108,29 +105,18 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-async function newPage(lang: "en" | "ar", width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale: lang === "ar" ? "ar-EG" : "en-US",
-    viewport: { width, height: width < 400 ? 812 : 900 },
-  });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
+/** A page of its own on this file's server, a phone's height below 400 px wide. */
+async function pageOf(newPage: NewPage, lang: "en" | "ar", width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const page = await newPage({ baseURL: app.url, locale: lang, viewport: { width, height: width < 400 ? 812 : 900 } });
+  return { context: page.context(), page };
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** The page is no wider than the screen, and no untranslated key ("adminEnrollments.…") shows. */
 async function expectTidy(page: Page) {
@@ -166,11 +152,11 @@ const WORDS = {
 describe("staff: runs in the dashboard and the enrollments list", () => {
   for (const lang of ["en", "ar"] as const) {
     for (const width of [375, 1366]) {
-      it(`${lang} at ${width} px: next runs → the run's requests → its waiting list in order → the other run`, async () => {
+      it(`${lang} at ${width} px: next runs → the run's requests → its waiting list in order → the other run`, async ({ newPage }) => {
         const w = WORDS[lang];
-        const { context, page } = await newPage(lang, width);
+        const { context, page } = await pageOf(newPage, lang, width);
         try {
-          await signIn(page);
+          await signIn(page, ADMIN, { labels: "prefix" });
           await page.goto(`/admin?lang=${lang}`);
           await page.waitForSelector("html[data-hydrated]");
           expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
@@ -232,8 +218,8 @@ describe("staff: runs in the dashboard and the enrollments list", () => {
 
 describe("instructor portal: the instructor's runs", () => {
   for (const [lang, width] of [["en", 1366], ["ar", 375]] as const) {
-    it(`${lang} at ${width} px: lists their runs with the approved count, not another instructor's, no student names`, async () => {
-      const { context, page } = await newPage(lang, width);
+    it(`${lang} at ${width} px: lists their runs with the approved count, not another instructor's, no student names`, async ({ newPage }) => {
+      const { context, page } = await pageOf(newPage, lang, width);
       try {
         await page.goto(`/instructor-login?lang=${lang}`);
         await page.locator('input[type="email"]').fill(INSTRUCTOR_EMAIL);

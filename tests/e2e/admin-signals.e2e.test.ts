@@ -6,11 +6,12 @@
 // navigation's badges agree with the lists they point to and move when a message is read; the dashboard's
 // counters land on their filtered lists; the audit log names the message read and reads its details as
 // words. English and Arabic, 375 and 1366 px, axe.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
+import { describe, expect, field, open, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
 
 const ADMIN_EMAIL = "signals-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -20,53 +21,34 @@ const PHONE = { width: 375, height: 812 };
 let noSmtp: RunningApp;
 let withSmtp: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 
 beforeAll(async () => {
   smtp = await startSmtpServer();
   const common = { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD, OUTBOX_POLL_MS: "200", NOTIFY_EMAIL: "office@academy.test" };
-  [noSmtp, withSmtp, browser] = await Promise.all([
+  [noSmtp, withSmtp] = await Promise.all([
     startApp({ ...common, AUTH_SECRET: "e2e-signals-no-smtp-secret-".padEnd(48, "x"), SMTP_URL: "" }),
     startApp({ ...common, AUTH_SECRET: "e2e-signals-smtp-secret-".padEnd(48, "y"), SMTP_URL: smtp.url }),
-    launchBrowser(),
   ]);
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   await noSmtp?.stop();
   await withSmtp?.stop();
   await smtp?.stop();
 });
 
-async function newPage(app: RunningApp, options: { locale?: string; viewport?: { width: number; height: number } } = {}) {
-  const context = await browser.newContext({ baseURL: app.url, locale: options.locale ?? "en-US", viewport: options.viewport ?? LAPTOP });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
+/** A page of its own on one of this file's servers (a laptop unless told). */
+async function pageOf(newPage: NewPage, app: RunningApp, options: { locale?: "en" | "ar"; viewport?: { width: number; height: number } } = {}) {
+  const page = await newPage({ baseURL: app.url, locale: options.locale ?? "en", viewport: options.viewport ?? LAPTOP });
+  return { context: page.context(), page };
 }
 
-function field(page: Page, label: string) {
-  return page.getByLabel(new RegExp(`^${label}(\\s*\\*)?$`));
-}
-
-async function gotoHydrated(page: Page, url: string) {
-  const response = await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-  return response;
-}
-
-async function signIn(page: Page) {
-  await gotoHydrated(page, "/login?lang=en");
-  await field(page, "Email").fill(ADMIN_EMAIL);
-  await field(page, "Password").fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** A visitor sends the contact form; its notification email goes through the server's outbox. */
-async function sendContactMessage(app: RunningApp, name: string): Promise<void> {
-  const { context, page } = await newPage(app);
-  await gotoHydrated(page, "/en/contact");
+async function sendContactMessage(newPage: NewPage, app: RunningApp, name: string): Promise<void> {
+  const { context, page } = await pageOf(newPage, app);
+  await open(page, "/en/contact");
   await field(page, "Name").fill(name);
   await field(page, "Email").fill(`${name.toLowerCase().replace(/\W+/g, "-")}@example.com`);
   await field(page, "Message").fill("Do you have an evening English course?");
@@ -76,9 +58,9 @@ async function sendContactMessage(app: RunningApp, name: string): Promise<void> 
 }
 
 /** A visitor asks to enroll through a public course page: one more pending request. */
-async function enroll(app: RunningApp, name: string): Promise<void> {
-  const { context, page } = await newPage(app);
-  await gotoHydrated(page, "/en/courses");
+async function enroll(newPage: NewPage, app: RunningApp, name: string): Promise<void> {
+  const { context, page } = await pageOf(newPage, app);
+  await open(page, "/en/courses");
   await page.locator("article h3").first().click();
   await page.waitForURL(/\/courses\/[a-z0-9-]+/);
   await page.getByRole("link", { name: "Enroll Now" }).first().click();
@@ -98,7 +80,7 @@ async function emailRow(page: Page, name: string, settled: RegExp, lang: "en" | 
   await expect
     .poll(
       async () => {
-        await gotoHydrated(page, `/admin/emails?lang=${lang}`);
+        await open(page, `/admin/emails?lang=${lang}`);
         return settled.test((await row.first().innerText().catch(() => "")) ?? "");
       },
       { timeout: 20_000, interval: 500 },
@@ -122,13 +104,13 @@ async function card(page: Page, key: string): Promise<number> {
 }
 
 describe("without SMTP_URL", () => {
-  it("shows admins the banner on every admin page and the email log says logged only, not sent", async () => {
+  it("shows admins the banner on every admin page and the email log says logged only, not sent", async ({ newPage }) => {
     const name = `Logged Visitor ${uniqueWord()}`;
-    await sendContactMessage(noSmtp, name);
-    const { context, page } = await newPage(noSmtp);
-    await signIn(page);
+    await sendContactMessage(newPage, noSmtp, name);
+    const { context, page } = await pageOf(newPage, noSmtp);
+    await signIn(page, ADMIN, { hydrated: true });
     for (const path of ["/admin", "/admin/courses", "/admin/enrollments", "/admin/settings"]) {
-      await gotoHydrated(page, `${path}?lang=en`);
+      await open(page, `${path}?lang=en`);
       await banner(page).waitFor();
       expect(await banner(page).innerText()).toContain("SMTP_URL");
     }
@@ -153,7 +135,7 @@ describe("without SMTP_URL", () => {
     await screenshot(page, "signals-email-log-en-1366");
 
     // Arabic: the same banner and status, right to left.
-    await gotoHydrated(page, "/admin/emails?lang=ar");
+    await open(page, "/admin/emails?lang=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await banner(page, "رسائل البريد لا تغادر الخادم").waitFor();
     const arRow = page.getByRole("row").filter({ hasText: name }).first();
@@ -163,13 +145,13 @@ describe("without SMTP_URL", () => {
     await context.close();
 
     // On a phone the banner stays inside the screen.
-    for (const [lang, locale, title] of [
-      ["en", "en-US", "Emails are not leaving the server"],
-      ["ar", "ar-EG", "رسائل البريد لا تغادر الخادم"],
+    for (const [lang, title] of [
+      ["en", "Emails are not leaving the server"],
+      ["ar", "رسائل البريد لا تغادر الخادم"],
     ] as const) {
-      const phone = await newPage(noSmtp, { viewport: PHONE, locale });
-      await signIn(phone.page);
-      await gotoHydrated(phone.page, `/admin?lang=${lang}`);
+      const phone = await pageOf(newPage, noSmtp, { viewport: PHONE, locale: lang });
+      await signIn(phone.page, ADMIN, { hydrated: true });
+      await open(phone.page, `/admin?lang=${lang}`);
       await banner(phone.page, title).waitFor();
       const overflow = await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(overflow).toBeLessThanOrEqual(0);
@@ -183,14 +165,14 @@ describe("without SMTP_URL", () => {
     }
   }, 180_000);
 
-  it("badges agree with the lists, move when a message is read, and the counters land on their filtered lists", async () => {
+  it("badges agree with the lists, move when a message is read, and the counters land on their filtered lists", async ({ newPage }) => {
     const name = `Badge Visitor ${uniqueWord()}`;
-    await sendContactMessage(noSmtp, name);
-    await enroll(noSmtp, `Badge Student ${uniqueWord()}`);
-    await enroll(noSmtp, `Badge Student Two ${uniqueWord()}`);
-    const { context, page } = await newPage(noSmtp);
-    await signIn(page);
-    await gotoHydrated(page, "/admin?lang=en");
+    await sendContactMessage(newPage, noSmtp, name);
+    await enroll(newPage, noSmtp, `Badge Student ${uniqueWord()}`);
+    await enroll(newPage, noSmtp, `Badge Student Two ${uniqueWord()}`);
+    const { context, page } = await pageOf(newPage, noSmtp);
+    await signIn(page, ADMIN, { hydrated: true });
+    await open(page, "/admin?lang=en");
 
     // The dashboard's figures and the navigation's badges say the same.
     const pending = await card(page, "pendingEnrollments");
@@ -214,7 +196,7 @@ describe("without SMTP_URL", () => {
     expect(await rows.filter({ hasNotText: "Pending" }).count()).toBe(0);
 
     // Unread Messages → the inbox filtered to unread; opening the visitor's message makes both numbers drop.
-    await gotoHydrated(page, "/admin?lang=en");
+    await open(page, "/admin?lang=en");
     await page.locator('[data-card="unreadMessages"] a').click();
     await page.waitForURL(/\/admin\/messages\?filter=unread$/);
     await expect.poll(() => page.getByRole("link", { name: `Unread (${unread})` }).count()).toBe(1);
@@ -226,7 +208,7 @@ describe("without SMTP_URL", () => {
     await screenshot(page, "signals-badges-en-1366");
 
     // The audit log names the message's sender and reads the change, with no id or JSON in the row.
-    await gotoHydrated(page, "/admin/audit?lang=en&entity=message");
+    await open(page, "/admin/audit?lang=en&entity=message");
     const entry = page.getByRole("row").filter({ hasText: name }).first();
     await entry.waitFor();
     const text = await entry.innerText();
@@ -235,23 +217,23 @@ describe("without SMTP_URL", () => {
     expect(text).not.toMatch(/[{}"]/);
     await expectNoAxeViolations(page);
     await screenshot(page, "signals-audit-en-1366");
-    await gotoHydrated(page, "/admin/audit?lang=ar");
+    await open(page, "/admin/audit?lang=ar");
     await expect.poll(() => page.getByRole("row").filter({ hasText: name }).first().innerText()).toMatch(/الحالة\s*غير مقروءة\s*إلى\s*مقروءة/);
     await expectNoAxeViolations(page);
     await screenshot(page, "signals-audit-ar-1366");
     await context.close();
 
     // Arabic on a phone: the badges in the menu, numbers in Western digits.
-    const phone = await newPage(noSmtp, { viewport: PHONE, locale: "ar-EG" });
-    await signIn(phone.page);
-    await gotoHydrated(phone.page, "/admin?lang=ar");
+    const phone = await pageOf(newPage, noSmtp, { viewport: PHONE, locale: "ar" });
+    await signIn(phone.page, ADMIN, { hydrated: true });
+    await open(phone.page, "/admin?lang=ar");
     expect(await badge(phone.page, "messages")).toBe(unread - 1);
     // The badges' read-out text never widens the page, wherever the entry sits in the navigation.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
     const menu = phone.page.locator("summary", { hasText: "القائمة" });
     if (await menu.count()) await menu.first().click();
     await screenshot(phone.page, "signals-badges-ar-375");
-    await gotoHydrated(phone.page, "/admin/audit?lang=ar");
+    await open(phone.page, "/admin/audit?lang=ar");
     await phone.page.getByRole("row").filter({ hasText: name }).first().waitFor();
     // The details' read-out text stays inside the table's box on a phone too.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth)).toBeLessThanOrEqual(0);
@@ -261,20 +243,20 @@ describe("without SMTP_URL", () => {
 });
 
 describe("with the test SMTP server", () => {
-  it("shows no banner, and the email log says Sent for an email the SMTP server received", async () => {
+  it("shows no banner, and the email log says Sent for an email the SMTP server received", async ({ newPage }) => {
     const name = `Sent Visitor ${uniqueWord()}`;
-    await sendContactMessage(withSmtp, name);
+    await sendContactMessage(newPage, withSmtp, name);
     await expect.poll(() => smtp.messages.some((m) => m.subject?.includes(name)), { timeout: 20_000 }).toBe(true);
-    const { context, page } = await newPage(withSmtp);
-    await signIn(page);
-    await gotoHydrated(page, "/admin?lang=en");
+    const { context, page } = await pageOf(newPage, withSmtp);
+    await signIn(page, ADMIN, { hydrated: true });
+    await open(page, "/admin?lang=en");
     await page.getByRole("heading", { level: 1 }).waitFor();
     expect(await banner(page).count()).toBe(0);
     expect(await page.locator("[data-smtp-banner]").count()).toBe(0);
     const row = await emailRow(page, name, /Sent/);
     expect(await row.getByText("Sent", { exact: true }).count()).toBe(1);
     expect(await row.innerText()).not.toMatch(/Logged only|SMTP not configured/);
-    await gotoHydrated(page, "/admin/emails?lang=ar");
+    await open(page, "/admin/emails?lang=ar");
     expect(await page.locator("[data-smtp-banner]").count()).toBe(0);
     await screenshot(page, "signals-email-log-smtp-ar-1366");
     await context.close();

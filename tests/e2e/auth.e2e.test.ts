@@ -2,30 +2,22 @@
 // the generic failure message, the pages' accessibility and cache headers, the origin check; and, on a
 // server of its own with a real SMTP server, the forced change of a generated password (D9), the reset by
 // email (link works once) and the sign-in rate limit.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
 
-let browser: Browser;
-const contexts: BrowserContext[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function newPage(url: string, locale: "en" | "ar" = "en"): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({ baseURL: url, locale: locale === "ar" ? "ar-EG" : "en-US" });
-  contexts.push(context);
-  const page = (await context.newPage()) as Page & { errors: string[] };
+/**
+ * A page of its own on the server at `url` (Chromium's own viewport and Playwright's own timeout, as these
+ * journeys always had), its uncaught errors collected in `errors`.
+ */
+async function pageAt(newPage: NewPage, url: string, locale: "en" | "ar" = "en"): Promise<Page & { errors: string[] }> {
+  const page = (await newPage({ baseURL: url, locale, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT })) as Page & { errors: string[] };
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
   return page;
@@ -50,17 +42,15 @@ const labels = {
   },
 } as const;
 
-/** A form field by its whole label (the required marker " *" aside), so "Password" is not "Show password". */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
 /** The page's own status message (not the empty toast region). */
 function status(page: Page) {
   return page.getByRole("status").filter({ hasText: /\S/ });
 }
 
+/**
+ * Signs in on the sign-in page already open, in either language, once a previous submission has finished
+ * (this file's own: the shared signIn opens the English page and waits for the landing).
+ */
 async function signIn(page: Page, email: string, password: string, lang: "en" | "ar" = "en") {
   const l = labels[lang];
   const submit = page.getByRole("button", { name: l.signIn, exact: true });
@@ -72,8 +62,8 @@ async function signIn(page: Page, email: string, password: string, lang: "en" | 
 }
 
 describe("staff sign-in (shared server)", () => {
-  it("signs the admin in, keeps them out of /login, signs out, and guards /admin again", async () => {
-    const page = await newPage(baseUrl);
+  it("signs the admin in, keeps them out of /login, signs out, and guards /admin again", async ({ newPage }) => {
+    const page = await pageAt(newPage, baseUrl);
     const res = await page.goto("/login");
     expect(res?.status()).toBe(200);
     expect(res?.headers()["cache-control"]).toBe("private, no-store");
@@ -119,8 +109,8 @@ describe("staff sign-in (shared server)", () => {
     expect(page.errors).toEqual([]);
   });
 
-  it("returns to a same-site admin path after sign-in, never elsewhere", async () => {
-    const page = await newPage(baseUrl);
+  it("returns to a same-site admin path after sign-in, never elsewhere", async ({ newPage }) => {
+    const page = await pageAt(newPage, baseUrl);
     await page.goto(`/login?from=${encodeURIComponent("https://evil.example/admin")}`);
     await signIn(page, ADMIN.email, ADMIN.password);
     await page.waitForURL(`${baseUrl}/admin`);
@@ -130,8 +120,8 @@ describe("staff sign-in (shared server)", () => {
     await page.waitForURL(`${baseUrl}/admin?tab=1`);
   });
 
-  it.each(["en", "ar"] as const)("shows one generic message for a wrong password or unknown email (%s)", async (lang) => {
-    const page = await newPage(baseUrl, lang);
+  it.for(["en", "ar"] as const)("shows one generic message for a wrong password or unknown email (%s)", async (lang, { newPage }) => {
+    const page = await pageAt(newPage, baseUrl, lang);
     await page.goto(`/login?lang=${lang}`);
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     await signIn(page, ADMIN.email, "Not-The-Passw0rd", lang);
@@ -156,8 +146,8 @@ describe("staff sign-in (shared server)", () => {
     expect(page.errors).toEqual([]);
   });
 
-  it.each(["en", "ar"] as const)("has no accessibility violations on the auth pages (%s)", async (lang) => {
-    const page = await newPage(baseUrl, lang);
+  it.for(["en", "ar"] as const)("has no accessibility violations on the auth pages (%s)", async (lang, { newPage }) => {
+    const page = await pageAt(newPage, baseUrl, lang);
     for (const path of ["/login", "/forgot-password", "/reset-password", "/reset-password?token=NotARealTokenAtAll12345"]) {
       const res = await page.goto(`${path}${path.includes("?") ? "&" : "?"}lang=${lang}`);
       expect(res?.status(), path).toBe(200);
@@ -177,8 +167,8 @@ describe("staff sign-in (shared server)", () => {
     expect(page.errors).toEqual([]);
   });
 
-  it("answers a forgot-password request with the same message for an unknown email", async () => {
-    const page = await newPage(baseUrl);
+  it("answers a forgot-password request with the same message for an unknown email", async ({ newPage }) => {
+    const page = await pageAt(newPage, baseUrl);
     await page.goto("/forgot-password");
     await field(page, "Email").fill("nobody@example.com");
     await page.getByRole("button", { name: "Send Reset Link" }).click();
@@ -235,8 +225,8 @@ describe("generated password, reset by email and rate limit (own server)", () =>
     await smtp?.stop();
   });
 
-  it("makes the generated password's owner choose their own before anything else (D9)", async () => {
-    const page = await newPage(app.url);
+  it("makes the generated password's owner choose their own before anything else (D9)", async ({ newPage }) => {
+    const page = await pageAt(newPage, app.url);
     await page.goto("/login");
     await signIn(page, OWNER, generated);
     await page.waitForURL(`${app.url}/admin/change-password`);
@@ -284,8 +274,8 @@ describe("generated password, reset by email and rate limit (own server)", () =>
     expect(page.errors).toEqual([]);
   });
 
-  it("resets the password from an emailed link in Arabic; the link then fails", async () => {
-    const page = await newPage(app.url, "ar");
+  it("resets the password from an emailed link in Arabic; the link then fails", async ({ newPage }) => {
+    const page = await pageAt(newPage, app.url, "ar");
     await page.goto("/forgot-password");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await field(page, "البريد الإلكتروني").fill(OWNER);
@@ -341,8 +331,8 @@ describe("failed sign-ins limited per address (own server)", () => {
     await app?.stop();
   });
 
-  it("limits failed sign-ins with a translated message (RATE_LIMIT_LOGIN=5/60 here)", async () => {
-    const page = await newPage(app.url, "ar");
+  it("limits failed sign-ins with a translated message (RATE_LIMIT_LOGIN=5/60 here)", async ({ newPage }) => {
+    const page = await pageAt(newPage, app.url, "ar");
     await page.goto("/login");
     for (let i = 0; i < 5; i++) {
       await signIn(page, OWNER, `wrong-${i}`, "ar");

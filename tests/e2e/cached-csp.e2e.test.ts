@@ -7,20 +7,11 @@
 import crypto from "node:crypto";
 import http from "node:http";
 import zlib from "node:zlib";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./harness.ts";
+import { inject } from "vitest";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it } from "./fixtures.ts";
 
 const baseUrl = inject("baseUrl");
 const CHROME_ACCEPT_ENCODING = "gzip, deflate, br, zstd";
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
 
 interface Raw {
   status: number;
@@ -95,10 +86,10 @@ describe.each(["en", "ar"] as const)("a cached public page in %s", (lang) => {
     expect(copy.headers["x-script-hashes"]).toBeUndefined();
   });
 
-  it("hydrates in Chromium without a CSP violation, and refuses an injected inline script", async () => {
+  it("hydrates in Chromium without a CSP violation, and refuses an injected inline script", async ({ newPage }) => {
     await get(path); // stored by now (the previous test), or stored by this request
-    const context = await browser.newContext({ locale: lang === "ar" ? "ar-EG" : "en-US" });
-    const page = await context.newPage();
+    // Playwright's own viewport and timeout, as this check always had (it opens absolute URLs).
+    const page = await newPage({ locale: lang, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
     const consoleCsp: string[] = [];
     const consoleErrors: string[] = [];
     page.on("console", (m) => {
@@ -111,31 +102,27 @@ describe.each(["en", "ar"] as const)("a cached public page in %s", (lang) => {
       (window as unknown as { __cspViolations: string[] }).__cspViolations = seen;
       document.addEventListener("securitypolicyviolation", (e) => seen.push(`${e.violatedDirective} ${e.blockedURI}`));
     });
-    try {
-      const response = await page.goto(`${baseUrl}${path}`);
-      expect(response!.status()).toBe(200);
-      const headers = await response!.allHeaders();
-      expect(headers["content-encoding"]).toBe("br");
-      expect(headers["content-length"]).toBeDefined();
-      expect(scriptSrc(headers["content-security-policy"]!).join(" ")).not.toContain("nonce-");
-      await page.waitForSelector("html[data-hydrated]", { timeout: 20_000 });
-      expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
-      expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
-      expect(consoleCsp).toEqual([]);
-      expect(consoleErrors).toEqual([]);
+    const response = await page.goto(`${baseUrl}${path}`);
+    expect(response!.status()).toBe(200);
+    const headers = await response!.allHeaders();
+    expect(headers["content-encoding"]).toBe("br");
+    expect(headers["content-length"]).toBeDefined();
+    expect(scriptSrc(headers["content-security-policy"]!).join(" ")).not.toContain("nonce-");
+    await page.waitForSelector("html[data-hydrated]", { timeout: 20_000 });
+    expect(await page.getAttribute("html", "dir")).toBe(lang === "ar" ? "rtl" : "ltr");
+    expect(await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations)).toEqual([]);
+    expect(consoleCsp).toEqual([]);
+    expect(consoleErrors).toEqual([]);
 
-      // An inline script the server did not send (as an injection would add it) does not run.
-      await page.evaluate(() => {
-        const s = document.createElement("script");
-        s.textContent = "window.__injected = true;";
-        document.body.appendChild(s);
-      });
-      await page.waitForTimeout(200);
-      expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
-      const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
-      expect(violations).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)]);
-    } finally {
-      await context.close();
-    }
+    // An inline script the server did not send (as an injection would add it) does not run.
+    await page.evaluate(() => {
+      const s = document.createElement("script");
+      s.textContent = "window.__injected = true;";
+      document.body.appendChild(s);
+    });
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
+    const violations = await page.evaluate(() => (window as unknown as { __cspViolations: string[] }).__cspViolations);
+    expect(violations).toEqual([expect.stringMatching(/^script-src(-elem)? inline$/)]);
   });
 });

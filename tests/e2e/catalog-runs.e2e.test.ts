@@ -4,13 +4,12 @@
 // keep URL, controls and order together; the "Starting within 30 days" filter; the page after each client
 // navigation equals a fresh load of its URL; the home page's "Starting soon" row; no horizontal overflow.
 // Screenshots go to test-results/screenshots (catalog-runs-*).
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPageOptions } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
-const baseUrl = inject("baseUrl");
 const VIEWPORTS = [
   { name: "375", width: 375, height: 812 },
   { name: "1366", width: 1366, height: 900 },
@@ -18,17 +17,12 @@ const VIEWPORTS = [
 const LANGS: Lang[] = ["en", "ar"];
 const DAY = 24 * 60 * 60 * 1000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
+/** These pages keep Playwright's own default timeout. */
+const pageFor = (lang: Lang, viewport: { width: number; height: number }): NewPageOptions => ({
+  locale: lang,
+  viewport,
+  timeout: PLAYWRIGHT_TIMEOUT,
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
-function contextFor(lang: Lang, viewport: { width: number; height: number }): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl, locale: lang === "ar" ? "ar-EG" : "en-US", viewport });
-}
 
 const waitForHydration = (page: Page) => page.waitForSelector("html[data-hydrated]");
 const mainText = async (page: Page) => (await page.locator("main").innerText()).replace(/\s+/g, " ").trim();
@@ -104,9 +98,8 @@ async function sortSelect(page: Page, lang: Lang) {
 
 describe.each(LANGS)("course runs in the catalogue and on the home page (%s)", (lang) => {
   describe.each(VIEWPORTS)("at $name px", (viewport) => {
-    it("cards show the next start; the sort and the filter change URL and order, Back/Forward keep them, equal to fresh loads", async () => {
-      const context = await contextFor(lang, viewport);
-      const page = await context.newPage();
+    it("cards show the next start; the sort and the filter change URL and order, Back/Forward keep them, equal to fresh loads", async ({ newPage }) => {
+      const page = await newPage(pageFor(lang, viewport));
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`/${lang}/courses`);
@@ -170,17 +163,10 @@ describe.each(LANGS)("course runs in the catalogue and on the home page (%s)", (
       await expectNoAxeViolations(page);
       await screenshot(page, `catalog-runs-soon-${lang}-${viewport.name}`);
       expect(errors).toEqual([]);
-      await context.close();
     });
 
-    it("without JavaScript the sort and the filter are a plain form: Apply puts them in the URL and the server orders", async () => {
-      const context = await browser.newContext({
-        baseURL: baseUrl,
-        locale: lang === "ar" ? "ar-EG" : "en-US",
-        viewport,
-        javaScriptEnabled: false,
-      });
-      const page = await context.newPage();
+    it("without JavaScript the sort and the filter are a plain form: Apply puts them in the URL and the server orders", async ({ newPage }) => {
+      const page = await newPage({ ...pageFor(lang, viewport), js: false });
       await page.goto(`/${lang}/courses`);
       // The panel is open without JavaScript only on wide screens; on a phone the shared link is the way in.
       if (viewport.width >= 768) {
@@ -197,12 +183,10 @@ describe.each(LANGS)("course runs in the catalogue and on the home page (%s)", (
       expectStartOrder(cards);
       expect(await page.locator('main select[name="sort"]').inputValue()).toBe("start");
       expect(await page.locator('main select[name="starts"]').inputValue()).toBe("upcoming");
-      await context.close();
     });
 
-    it("the home page's Starting soon row shows up to three courses with their dates and leads to the sorted catalogue", async () => {
-      const context = await contextFor(lang, viewport);
-      const page = await context.newPage();
+    it("the home page's Starting soon row shows up to three courses with their dates and leads to the sorted catalogue", async ({ newPage }) => {
+      const page = await newPage(pageFor(lang, viewport));
       await page.goto(`/${lang}`);
       await waitForHydration(page);
       const row = page.getByRole("region", { name: tr(lang, "homePage.startingSoon.title") });
@@ -226,7 +210,6 @@ describe.each(LANGS)("course runs in the catalogue and on the home page (%s)", (
       expect(catalogue[0]!.start).toBe(cards[0]!.start);
       expectStartOrder(catalogue);
       expect(await mainText(page)).toBe(await freshMainText(page));
-      await context.close();
     });
   });
 });

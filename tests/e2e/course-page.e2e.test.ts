@@ -10,9 +10,10 @@
 // - no horizontal overflow at 375 and 1366.
 // Screenshots go to test-results/screenshots/course-page-*.png.
 import pg from "pg";
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -34,7 +35,6 @@ const DESKTOP = { width: 1366, height: 900 };
 
 let app: RunningApp;
 let admin: pg.Client;
-let browser: Browser;
 let categorySlugs: string[] = [];
 
 beforeAll(async () => {
@@ -57,19 +57,17 @@ beforeAll(async () => {
   );
   categorySlugs = rows.rows.map((r) => r.slug);
   await data.end();
-  browser = await launchBrowser();
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await admin?.query(`drop database if exists "${dbName}" with (force)`);
   await admin?.end();
 });
 
-async function open(lang: Lang, viewport: { width: number; height: number }, slug = COURSE): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "ar-EG" : "en-US", viewport });
-  const page = (await context.newPage()) as Page & { errors: string[] };
+/** The course page in a page of its own, with Playwright's own timeout as these checks always had. */
+async function open(newPage: NewPage, lang: Lang, viewport: { width: number; height: number }, slug = COURSE): Promise<Page & { errors: string[] }> {
+  const page = (await newPage({ baseURL: app.url, locale: lang, viewport, timeout: PLAYWRIGHT_TIMEOUT })) as Page & { errors: string[] };
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
   await page.goto(`/${lang}/courses/${slug}`);
@@ -114,8 +112,8 @@ const scrollToTopOf = (locator: Locator) => locator.evaluate((el) => window.scro
 const scrollToEnd = (page: Page) => page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
 
 describe.each(LANGS)("course page (%s)", (lang) => {
-  it("at 375×812: Enroll Now is in the first screen and stays in view; the bar never covers the footer", async () => {
-    const page = await open(lang, PHONE);
+  it("at 375×812: Enroll Now is in the first screen and stays in view; the bar never covers the footer", async ({ newPage }) => {
+    const page = await open(newPage, lang, PHONE);
     const bar = page.locator("[data-bottom-bar]");
     const enroll = bar.getByRole("link", { name: tr(lang, "catalog.course.enrollNow") });
     // The only visible Enroll Now on a phone is the bar's.
@@ -165,8 +163,8 @@ describe.each(LANGS)("course page (%s)", (lang) => {
     await page.context().close();
   });
 
-  it("at 1366×900: the side panel with the price and Enroll Now stays in view while scrolling; no bottom bar", async () => {
-    const page = await open(lang, DESKTOP);
+  it("at 1366×900: the side panel with the price and Enroll Now stays in view while scrolling; no bottom bar", async ({ newPage }) => {
+    const page = await open(newPage, lang, DESKTOP);
     const panel = page.locator("[data-course-panel]");
     const enroll = panel.getByRole("link", { name: tr(lang, "catalog.course.enrollNow") });
     await expect.poll(() => page.locator("[data-bottom-bar]").isVisible()).toBe(false);
@@ -183,9 +181,9 @@ describe.each(LANGS)("course page (%s)", (lang) => {
     await page.context().close();
   });
 
-  it("shows 'What you will learn' in the page's language, falling back to the other language", async () => {
+  it("shows 'What you will learn' in the page's language, falling back to the other language", async ({ newPage }) => {
     for (const viewport of [PHONE, DESKTOP]) {
-      const page = await open(lang, viewport);
+      const page = await open(newPage, lang, viewport);
       const section = page.locator("[data-course-outcomes]");
       expect(await section.getByRole("heading", { level: 2 }).innerText()).toBe(tr(lang, "catalog.coursePage.outcomes"));
       expect(await section.getByRole("listitem").allInnerTexts()).toEqual(OUTCOMES[lang]);
@@ -194,17 +192,17 @@ describe.each(LANGS)("course page (%s)", (lang) => {
       await page.context().close();
     }
     // Only Arabic outcomes: the English page shows them (marked Arabic); a course without any shows no section.
-    const fallback = await open(lang, PHONE, ARABIC_ONLY);
+    const fallback = await open(newPage, lang, PHONE, ARABIC_ONLY);
     expect(await fallback.locator("[data-course-outcomes] li").allInnerTexts()).toEqual(OUTCOMES.ar.slice(0, 2));
     expect(await fallback.locator("[data-course-outcomes] ul").getAttribute("lang")).toBe("ar");
     await fallback.context().close();
-    const none = await open(lang, PHONE, "english-for-beginners");
+    const none = await open(newPage, lang, PHONE, "english-for-beginners");
     expect(await none.locator("[data-course-outcomes]").count()).toBe(0);
     await none.context().close();
   });
 
-  it("links related courses to other published courses of the category, never to itself; the instructor to About", async () => {
-    const page = await open(lang, DESKTOP);
+  it("links related courses to other published courses of the category, never to itself; the instructor to About", async ({ newPage }) => {
+    const page = await open(newPage, lang, DESKTOP);
     const hrefs = await page.locator("[data-related-courses] a[href]").evaluateAll((links) => links.map((a) => a.getAttribute("href")!));
     const slugs = [...new Set(hrefs.map((href) => href.match(/\/courses\/([^/?#]+)/)?.[1]))];
     expect(slugs.length).toBeGreaterThan(0);

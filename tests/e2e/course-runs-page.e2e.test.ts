@@ -10,11 +10,12 @@
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
@@ -41,7 +42,6 @@ interface RunRow {
 
 let app: RunningApp;
 let admin: pg.Client;
-let browser: Browser;
 const runsOf = new Map<string, RunRow[]>();
 
 beforeAll(async () => {
@@ -62,25 +62,25 @@ beforeAll(async () => {
     runsOf.set(slug, rows);
   }
   await data.end();
-  browser = await launchBrowser();
   fs.mkdirSync(SHOTS, { recursive: true });
 }, 180_000);
 
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await admin?.query(`drop database if exists "${dbName}" with (force)`);
   await admin?.end();
 });
 
+/** The course page in a page of its own, with Playwright's own timeout as these checks always had. */
 async function open(
+  newPage: NewPage,
   lang: Lang,
   viewport: { width: number; height: number },
   slug: string,
   javaScriptEnabled = true,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "ar-EG" : "en-US", viewport, javaScriptEnabled });
-  const page = await context.newPage();
+  const page = await newPage({ baseURL: app.url, locale: lang, viewport, js: javaScriptEnabled, timeout: PLAYWRIGHT_TIMEOUT });
+  const context = page.context();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   await page.goto(`/${lang}/courses/${slug}`);
@@ -101,11 +101,11 @@ async function shot(page: Page, name: string) {
 const seatsLeft = (lang: Lang, n: number) => tr(lang, lang === "ar" ? (n <= 10 ? "courseRuns.seatsLeft_few" : "courseRuns.seatsLeft_many") : "courseRuns.seatsLeft_other", { count: n });
 
 describe.each(LANGS)("course page start dates (%s)", (lang) => {
-  it.each(SIZES)("lists the upcoming runs with seats left and full, the next start, without overflow at $name", async (size) => {
+  it.for(SIZES)("lists the upcoming runs with seats left and full, the next start, without overflow at $name", { timeout: 120_000 }, async (size, { newPage }) => {
     const fewRuns = runsOf.get(FEW_SEATS)!;
     expect(fewRuns).toHaveLength(1);
     expect(fewRuns[0]!.capacity! - fewRuns[0]!.approved).toBe(3);
-    const { context, page, errors } = await open(lang, size, FEW_SEATS);
+    const { context, page, errors } = await open(newPage, lang, size, FEW_SEATS);
     const section = page.locator("[data-course-runs]");
     await section.getByRole("heading", { name: tr(lang, "courseRuns.title") }).waitFor();
     const item = section.locator(`[data-run-id="${fewRuns[0]!.id}"]`);
@@ -138,10 +138,10 @@ describe.each(LANGS)("course page start dates (%s)", (lang) => {
     await expectNoAxeViolations(page);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
-  it.each(SIZES)("'Choose this date' opens the enrollment dialog with that run chosen at $name", async (size) => {
-    const { context, page, errors } = await open(lang, size, FULL);
+  it.for(SIZES)("'Choose this date' opens the enrollment dialog with that run chosen at $name", { timeout: 120_000 }, async (size, { newPage }) => {
+    const { context, page, errors } = await open(newPage, lang, size, FULL);
     const [, laterRun] = runsOf.get(FULL)!;
     await page
       .locator(`[data-run-id="${laterRun!.id}"]`)
@@ -161,10 +161,10 @@ describe.each(LANGS)("course page start dates (%s)", (lang) => {
     await shot(page, `dialog-${lang}-${size.name}`);
     expect(errors).toEqual([]);
     await context.close();
-  }, 120_000);
+  });
 
-  it("without JavaScript, 'Choose this date' is a link to the enroll page with the run preselected", async () => {
-    const { context, page } = await open(lang, SIZES[0]!, FULL, false);
+  it("without JavaScript, 'Choose this date' is a link to the enroll page with the run preselected", async ({ newPage }) => {
+    const { context, page } = await open(newPage, lang, SIZES[0]!, FULL, false);
     const [fullRun] = runsOf.get(FULL)!;
     const link = page.locator(`[data-run-id="${fullRun!.id}"] a`);
     expect(await link.getAttribute("href")).toBe(`/${lang}/courses/${FULL}/enroll?run=${fullRun!.id}`);

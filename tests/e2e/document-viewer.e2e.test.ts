@@ -9,14 +9,14 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import type { Browser, BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Locator, Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, field, open, signIn, test as it } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 const FILE_NAME = "two-page-handout.pdf";
-let browser: Browser;
 let files: string;
 
 /**
@@ -53,8 +53,7 @@ function pdfWithPages(pages: { rgb: [number, number, number]; text: string }[]):
 const TEAL: [number, number, number] = [15, 118, 110];
 const ORANGE: [number, number, number] = [234, 88, 12];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
+beforeAll(() => {
   files = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-viewer-"));
   fs.writeFileSync(
     path.join(files, FILE_NAME),
@@ -64,20 +63,9 @@ beforeAll(async () => {
     ]),
   );
 });
-afterAll(async () => {
-  await browser?.close();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
-
-function field(scope: Page | Locator, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-}
 
 /** Problems a page reports: CSP violations, console errors, requests to other origins. */
 function watch(page: Page) {
@@ -134,26 +122,10 @@ function prevented(target: Locator, type: "contextmenu" | "dragstart" | "selects
   }, type);
 }
 
-async function signIn(context: BrowserContext): Promise<Page> {
-  const page = await context.newPage();
-  await page.goto("/login?lang=en");
-  await field(page, "Email").fill("admin@example.com");
-  await field(page, "Password").fill("Admin-Passw0rd!");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-  return page;
-}
-
 describe("document viewer", () => {
-  it("shows a course PDF view-only, page by page on canvas, in English and Arabic", async () => {
-    const context = await browser.newContext({
-      baseURL: baseUrl,
-      locale: "en-US",
-      viewport: { width: 1400, height: 1000 },
-      deviceScaleFactor: 2,
-    });
-    context.setDefaultTimeout(15_000);
-    const page = await signIn(context);
+  it("shows a course PDF view-only, page by page on canvas, in English and Arabic", async ({ browser, newPage }) => {
+    const page = await newPage({ locale: "en", viewport: { width: 1400, height: 1000 }, context: { deviceScaleFactor: 2 } });
+    await signIn(page, "admin");
     const { problems, requests } = watch(page);
 
     // A course with the PDF, through the course form (the upload is real).
@@ -266,14 +238,12 @@ describe("document viewer", () => {
     const response = await anonymous.request.get(documentUrl);
     expect(response.status()).toBe(401);
     await anonymous.close();
-    await context.clearCookies();
+    await page.context().clearCookies();
     await page.getByRole("button", { name: `عرض ${FILE_NAME}` }).click();
     const refused = page.getByRole("dialog", { name: FILE_NAME });
     await refused.getByRole("alert").filter({ hasText: "انتهت جلستك. يُرجى تسجيل الدخول مرة أخرى لعرض هذا المستند." }).waitFor();
     expect(await refused.locator("canvas").count()).toBe(0);
     expect(await refused.getByRole("button", { name: "حاول مرة أخرى" }).count()).toBe(1);
     await expectNoAxeViolations(page);
-
-    await context.close();
   }, 180_000);
 });

@@ -7,10 +7,11 @@
 // - without JavaScript the enroll page posts its own utm_* and the page it was sent from.
 // Screenshots of the details and the dashboard (375 and 1366, en and ar) go to test-results/screenshots.
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { ARTIFACTS, launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_sources_${Date.now().toString(36)}`;
@@ -20,7 +21,6 @@ const ADMIN_PASSWORD = "Admin-Passw0rd!";
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
@@ -29,25 +29,21 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database "${dbName}"`);
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-enrollment-sources-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-      RATE_LIMIT_ENROLLMENT: "50/600",
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-enrollment-sources-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: "200",
+    RATE_LIMIT_ENROLLMENT: "50/600",
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
@@ -57,10 +53,9 @@ afterAll(async () => {
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1366, height: 900 };
 
-async function newContext(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled, locale: "ar-EG" });
-  context.setDefaultTimeout(15_000);
-  return context;
+/** An Arabic visitor's page on this file's server. */
+function visitorPage(newPage: NewPage, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
+  return newPage({ baseURL: app.url, viewport, js: javaScriptEnabled, locale: "ar" });
 }
 
 async function sourceOf(enrollmentId: string) {
@@ -72,13 +67,7 @@ async function sourceOf(enrollmentId: string) {
   return rows[0] as Record<string, string | null> | undefined;
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** Earlier requests written straight to the database: `n` from `utm` (null: Direct). */
 async function insertRequests(utm: string | null, n: number): Promise<void> {
@@ -97,9 +86,9 @@ describe("enrollment sources", () => {
   let coursePath = "";
   const student = { name: "سارة من فيسبوك", email: "sara-facebook@example.com" };
 
-  it("a visitor from a Facebook campaign enrolls through the dialog; the request stores its source", async () => {
-    const context = await newContext(PHONE);
-    const page = await context.newPage();
+  it("a visitor from a Facebook campaign enrolls through the dialog; the request stores its source", async ({ newPage }) => {
+    const page = await visitorPage(newPage, PHONE);
+    const context = page.context();
     const errors: string[] = [];
     page.on("pageerror", (e) => errors.push(e.message));
     await page.goto("/ar/courses?utm_source=facebook&utm_campaign=spring", { referer: "https://m.facebook.com/" });
@@ -137,7 +126,7 @@ describe("enrollment sources", () => {
     await context.close();
   });
 
-  it("staff see facebook / spring / the course page / m.facebook.com in the details, and facebook on the dashboard", async () => {
+  it("staff see facebook / spring / the course page / m.facebook.com in the details, and facebook on the dashboard", async ({ newPage }) => {
     expect(enrollmentId).toMatch(/^ENR-/);
     // Ten campaigns and some Direct requests: the dashboard names the top 8 and adds up the rest as Other.
     for (let i = 1; i <= 10; i++) await insertRequests(`x-campaign-${String(i).padStart(2, "0")}`, 1);
@@ -146,10 +135,10 @@ describe("enrollment sources", () => {
       ["en", DESKTOP],
       ["ar", PHONE],
     ] as const) {
-      const context = await browser.newContext({ baseURL: app.url, viewport });
-      context.setDefaultTimeout(15_000);
-      const page = await context.newPage();
-      await signIn(page);
+      // Chromium's own locale, as this check always had.
+      const page = await newPage({ baseURL: app.url, locale: null, viewport });
+      const context = page.context();
+      await signIn(page, ADMIN, { labels: "prefix" });
       await page.goto(`/admin/enrollments?lang=${lang}&q=${enrollmentId}`);
       await page.waitForSelector("html[data-hydrated]");
       const detailsName = lang === "ar" ? `التفاصيل: ${student.name}` : `Details: ${student.name}`;
@@ -197,9 +186,9 @@ describe("enrollment sources", () => {
     }
   });
 
-  it("without JavaScript the enroll page posts its own utm_* and the page it was sent from", async () => {
-    const context = await newContext(PHONE, false);
-    const page = await context.newPage();
+  it("without JavaScript the enroll page posts its own utm_* and the page it was sent from", async ({ newPage }) => {
+    const page = await visitorPage(newPage, PHONE, false);
+    const context = page.context();
     const slug = coursePath.split("/").pop()!;
     await page.goto(`/en/courses/${slug}/enroll?utm_source=newsletter&utm_medium=email`);
     await page.getByLabel("Full name").fill("No Script");

@@ -155,20 +155,23 @@ export function assertNoSecretsInOutput(output: string, passwords?: readonly str
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? "/usr/bin/chromium";
 
+/** How every e2e Chromium runs: launchBrowser() and the run's shared browser server (global-setup.ts). */
+export const CHROMIUM_LAUNCH_OPTIONS = {
+  executablePath: CHROMIUM_PATH,
+  args: [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+  ],
+};
+
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: CHROMIUM_PATH,
-    args: [
-      "--headless",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
-    ],
-  });
+  return chromium.launch(CHROMIUM_LAUNCH_OPTIONS);
 }
 
 export async function screenshot(page: Page, name: string): Promise<void> {

@@ -3,27 +3,25 @@
 // overflow, a card leads to its course, a tile to its category's catalogue), and staff featuring a course
 // with order 0 in the course form (a phone-sized sheet) puts it first on the home page. Its own server with
 // the demo catalogue, so featuring a course never changes what other suites see.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 let app: RunningApp;
-let browser: Browser;
 
 beforeAll(async () => {
-  [app, browser] = await Promise.all([startApp({ ADMIN_EMAIL, ADMIN_PASSWORD }), launchBrowser()]);
+  app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
 });
 
-async function newPage(width: number, locale = "en-US"): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ baseURL: app.url, locale, viewport: { width, height: width < 500 ? 812 : 900 } });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
+/** A page on this file's server, a phone's height below 500 px wide. */
+function pageAt(newPage: NewPage, width: number, locale: "en" | "ar" = "en"): Promise<Page> {
+  return newPage({ baseURL: app.url, locale, viewport: { width, height: width < 500 ? 812 : 900 } });
 }
 
 /** The course links of the cards in the home page's course section, in order. */
@@ -60,8 +58,8 @@ describe("home page that sells", () => {
 
   for (const width of [375, 1366]) {
     for (const lang of ["en", "ar"] as const) {
-      it(`at ${width} px in ${lang}: no horizontal overflow; a featured card reaches its course, a tile its category's catalogue`, async () => {
-        const { context, page } = await newPage(width, lang === "ar" ? "ar-EG" : "en-US");
+      it(`at ${width} px in ${lang}: no horizontal overflow; a featured card reaches its course, a tile its category's catalogue`, async ({ newPage }) => {
+        const page = await pageAt(newPage, width, lang);
         await page.goto(`/${lang}`);
         await page.locator("html[data-hydrated]").waitFor();
         expect(await cardLinks(page).count()).toBeGreaterThanOrEqual(3);
@@ -86,14 +84,13 @@ describe("home page that sells", () => {
         await page.waitForURL((url) => url.pathname === `/${lang}/courses` && url.searchParams.get("category") === slug);
         await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toContain(tileName);
         expect(await page.locator("article").count()).toBeGreaterThanOrEqual(1);
-        await context.close();
       });
     }
   }
 
-  it("staff marks a course featured with order 0 in the course form (a full-screen sheet at 375 px) and it appears first", async () => {
+  it("staff marks a course featured with order 0 in the course form (a full-screen sheet at 375 px) and it appears first", async ({ newPage }) => {
     // A published course that is not the first card: the last of the catalogue's first page.
-    const { context, page } = await newPage(375);
+    const page = await pageAt(newPage, 375);
     await page.goto("/en/courses");
     const lastTitle = page.locator("article h3").last();
     const courseId = (await lastTitle.getAttribute("id"))!.replace(/^course-/, "").replace(/-title$/, "");
@@ -101,11 +98,7 @@ describe("home page that sells", () => {
     await page.goto("/en");
     expect((await cardLinks(page).first().locator("h3").textContent())!.trim()).not.toBe(title);
 
-    await page.goto("/login?lang=en");
-    await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-    await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(/\/admin$/);
+    await signIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { labels: "prefix" });
     await page.goto(`/admin/courses?lang=en&dialog=edit&course=${courseId}`);
     await page.locator("html[data-hydrated]").waitFor();
     const dialog = page.getByRole("dialog", { name: "Edit Course" });
@@ -146,6 +139,5 @@ describe("home page that sells", () => {
     }
     await page.goto("/en");
     expect((await cardLinks(page).first().locator("h3").textContent())!.trim()).toBe(title);
-    await context.close();
   });
 });

@@ -1,33 +1,24 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, beforeEach, afterEach, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
-let context: BrowserContext;
 let page: Page;
 let consoleErrors: string[];
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-beforeEach(async () => {
-  context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-  page = await context.newPage();
+// Every test starts on a fresh English page with Playwright's own viewport and timeout, as it always had
+// (newPage closes it after the test).
+it.beforeEach(async ({ newPage }) => {
+  page = await newPage({ locale: "en", viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
   consoleErrors = [];
   page.on("console", (msg) => {
     if (msg.type() === "error") consoleErrors.push(msg.text());
   });
   page.on("pageerror", (err) => consoleErrors.push(err.message));
-});
-afterEach(async () => {
-  await context?.close();
 });
 
 describe("home page", () => {
@@ -127,9 +118,8 @@ describe("home page", () => {
     expect(await page.evaluate(() => document.activeElement?.textContent)).toContain("Courses");
   });
 
-  it("sends a visitor without a language in the URL or a cookie to their browser's language, once", async () => {
-    const arContext = await browser.newContext({ baseURL: baseUrl, locale: "ar-EG" });
-    const arPage = await arContext.newPage();
+  it("sends a visitor without a language in the URL or a cookie to their browser's language, once", async ({ newPage }) => {
+    const arPage = await newPage({ locale: "ar", viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
     const res = await arPage.goto("/");
     expect(new URL(arPage.url()).pathname).toBe("/ar");
     expect(await arPage.locator("html").getAttribute("lang")).toBe("ar");
@@ -138,7 +128,6 @@ describe("home page", () => {
     expect(redirect?.status()).toBe(302);
     expect(redirect?.headers()["vary"]).toMatch(/Accept-Language/i);
     expect(res?.headers()["cache-control"]).toMatch(/public.*s-maxage/);
-    await arContext.close();
   });
 
   it("answers unknown paths with a translated 404 page", async () => {

@@ -6,11 +6,12 @@
 // the expired password gets the expired message; the admin renews → the new password works, the old does
 // not. Arabic, right to left, axe on the login page, the dashboard and the modal.
 // Runs its own server on a fresh PostgreSQL database so that the test can read the rows it checks.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { BrowserContext, Page } from "playwright-core";
 import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const ADMIN_EMAIL = "portal-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
@@ -20,7 +21,6 @@ const dbName = `e2e_portal_${Date.now().toString(36)}`;
 const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
 let app: RunningApp;
-let browser: Browser;
 let adminClient: pg.Client;
 let pool: pg.Pool;
 
@@ -51,35 +51,20 @@ beforeAll(async () => {
   adminClient = new pg.Client({ connectionString: PG_BASE });
   await adminClient.connect();
   await adminClient.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({ DATABASE_URL: dbUrl, AUTH_SECRET: SECRET, SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD }),
-    launchBrowser(),
-  ]);
+  app = await startApp({ DATABASE_URL: dbUrl, AUTH_SECRET: SECRET, SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 });
 afterAll(async () => {
-  await browser?.close();
   await pool?.end();
   await app?.stop();
   await adminClient?.query(`drop database if exists "${dbName}" with (force)`);
   await adminClient?.end();
 });
 
-async function newPage(options: { locale?: string; javaScriptEnabled?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale: options.locale ?? "en-US",
-    javaScriptEnabled: options.javaScriptEnabled ?? true,
-    viewport: { width: 1300, height: 1000 },
-  });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
-}
-
-/** A field by its label; required fields carry a trailing "*". */
-function field(scope: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return scope.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+/** A page of its own (1300×1000) on this file's server. */
+async function pageOf(newPage: NewPage, options: { locale?: "en" | "ar"; js?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
+  const page = await newPage({ baseURL: app.url, locale: options.locale ?? "en", js: options.js ?? true, viewport: { width: 1300, height: 1000 } });
+  return { context: page.context(), page };
 }
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
@@ -118,6 +103,7 @@ async function attachPdf(admin: Page, courseId: string, fileName: string): Promi
   return rows[0]!.id;
 }
 
+/** Signs the admin in once the sign-in page is hydrated (attached), this file's own wait. */
 async function signInAdmin(page: Page) {
   await page.goto("/login?lang=en");
   await hydrated(page);
@@ -160,7 +146,7 @@ async function instructorLogin(page: Page, email: string, password: string, lang
 }
 
 describe("instructor accounts and portal", () => {
-  it("admin creates accounts; the instructor sees only their courses and materials; expiry ends the session; renewal", async () => {
+  it("admin creates accounts; the instructor sees only their courses and materials; expiry ends the session; renewal", async ({ newPage }) => {
     const monaId = await insertInstructor("Mona Portal", "mona.portal@example.com", "IELTS Coach");
     const karimId = await insertInstructor("Karim Other", "karim.other@example.com", "Trainer");
     const saraId = await insertInstructor("Sara Short", "sara.short@example.com", "Trainer");
@@ -169,7 +155,7 @@ describe("instructor accounts and portal", () => {
     const karimCourse = await insertCourse(karimId, "Other Instructor Course", true);
     const saraCourse = await insertCourse(saraId, "Short Access Course", true);
 
-    const { context: adminContext, page: admin } = await newPage();
+    const { context: adminContext, page: admin } = await pageOf(newPage);
     await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
     await signInAdmin(admin);
     const monaDoc = await attachPdf(admin, published, "syllabus.pdf");
@@ -181,7 +167,7 @@ describe("instructor accounts and portal", () => {
     await short.submit.click();
     const saraPassword = await readPassword(short.dialog);
     await short.dialog.getByRole("button", { name: "Done" }).click();
-    const { context: saraContext, page: sara } = await newPage();
+    const { context: saraContext, page: sara } = await pageOf(newPage);
     await instructorLogin(sara, "sara.short@example.com", saraPassword);
     await sara.waitForURL(/\/instructor-dashboard$/);
     await hydrated(sara);
@@ -229,7 +215,7 @@ describe("instructor accounts and portal", () => {
 
     // Without JavaScript the modal is a panel reached by its link, and it posts as a plain form.
     {
-      const { context: plainContext, page: plain } = await newPage({ javaScriptEnabled: false });
+      const { context: plainContext, page: plain } = await pageOf(newPage, { js: false });
       await plainContext.addCookies(await adminContext.cookies());
       await plain.goto("/admin/instructors?lang=en");
       await plain.getByRole("link", { name: "Create login account for Karim Other" }).click();
@@ -243,7 +229,7 @@ describe("instructor accounts and portal", () => {
     }
 
     // ---- Mona signs in (English): only her courses, the draft included.
-    const { context: monaContext, page: mona } = await newPage();
+    const { context: monaContext, page: mona } = await pageOf(newPage);
     await mona.goto("/instructor-login?lang=en");
     await hydrated(mona);
     await expectNoAxeViolations(mona);
@@ -313,7 +299,7 @@ describe("instructor accounts and portal", () => {
     await screenshot(mona, "instructor-dashboard-ar");
     await monaContext.close();
 
-    const { context: arContext, page: arLogin } = await newPage({ locale: "ar-EG" });
+    const { context: arContext, page: arLogin } = await pageOf(newPage, { locale: "ar" });
     await arLogin.goto("/instructor-login?lang=ar");
     await hydrated(arLogin);
     expect(await arLogin.locator("html").getAttribute("dir")).toBe("rtl");
@@ -325,7 +311,7 @@ describe("instructor accounts and portal", () => {
     await arContext.close();
 
     // Without JavaScript: a plain form post signs in and the dashboard renders on the server.
-    const { context: noJsContext, page: noJs } = await newPage({ javaScriptEnabled: false });
+    const { context: noJsContext, page: noJs } = await pageOf(newPage, { js: false });
     await noJs.goto("/instructor-login?lang=en");
     await field(noJs, "Email").fill("mona.portal@example.com");
     await field(noJs, "Password").fill(password);

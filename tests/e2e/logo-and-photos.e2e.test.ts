@@ -3,10 +3,11 @@
 // is the mark, About shows instructors' photos (and Arabic/Latin initials for one without a photo) in a
 // two-column grid at 375 (four at 1366) without overflow, and an enrollment email carries the logo PNG.
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { ARTIFACTS, launchBrowser, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { describe, expect, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_logo_${Date.now().toString(36)}`;
@@ -14,7 +15,6 @@ const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
@@ -23,18 +23,15 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database "${dbName}"`);
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-logo-and-photos-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL: "logo-admin@example.com",
-      ADMIN_PASSWORD: "Admin-Passw0rd!",
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-logo-and-photos-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL: "logo-admin@example.com",
+    ADMIN_PASSWORD: "Admin-Passw0rd!",
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: "200",
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   // One instructor without a photo, with an Arabic name (shown with initials).
   await pool.query(
@@ -44,7 +41,6 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
@@ -55,10 +51,10 @@ const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1366, height: 900 };
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
-async function open(viewport: { width: number; height: number }, path: string) {
-  const context = await browser.newContext({ baseURL: app.url, viewport });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
+/** A page of its own at `path` (Chromium's own locale, as these checks always had), answered 200 and hydrated. */
+async function open(newPage: NewPage, viewport: { width: number; height: number }, path: string) {
+  const page = await newPage({ baseURL: app.url, locale: null, viewport });
+  const context = page.context();
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
   await page.waitForSelector("html[data-hydrated]");
@@ -68,8 +64,8 @@ async function open(viewport: { width: number; height: number }, path: string) {
 describe("logo mark", () => {
   for (const lang of ["en", "ar"] as const) {
     for (const viewport of [PHONE, DESKTOP]) {
-      it(`shows in the header beside the brand and in the footer (${lang}, ${viewport.width})`, async () => {
-        const { context, page } = await open(viewport, `/${lang}`);
+      it(`shows in the header beside the brand and in the footer (${lang}, ${viewport.width})`, async ({ newPage }) => {
+        const { context, page } = await open(newPage, viewport, `/${lang}`);
         const headerMark = page.locator("header a img[data-logo-mark]");
         await expect.poll(() => headerMark.isVisible()).toBe(true);
         const mark = (await headerMark.boundingBox())!;
@@ -95,13 +91,13 @@ describe("logo mark", () => {
     }
   }
 
-  it("/favicon.svg is the mark, linked as the icon", async () => {
+  it("/favicon.svg is the mark, linked as the icon", async ({ newPage }) => {
     const res = await fetch(`${app.url}/favicon.svg`);
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
     expect(svg).toContain('fill="#115e59"');
     expect(svg).not.toMatch(/<text/);
-    const { context, page } = await open(DESKTOP, "/en");
+    const { context, page } = await open(newPage, DESKTOP, "/en");
     // The header's and the footer's mark are that very file, loaded.
     for (const mark of await page.locator("img[data-logo-mark]").all()) {
       expect(await mark.getAttribute("src")).toBe("/favicon.svg");
@@ -116,11 +112,11 @@ describe("logo mark", () => {
 
 describe("About instructors", () => {
   for (const lang of ["en", "ar"] as const) {
-    it(`show their photos in a two-column grid at 375 without overflow, and four columns at 1366 (${lang})`, async () => {
+    it(`show their photos in a two-column grid at 375 without overflow, and four columns at 1366 (${lang})`, async ({ newPage }) => {
       const { rows } = await pool.query(`select photo_url from instructors where photo_url is not null`);
       expect(rows.length).toBeGreaterThanOrEqual(5);
       for (const viewport of [PHONE, DESKTOP]) {
-        const { context, page } = await open(viewport, `/${lang}/about`);
+        const { context, page } = await open(newPage, viewport, `/${lang}/about`);
         const items = page.locator("#instructors-title ~ * ul > li, ul:has(> li a[href^='#instructor-']) > li");
         const cards = page.locator("li:has(> a[href^='#instructor-']), li:has(> button[aria-haspopup='dialog'])");
         // Under load the instructors stream in after the page (About's Suspense for a slow store): wait for them.
@@ -165,9 +161,9 @@ describe("About instructors", () => {
 });
 
 describe("emails", () => {
-  it("the enrollment emails show the logo PNG served by the site", async () => {
+  it("the enrollment emails show the logo PNG served by the site", async ({ newPage }) => {
     const { rows } = await pool.query(`select slug from courses where is_published order by slug limit 1`);
-    const { context, page } = await open(DESKTOP, `/en/courses/${rows[0].slug}`);
+    const { context, page } = await open(newPage, DESKTOP, `/en/courses/${rows[0].slug}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("link", { name: "Enroll Now" }).first().click();
     const dialog = page.getByRole("dialog");

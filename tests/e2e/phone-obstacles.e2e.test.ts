@@ -9,33 +9,28 @@
 //   outside it closes it; opened before the scripts have run, it stays open through hydration;
 //   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
 // - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { inject } from "vitest";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(lang: Lang, path: string, width = 375): Promise<{ page: Page; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport: { width, height: 812 }, locale: lang === "ar" ? "ar-EG" : "en-US" });
-  const page = await context.newPage();
+/**
+ * A page of its own at `path`, hydrated, with Playwright's own timeout as these checks always had; `close`
+ * closes it at once (the loops below open one page after another).
+ */
+async function open(newPage: NewPage, lang: Lang, path: string, width = 375): Promise<{ page: Page; close: () => Promise<void> }> {
+  const page = await newPage({ viewport: { width, height: 812 }, locale: lang, timeout: PLAYWRIGHT_TIMEOUT });
   await page.goto(path);
   await page.waitForSelector("html[data-hydrated]");
-  return { page, close: () => context.close() };
+  return { page, close: () => page.context().close() };
 }
 
 /** A phone that is tapped, not clicked (touch events, then the mouse events a tap makes), not yet on a page. */
-async function touchPhone(lang: Lang, viewport: { width: number; height: number }) {
-  const context = await browser.newContext({ baseURL: baseUrl, viewport, isMobile: true, hasTouch: true, locale: lang === "ar" ? "ar-EG" : "en-US" });
-  return { context, page: await context.newPage() };
+async function touchPhone(newPage: NewPage, lang: Lang, viewport: { width: number; height: number }) {
+  const page = await newPage({ viewport, context: { isMobile: true, hasTouch: true }, locale: lang, timeout: PLAYWRIGHT_TIMEOUT });
+  return { context: page.context(), page };
 }
 
 /** What lies under the chat button at one scroll position: the content elements a visitor cannot see or tap. */
@@ -82,8 +77,8 @@ async function scrollTo(page: Page, where: "top" | "middle" | "bottom"): Promise
   await page.waitForTimeout(150);
 }
 
-async function coursePath(lang: Lang): Promise<string> {
-  const { page, close } = await open(lang, `/${lang}/courses`);
+async function coursePath(newPage: NewPage, lang: Lang): Promise<string> {
+  const { page, close } = await open(newPage, lang, `/${lang}/courses`);
   try {
     return new URL((await page.locator("main article a").first().getAttribute("href"))!, baseUrl).pathname;
   } finally {
@@ -93,10 +88,10 @@ async function coursePath(lang: Lang): Promise<string> {
 
 describe("phones at 375×812", () => {
   for (const lang of ["en", "ar"] as const) {
-    it(`the WhatsApp button covers no link, price or text on the home, catalogue and course pages (${lang})`, async () => {
-      const paths = [`/${lang}`, `/${lang}/courses`, await coursePath(lang)];
+    it(`the WhatsApp button covers no link, price or text on the home, catalogue and course pages (${lang})`, async ({ newPage }) => {
+      const paths = [`/${lang}`, `/${lang}/courses`, await coursePath(newPage, lang)];
       for (const path of paths) {
-        const { page, close } = await open(lang, path);
+        const { page, close } = await open(newPage, lang, path);
         try {
           expect(await page.locator("[data-chat-button]").isVisible()).toBe(true);
           for (const where of ["top", "middle", "bottom"] as const) {
@@ -125,9 +120,9 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`the WhatsApp button covers nothing on the catalogue at tablet and desktop widths either (${lang})`, async () => {
+    it(`the WhatsApp button covers nothing on the catalogue at tablet and desktop widths either (${lang})`, async ({ newPage }) => {
       for (const width of [800, 1024, 1280, 1366]) {
-        const { page, close } = await open(lang, `/${lang}/courses`, width);
+        const { page, close } = await open(newPage, lang, `/${lang}/courses`, width);
         try {
           for (const where of ["top", "middle", "bottom"] as const) {
             await scrollTo(page, where);
@@ -139,8 +134,8 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`the mobile menu starts with COURSE BOOKING, follows the desktop order, shows a close icon, hides the WhatsApp button and closes with Escape or a tap outside (${lang})`, async () => {
-      const { page, close } = await open(lang, `/${lang}/courses`);
+    it(`the mobile menu starts with COURSE BOOKING, follows the desktop order, shows a close icon, hides the WhatsApp button and closes with Escape or a tap outside (${lang})`, async ({ newPage }) => {
+      const { page, close } = await open(newPage, lang, `/${lang}/courses`);
       try {
         const menu = page.locator("details[data-mobile-menu]");
         const summary = menu.locator("summary");
@@ -196,8 +191,8 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`a menu opened before the scripts have run stays open through hydration, and its links work (${lang})`, async () => {
-      const { context, page } = await touchPhone(lang, { width: 375, height: 812 });
+    it(`a menu opened before the scripts have run stays open through hydration, and its links work (${lang})`, async ({ newPage }) => {
+      const { context, page } = await touchPhone(newPage, lang, { width: 375, height: 812 });
       try {
         // The page's scripts are held back until the menu is open, as on a slow phone.
         let release = () => {};
@@ -225,8 +220,8 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`a tap on Submit straight from a field with a mistake submits: the field's error does not move the button away (${lang})`, async () => {
-      const { context, page } = await touchPhone(lang, { width: 360, height: 740 });
+    it(`a tap on Submit straight from a field with a mistake submits: the field's error does not move the button away (${lang})`, async ({ newPage }) => {
+      const { context, page } = await touchPhone(newPage, lang, { width: 360, height: 740 });
       try {
         const catalogue = await (await page.request.get(`/${lang}/courses`)).text();
         const slug = new RegExp(`href="/${lang}/courses/([a-z0-9-]+)"`).exec(catalogue)?.[1];
@@ -246,8 +241,8 @@ describe("phones at 375×812", () => {
       }
     });
 
-    it(`a card's Enroll Now while the connection drops: the dialog says so and retries, the catalogue stays (${lang})`, async () => {
-      const { page, close } = await open(lang, `/${lang}/courses`);
+    it(`a card's Enroll Now while the connection drops: the dialog says so and retries, the catalogue stays (${lang})`, async ({ newPage }) => {
+      const { page, close } = await open(newPage, lang, `/${lang}/courses`);
       try {
         // A phone losing its connection is outside our control, so the browser is made to drop the dialog's
         // request for the course's runs (request interception); the server is untouched.
@@ -276,8 +271,8 @@ describe("phones at 375×812", () => {
     });
 
     for (const width of [360, 375]) {
-      it(`the catalogue search field keeps a usable width at ${width} px (${lang})`, async () => {
-        const { page, close } = await open(lang, `/${lang}/courses`, width);
+      it(`the catalogue search field keeps a usable width at ${width} px (${lang})`, async ({ newPage }) => {
+        const { page, close } = await open(newPage, lang, `/${lang}/courses`, width);
         try {
           const field = await page.locator("main input[type=search]").boundingBox();
           expect(field!.width).toBeGreaterThanOrEqual(width - 40);

@@ -7,8 +7,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import zlib from "node:zlib";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, inject } from "vitest";
 import {
   analyse,
   FORBIDDEN,
@@ -20,17 +20,16 @@ import {
 } from "../../scripts/js-budget.ts";
 import { publicLocaleFilesFor } from "../../app/lib/locale-files.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, ROOT, chooseOpenRun } from "./harness.ts";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { ROOT, chooseOpenRun } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 const CLIENT = path.join(ROOT, "build/client");
-let browser: Browser;
 let reports: PageReport[];
 let chunkModules: ChunkModules;
 let slug: string;
 
 beforeAll(async () => {
-  browser = await launchBrowser();
   const viteManifest = JSON.parse(fs.readFileSync(path.join(CLIENT, ".vite/manifest.json"), "utf8")) as ViteManifest;
   chunkModules = JSON.parse(fs.readFileSync(path.join(CLIENT, ".vite/chunk-modules.json"), "utf8")) as ChunkModules;
   const routerFile = fs.readdirSync(path.join(CLIENT, "assets")).find((f) => /^manifest-[\w-]+\.js$/.test(f))!;
@@ -44,21 +43,18 @@ beforeAll(async () => {
   const list = await (await fetch(`${baseUrl}/en/courses`)).text();
   slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)![1]!;
 });
-afterAll(async () => {
-  await browser?.close();
-});
-
 /**
  * Opens a URL in a fresh context (empty cache) and returns the scripts it downloaded, as build files.
  * The 404 renders the root error boundary, which does not mark hydration: there, network quiet is the end.
  */
 async function firstVisit(
+  newPage: NewPage,
   url: string,
-  locale: string,
+  locale: "en" | "ar",
   hydrates = true,
 ): Promise<{ page: Page; scripts: string[]; errors: string[]; close: () => Promise<void> }> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale });
-  const page = await context.newPage();
+  // Playwright's own viewport and timeout, as this check always had.
+  const page = await newPage({ locale, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
   const scripts = new Set<string>();
   // A string the browser lacks would make its first render differ from the server's HTML: React reports
   // that as an error (hydration mismatch), caught here.
@@ -73,16 +69,16 @@ async function firstVisit(
   });
   await page.goto(url, { waitUntil: "networkidle" });
   if (hydrates) await page.waitForSelector("html[data-hydrated]");
-  return { page, scripts: [...scripts].sort(), errors, close: () => context.close() };
+  return { page, scripts: [...scripts].sort(), errors, close: () => page.context().close() };
 }
 
 describe("public pages' JavaScript on a first visit", () => {
-  it("is what the budget counts, and never admin code or PDF.js", async () => {
+  it("is what the budget counts, and never admin code or PDF.js", async ({ newPage }) => {
     expect(reports.map((r) => r.label)).toEqual(PUBLIC_PAGES.map((p) => p.label));
     for (const report of reports) {
-      for (const lang of ["en", "ar"]) {
+      for (const lang of ["en", "ar"] as const) {
         const url = report.url.replace("any-course", slug).replace(/^\/en(?=\/|$)/, `/${lang}`);
-        const { scripts, errors, close } = await firstVisit(url, lang === "ar" ? "ar-EG" : "en-US", report.label !== "404");
+        const { scripts, errors, close } = await firstVisit(newPage, url, lang, report.label !== "404");
         expect(scripts.length, url).toBeGreaterThan(5);
         expect(errors, `${url}: errors in the browser`).toEqual([]);
         expect(
@@ -98,8 +94,8 @@ describe("public pages' JavaScript on a first visit", () => {
     }
   }, 180_000);
 
-  it("brings the next page's strings on client navigation (home loads only the common ones)", async () => {
-    const { page, scripts, errors, close } = await firstVisit("/ar", "ar-EG");
+  it("brings the next page's strings on client navigation (home loads only the common ones)", async ({ newPage }) => {
+    const { page, scripts, errors, close } = await firstVisit(newPage, "/ar", "ar");
     const home = reports.find((r) => r.label === "/")!;
     expect(scripts.every((s) => home.files.includes(s))).toBe(true);
     // To a catalogue (catalog strings), then to About (page strings), without reloading the document.
@@ -119,8 +115,8 @@ describe("public pages' JavaScript on a first visit", () => {
     await close();
   });
 
-  it("still opens the instructor dialog on /about, on demand", async () => {
-    const { page, scripts, close } = await firstVisit("/en/about", "en-US");
+  it("still opens the instructor dialog on /about, on demand", async ({ newPage }) => {
+    const { page, scripts, close } = await firstVisit(newPage, "/en/about", "en");
     const card = page.locator('main button[aria-haspopup="dialog"]').first();
     await card.waitFor();
     const name = (await card.locator("span.font-semibold").textContent())!.trim();
@@ -137,8 +133,8 @@ describe("public pages' JavaScript on a first visit", () => {
     await close();
   });
 
-  it("still checks the enrollment form instantly, without zod on the page", async () => {
-    const { page, close } = await firstVisit(`/en/courses/${slug}`, "en-US");
+  it("still checks the enrollment form instantly, without zod on the page", async ({ newPage }) => {
+    const { page, close } = await firstVisit(newPage, `/en/courses/${slug}`, "en");
     await page.getByRole("link", { name: "Enroll Now" }).first().click();
     const dialog = page.getByRole("dialog");
     await dialog.waitFor();

@@ -3,11 +3,12 @@
 import http from "node:http";
 import zlib from "node:zlib";
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_site_${Date.now().toString(36)}`;
@@ -15,7 +16,6 @@ const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let admin: pg.Client;
 
 beforeAll(async () => {
@@ -32,20 +32,18 @@ beforeAll(async () => {
     RATE_LIMIT_ENROLLMENT: "50/600",
     RATE_LIMIT_CONTACT: "50/600",
   });
-  browser = await launchBrowser();
 });
 
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
   await admin?.query(`drop database if exists "${dbName}" with (force)`);
   await admin?.end();
 });
 
-async function newPage(locale: string): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url, locale });
-  const page = await context.newPage();
+/** A visitor's page (Playwright's own viewport and timeout, as these journeys always had), its errors collected. */
+async function visitorPage(newPage: NewPage, locale: "en" | "ar"): Promise<Page> {
+  const page = await newPage({ baseURL: app.url, locale, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   (page as Page & { errors: string[] }).errors = errors;
@@ -90,9 +88,9 @@ const journeys = [
 ] as const;
 
 describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
-  it("goes from the home page through the mega-menu to a course and enrolls", async () => {
+  it("goes from the home page through the mega-menu to a course and enrolls", async ({ newPage }) => {
     // The browser speaks the other language: the page's URL decides (D19 revised).
-    const page = await newPage(lang === "ar" ? "en-US" : "ar-EG");
+    const page = await visitorPage(newPage, lang === "ar" ? "en" : "ar");
     await page.goto(`/${lang}`);
     expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
     await page.waitForSelector("html[data-hydrated]");
@@ -183,9 +181,9 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
 });
 
 describe("contact form (ar)", () => {
-  it("stores the message, queues the email with reply-to the visitor, toasts and clears the form", async () => {
+  it("stores the message, queues the email with reply-to the visitor, toasts and clears the form", async ({ newPage }) => {
     // An English browser on the Arabic page: the message is Arabic all the same (it used to post to /contact).
-    const page = await newPage("en-US");
+    const page = await visitorPage(newPage, "en");
     await page.goto("/ar/contact");
     await expectNoAxeViolations(page);
     await page.getByRole("button", { name: "إرسال الرسالة" }).click();
@@ -352,9 +350,9 @@ describe("pages as a crawler sees them", () => {
     expect(old.headers.get("location")).toBe("/ar/courses?category=languages");
   });
 
-  it("works without JavaScript: search narrows on the server and the enrollment form posts", async () => {
-    const context = await browser.newContext({ baseURL: app.url, javaScriptEnabled: false });
-    const page = await context.newPage();
+  it("works without JavaScript: search narrows on the server and the enrollment form posts", async ({ newPage }) => {
+    // Chromium's own locale, Playwright's own viewport and timeout, as this check always had.
+    const page = await newPage({ baseURL: app.url, locale: null, viewport: "playwright", js: false, timeout: PLAYWRIGHT_TIMEOUT });
     await page.goto("/en/courses");
     const total = await page.locator("article").count();
     await page.getByRole("searchbox").fill("figma");
@@ -373,7 +371,6 @@ describe("pages as a crawler sees them", () => {
     await chooseOpenRun(page);
     await page.getByRole("button", { name: "Submit enrollment" }).click();
     await expect.poll(() => page.getByText(/Enrollment ID: ENR-/).count()).toBe(1);
-    await context.close();
   });
 });
 

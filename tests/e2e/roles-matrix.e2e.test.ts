@@ -3,13 +3,13 @@
 // English and Arabic; a post without JavaScript that has Edit without View is refused with a 400 naming the
 // missing flag. Nothing is saved on the shared server, so the journeys that grant the manager role run beside
 // it unchanged; two admins saving the matrix at once (issue 35 item 6) do it on a server of their own.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, open, pageIn, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, startApp, type RunningApp } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
-let browser: Browser;
 let context: BrowserContext;
 let page: Page;
 
@@ -17,30 +17,20 @@ const ROLE = { en: "Instructor & Course Manager", ar: "مدرب ومدير دو�
 const box = (p: Page, name: string) => p.getByRole("checkbox", { name, exact: true });
 const en = (resource: string, action: string) => box(page, `${resource}: ${action} for ${ROLE.en}`);
 
-async function gotoHydrated(p: Page, url: string) {
-  const response = await p.goto(url);
-  await p.waitForSelector("html[data-hydrated]");
-  return response;
-}
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-  context = await browser.newContext({ baseURL: baseUrl, locale: "en-US" });
-  page = await context.newPage();
-  await gotoHydrated(page, "/login?lang=en");
-  await page.getByLabel(/^Email/).fill("admin@example.com");
-  await page.getByLabel(/^Password/).fill("Admin-Passw0rd!");
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
+// One signed-in admin page for the shared-server suite (Playwright's own viewport and timeout, as it had).
+it.beforeAll(async ({ browser }) => {
+  page = await pageIn(browser, { locale: "en", viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
+  context = page.context();
+  await signIn(page, "admin", { hydrated: true, labels: "prefix" });
 });
 afterAll(async () => {
   await context?.close();
-  await browser?.close();
 });
 
 describe("roles matrix dependencies", () => {
   it("ticks View with Edit and unticks Edit with View, saying which boxes followed", async () => {
-    await gotoHydrated(page, "/admin/roles?lang=en");
+    await open(page, "/admin/roles?lang=en");
     expect(await page.getByText("Every permission of an area needs its View", { exact: false }).count()).toBe(1);
     const status = page.locator("form").getByRole("status");
 
@@ -71,7 +61,7 @@ describe("roles matrix dependencies", () => {
   });
 
   it("explains the rule in Arabic, right to left", async () => {
-    await gotoHydrated(page, "/admin/roles?lang=ar");
+    await open(page, "/admin/roles?lang=ar");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     expect(await page.getByText("كل صلاحية في قسم ما تحتاج إلى «عرض»", { exact: false }).count()).toBe(1);
     const arBox = (action: string) => box(page, `التصنيفات: ${action} لدور ${ROLE.ar}`);
@@ -81,11 +71,11 @@ describe("roles matrix dependencies", () => {
     await expect.poll(() => page.locator("form").getByRole("status").textContent()).toContain("التصنيفات: عرض");
     await expectNoAxeViolations(page);
     await screenshot(page, "admin-roles-dependencies-ar");
-    await gotoHydrated(page, "/admin?lang=en");
+    await open(page, "/admin?lang=en");
   });
 
   it("says under each box what it needs and, on View, which ticked boxes need it (issue 17)", async () => {
-    await gotoHydrated(page, "/admin/roles?lang=en");
+    await open(page, "/admin/roles?lang=en");
     if (await en("Instructors", "View").isChecked()) await en("Instructors", "View").click();
     expect(await page.locator("#perm-instructors-view-needed-by").count()).toBe(0);
     await en("Instructors", "Edit").click();
@@ -105,7 +95,7 @@ describe("roles matrix dependencies", () => {
     it(`fits a 375 px phone in ${lang === "en" ? "English" : "Arabic"} with the manager column whole and Save in view while scrolling`, async () => {
       const phone = await context.newPage();
       await phone.setViewportSize({ width: 375, height: 812 });
-      await gotoHydrated(phone, `/admin/roles?lang=${lang}`);
+      await open(phone, `/admin/roles?lang=${lang}`);
       const overflow = () => phone.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
       expect(await overflow()).toBe(0);
       const table = phone.locator("table").filter({ has: phone.getByRole("checkbox") });
@@ -135,13 +125,13 @@ describe("roles matrix dependencies", () => {
 
   it("opens View Site in a new tab, and says so", async () => {
     for (const [lang, name] of [["en", "View Site (opens in a new tab)"], ["ar", "عرض الموقع (يفتح في علامة تبويب جديدة)"]] as const) {
-      await gotoHydrated(page, `/admin/roles?lang=${lang}`);
+      await open(page, `/admin/roles?lang=${lang}`);
       const link = page.getByRole("link", { name, exact: true });
       expect(await link.getAttribute("target")).toBe("_blank");
       expect(await link.getAttribute("rel")).toBe("noopener");
       expect(await page.title()).toBe(lang === "en" ? "Roles & Permissions · Nile Academy" : "الأدوار والصلاحيات · أكاديمية النيل");
     }
-    await gotoHydrated(page, "/admin?lang=en");
+    await open(page, "/admin?lang=en");
   });
 
   it("refuses a post without JavaScript that has Edit but not View, naming the missing flag", async () => {
@@ -170,22 +160,16 @@ describe("two admins editing the matrix (issue 35 item 6)", () => {
   });
 
   /** An admin signed in on the matrix, in a browser context of their own. */
-  async function adminOnMatrix(): Promise<{ context: BrowserContext; page: Page }> {
-    const own = await browser.newContext({ baseURL: app.url, locale: "en-US", viewport: { width: 1366, height: 900 } });
-    own.setDefaultTimeout(15_000);
-    const p = await own.newPage();
-    await gotoHydrated(p, "/login?lang=en");
-    await p.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-    await p.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-    await p.getByRole("button", { name: "Sign In" }).click();
-    await p.waitForURL(/\/admin$/);
-    await gotoHydrated(p, "/admin/roles?lang=en");
-    return { context: own, page: p };
+  async function adminOnMatrix(newPage: NewPage): Promise<{ context: BrowserContext; page: Page }> {
+    const p = await newPage({ baseURL: app.url, locale: "en", viewport: "laptop" });
+    await signIn(p, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { hydrated: true, labels: "prefix" });
+    await open(p, "/admin/roles?lang=en");
+    return { context: p.context(), page: p };
   }
 
-  it("refuses the older matrix's save with who and when, keeps its ticks, and asks before they are left unsaved", async () => {
-    const a = await adminOnMatrix();
-    const b = await adminOnMatrix();
+  it("refuses the older matrix's save with who and when, keeps its ticks, and asks before they are left unsaved", async ({ newPage }) => {
+    const a = await adminOnMatrix(newPage);
+    const b = await adminOnMatrix(newPage);
     const messages = (p: Page) => box(p, `Messages: View for ${ROLE.en}`);
     const categories = (p: Page) => box(p, `Categories: View for ${ROLE.en}`);
     const messagesBefore = await messages(a.page).isChecked();

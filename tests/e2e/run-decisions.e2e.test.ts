@@ -8,14 +8,15 @@ import fs from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
 import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { hasEasternDigits } from "~/lib/digits.ts";
 import { resources } from "~/locales/index.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { ARTIFACTS, launchBrowser, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS, startApp, type RunningApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_run_decisions_${Date.now().toString(36)}`;
@@ -38,7 +39,6 @@ await i18n.init({
 
 let app: RunningApp;
 let smtp: TestSmtpServer;
-let browser: Browser;
 let server: pg.Client;
 let pool: pg.Pool;
 
@@ -47,48 +47,34 @@ beforeAll(async () => {
   await server.connect();
   await server.query(`create database "${dbName}"`);
   smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-run-decisions-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-      DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
-    }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-run-decisions-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL,
+    ADMIN_PASSWORD,
+    SMTP_URL: smtp.url,
+    OUTBOX_POLL_MS: "200",
+    DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
+  });
   pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 });
 
 afterAll(async () => {
   await pool?.end();
-  await browser?.close();
   await app?.stop();
   await smtp?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-async function newPage(locale: string, viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({
-    baseURL: app.url,
-    locale,
-    viewport,
-  });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
+/** A page of its own on this file's server. */
+async function pageOf(newPage: NewPage, locale: "en" | "ar", viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
+  const page = await newPage({ baseURL: app.url, locale, viewport });
+  return { context: page.context(), page };
 }
 
-async function signIn(page: Page) {
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-  await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
-}
+const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** A run of capacity 1 of a published demo course. */
 async function insertRun(): Promise<{ runId: string; courseTitle: string }> {
@@ -145,7 +131,7 @@ describe("staff decisions on a run's requests", () => {
     ["en", 375],
     ["ar", 1366],
   ] as const) {
-    it(`see the run in the details, are refused beyond capacity, override, and give a waiting-list seat (${lang}, ${width} px)`, async () => {
+    it(`see the run in the details, are refused beyond capacity, override, and give a waiting-list seat (${lang}, ${width} px)`, async ({ newPage }) => {
       const t = i18n.getFixedT(lang);
       const { runId } = await insertRun();
       const seated = `Seated ${lang}${width} ${stamp}`;
@@ -156,8 +142,8 @@ describe("staff decisions on a run's requests", () => {
       const waiterEmail = `waiting-${lang}${width}-${stamp}@example.com`;
       const waiterId = await insertRequest(runId, waiter, waiterEmail, "waiting", lang, 200);
 
-      const { context, page } = await newPage(lang === "ar" ? "ar-EG" : "en-US", { width, height: width < 400 ? 812 : 900 });
-      await signIn(page);
+      const { context, page } = await pageOf(newPage, lang, { width, height: width < 400 ? 812 : 900 });
+      await signIn(page, ADMIN, { labels: "prefix" });
       await page.goto(`/admin/enrollments?lang=${lang}&dialog=details&enrollment=${lateId}`);
       await page.waitForSelector("html[data-hydrated]");
       expect(await page.locator("html").getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");

@@ -6,10 +6,11 @@
 // - without JavaScript the About page's instructor cards open the instructor's bio;
 // - the 404 page's title carries the brand; a course's og:image answers a 1200×630 JPEG.
 // Screenshots of the catalogue with a subcategory chip and of the About page go to test-results/screenshots.
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot } from "./harness.ts";
+import { inject } from "vitest";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPageOptions } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const baseUrl = inject("baseUrl");
@@ -22,16 +23,9 @@ const LANGS: Lang[] = ["en", "ar"];
 const SUB = { slug: "web-development", en: "Web Development", ar: "تطوير الويب" };
 const CAT = { slug: "technology", en: "Technology & Programming", ar: "البرمجة والتكنولوجيا" };
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function contextFor(lang: Lang, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
-  return browser.newContext({ baseURL: baseUrl, locale: lang === "ar" ? "ar-EG" : "en-US", viewport, javaScriptEnabled });
+/** These pages keep Playwright's own default timeout. */
+function pageFor(lang: Lang, viewport: { width: number; height: number }, js = true): NewPageOptions {
+  return { locale: lang, viewport, js, timeout: PLAYWRIGHT_TIMEOUT };
 }
 
 const mainText = async (page: Page) => (await page.locator("main").innerText()).replace(/\s+/g, " ").trim();
@@ -71,9 +65,8 @@ async function clearFiltersLink(page: Page, lang: Lang) {
 
 describe.each(LANGS)("catalogue details (%s)", (lang) => {
   describe.each(VIEWPORTS)("at $name px", (viewport) => {
-    it("shows the subcategory as a chip and in the heading; removing it shows the whole category, equal to a fresh load", async () => {
-      const context = await contextFor(lang, viewport);
-      const page = await context.newPage();
+    it("shows the subcategory as a chip and in the heading; removing it shows the whole category, equal to a fresh load", async ({ newPage }) => {
+      const page = await newPage(pageFor(lang, viewport));
       const errors: string[] = [];
       page.on("pageerror", (e) => errors.push(e.message));
       await page.goto(`/${lang}/courses?subcategory=${SUB.slug}`);
@@ -98,12 +91,10 @@ describe.each(LANGS)("catalogue details (%s)", (lang) => {
       const catCount = await page.getByRole("status").first().innerText();
       expect(Number(/\d+/.exec(catCount)?.[0] ?? 0)).toBeGreaterThan(Number(/\d+/.exec(subCount)?.[0] ?? 0));
       expect(errors).toEqual([]);
-      await context.close();
     });
 
-    it("Clear Filters leaves empty controls after a search and a category, equal to a fresh load", async () => {
-      const context = await contextFor(lang, viewport);
-      const page = await context.newPage();
+    it("Clear Filters leaves empty controls after a search and a category, equal to a fresh load", async ({ newPage }) => {
+      const page = await newPage(pageFor(lang, viewport));
       await page.goto(`/${lang}/courses?category=${CAT.slug}`);
       await waitForHydration(page);
       const { search, category } = controls(page, lang);
@@ -124,12 +115,10 @@ describe.each(LANGS)("catalogue details (%s)", (lang) => {
       // Searching again searches everything: nothing of the cleared filters comes back.
       await page.getByRole("button", { name: tr(lang, "catalog.search"), exact: true }).click();
       await page.waitForURL((url) => url.pathname === `/${lang}/courses` && !url.searchParams.get("q") && !url.searchParams.get("category"));
-      await context.close();
     });
 
-    it("without JavaScript, Clear Filters and the chip work as links", async () => {
-      const context = await contextFor(lang, viewport, false);
-      const page = await context.newPage();
+    it("without JavaScript, Clear Filters and the chip work as links", async ({ newPage }) => {
+      const page = await newPage(pageFor(lang, viewport, false));
       await page.goto(`/${lang}/courses?q=a&subcategory=${SUB.slug}`);
       const chip = page.getByRole("link", { name: tr(lang, "catalog.removeFilter", { name: SUB[lang] }) });
       await chip.click();
@@ -139,25 +128,21 @@ describe.each(LANGS)("catalogue details (%s)", (lang) => {
       const { search, category } = controls(page, lang);
       expect(await search.inputValue()).toBe("");
       expect(await category.inputValue()).toBe("");
-      await context.close();
     });
   });
 
-  it("redirects a page past the last one to the last page", async () => {
-    const context = await contextFor(lang, VIEWPORTS[1]);
-    const page = await context.newPage();
+  it("redirects a page past the last one to the last page", async ({ newPage }) => {
+    const page = await newPage(pageFor(lang, VIEWPORTS[1]));
     const res = await page.goto(`/${lang}/courses?category=${CAT.slug}&page=40`);
     expect(res?.status()).toBe(200);
     expect(new URL(page.url()).search).toBe(`?category=${CAT.slug}`);
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toContain(CAT[lang]);
-    await context.close();
   });
 });
 
 describe.each(LANGS)("About instructors (%s)", (lang) => {
-  it.each(VIEWPORTS)("without JavaScript a card opens the instructor's bio, at $name px", async (viewport) => {
-    const context = await contextFor(lang, viewport, false);
-    const page = await context.newPage();
+  it.for(VIEWPORTS)("without JavaScript a card opens the instructor's bio, at $name px", async (viewport, { newPage }) => {
+    const page = await newPage(pageFor(lang, viewport, false));
     await page.goto(`/${lang}/about`);
     const cards = page.locator(`main a[href^="#instructor-"]`);
     expect(await cards.count()).toBeGreaterThan(1);
@@ -179,35 +164,29 @@ describe.each(LANGS)("About instructors (%s)", (lang) => {
     // Back to the grid.
     await section.getByRole("link", { name: tr(lang, "actions.close") }).click();
     await expect.poll(() => section.isVisible()).toBe(false);
-    await context.close();
   });
 
-  it("with JavaScript the card still opens the dialog", async () => {
-    const context = await contextFor(lang, VIEWPORTS[1]);
-    const page = await context.newPage();
+  it("with JavaScript the card still opens the dialog", async ({ newPage }) => {
+    const page = await newPage(pageFor(lang, VIEWPORTS[1]));
     await page.goto(`/${lang}/about`);
     const card = page.locator('main button[aria-haspopup="dialog"]').first();
     await card.waitFor();
     const name = (await card.locator("span.font-semibold").innerText()).trim();
     await card.click();
     await page.getByRole("dialog", { name }).waitFor();
-    await context.close();
   });
 });
 
 describe("sharing and the 404 title", () => {
-  it.each(LANGS)("titles the 404 page with the brand (%s)", async (lang) => {
-    const context = await contextFor(lang, VIEWPORTS[1]);
-    const page = await context.newPage();
+  it.for(LANGS)("titles the 404 page with the brand (%s)", async (lang, { newPage }) => {
+    const page = await newPage(pageFor(lang, VIEWPORTS[1]));
     const res = await page.goto(`/${lang}/no-such-page-here`);
     expect(res?.status()).toBe(404);
     expect(await page.title()).toBe(`${tr(lang, "errors.notFoundTitle")} - ${tr(lang, "brand")}`);
-    await context.close();
   });
 
-  it("links each course page to a 1200×630 JPEG og:image that answers", async () => {
-    const context = await contextFor("ar", VIEWPORTS[1]);
-    const page = await context.newPage();
+  it("links each course page to a 1200×630 JPEG og:image that answers", async ({ newPage }) => {
+    const page = await newPage(pageFor("ar", VIEWPORTS[1]));
     await page.goto("/ar/courses");
     const href = (await page.locator("main ul a[href*='/courses/']").first().getAttribute("href"))!;
     await page.goto(href);
@@ -227,6 +206,5 @@ describe("sharing and the 404 title", () => {
     const ld = await page.evaluate(() => [...document.querySelectorAll('script[type="application/ld+json"]')].map((s) => JSON.parse(s.textContent!)));
     const courseLd = ld.find((d) => d["@type"] === "Course");
     expect(courseLd.provider.sameAs ?? []).not.toContain(baseUrl);
-    await context.close();
   });
 });

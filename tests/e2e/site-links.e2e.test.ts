@@ -4,29 +4,14 @@
 // set on `window` survives), Back returns, the current page is marked (aria-current) after a client
 // navigation as on a fresh load, a Ctrl-click opens a new tab and leaves this one alone, and without
 // JavaScript every link is an ordinary link. Both languages, laptop (1366) and phone (375) widths.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
 import { tr, type Lang } from "./strings.ts";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(lang: Lang, width: number, path: string, javaScriptEnabled = true) {
-  const context = await browser.newContext({
-    baseURL: baseUrl,
-    viewport: { width, height: 900 },
-    locale: lang === "ar" ? "ar-EG" : "en-US",
-    javaScriptEnabled,
-  });
-  const page = await context.newPage();
+/** A page of its own at `path` (Playwright's own timeout, as these checks always had). */
+async function open(newPage: NewPage, lang: Lang, width: number, path: string, javaScriptEnabled = true) {
+  const page = await newPage({ viewport: { width, height: 900 }, locale: lang, js: javaScriptEnabled, timeout: PLAYWRIGHT_TIMEOUT });
+  const context = page.context();
   const errors: string[] = [];
   page.on("pageerror", (err) => errors.push(err.message));
   page.on("console", (msg) => {
@@ -55,8 +40,8 @@ function currentLinks(page: Page, navName: string): Promise<string[]> {
 
 describe("the site's own links", () => {
   for (const lang of ["en", "ar"] as const) {
-    it(`follow client-side from the header, the Courses menu, a card and the footer, and Back returns (${lang}, 1366)`, async () => {
-      const { context, page, errors } = await open(lang, 1366, `/${lang}/courses`);
+    it(`follow client-side from the header, the Courses menu, a card and the footer, and Back returns (${lang}, 1366)`, async ({ newPage }) => {
+      const { context, page, errors } = await open(newPage, lang, 1366, `/${lang}/courses`);
       try {
         const mainNav = page.getByRole("navigation", { name: tr(lang, "nav.main") }).first();
 
@@ -114,8 +99,8 @@ describe("the site's own links", () => {
       }
     });
 
-    it(`leave a Ctrl-click to the browser: a new tab, this page stays (${lang})`, async () => {
-      const { context, page, errors } = await open(lang, 1366, `/${lang}/courses`);
+    it(`leave a Ctrl-click to the browser: a new tab, this page stays (${lang})`, async ({ newPage }) => {
+      const { context, page, errors } = await open(newPage, lang, 1366, `/${lang}/courses`);
       try {
         const card = page.locator("main article").first();
         const href = (await card.locator("a").first().getAttribute("href"))!;
@@ -132,8 +117,8 @@ describe("the site's own links", () => {
       }
     });
 
-    it(`follow client-side from the phone menu, which closes (${lang}, 375)`, async () => {
-      const { context, page, errors } = await open(lang, 375, `/${lang}`);
+    it(`follow client-side from the phone menu, which closes (${lang}, 375)`, async ({ newPage }) => {
+      const { context, page, errors } = await open(newPage, lang, 375, `/${lang}`);
       try {
         const menu = page.locator("details[data-mobile-menu]");
         await menu.locator("summary").click();
@@ -160,10 +145,10 @@ describe("the site's own links", () => {
       }
     });
 
-    it(`close the phone menu on a tap to the page being shown (${lang}, 375)`, async () => {
+    it(`close the phone menu on a tap to the page being shown (${lang}, 375)`, async ({ newPage }) => {
       // COURSE BOOKING leads to the catalogue: tapped there, the menu must not stay over the page as if
       // nothing happened.
-      const { context, page, errors } = await open(lang, 375, `/${lang}/courses`);
+      const { context, page, errors } = await open(newPage, lang, 375, `/${lang}/courses`);
       try {
         const menu = page.locator("details[data-mobile-menu]");
         await menu.locator("summary").click();
@@ -177,8 +162,8 @@ describe("the site's own links", () => {
       }
     });
 
-    it(`are ordinary links without JavaScript (${lang})`, async () => {
-      const { context, page } = await open(lang, 1366, `/${lang}/courses`, false);
+    it(`are ordinary links without JavaScript (${lang})`, async ({ newPage }) => {
+      const { context, page } = await open(newPage, lang, 1366, `/${lang}/courses`, false);
       try {
         const mainNav = page.getByRole("navigation", { name: tr(lang, "nav.main") }).first();
         await mainNav.getByRole("link", { name: tr(lang, "nav.about"), exact: true }).click();

@@ -15,8 +15,7 @@ import {
 import { DEFAULT_SITE_SETTINGS, DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
-
-const ARABIC = /[\u0600-\u06FF]/;
+import { ARABIC } from "../setup/i18n.ts";
 
 let database: TestDatabase;
 let uploadsDir: string;

@@ -10,7 +10,6 @@ import { signInInstructor } from "~/features/instructor-accounts/portal.server.t
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS, type Permission } from "~/lib/permissions.ts";
 import { makeStaffUser } from "./factories.ts";
@@ -101,13 +100,5 @@ export async function signedInInstructor(
   return { email: account.email, password: account.password, token, cookie: `ca_instructor=${token}` };
 }
 
-/** The AppError `promise` rejects with; fails the test when it resolves or rejects with anything else. */
-export async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error("expected an AppError");
-}
+/** The AppError a refused call rejects with (tests/setup/expect.ts). */
+export { caught } from "./expect.ts";

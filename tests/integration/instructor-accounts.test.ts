@@ -46,7 +46,7 @@ import { loader as documentLoader } from "~/routes/api/document-file.ts";
 import { loader as dashboardLoader } from "~/routes/instructor/dashboard.tsx";
 import { action as loginAction, loader as loginLoader } from "~/routes/instructor/login.tsx";
 import { action as logoutAction } from "~/routes/instructor/logout.ts";
-import { insertStaff, MANAGER, memoryActor, setManagerPermissions, signedInInstructor } from "../setup/actors.ts";
+import { insertManager, insertStaff, MANAGER, memoryActor, signedInInstructor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { makeCourse, makeCourseDocument, makeInstructor } from "../setup/factories.ts";
@@ -78,10 +78,7 @@ beforeEach(async () => {
 // ---- helpers ------------------------------------------------------------------------------------------
 
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await setManagerPermissions(permissions);
-  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
-}
+const manager = (email: string, permissions: Permission[]) => insertManager(email, permissions, { ip: "198.51.100.1" });
 
 const instructor = (name: string, email: string | null = `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`) =>
   makeInstructor({ name, email, title: "Trainer" });

@@ -31,7 +31,7 @@ import {
   action as instructorsAction,
   loader as instructorsLoader,
 } from "~/routes/admin/instructors.tsx";
-import { ANONYMOUS, insertStaff, MANAGER, setManagerPermissions } from "../setup/actors.ts";
+import { ANONYMOUS, insertManager, insertStaff } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { expectMessage, tAr, tEn } from "../setup/i18n.ts";
@@ -59,10 +59,7 @@ beforeEach(async () => {
 });
 
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await setManagerPermissions(permissions);
-  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
-}
+const manager = (email: string, permissions: Permission[]) => insertManager(email, permissions, { ip: "198.51.100.1" });
 
 async function instructorCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(instructors);

@@ -75,6 +75,12 @@ export async function insertStaff(email: string, role: string, options: Omit<Act
   return actorFor(row.id, options);
 }
 
+/** A manager holding exactly `permissions` (the role's matrix row is set to them), its user row written directly. */
+export async function insertManager(email: string, permissions: readonly Permission[], options: Omit<ActorOptions, "mustChangePassword"> = {}): Promise<Actor> {
+  await setManagerPermissions(permissions);
+  return insertStaff(email, MANAGER, options);
+}
+
 /** An actor that exists only in memory (no user row): for checks that read the role and permissions alone. */
 export function memoryActor(role: string, permissions: readonly Permission[] = [], extra: Partial<Actor> = {}): Actor {
   return {

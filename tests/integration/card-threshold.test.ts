@@ -8,7 +8,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { siteSettings } from "@db/schema/index.ts";
 import { CourseCard } from "~/features/catalog/components/course-card.tsx";
@@ -21,20 +21,14 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { loader as coursesLoader } from "~/routes/site/courses.tsx";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
 import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {

@@ -2,7 +2,7 @@
 // (PGlite, or PostgreSQL with TEST_DB=pg): every SPEC §5 rule with its message in English and Arabic,
 // the permission gate, in-use deletes refused with nothing changed, the unique slug, the audit trail,
 // and the /admin/categories loader and action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { auditLog, categories, courses, subcategories } from "@db/schema/index.ts";
 import {
@@ -24,21 +24,15 @@ import {
   loader as categoriesLoader,
 } from "~/routes/admin/categories.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { caught, expectCode } from "../setup/expect.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { ARABIC, expectMessage, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.9" });

@@ -11,7 +11,7 @@
 //   pending, waiting or rejected requests, after a bilingual preview; each change has its audit line.
 import { and, asc, eq } from "drizzle-orm";
 import fc from "fast-check";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, courseRuns, emailOutbox } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { RUN_MESSAGE_KIND } from "~/features/courses/course-runs-admin.server.ts";
@@ -25,7 +25,7 @@ import { scheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeInstructor, makeRun } from "../setup/factories.ts";
 import { expectTranslated, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
@@ -35,16 +35,10 @@ import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

@@ -9,7 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courseRuns, courses, siteSettings } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
@@ -23,21 +23,15 @@ import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { loader as sitemapLoader } from "~/routes/api/sitemap.ts";
 import CourseRoute, { loader as courseLoader } from "~/routes/site/course.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeInstructor, makeRun } from "../setup/factories.ts";
 import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 
 interface Fixture {
   course: { id: string; slug: string };

@@ -2,7 +2,7 @@
 // with TEST_DB=pg) and a real SMTP server: listing, the status filter, pagination, that bodies never
 // leave the database, and the retry of a failed email up to its delivery.
 import net from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { auditLog, emailOutbox } from "@db/schema/index.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
@@ -14,7 +14,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
 import { action as emailsAction, loader as emailsLoader } from "~/routes/admin/emails.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -23,16 +23,10 @@ import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 const FROM = '"Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
 
-let database: TestDatabase;
 let admin: Actor;
 let smtp: TestSmtpServer | undefined;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.9" });

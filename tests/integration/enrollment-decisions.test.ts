@@ -5,7 +5,7 @@
 // request moves back to pending (audited, no email); a request whose course was deleted cannot be
 // approved but can be rejected (its email links to no course page); two staff deciding at once — one
 // wins; every refusal without the edit flag is a 403 that changes nothing.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -18,7 +18,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { ANONYMOUS, caught, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
@@ -31,19 +31,13 @@ const silent = { info() {}, warn() {}, error() {} };
 /** The default undo window (DECISION_UNDO_SECONDS unset). */
 const WINDOW_MS = 30_000;
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 let clock: TestClock;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

@@ -1,6 +1,6 @@
 // Enrollment requests and contact messages against a real database (PGlite, or PostgreSQL with
 // TEST_DB=pg), with their emails delivered by the outbox worker to an in-process SMTP server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { contactMessages, courses, emailOutbox, enrollments, siteSettings, user } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
@@ -14,7 +14,7 @@ import { logger } from "~/lib/logger.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { caught } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
@@ -40,19 +40,13 @@ const FROM = '"Nile Academy" <no-reply@academy.test>';
 const INBOX = "info@nileacademy.example"; // the seeded `contact.email` site setting
 const silent = { info() {}, warn() {}, error() {} };
 
-let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 let clock: TestClock;
 let publishedId: string;
 let draftId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   notify.email = undefined;
   app.wake = undefined;

@@ -2,7 +2,7 @@
 // counters, the Arabic-aware search, the status filter and pages, approve / reject (single and bulk)
 // with their audit lines and the student's email delivered to a real SMTP server, the streamed CSV,
 // and the permission refusals of the domain functions and of the two routes.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, courses, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
@@ -29,7 +29,7 @@ import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrol
 import { loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
@@ -40,16 +40,10 @@ import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 /** Every staff member of this file writes from this address (the audit lines carry it). */
 const IP = "198.51.100.9";
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

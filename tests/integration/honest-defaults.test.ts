@@ -12,7 +12,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox, siteSettings } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
@@ -27,7 +27,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { toActorView } from "~/lib/staff-session.server.ts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
@@ -41,15 +41,9 @@ vi.hoisted(() => {
 
 const NOTIFY_EMAIL = "office@provider.test";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   // What every start runs; no demo (SEED_DEMO off, as on PostgreSQL by default).

@@ -1,6 +1,6 @@
 // Messages inbox (issue 6 point 3; SPEC §8, D6, D18) against a real database (PGlite, or PostgreSQL with
 // TEST_DB=pg): the domain functions and the /admin/messages loader and action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, contactMessages, siteSettings } from "@db/schema/index.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
@@ -10,21 +10,15 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { makeMessage } from "../setup/factories.ts";
 import { tAr } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });

@@ -10,7 +10,7 @@
 // - rejecting a waiting request, moving an approved one back (reopen, undo) frees the seat, and the reply
 //   names who is next on the waiting list; Undo of a "Give a seat" puts the request back on the list;
 // - approvals queue the run reminder, undo and reopen withdraw it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -25,7 +25,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { action as pageAction } from "~/routes/admin/enrollments.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction } from "../setup/route-call.ts";
@@ -38,18 +38,12 @@ const silent = { info() {}, warn() {}, error() {} };
 const STARTS_AT = new Date("2027-01-12T17:00:00Z");
 const COURSE = "Data Analysis with Excel";
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

@@ -2,7 +2,7 @@
 // public site reads (footer, chat button, About figures, notification inbox) and the two-step sign-in
 // requirement the staff session reads (D28), every refusal has its message in English and Arabic with
 // nothing written, settings:edit is enforced, and saves are audited.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, siteSettings } from "@db/schema/index.ts";
@@ -17,7 +17,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { caught } from "../setup/expect.ts";
 import { ARABIC, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
@@ -25,15 +25,9 @@ import { callAction, callLoader } from "../setup/route-call.ts";
 /** Every staff member of this file writes from this address (the audit lines carry it). */
 const IP = "198.51.100.4";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   // A demo site's settings (db/seed: the defaults with the demo's contact details), so the form starts

@@ -8,7 +8,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "@db/schema/index.ts";
 import { EnrollmentsPage } from "~/features/enrollments/components/enrollments-page.tsx";
 import { streamEnrollmentsCsv } from "~/features/enrollments/enrollments-admin.server.ts";
@@ -20,7 +20,7 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import { loader as enrollmentsLoader } from "~/routes/admin/enrollments.tsx";
 import { loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeEnrollment, makeMessage } from "../setup/factories.ts";
 import { i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
@@ -32,15 +32,9 @@ const PUNYCODE = "admin@xn--exmple-4nf.com";
 /** Embeddings, overrides and isolates a visitor could type (our own phone isolates in the CSV aside). */
 const OVERRIDES = /[\u202A-\u202E]/;
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });

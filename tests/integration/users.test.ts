@@ -1,6 +1,6 @@
 // Staff users (SPEC §2 Admin Users, §5 Add user; D9, D11, D18, D25) against a real database (PGlite, or
 // PostgreSQL with TEST_DB=pg): the domain functions and the /admin/users action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
 import { account, auditLog, session, twoFactor, user } from "@db/schema/index.ts";
 import {
@@ -17,20 +17,14 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users.tsx";
 import { actorFor, ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { expectCode } from "../setup/expect.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });

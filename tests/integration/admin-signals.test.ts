@@ -2,31 +2,21 @@
 // the navigation's counts of pending enrollments and unread messages, each only for staff who may open the
 // list it points to, and the no-SMTP banner for admins only. This file runs without SMTP_URL, as a laptop
 // install does; the e2e test (tests/e2e/admin-signals.e2e.test.ts) runs a server with one too.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import i18next from "i18next";
 import { contactMessages, enrollments } from "@db/schema/index.ts";
 import { env } from "~/lib/env.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { loader as layoutLoader } from "~/routes/admin/layout.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeEnrollment, makeMessage } from "../setup/factories.ts";
+import { i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin();

@@ -1,10 +1,10 @@
 // D17: the search folding in TypeScript (foldForSearch) and in SQL (the generated column
 // courses.search_title) must agree, on PGlite and on PostgreSQL.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { courses, foldForSearchSql } from "@db/schema/index.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 
 const TRICKY = [
   "أحمد للمبتدئين",
@@ -30,13 +30,7 @@ const TRICKY = [
   "Photoshop 🎨 تصميم 🚀",
 ];
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
 });

@@ -2,7 +2,7 @@
 // subcategory and a course created with only Arabic names get the readable Latin slug the admin forms
 // fill in (app/lib/slug.ts transliterates), stored through the domain functions the admin actions call;
 // the slug stays unique; and category lists read in Arabic order on Arabic pages.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { categories, courses, subcategories, user } from "@db/schema/index.ts";
 import { getNavCategories } from "~/features/catalog/catalog.server.ts";
@@ -15,17 +15,11 @@ import { sortByName, sortCategories, sortCategoryTree } from "~/lib/collation.ts
 import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { SLUG_PATTERN, slugify } from "~/lib/slug.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   const created = await ensureAdmin(database.db, { email: "admin@example.com", password: "Admin-Passw0rd!" });

@@ -2,7 +2,7 @@
 // staff, instructors, courses, categories, enrollments, messages and emails by name instead of their
 // UUIDs, a subject deleted since by the name its entry recorded (or just "deleted"), and entries about no
 // single row (the site settings) with no subject. Entries are written by the real recordAudit.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { contactMessages, courses, enrollments, user } from "@db/schema/index.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
@@ -11,19 +11,13 @@ import { enqueueEmail } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { loader as auditLoader } from "~/routes/admin/audit.tsx";
 import { createAdmin, createManager, MANAGER } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeInstructor, makeMessage } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin();

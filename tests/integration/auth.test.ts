@@ -3,7 +3,6 @@
 // in-process SMTP server. The domain functions are called with real Requests, as the route actions do.
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { and, eq } from "drizzle-orm";
-import i18next from "i18next";
 import { account, auditLog, emailOutbox, session, user, verification } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import {
@@ -23,10 +22,10 @@ import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { logDigest, logger } from "~/lib/logger.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { retryAfterSeconds } from "~/lib/rate-limit.server.ts";
-import { resources } from "~/locales/index.ts";
 import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -36,11 +35,6 @@ const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
 const MANAGER = { email: "manager@example.com", password: "gEn3rated!pw" };
 const FROM = '"Nile Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 let database: TestDatabase;
 let auth: Auth;

@@ -8,8 +8,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import i18next from "i18next";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { siteSettings } from "@db/schema/index.ts";
 import { CourseCard } from "~/features/catalog/components/course-card.tsx";
@@ -19,24 +18,17 @@ import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { PublicSettings } from "~/lib/site-layout.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { loader as coursesLoader } from "~/routes/site/courses.tsx";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
+import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-const ARABIC = /[\u0600-\u06FF]/;
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   for (const [key, value] of Object.entries(DEFAULT_SITE_SETTINGS)) {
@@ -52,9 +44,6 @@ beforeEach(async () => {
     await makeEnrollment({ courseId: course.id, courseName: title, status: "rejected" });
   }
 });
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
 
 /** The current form's values with some changed, as the browser posts them. */
 async function formWith(over: Record<string, string>): Promise<Record<string, string>> {

@@ -1,19 +1,13 @@
 // The catalogue page's loader (issue 19 point 5), in English and Arabic, on a real database: the heading
 // names an active subcategory and its category, a page past the last redirects to the last page (not page
 // 1), and a subcategory left over from another category (the category select changed) is dropped.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { loader as coursesLoader } from "~/routes/site/courses.tsx";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeSubcategory } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 
 let tech: string;
 let business: string;

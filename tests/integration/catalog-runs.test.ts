@@ -6,7 +6,7 @@ import type { PGlite } from "@electric-sql/pglite";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
 import type pg from "pg";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
 import { cardColumnsAt, listPublishedCourses, listRelatedCourses, STARTING_SOON_DAYS, toCard } from "~/features/catalog/catalog.server.ts";
 import { HOME_STARTING_SOON, listStartingSoon } from "~/features/home/home.server.ts";
@@ -16,17 +16,11 @@ import { requestInfoContext } from "~/lib/context.server.ts";
 import { clearPublicCache, publicCacheSettled, publicPage, publicPageCache, publicPageKey } from "~/lib/public-cache.server.ts";
 import { loader as coursesLoader } from "~/routes/site/courses.tsx";
 import { loader as homeLoader } from "~/routes/site/home.tsx";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeRun } from "../setup/factories.ts";
 import { callLoader, contextFor, routeArgs } from "../setup/route-call.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   clearPublicCache();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { type courses, instructors, siteSettings } from "@db/schema/index.ts";
 import { DEMO_COURSES } from "@db/seed/demo-data.ts";
@@ -14,16 +14,10 @@ import {
   listPublishedCourses,
 } from "~/features/catalog/catalog.server.ts";
 import { listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeSubcategory } from "../setup/factories.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
 });

@@ -2,9 +2,8 @@
 // (PGlite, or PostgreSQL with TEST_DB=pg): every SPEC §5 rule with its message in English and Arabic,
 // the permission gate, in-use deletes refused with nothing changed, the unique slug, the audit trail,
 // and the /admin/categories loader and action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, categories, courses, subcategories } from "@db/schema/index.ts";
 import {
   createCategory,
@@ -18,34 +17,22 @@ import {
   updateSubcategory,
 } from "~/features/categories/categories.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
-import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import {
   action as categoriesAction,
   loader as categoriesLoader,
 } from "~/routes/admin/categories.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { caught, expectCode } from "../setup/expect.ts";
 import { makeCourse } from "../setup/factories.ts";
+import { ARABIC, expectMessage, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-const ARABIC = /[\u0600-\u06FF]/;
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.9" });
@@ -54,41 +41,12 @@ beforeEach(async () => {
 /** A manager holding exactly `permissions`. */
 const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
 
-/** The key resolves to `english` exactly (SPEC wording) and to an Arabic sentence in ar. */
-function expectMessage(key: string, english: string) {
-  expect(tEn(key)).toBe(english);
-  const ar = tAr(key);
-  expect(ar).not.toBe(key);
-  expect(ar).not.toBe(english);
-  expect(ar).toMatch(ARABIC);
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error("expected a refusal");
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
-}
-
 /** A 400 on `field` with the message `english` (and its Arabic). */
 async function expectFieldError(promise: Promise<unknown>, field: string, key: string, english: string) {
-  const err = await refusal(promise);
+  const err = await caught(promise);
   expect(err.code).toBe("bad_request");
   expect(err.fields?.[field]).toBe(key);
   expectMessage(key, english);
-}
-
-async function expectCode(promise: Promise<unknown>, code: AppError["code"], key: string) {
-  const err = await refusal(promise);
-  expect(err.code).toBe(code);
-  expect(err.messageKey).toBe(key);
-  expect(tEn(key)).not.toBe(key);
-  expect(tAr(key)).toMatch(ARABIC);
-  return err;
 }
 
 async function counts() {
@@ -265,7 +223,7 @@ describe("subcategory rules (SPEC §5)", () => {
         "Category is required",
       );
     }
-    const err = await refusal(createSubcategory(admin, { name: "S", slug: "s", categoryId: crypto.randomUUID() }));
+    const err = await caught(createSubcategory(admin, { name: "S", slug: "s", categoryId: crypto.randomUUID() }));
     expect(err.code).toBe("bad_request");
     expect(err.fields).toEqual({ categoryId: `${E}categoryMissing` });
     expect(tAr(`${E}categoryMissing`)).toMatch(ARABIC);

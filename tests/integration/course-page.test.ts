@@ -1,21 +1,15 @@
 // Issue 19 point 2, the course page's data on PGlite and PostgreSQL (TEST_DB=pg): related courses are
 // other published courses of the same category, newest first, at most three, in one query; 'What you will
 // learn' and the instructor's bio come with the course, and the page's list falls back to the other language.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courses, instructors } from "@db/schema/index.ts";
 import { getPublishedCourse, listRelatedCourses, RELATED_COURSES_LIMIT } from "~/features/catalog/catalog.server.ts";
 import { courseOutcomes } from "~/features/catalog/course-outcomes.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment } from "../setup/factories.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
 });

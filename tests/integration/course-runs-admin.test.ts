@@ -11,8 +11,7 @@
 //   pending, waiting or rejected requests, after a bilingual preview; each change has its audit line.
 import { and, asc, eq } from "drizzle-orm";
 import fc from "fast-check";
-import i18next from "i18next";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { auditLog, courseRuns, emailOutbox } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { RUN_MESSAGE_KIND } from "~/features/courses/course-runs-admin.server.ts";
@@ -23,34 +22,23 @@ import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { scheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeInstructor, makeRun } from "../setup/factories.ts";
+import { expectTranslated, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { currentVersion } from "~/lib/content-version.server.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
 const DAY = 24 * 60 * 60 * 1000;
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
@@ -91,14 +79,6 @@ async function runs() {
 async function runAudit(runId?: string) {
   const rows = await database.db.select().from(auditLog).orderBy(asc(auditLog.createdAt));
   return rows.filter((r) => r.entity === "course_run" && (!runId || r.entityId === runId));
-}
-
-/** The refusal's message exists in both languages (Arabic in Arabic letters). */
-function expectTranslated(key: string | undefined) {
-  expect(key).toBeTruthy();
-  expect(tEn(key!)).not.toBe(key);
-  expect(tAr(key!)).not.toBe(key);
-  expect(tAr(key!)).toMatch(/[\u0600-\u06FF]/);
 }
 
 describe("runs: add, edit, close, cancel, delete", () => {

@@ -9,8 +9,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import i18next from "i18next";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courseRuns, courses, siteSettings } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
@@ -20,26 +19,19 @@ import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as settingsAction } from "~/routes/admin/settings.tsx";
 import { loader as sitemapLoader } from "~/routes/api/sitemap.ts";
 import CourseRoute, { loader as courseLoader } from "~/routes/site/course.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeInstructor, makeRun } from "../setup/factories.ts";
+import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 const DAY = 24 * 60 * 60 * 1000;
-const ARABIC = /[\u0600-\u06FF]/;
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 
 interface Fixture {
   course: { id: string; slug: string };
@@ -98,9 +90,6 @@ beforeEach(async () => {
   const others = await makeRun(other.id, { startsAt: at(15), schedule: "OTHER-COURSE-RUN" });
   f = { course, other, bare, soon: soon.id, full: full.id, onSite: onSite.id, hidden: [past.id, closed.id, cancelled.id, others.id] };
 });
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
 
 async function load(slug: string, lang: Locale) {
   const res = await callLoader(courseLoader, { url: `/${lang}/courses/${slug}`, params: { lang, slug } });

@@ -9,7 +9,6 @@ import type { PGlite } from "@electric-sql/pglite";
 import { asc, count, eq } from "drizzle-orm";
 import { drizzle as drizzlePg } from "drizzle-orm/node-postgres";
 import { drizzle as drizzlePglite } from "drizzle-orm/pglite";
-import i18next from "i18next";
 import type pg from "pg";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
@@ -37,21 +36,17 @@ import { documentFileResponse } from "~/features/uploads/upload-routes.server.ts
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { setDatabase, type Db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import type { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage, type Storage } from "~/lib/storage.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as coursesAction, loader as coursesLoader } from "~/routes/admin/courses.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 let database: TestDatabase;
 let storage: Storage;
@@ -79,24 +74,6 @@ const manager = (email: string, permissions: Permission[]) => createManager(admi
 
 /** Everything but publish: the SPEC's manager who cannot publish. */
 const NO_PUBLISH: Permission[] = ["courses:view", "courses:create", "courses:edit", "courses:delete"];
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  for (const t of [tEn, tAr]) {
-    expect(t(messageKey)).not.toBe(messageKey);
-    expect(t(messageKey).trim()).not.toBe("");
-  }
-  expect(tAr(messageKey)).toMatch(/[\u0600-\u06FF]/);
-  return err as AppError;
-}
 
 async function seedCatalog() {
   const [cat] = await database.db.insert(categories).values({ name: "Languages", nameAr: "اللغات", slug: "languages" }).returning();
@@ -218,7 +195,7 @@ describe("course rules (SPEC §5) with their messages in English and Arabic", ()
     ["instructor not an id", { instructorId: "nobody" }, "instructorId", COURSE_ERRORS.instructorInvalid],
   ];
   it.each(cases)("refuses %s with its message and writes nothing", async (_name, over, field, key) => {
-    const err = await expectAppError(createCourse(admin, base(over)), "bad_request", key);
+    const err = await expectCode(createCourse(admin, base(over)), "bad_request", key);
     expect(err.status).toBe(400);
     expect(err.fields?.[field]).toBe(key);
     expect(await courseCount()).toBe(0);
@@ -260,19 +237,19 @@ describe("course rules (SPEC §5) with their messages in English and Arabic", ()
     const ok = await createCourse(admin, base({ instructorId: teacher.id, categoryId: cat.id, subcategoryId: sub.id }));
     expect(await courseRow(ok.id)).toMatchObject({ instructorId: teacher.id, categoryId: cat.id, subcategoryId: sub.id });
 
-    const err = await expectAppError(
+    const err = await expectCode(
       createCourse(admin, base({ slug: "other", categoryId: cat.id, subcategoryId: otherSub.id })),
       "bad_request",
       COURSE_ERRORS.subcategoryMismatch,
     );
     expect(err.fields).toEqual({ subcategoryId: COURSE_ERRORS.subcategoryMismatch });
-    await expectAppError(createCourse(admin, base({ slug: "no-cat", subcategoryId: sub.id })), "bad_request", COURSE_ERRORS.subcategoryMismatch);
-    await expectAppError(
+    await expectCode(createCourse(admin, base({ slug: "no-cat", subcategoryId: sub.id })), "bad_request", COURSE_ERRORS.subcategoryMismatch);
+    await expectCode(
       createCourse(admin, base({ slug: "gone", instructorId: crypto.randomUUID() })),
       "bad_request",
       COURSE_ERRORS.instructorInvalid,
     );
-    await expectAppError(
+    await expectCode(
       createCourse(admin, base({ slug: "gone-cat", categoryId: crypto.randomUUID() })),
       "bad_request",
       COURSE_ERRORS.categoryInvalid,
@@ -282,11 +259,11 @@ describe("course rules (SPEC §5) with their messages in English and Arabic", ()
 
   it("refuses a slug already used, with a translated message on the slug field (409)", async () => {
     await createCourse(admin, base());
-    const err = await expectAppError(createCourse(admin, base({ title: "Another" })), "conflict", COURSE_ERRORS.slugTaken);
+    const err = await expectCode(createCourse(admin, base({ title: "Another" })), "conflict", COURSE_ERRORS.slugTaken);
     expect(err.status).toBe(409);
     expect(err.fields).toEqual({ slug: COURSE_ERRORS.slugTaken });
     const second = await createCourse(admin, base({ slug: "second" }));
-    await expectAppError(updateCourse(admin, second.id, base()), "conflict", COURSE_ERRORS.slugTaken);
+    await expectCode(updateCourse(admin, second.id, base()), "conflict", COURSE_ERRORS.slugTaken);
     expect((await courseRow(second.id))!.slug).toBe("second");
   });
 
@@ -327,7 +304,7 @@ describe("publish rules (SPEC §6, D18)", () => {
     const live = await createCourse(admin, base({ slug: "live", isPublished: true }));
     const draft = await createCourse(admin, base({ slug: "draft" }));
     await updateCourse(writer, live.id, base({ slug: "live", title: "Renamed", isPublished: false }));
-    await expectAppError(updateCourse(writer, draft.id, base({ slug: "draft", isPublished: true })), "not_found", COURSE_ERRORS.notFound);
+    await expectCode(updateCourse(writer, draft.id, base({ slug: "draft", isPublished: true })), "not_found", COURSE_ERRORS.notFound);
     expect(await courseRow(live.id)).toMatchObject({ title: "Renamed", isPublished: true });
     expect((await courseRow(draft.id))!.isPublished).toBe(false);
   });
@@ -336,10 +313,10 @@ describe("publish rules (SPEC §6, D18)", () => {
     const writer = await manager("writer@example.com", NO_PUBLISH);
     const draft = await createCourse(admin, base());
     const live = await createCourse(admin, base({ slug: "live", isPublished: true }));
-    await expectAppError(setCoursePublished(writer, draft.id, true), "not_found", COURSE_ERRORS.notFound);
-    await expectAppError(setCoursePublished(writer, live.id, false), "forbidden", "admin.errors.forbidden");
-    await expectAppError(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
-    await expectAppError(setCoursesPublished(writer, [live.id], false), "forbidden", "admin.errors.forbidden");
+    await expectCode(setCoursePublished(writer, draft.id, true), "not_found", COURSE_ERRORS.notFound);
+    await expectCode(setCoursePublished(writer, live.id, false), "forbidden", "admin.errors.forbidden");
+    await expectCode(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
+    await expectCode(setCoursesPublished(writer, [live.id], false), "forbidden", "admin.errors.forbidden");
     expect((await courseRow(draft.id))!.isPublished).toBe(false);
     expect((await courseRow(live.id))!.isPublished).toBe(true);
   });
@@ -359,20 +336,20 @@ describe("publish rules (SPEC §6, D18)", () => {
     expect((await courseRow(c.id))!.isPublished).toBe(true);
     const actions = (await auditRows()).filter((r) => r.actorEmail === "publisher@example.com").map((r) => `${r.action}:${r.entityId}`);
     expect([...actions].sort()).toEqual([`publish:${a.id}`, `publish:${b.id}`, `unpublish:${a.id}`, `unpublish:${b.id}`].sort());
-    await expectAppError(setCoursePublished(publisher, crypto.randomUUID(), true), "not_found", COURSE_ERRORS.notFound);
-    await expectAppError(setCoursesPublished(publisher, [], true), "bad_request", COURSE_ERRORS.selectionInvalid);
-    await expectAppError(setCoursesPublished(publisher, ["not-an-id"], true), "bad_request", COURSE_ERRORS.selectionInvalid);
+    await expectCode(setCoursePublished(publisher, crypto.randomUUID(), true), "not_found", COURSE_ERRORS.notFound);
+    await expectCode(setCoursesPublished(publisher, [], true), "bad_request", COURSE_ERRORS.selectionInvalid);
+    await expectCode(setCoursesPublished(publisher, ["not-an-id"], true), "bad_request", COURSE_ERRORS.selectionInvalid);
   });
 
   it("needs the flag of each write", async () => {
     const viewer = await manager("viewer@example.com", ["courses:view"]);
     const course = await createCourse(admin, base());
-    await expectAppError(createCourse(viewer, base({ slug: "x" })), "forbidden", "admin.errors.forbidden");
-    await expectAppError(updateCourse(viewer, course.id, base()), "forbidden", "admin.errors.forbidden");
-    await expectAppError(deleteCourse(viewer, course.id), "forbidden", "admin.errors.forbidden");
-    await expectAppError(getCourseForEdit(viewer, course.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(createCourse(viewer, base({ slug: "x" })), "forbidden", "admin.errors.forbidden");
+    await expectCode(updateCourse(viewer, course.id, base()), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteCourse(viewer, course.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(getCourseForEdit(viewer, course.id), "forbidden", "admin.errors.forbidden");
     const nobody = await manager("nobody@example.com", []);
-    await expectAppError(listAdminCourses(nobody), "forbidden", "admin.errors.forbidden");
+    await expectCode(listAdminCourses(nobody), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -416,7 +393,7 @@ describe("drafts are invisible without courses:publish, by id too (issue 14)", (
     const { draft, live, thumb, draftDoc, liveDoc } = await seedDraft();
     const writer = await manager("writer@example.com", NO_PUBLISH);
     const before = await snapshot();
-    const notFound = (p: Promise<unknown>) => expectAppError(p, "not_found", COURSE_ERRORS.notFound);
+    const notFound = (p: Promise<unknown>) => expectCode(p, "not_found", COURSE_ERRORS.notFound);
 
     await notFound(getVisibleCourse(writer, draft.id));
     await notFound(getCourseForEdit(writer, draft.id));
@@ -429,7 +406,7 @@ describe("drafts are invisible without courses:publish, by id too (issue 14)", (
     await notFound(getCourseForEdit(writer, crypto.randomUUID()));
     await notFound(setCoursePublished(writer, crypto.randomUUID(), true));
     // Bulk publishing is refused to it whatever the ids (403 for all alike).
-    await expectAppError(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
+    await expectCode(setCoursesPublished(writer, [draft.id], true), "forbidden", "admin.errors.forbidden");
     // Not listed, whatever the filter.
     for (const status of ["all", "draft", "published"] as const) {
       expect((await listAdminCourses(writer, { status })).rows.map((r) => r.id)).toEqual([live.id]);
@@ -662,7 +639,7 @@ describe("files (D8, D22) and the legacy PDF", () => {
 
   it("accepts only an image our upload stored as a new thumbnail", async () => {
     for (const url of ["https://evil.example/x.webp", "/media/demo/x.webp", "/media/../private/documents/a.pdf", "javascript:alert(1)"]) {
-      await expectAppError(createCourse(admin, base({ thumbnailUrl: url })), "bad_request", COURSE_ERRORS.thumbnailInvalid);
+      await expectCode(createCourse(admin, base({ thumbnailUrl: url })), "bad_request", COURSE_ERRORS.thumbnailInvalid);
     }
     expect(await courseCount()).toBe(0);
   });
@@ -706,7 +683,7 @@ describe("files (D8, D22) and the legacy PDF", () => {
       [{ key: "private/documents/x.pdf", fileName: "x.pdf", size: 1 }],
     ];
     for (const documents of crafted) {
-      await expectAppError(updateCourse(admin, course.id, base({ documents })), "bad_request", COURSE_ERRORS.documentsInvalid);
+      await expectCode(updateCourse(admin, course.id, base({ documents })), "bad_request", COURSE_ERRORS.documentsInvalid);
     }
     expect((await getCourseForEdit(admin, course.id)).documents.map((d) => d.fileName)).toEqual(["b.pdf", "c.pdf"]);
     expect((await getCourseForEdit(admin, other.id)).documents).toHaveLength(1);
@@ -754,7 +731,7 @@ describe("files (D8, D22) and the legacy PDF", () => {
     const audit = (await auditRows(course.id)).at(-1);
     expect(audit).toMatchObject({ action: "delete", actorEmail: "admin@example.com" });
     expect(audit!.data).toMatchObject({ documents: 2, enrollmentsKept: 1, ip: "203.0.113.7" });
-    await expectAppError(deleteCourse(admin, course.id), "not_found", COURSE_ERRORS.notFound);
+    await expectCode(deleteCourse(admin, course.id), "not_found", COURSE_ERRORS.notFound);
   });
 });
 
@@ -781,7 +758,7 @@ describe("two staff editing one course (issue 35 item 6)", () => {
     const { version } = await getCourseForEdit(admin, course.id);
     expect((await getCourseForEdit(colleague, course.id)).version).toBe(version);
     await updateCourse(colleague, course.id, { ...base({ summary: "A's new summary" }), version });
-    const err = await expectAppError(updateCourse(admin, course.id, { ...base({ hours: 40, price: 999 }), version }), "conflict", "admin.errors.editConflict");
+    const err = await expectCode(updateCourse(admin, course.id, { ...base({ hours: 40, price: 999 }), version }), "conflict", "admin.errors.editConflict");
     expect(err.status).toBe(409);
     expect(err.conflict).toMatchObject({ by: "colleague@example.com" });
     expect(Date.parse(err.conflict!.at)).toBeGreaterThan(Date.now() - 60_000);

@@ -5,7 +5,7 @@
 // A failing count is produced for real: the table it reads is renamed for the duration of the call
 // (and renamed back in `finally`), so the query fails inside the database exactly as it would if the
 // table were unreachable. Nothing in the domain code is mocked; only the logger is spied on.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { getDashboard, weeklyEnrollmentCounts } from "~/features/dashboard/dashboard.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
@@ -14,19 +14,13 @@ import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
 import { ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeInstructor, makeMessage } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin();

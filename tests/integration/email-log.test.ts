@@ -2,43 +2,31 @@
 // with TEST_DB=pg) and a real SMTP server: listing, the status filter, pagination, that bodies never
 // leave the database, and the retry of a failed email up to its delivery.
 import net from "node:net";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, emailOutbox } from "@db/schema/index.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { sendResetPasswordEmail } from "~/domain/accounts/reset-password.server.ts";
 import { listEmailLog, retryFailedEmail } from "~/features/emails/email-log.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, enqueueEmail, mailTransport, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import { action as emailsAction, loader as emailsLoader } from "~/routes/admin/emails.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
 const FROM = '"Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let admin: Actor;
 let smtp: TestSmtpServer | undefined;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.9" });
@@ -50,22 +38,6 @@ afterEach(async () => {
 
 /** A manager holding every permission there is: still not an admin. */
 const fullManager = () => createManager(admin, "boss@example.com", ALL_PERMISSIONS);
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<void> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  for (const t of [tEn, tAr]) {
-    expect(t(messageKey)).not.toBe(messageKey);
-    expect(t(messageKey).trim()).not.toBe("");
-  }
-}
 
 /** `n` emails one minute apart (the last one newest), subjects "Email 1" … "Email n". */
 async function insertEmails(n: number, status = "pending", start = Date.UTC(2025, 0, 1, 8, 0)): Promise<string[]> {
@@ -211,7 +183,7 @@ describe("listEmailLog", () => {
 
   it("is for admins only", async () => {
     await insertEmails(1);
-    await expectAppError(listEmailLog(await fullManager()), "forbidden", "admin.errors.forbidden");
+    await expectCode(listEmailLog(await fullManager()), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -260,17 +232,17 @@ describe("retryFailedEmail", () => {
     const [sending] = await insertEmails(1, "sending");
     for (const id of [pending!, sent!, sending!]) {
       const before = await outboxRow(id);
-      await expectAppError(retryFailedEmail(admin, id), "conflict", "adminEmails.errors.notFailed");
+      await expectCode(retryFailedEmail(admin, id), "conflict", "adminEmails.errors.notFailed");
       expect(await outboxRow(id)).toEqual(before);
     }
-    await expectAppError(retryFailedEmail(admin, crypto.randomUUID()), "not_found", "adminEmails.errors.notFound");
-    await expectAppError(retryFailedEmail(admin, "x' or '1'='1"), "bad_request", "adminEmails.errors.invalidRequest");
+    await expectCode(retryFailedEmail(admin, crypto.randomUUID()), "not_found", "adminEmails.errors.notFound");
+    await expectCode(retryFailedEmail(admin, "x' or '1'='1"), "bad_request", "adminEmails.errors.invalidRequest");
     expect(await emailAudit()).toEqual([]);
   });
 
   it("is for admins only", async () => {
     const [id] = await insertEmails(1, "failed");
-    await expectAppError(retryFailedEmail(await fullManager(), id!), "forbidden", "admin.errors.forbidden");
+    await expectCode(retryFailedEmail(await fullManager(), id!), "forbidden", "admin.errors.forbidden");
     expect((await outboxRow(id!)).status).toBe("failed");
     expect(await emailAudit()).toEqual([]);
   });

@@ -5,9 +5,8 @@
 // request moves back to pending (audited, no email); a request whose course was deleted cannot be
 // approved but can be rejected (its email links to no course page); two staff deciding at once — one
 // wins; every refusal without the edit flag is a 403 that changes nothing.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { deleteCourse } from "~/features/courses/courses-admin.server.ts";
@@ -16,12 +15,12 @@ import { successMessage } from "~/features/enrollments/enrollments-admin.schema.
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { createOutboxWorker, smtpTransport, type MailTransport, type OutboxWorker } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { ANONYMOUS, caught, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
@@ -32,24 +31,13 @@ const silent = { info() {}, warn() {}, error() {} };
 /** The default undo window (DECISION_UNDO_SECONDS unset). */
 const WINDOW_MS = 30_000;
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 let clock: TestClock;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

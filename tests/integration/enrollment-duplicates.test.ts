@@ -1,27 +1,21 @@
 // Issue 34 item 10: the same email, course and run within ten minutes is the same request — sent three
 // times at once (a double tap, a retry), it is one row, one reference and one confirmation email. On
 // PostgreSQL (TEST_DB=pg) the three run on three pool connections at the same moment.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import type { EnrollmentInput } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { db } from "~/lib/db.server.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeRun } from "../setup/factories.ts";
 
-let database: TestDatabase;
 let courseId: string;
 let runA: string;
 let runB: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

@@ -5,18 +5,14 @@
 // default limits (RATE_LIMIT_ENROLLMENT 30/600, RATE_LIMIT_ENROLLMENT_EMAIL 5/3600).
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
-import i18next from "i18next";
 import { courses, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as enrollAction } from "~/routes/site/enroll.tsx";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { i18n } from "../setup/i18n.ts";
 import { callAction, contextFor } from "../setup/route-call.ts";
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
 
 let database: TestDatabase;
 let slug: string;

@@ -6,16 +6,15 @@
 // language, with Western digits.
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { courses, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { ENROLLMENT_ERRORS } from "~/features/enrollments/enrollment.schema.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as enrollAction, loader as enrollLoader } from "~/routes/site/enroll.tsx";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeEnrollment, makeRun } from "../setup/factories.ts";
+import { i18n } from "../setup/i18n.ts";
 import { callAction, callLoader, contextFor } from "../setup/route-call.ts";
 
 // Tuesday 16 July 2030, 19:00 in Cairo (summer time, UTC+3): 16:00 UTC.
@@ -23,9 +22,6 @@ const STARTS = new Date("2030-07-16T16:00:00Z");
 const WHEN_EN = "Tuesday, July 16, 2030 at 7:00 PM (Cairo time)";
 const WHEN_AR = "الثلاثاء، 16 يوليو 2030 في 7:00 م (بتوقيت القاهرة)";
 const INBOX = "info@nileacademy.example"; // the seeded `contact.email` site setting
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
 
 let database: TestDatabase;
 let slug: string;

@@ -1,8 +1,7 @@
 // Enrollment requests and contact messages against a real database (PGlite, or PostgreSQL with
 // TEST_DB=pg), with their emails delivered by the outbox worker to an in-process SMTP server.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { contactMessages, courses, emailOutbox, enrollments, siteSettings, user } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
@@ -13,10 +12,10 @@ import type * as EnvModule from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
-import { resources } from "~/locales/index.ts";
 import { caught } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -41,24 +40,13 @@ const FROM = '"Nile Academy" <no-reply@academy.test>';
 const INBOX = "info@nileacademy.example"; // the seeded `contact.email` site setting
 const silent = { info() {}, warn() {}, error() {} };
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 let clock: TestClock;
 let publishedId: string;
 let draftId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   notify.email = undefined;
   app.wake = undefined;

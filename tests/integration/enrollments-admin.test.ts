@@ -2,9 +2,8 @@
 // counters, the Arabic-aware search, the status filter and pages, approve / reject (single and bulk)
 // with their audit lines and the student's email delivered to a real SMTP server, the streamed CSV,
 // and the permission refusals of the domain functions and of the two routes.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, courses, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
@@ -23,38 +22,28 @@ import {
 import { setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { AppError } from "~/lib/errors.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import { action as pageAction, loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
 import { makeCourse } from "../setup/factories.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
 /** Every staff member of this file writes from this address (the audit lines carry it). */
 const IP = "198.51.100.9";
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
@@ -103,16 +92,6 @@ async function statusesOf(ids: string[]): Promise<Record<string, string>> {
 async function countOf(table: typeof auditLog | typeof emailOutbox): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(table);
   return Number(row?.n ?? 0);
-}
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<void> {
-  const err = await promise.then(
-    () => new Error(`expected AppError ${messageKey}`),
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
 }
 
 /** A small RFC 4180 reader: quoted fields, doubled quotes, CRLF or LF line ends, commas and breaks in quotes. */
@@ -369,9 +348,8 @@ describe("approve and reject", () => {
     const outbox = await countOf(emailOutbox);
 
     // Decided meanwhile (another tab, a colleague): the refusal says who decided it, and when (issue 35 item 6).
-    const refusal: unknown = await setEnrollmentStatus(admin, [id!], "approved").catch((e: unknown) => e);
-    expect(refusal).toBeInstanceOf(AppError);
-    expect(refusal).toMatchObject({ code: "conflict", messageKey: "adminEnrollments.errors.decidedMeanwhile", conflict: { by: admin.email } });
+    const refusal = await expectCode(setEnrollmentStatus(admin, [id!], "approved"), "conflict", "adminEnrollments.errors.decidedMeanwhile");
+    expect(refusal.conflict).toMatchObject({ by: admin.email });
     const [after] = await database.db.select().from(enrollments).where(eq(enrollments.id, id!));
     expect(after).toEqual(before);
     expect(await countOf(auditLog)).toBe(audit);
@@ -389,14 +367,14 @@ describe("approve and reject", () => {
     expect((await statusesOf([id!]))[id!]).toBe("rejected");
 
     // Unknown rows, an empty or oversized selection and a bad status are refused too.
-    await expectAppError(setEnrollmentStatus(admin, [crypto.randomUUID()], "approved"), "not_found", "adminEnrollments.errors.notFound");
-    await expectAppError(setEnrollmentStatus(admin, [], "approved"), "bad_request", "adminEnrollments.errors.selectionInvalid");
-    await expectAppError(
+    await expectCode(setEnrollmentStatus(admin, [crypto.randomUUID()], "approved"), "not_found", "adminEnrollments.errors.notFound");
+    await expectCode(setEnrollmentStatus(admin, [], "approved"), "bad_request", "adminEnrollments.errors.selectionInvalid");
+    await expectCode(
       setEnrollmentStatus(admin, Array.from({ length: 101 }, () => crypto.randomUUID()), "approved"),
       "bad_request",
       "adminEnrollments.errors.selectionInvalid",
     );
-    await expectAppError(setEnrollmentStatus(admin, [id!], "pending" as "approved"), "bad_request", "adminEnrollments.errors.invalidRequest");
+    await expectCode(setEnrollmentStatus(admin, [id!], "pending" as "approved"), "bad_request", "adminEnrollments.errors.invalidRequest");
   });
 
   it("only one of two concurrent approvals of the same row wins", async () => {
@@ -489,11 +467,11 @@ describe("approve and reject", () => {
     const [id] = await seed([{}]);
     const nobody = await manager("nobody@example.com", ["courses:view"]);
 
-    await expectAppError(listEnrollments(nobody, {}), "forbidden", "admin.errors.forbidden");
-    await expectAppError(enrollmentCounters(nobody), "forbidden", "admin.errors.forbidden");
-    await expectAppError(getEnrollment(nobody, id!), "forbidden", "admin.errors.forbidden");
-    await expectAppError(setEnrollmentStatus(nobody, [id!], "approved"), "forbidden", "admin.errors.forbidden");
-    await expectAppError(streamEnrollmentsCsv(nobody, {}, { locale: "en" }), "forbidden", "admin.errors.forbidden");
+    await expectCode(listEnrollments(nobody, {}), "forbidden", "admin.errors.forbidden");
+    await expectCode(enrollmentCounters(nobody), "forbidden", "admin.errors.forbidden");
+    await expectCode(getEnrollment(nobody, id!), "forbidden", "admin.errors.forbidden");
+    await expectCode(setEnrollmentStatus(nobody, [id!], "approved"), "forbidden", "admin.errors.forbidden");
+    await expectCode(streamEnrollmentsCsv(nobody, {}, { locale: "en" }), "forbidden", "admin.errors.forbidden");
     const load = (actor: Actor | null) => callLoader(pageLoader, { url: "/admin/enrollments", actor });
     const download = (actor: Actor | null) => callLoader(exportLoader, { url: "/admin/enrollments/export.csv", actor });
     expect((await load(nobody)).status).toBe(403);

@@ -12,15 +12,13 @@ import { createElement, type ComponentType } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub, type MetaFunction } from "react-router";
-import i18next from "i18next";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { contentChanged } from "~/lib/content-version.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatFigure } from "~/lib/format.ts";
 import { formatPhone } from "~/lib/phone.ts";
-import { resources } from "~/locales/index.ts";
 import App, { Layout, loader as rootLoader } from "~/root.tsx";
 import * as about from "~/routes/site/about.tsx";
 import * as contact from "~/routes/site/contact.tsx";
@@ -28,20 +26,12 @@ import * as course from "~/routes/site/course.tsx";
 import * as courses from "~/routes/site/courses.tsx";
 import * as home from "~/routes/site/home.tsx";
 import * as services from "~/routes/site/services.tsx";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse } from "../setup/factories.ts";
+import { i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   // What every start runs; no demo (SEED_DEMO off). One real course, so the catalogue and a course page

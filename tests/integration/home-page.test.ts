@@ -1,7 +1,7 @@
 // Issue 19 point 1: "The home page server-renders at least three course cards and the category tiles" —
 // the home page's queries on PGlite and PostgreSQL (TEST_DB=pg): staff's featured order, the fallback to
 // the newest, drafts never shown or counted; and the course form's home fields saved and read back.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { courses } from "@db/schema/index.ts";
 import { getHomeData, HOME_MAX_COURSES, listHomeCategories, listHomeCourses as listHomeCourseCards, listHomeInstructors } from "~/features/home/home.server.ts";
@@ -10,16 +10,10 @@ import { createCourse, getCourseForEdit, updateCourse } from "~/features/courses
 import { db } from "~/lib/db.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeInstructor } from "../setup/factories.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
 });

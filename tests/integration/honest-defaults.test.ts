@@ -12,8 +12,7 @@ import { createElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import i18next from "i18next";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { eq } from "drizzle-orm";
 import { emailOutbox, siteSettings } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS } from "@db/seed/demo-data.ts";
@@ -26,11 +25,11 @@ import { getPublicSettings } from "~/features/settings/settings.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { toActorView } from "~/lib/staff-session.server.ts";
-import { resources } from "~/locales/index.ts";
 import { loader as dashboardLoader } from "~/routes/admin/dashboard.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
+import { ARABIC, i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
 
 // The operator's configuration of this file: neither variable set (a laptop, or a server not yet
@@ -41,20 +40,10 @@ vi.hoisted(() => {
 });
 
 const NOTIFY_EMAIL = "office@provider.test";
-const ARABIC = /[\u0600-\u06FF]/;
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   // What every start runs; no demo (SEED_DEMO off, as on PostgreSQL by default).

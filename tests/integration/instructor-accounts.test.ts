@@ -10,7 +10,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { and, eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import {
   auditLog,
@@ -30,7 +29,7 @@ import {
 import { getInstructorPortal, resetInstructorLoginLimits, signInInstructor } from "~/features/instructor-accounts/portal.server.ts";
 import { deleteInstructor } from "~/features/instructors/instructors.server.ts";
 import { canReadDocument, documentFileResponse } from "~/features/uploads/upload-routes.server.ts";
-import { AppError } from "~/lib/errors.ts";
+import type { AppError } from "~/lib/errors.ts";
 import {
   getInstructorSession,
   hashSessionToken,
@@ -42,24 +41,20 @@ import { verifyPassword } from "~/lib/password.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage } from "~/lib/storage.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as instructorsAction } from "~/routes/admin/instructors.tsx";
 import { loader as documentLoader } from "~/routes/api/document-file.ts";
 import { loader as dashboardLoader } from "~/routes/instructor/dashboard.tsx";
 import { action as loginAction, loader as loginLoader } from "~/routes/instructor/login.tsx";
 import { action as logoutAction } from "~/routes/instructor/logout.ts";
-import { insertStaff, MANAGER, memoryActor, setManagerPermissions, signedInInstructor } from "../setup/actors.ts";
+import { insertManager, insertStaff, MANAGER, memoryActor, signedInInstructor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
 import { makeCourse, makeCourseDocument, makeInstructor } from "../setup/factories.ts";
+import { expectMessage, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "instructor-accounts-"));
 let database: TestDatabase;
@@ -83,10 +78,7 @@ beforeEach(async () => {
 // ---- helpers ------------------------------------------------------------------------------------------
 
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await setManagerPermissions(permissions);
-  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
-}
+const manager = (email: string, permissions: Permission[]) => insertManager(email, permissions, { ip: "198.51.100.1" });
 
 const instructor = (name: string, email: string | null = `${name.toLowerCase().replace(/\s+/g, ".")}@example.com`) =>
   makeInstructor({ name, email, title: "Trainer" });
@@ -103,27 +95,6 @@ async function documentFor(courseId: string, fileName = "syllabus.pdf") {
   fs.mkdirSync(dir, { recursive: true });
   await createLocalStorage(path.join(root, "uploads")).put(key, PDF, { contentType: "application/pdf", visibility: "private", originalName: fileName });
   return makeCourseDocument(courseId, { storageKey: key, fileName, sizeBytes: PDF.length });
-}
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  expect((err as AppError).code).toBe(code);
-  return err as AppError;
-}
-
-/** The message in both languages: English exactly as given (SPEC), Arabic a real Arabic sentence. */
-function expectMessage(key: string, english: string) {
-  expect(tEn(key)).toBe(english);
-  const ar = tAr(key);
-  expect(ar).not.toBe(key);
-  expect(ar).toMatch(/[\u0600-\u06FF]/);
 }
 
 async function accountOf(instructorId: string) {
@@ -317,7 +288,7 @@ describe("create and renew an instructor account", () => {
       [0, -5, "minutesInvalid", "Minutes must be a whole number from 0 to 59"],
     ];
     for (const [hours, minutes, key, english] of refused) {
-      await expectAppError(createOrRenewAccount(admin, { instructorId: omar.id, hours, minutes }), "bad_request", `instructorAccounts.errors.${key}`);
+      await expectCode(createOrRenewAccount(admin, { instructorId: omar.id, hours, minutes }), "bad_request", `instructorAccounts.errors.${key}`);
       expectMessage(`instructorAccounts.errors.${key}`, english);
     }
     expect(await accountOf(omar.id)).toBeUndefined();
@@ -330,14 +301,14 @@ describe("create and renew an instructor account", () => {
 
   it("requires the instructor's email ('Instructor email is required') and a known instructor", async () => {
     const noEmail = await instructor("No Email", null);
-    await expectAppError(createOrRenewAccount(admin, { instructorId: noEmail.id, hours: 1 }), "bad_request", "instructorAccounts.errors.emailRequired");
+    await expectCode(createOrRenewAccount(admin, { instructorId: noEmail.id, hours: 1 }), "bad_request", "instructorAccounts.errors.emailRequired");
     expectMessage("instructorAccounts.errors.emailRequired", "Instructor email is required");
-    await expectAppError(
+    await expectCode(
       createOrRenewAccount(admin, { instructorId: crypto.randomUUID(), hours: 1 }),
       "not_found",
       "instructorAccounts.errors.instructorNotFound",
     );
-    await expectAppError(createOrRenewAccount(admin, { instructorId: "nope", hours: 1 }), "bad_request", "instructorAccounts.errors.instructorInvalid");
+    await expectCode(createOrRenewAccount(admin, { instructorId: "nope", hours: 1 }), "bad_request", "instructorAccounts.errors.instructorInvalid");
     expect(await database.db.select().from(instructorAccounts)).toEqual([]);
   });
 
@@ -351,7 +322,7 @@ describe("create and renew an instructor account", () => {
     const accountBefore = await accountOf(before.id);
     const auditBefore = await database.db.select().from(auditLog);
 
-    await expectAppError(createOrRenewAccount(admin, { instructorId: after.id, hours: 1 }), "conflict", "instructorAccounts.errors.duplicateEmail");
+    await expectCode(createOrRenewAccount(admin, { instructorId: after.id, hours: 1 }), "conflict", "instructorAccounts.errors.duplicateEmail");
     expect(await accountOf(before.id)).toEqual(accountBefore);
     expect(await accountOf(after.id)).toBeUndefined();
     expect(await sessionCount()).toBe(1);
@@ -373,13 +344,13 @@ describe("create and renew an instructor account", () => {
       const start = new Date();
       await createOrRenewAccount(admin, { instructorId: a.id, minutes: 1 }, start);
       const later = new Date(start.getTime() + 5 * MINUTE);
-      await expectAppError(
+      await expectCode(
         createOrRenewAccount(admin, { instructorId: a.id, minutes: 30 }, later),
         "conflict",
         "instructorAccounts.errors.duplicateInstructor",
       );
       const b = await instructor("Beta", "alpha@example.com");
-      await expectAppError(createOrRenewAccount(admin, { instructorId: b.id, hours: 1 }, later), "conflict", "instructorAccounts.errors.duplicateEmail");
+      await expectCode(createOrRenewAccount(admin, { instructorId: b.id, hours: 1 }, later), "conflict", "instructorAccounts.errors.duplicateEmail");
     } finally {
       await database.db.execute(sql.raw(`drop trigger if exists keep_instructor_accounts on instructor_accounts`));
       await database.db.execute(sql.raw(`drop function if exists keep_instructor_accounts()`));
@@ -404,7 +375,7 @@ describe("create and renew an instructor account", () => {
       .update(instructorAccounts)
       .set({ passwordEncrypted: sealPassword("Xy12Zw34", other.id) })
       .where(eq(instructorAccounts.instructorId, zeina.id));
-    await expectAppError(createOrRenewAccount(admin, { instructorId: zeina.id, hours: 1 }), "internal", "instructorAccounts.errors.retrieveFailed");
+    await expectCode(createOrRenewAccount(admin, { instructorId: zeina.id, hours: 1 }), "internal", "instructorAccounts.errors.retrieveFailed");
     expectMessage("instructorAccounts.errors.retrieveFailed", "Failed to retrieve existing password");
     expectMessage("instructorAccounts.errors.createFailed", "Failed to create account");
     // The page's line for a refused account post (framed by the action's reply) is checked on the real
@@ -414,10 +385,10 @@ describe("create and renew an instructor account", () => {
   it("needs instructors:create_accounts; status needs instructors:view", async () => {
     const nour = await instructor("Nour");
     const viewer = await manager("viewer@example.com", ["instructors:view", "instructors:create", "instructors:edit"]);
-    await expectAppError(createOrRenewAccount(viewer, { instructorId: nour.id, hours: 1 }), "forbidden", "admin.errors.forbidden");
+    await expectCode(createOrRenewAccount(viewer, { instructorId: nour.id, hours: 1 }), "forbidden", "admin.errors.forbidden");
     expect(await getAccountStatus(viewer, nour.id)).toEqual({ hasAccount: false, isExpired: false, duration: { hours: 0, minutes: 0 }, expiresAt: null });
     const outsider = await manager("outsider@example.com", ["courses:view"]);
-    await expectAppError(getAccountStatus(outsider, nour.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(getAccountStatus(outsider, nour.id), "forbidden", "admin.errors.forbidden");
     const granted = await manager("granted@example.com", ["instructors:view", "instructors:create_accounts"]);
     await expect(createOrRenewAccount(granted, { instructorId: nour.id, hours: 1 })).resolves.toMatchObject({ outcome: "created" });
     const status = await getAccountStatus(granted, nour.id);
@@ -431,8 +402,8 @@ describe("instructor sign-in", () => {
   it("says 'Invalid email or password.' alike for an unknown email and a wrong password, and still pays for a hash", async () => {
     const mona = await instructor("Mona");
     const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, hours: 1 });
-    const unknown = await expectAppError(signInInstructor({ email: "nobody@example.com", password }, "192.0.2.1"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
-    const wrong = await expectAppError(signInInstructor({ email: mona.email!, password: "Wrong123" }, "192.0.2.2"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+    const unknown = await expectCode(signInInstructor({ email: "nobody@example.com", password }, "192.0.2.1"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+    const wrong = await expectCode(signInInstructor({ email: mona.email!, password: "Wrong123" }, "192.0.2.2"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
     expect(unknown.status).toBe(wrong.status);
     expectMessage("instructorPortal.login.errors.invalidCredentials", "Invalid email or password.");
 
@@ -463,9 +434,9 @@ describe("instructor sign-in", () => {
     const start = new Date();
     const { password } = await createOrRenewAccount(admin, { instructorId: karim.id, minutes: 1 }, start);
     const later = new Date(start.getTime() + 61_000);
-    const expired = await expectAppError(signInInstructor({ email: karim.email!, password }, "192.0.2.3", later), "forbidden", "instructorPortal.login.errors.expired");
+    const expired = await expectCode(signInInstructor({ email: karim.email!, password }, "192.0.2.3", later), "forbidden", "instructorPortal.login.errors.expired");
     expect(expired.status).toBe(403);
-    await expectAppError(signInInstructor({ email: karim.email!, password: "Wrong123" }, "192.0.2.3", later), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+    await expectCode(signInInstructor({ email: karim.email!, password: "Wrong123" }, "192.0.2.3", later), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
     expectMessage("instructorPortal.login.errors.expired", "Your account has expired. Please contact admin to renew your access.");
     expectMessage("instructorPortal.login.errors.authFailed", "Authentication failed. Please try again.");
     expectMessage("instructorPortal.login.errors.unexpected", "An unexpected error occurred. Please try again.");
@@ -489,7 +460,7 @@ describe("instructor sign-in", () => {
     const omar = await instructor("Omar");
     const { password } = await createOrRenewAccount(admin, { instructorId: omar.id, hours: 1 });
     for (let i = 0; i < 6; i++) {
-      await expectAppError(signInInstructor({ email: omar.email!, password: "Wrong123" }, `192.0.2.${40 + i}`), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+      await expectCode(signInInstructor({ email: omar.email!, password: "Wrong123" }, `192.0.2.${40 + i}`), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
     }
     // The email has had its failures from other addresses: the right password only waits a little (issue 14 point 5).
     await expect(signInInstructor({ email: omar.email!, password }, "192.0.2.99")).resolves.toMatchObject({ instructorId: omar.id });
@@ -497,14 +468,14 @@ describe("instructor sign-in", () => {
     const nadia = await instructor("Nadia");
     const nadiaAccount = await createOrRenewAccount(admin, { instructorId: nadia.id, hours: 1 });
     for (let i = 0; i < 6; i++) {
-      await expectAppError(signInInstructor({ email: nadia.email!, password: "Wrong123" }, "192.0.2.98"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+      await expectCode(signInInstructor({ email: nadia.email!, password: "Wrong123" }, "192.0.2.98"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
     }
-    const limited = await expectAppError(signInInstructor({ email: nadia.email!, password: nadiaAccount.password }, "192.0.2.98"), "too_many_requests", "instructorPortal.login.errors.tooManyAttempts");
+    const limited = await expectCode(signInInstructor({ email: nadia.email!, password: nadiaAccount.password }, "192.0.2.98"), "too_many_requests", "instructorPortal.login.errors.tooManyAttempts");
     expect(limited.status).toBe(429);
     for (let i = 0; i < 6; i++) {
-      await expectAppError(signInInstructor({ email: `x${i}@example.com`, password: "Wrong123" }, "198.51.100.77"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
+      await expectCode(signInInstructor({ email: `x${i}@example.com`, password: "Wrong123" }, "198.51.100.77"), "unauthenticated", "instructorPortal.login.errors.invalidCredentials");
     }
-    await expectAppError(signInInstructor({ email: "y@example.com", password: "Wrong123" }, "198.51.100.77"), "too_many_requests", "instructorPortal.login.errors.tooManyAttempts");
+    await expectCode(signInInstructor({ email: "y@example.com", password: "Wrong123" }, "198.51.100.77"), "too_many_requests", "instructorPortal.login.errors.tooManyAttempts");
     expect(tAr("instructorPortal.login.errors.tooManyAttempts")).toMatch(/[\u0600-\u06FF]/);
   });
 
@@ -581,7 +552,7 @@ describe("instructor portal", () => {
     ]);
     expect(portal.courses.find((c) => c.id === draft.id)).toMatchObject({ isPublished: false, materials: [] });
 
-    await expectAppError(getInstructorPortal({ instructorId: crypto.randomUUID() }), "not_found", "instructorPortal.errors.instructorNotFound");
+    await expectCode(getInstructorPortal({ instructorId: crypto.randomUUID() }), "not_found", "instructorPortal.errors.instructorNotFound");
     expectMessage("instructorPortal.errors.instructorNotFound", "Instructor not found");
     expectMessage("instructorPortal.errors.noSession", "No active session");
     expectMessage("instructorPortal.errors.instructorInfoFailed", "Failed to get instructor information");

@@ -7,7 +7,6 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { count, eq } from "drizzle-orm";
-import i18next from "i18next";
 import sharp from "sharp";
 import {
   auditLog,
@@ -25,23 +24,18 @@ import {
 import { instructorFieldsSchema, type InstructorFieldsValues } from "~/features/instructors/instructors.schema.ts";
 import { adminMeta } from "~/lib/admin-meta.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
-import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage, type Storage } from "~/lib/storage.server.ts";
-import { resources } from "~/locales/index.ts";
 import {
   action as instructorsAction,
   loader as instructorsLoader,
 } from "~/routes/admin/instructors.tsx";
-import { ANONYMOUS, insertStaff, MANAGER, setManagerPermissions } from "../setup/actors.ts";
+import { ANONYMOUS, insertManager, insertStaff } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
+import { expectMessage, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 let database: TestDatabase;
 let admin: Actor;
@@ -65,32 +59,7 @@ beforeEach(async () => {
 });
 
 /** A manager holding exactly `permissions`. */
-async function manager(email: string, permissions: Permission[]): Promise<Actor> {
-  await setManagerPermissions(permissions);
-  return insertStaff(email, MANAGER, { ip: "198.51.100.1" });
-}
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  return err as AppError;
-}
-
-/** The message in both languages: English exactly as given (SPEC), Arabic a real Arabic sentence. */
-function expectMessage(key: string, english: string) {
-  expect(tEn(key)).toBe(english);
-  const ar = tAr(key);
-  expect(ar).not.toBe(key);
-  expect(ar).not.toBe(english);
-  expect(ar).toMatch(/[\u0600-\u06FF]/);
-}
+const manager = (email: string, permissions: Permission[]) => insertManager(email, permissions, { ip: "198.51.100.1" });
 
 async function instructorCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(instructors);
@@ -117,10 +86,10 @@ const base: InstructorFieldsValues = { name: "Mona Adel" };
 describe("SPEC §5 instructor rules", () => {
   it("requires a name of at most 100 characters", async () => {
     for (const name of ["", "   "]) {
-      const err = await expectAppError(createInstructor(admin, { name }), "bad_request", "instructorsAdmin.errors.nameRequired");
+      const err = await expectCode(createInstructor(admin, { name }), "bad_request", "instructorsAdmin.errors.nameRequired");
       expect(err.fields).toEqual({ name: "instructorsAdmin.errors.nameRequired" });
     }
-    await expectAppError(createInstructor(admin, { name: "n".repeat(101) }), "bad_request", "instructorsAdmin.errors.nameTooLong");
+    await expectCode(createInstructor(admin, { name: "n".repeat(101) }), "bad_request", "instructorsAdmin.errors.nameTooLong");
     await expect(createInstructor(admin, { name: "n".repeat(100) })).resolves.toMatchObject({ name: "n".repeat(100) });
     expectMessage("instructorsAdmin.errors.nameRequired", "Name is required");
     expectMessage("instructorsAdmin.errors.nameTooLong", "Name too long");
@@ -134,7 +103,7 @@ describe("SPEC §5 instructor rules", () => {
     ["bioShortAr", 2000, "bioArTooLong", "Arabic bio too long"],
   ] as const)("limits %s to %i characters ('%s')", async (field, max, key, english) => {
     const messageKey = `instructorsAdmin.errors.${key}`;
-    const err = await expectAppError(createInstructor(admin, { ...base, [field]: "ب".repeat(max + 1) }), "bad_request", messageKey);
+    const err = await expectCode(createInstructor(admin, { ...base, [field]: "ب".repeat(max + 1) }), "bad_request", messageKey);
     expect(err.fields).toEqual({ [field]: messageKey });
     expectMessage(messageKey, english);
     const saved = await createInstructor(admin, { ...base, [field]: "ب".repeat(max) });
@@ -143,7 +112,7 @@ describe("SPEC §5 instructor rules", () => {
 
   it("accepts an empty or valid email, refuses anything else ('Invalid email address')", async () => {
     for (const email of ["not-an-email", "a@b", "two@@example.com", "a b@example.com", `${"x".repeat(250)}@example.com`]) {
-      const err = await expectAppError(createInstructor(admin, { ...base, email }), "bad_request", "instructorsAdmin.errors.emailInvalid");
+      const err = await expectCode(createInstructor(admin, { ...base, email }), "bad_request", "instructorsAdmin.errors.emailInvalid");
       expect(err.fields).toEqual({ email: "instructorsAdmin.errors.emailInvalid" });
     }
     expectMessage("instructorsAdmin.errors.emailInvalid", "Invalid email address");
@@ -158,7 +127,7 @@ describe("SPEC §5 instructor rules", () => {
   ] as const)("accepts an empty or http(s) %s URL only, completing one typed without https://", async (field, english) => {
     const messageKey = `instructorsAdmin.errors.${field}Invalid`;
     for (const bad of ["javascript:alert(1)", "mailto:mona@example.com", "ftp://example.com/x", "https://", "http://exa mple.com", "mona"]) {
-      const err = await expectAppError(createInstructor(admin, { ...base, [field]: bad }), "bad_request", messageKey);
+      const err = await expectCode(createInstructor(admin, { ...base, [field]: bad }), "bad_request", messageKey);
       expect(err.fields).toEqual({ [field]: messageKey });
     }
     expectMessage(messageKey, english);
@@ -178,7 +147,7 @@ describe("SPEC §5 instructor rules", () => {
   });
 
   it("reports every broken field at once, and writes nothing", async () => {
-    const err = await expectAppError(
+    const err = await expectCode(
       createInstructor(admin, { name: "", titleAr: "x".repeat(101), email: "nope", linkedin: "nope" }),
       "bad_request",
       "instructorsAdmin.errors.nameRequired",
@@ -259,9 +228,9 @@ describe("SPEC §5 instructor rules", () => {
     const created = await createInstructor(admin, base);
     const spy = vi.spyOn(database.db, "transaction").mockRejectedValue(new Error("connection lost"));
     try {
-      await expectAppError(createInstructor(admin, base), "internal", "instructorsAdmin.errors.saveFailed");
-      await expectAppError(updateInstructor(admin, created.id, { name: "X" }), "internal", "instructorsAdmin.errors.saveFailed");
-      await expectAppError(deleteInstructor(admin, created.id), "internal", "instructorsAdmin.errors.deleteFailed");
+      await expectCode(createInstructor(admin, base), "internal", "instructorsAdmin.errors.saveFailed");
+      await expectCode(updateInstructor(admin, created.id, { name: "X" }), "internal", "instructorsAdmin.errors.saveFailed");
+      await expectCode(deleteInstructor(admin, created.id), "internal", "instructorsAdmin.errors.deleteFailed");
     } finally {
       spy.mockRestore();
     }
@@ -274,11 +243,11 @@ describe("one email per instructor (issue 17)", () => {
     const mona = await createInstructor(admin, { name: "Mona", email: "mona@example.com" });
     const before = await database.db.select().from(instructors);
     const audits = await auditRows();
-    const err = await expectAppError(createInstructor(admin, { name: "Other", email: " MONA@example.com " }), "conflict", "instructorsAdmin.errors.emailTaken");
+    const err = await expectCode(createInstructor(admin, { name: "Other", email: " MONA@example.com " }), "conflict", "instructorsAdmin.errors.emailTaken");
     expect(err.status).toBe(409);
     expect(err.fields).toEqual({ email: "instructorsAdmin.errors.emailTaken" });
     const karim = await createInstructor(admin, { name: "Karim", email: "karim@example.com" });
-    await expectAppError(updateInstructor(admin, karim.id, { name: "Karim", email: "Mona@Example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
+    await expectCode(updateInstructor(admin, karim.id, { name: "Karim", email: "Mona@Example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
     expect((await database.db.select().from(instructors).where(eq(instructors.id, mona.id)))).toEqual(before.filter((r) => r.id === mona.id));
     expect((await database.db.select().from(instructors).where(eq(instructors.id, karim.id)))[0]!.email).toBe("karim@example.com");
     expect((await auditRows()).length).toBe(audits.length + 1); // Karim's creation only
@@ -296,7 +265,7 @@ describe("one email per instructor (issue 17)", () => {
       .insert(instructorAccounts)
       .values({ instructorId: mona.id, email: "old.mona@example.com", passwordHash: "x", passwordEncrypted: "x", expiresAt: new Date(Date.now() + 3_600_000), durationHours: 1, durationMinutes: 0 })
       .returning();
-    await expectAppError(createInstructor(admin, { name: "Other", email: "old.mona@example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
+    await expectCode(createInstructor(admin, { name: "Other", email: "old.mona@example.com" }), "conflict", "instructorsAdmin.errors.emailTaken");
     expect(await database.db.select().from(instructorAccounts)).toEqual([account]);
   });
 
@@ -355,9 +324,9 @@ describe("photo (D22)", () => {
       "javascript:alert(1)",
     ];
     for (const photoUrl of bad) {
-      const err = await expectAppError(createInstructor(admin, { ...base, photoUrl }), "bad_request", "instructorsAdmin.errors.photoInvalid");
+      const err = await expectCode(createInstructor(admin, { ...base, photoUrl }), "bad_request", "instructorsAdmin.errors.photoInvalid");
       expect(err.fields).toEqual({ photoUrl: "instructorsAdmin.errors.photoInvalid" });
-      await expectAppError(updateInstructor(admin, created.id, { ...base, photoUrl }), "bad_request", "instructorsAdmin.errors.photoInvalid");
+      await expectCode(updateInstructor(admin, created.id, { ...base, photoUrl }), "bad_request", "instructorsAdmin.errors.photoInvalid");
     }
     expect(tEn("instructorsAdmin.errors.photoInvalid")).not.toBe("instructorsAdmin.errors.photoInvalid");
     expect(tAr("instructorsAdmin.errors.photoInvalid")).toMatch(/[\u0600-\u06FF]/);
@@ -496,8 +465,8 @@ describe("delete (D22)", () => {
   });
 
   it("answers 404 for an unknown instructor", async () => {
-    await expectAppError(deleteInstructor(admin, crypto.randomUUID()), "not_found", "instructorsAdmin.errors.notFound");
-    await expectAppError(updateInstructor(admin, crypto.randomUUID(), base), "not_found", "instructorsAdmin.errors.notFound");
+    await expectCode(deleteInstructor(admin, crypto.randomUUID()), "not_found", "instructorsAdmin.errors.notFound");
+    await expectCode(updateInstructor(admin, crypto.randomUUID(), base), "not_found", "instructorsAdmin.errors.notFound");
     expect(tAr("instructorsAdmin.errors.notFound")).toMatch(/[\u0600-\u06FF]/);
   });
 });
@@ -506,23 +475,23 @@ describe("permissions", () => {
   it("needs instructors:view to list, :create to add, :edit to change, :delete to remove", async () => {
     const existing = await createInstructor(admin, { name: "Existing" });
     const outsider = await manager("outsider@example.com", ["courses:view"]);
-    await expectAppError(listInstructorsForAdmin(outsider), "forbidden", "admin.errors.forbidden");
+    await expectCode(listInstructorsForAdmin(outsider), "forbidden", "admin.errors.forbidden");
 
     const viewer = await manager("viewer@example.com", ["instructors:view"]);
     await expect(listInstructorsForAdmin(viewer)).resolves.toHaveLength(1);
-    await expectAppError(createInstructor(viewer, base), "forbidden", "admin.errors.forbidden");
-    await expectAppError(updateInstructor(viewer, existing.id, { name: "Changed" }), "forbidden", "admin.errors.forbidden");
-    await expectAppError(deleteInstructor(viewer, existing.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(createInstructor(viewer, base), "forbidden", "admin.errors.forbidden");
+    await expectCode(updateInstructor(viewer, existing.id, { name: "Changed" }), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteInstructor(viewer, existing.id), "forbidden", "admin.errors.forbidden");
 
     // Each flag grants its own action only.
     const creator = await manager("creator@example.com", ["instructors:view", "instructors:create"]);
     await expect(createInstructor(creator, { name: "By creator" })).resolves.toBeTruthy();
-    await expectAppError(updateInstructor(creator, existing.id, { name: "Changed" }), "forbidden", "admin.errors.forbidden");
+    await expectCode(updateInstructor(creator, existing.id, { name: "Changed" }), "forbidden", "admin.errors.forbidden");
     const editor = await manager("editor@example.com", ["instructors:view", "instructors:edit"]);
     await expect(updateInstructor(editor, existing.id, { name: "Changed" })).resolves.toMatchObject({ name: "Changed" });
-    await expectAppError(deleteInstructor(editor, existing.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteInstructor(editor, existing.id), "forbidden", "admin.errors.forbidden");
     const deleter = await manager("deleter@example.com", ["instructors:view", "instructors:delete"]);
-    await expectAppError(createInstructor(deleter, base), "forbidden", "admin.errors.forbidden");
+    await expectCode(createInstructor(deleter, base), "forbidden", "admin.errors.forbidden");
     await expect(deleteInstructor(deleter, existing.id)).resolves.toMatchObject({ id: existing.id });
 
     for (const t of [tEn, tAr]) expect(t("admin.errors.forbidden")).not.toBe("admin.errors.forbidden");

@@ -1,36 +1,24 @@
 // Messages inbox (issue 6 point 3; SPEC §8, D6, D18) against a real database (PGlite, or PostgreSQL with
 // TEST_DB=pg): the domain functions and the /admin/messages loader and action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, contactMessages, siteSettings } from "@db/schema/index.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { loadInbox, setMessageRead } from "~/features/messages/messages.server.ts";
 import { adminPage } from "~/lib/admin-pages.ts";
-import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import { action as messagesAction, loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
 import { makeMessage } from "../setup/factories.ts";
+import { tAr } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });
@@ -63,22 +51,6 @@ async function readAt(id: string): Promise<Date | null | undefined> {
 
 async function auditRows() {
   return database.db.select().from(auditLog).where(eq(auditLog.entity, "message")).orderBy(auditLog.createdAt);
-}
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<void> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  for (const t of [tEn, tAr]) {
-    expect(t(messageKey)).not.toBe(messageKey);
-    expect(t(messageKey).trim()).not.toBe("");
-  }
 }
 
 describe("loadInbox", () => {
@@ -172,7 +144,7 @@ describe("loadInbox", () => {
     const viewer = await manager("viewer@example.com", ["messages:view"]);
     expect((await loadInbox(viewer)).total).toBe(1);
     const other = await manager("other@example.com", ["enrollments:view", "users:view", "settings:edit"]);
-    await expectAppError(loadInbox(other), "forbidden", "admin.errors.forbidden");
+    await expectCode(loadInbox(other), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -202,8 +174,8 @@ describe("setMessageRead", () => {
 
   it("refuses an unknown or malformed id with a translated message and changes nothing", async () => {
     const [id] = await insertMessages(1);
-    await expectAppError(setMessageRead(admin, crypto.randomUUID(), true), "not_found", "adminMessages.errors.notFound");
-    await expectAppError(setMessageRead(admin, "1; drop table contact_messages", true), "bad_request", "adminMessages.errors.invalidRequest");
+    await expectCode(setMessageRead(admin, crypto.randomUUID(), true), "not_found", "adminMessages.errors.notFound");
+    await expectCode(setMessageRead(admin, "1; drop table contact_messages", true), "bad_request", "adminMessages.errors.invalidRequest");
     expect(await readAt(id!)).toBeNull();
     expect(await auditRows()).toEqual([]);
   });
@@ -211,7 +183,7 @@ describe("setMessageRead", () => {
   it("needs messages:view", async () => {
     const [id] = await insertMessages(1);
     const other = await manager("other@example.com", ["enrollments:view", "enrollments:edit"]);
-    await expectAppError(setMessageRead(other, id!, true), "forbidden", "admin.errors.forbidden");
+    await expectCode(setMessageRead(other, id!, true), "forbidden", "admin.errors.forbidden");
     expect(await readAt(id!)).toBeNull();
     const viewer = await manager("viewer@example.com", ["messages:view"]);
     expect(await setMessageRead(viewer, id!, true)).toMatchObject({ changed: true });

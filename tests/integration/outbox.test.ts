@@ -1,5 +1,5 @@
 import { Writable } from "node:stream";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
 import { emailOutbox } from "@db/schema/index.ts";
 import { openDatabase, type Database, type Db } from "~/lib/db.server.ts";
@@ -13,24 +13,18 @@ import {
   type MailTransport,
 } from "~/lib/outbox.server.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
 const FROM = '"Academy" <no-reply@academy.test>';
 const silent = { info() {}, warn() {}, error() {} };
 
-let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 /** The workers' time: moved forward by the tests instead of sleeping. */
 let clock: TestClock;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   smtp = await startSmtpServer();

@@ -4,7 +4,7 @@
 // the admin action path bumps after its write commits (app/lib/content-version.server.ts).
 import { brotliDecompressSync, gunzipSync } from "node:zlib";
 import crypto from "node:crypto";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { categories, courses } from "@db/schema/index.ts";
 import { loader as rootLoader } from "~/root.tsx";
@@ -29,21 +29,15 @@ import {
   SCRIPT_HASHES_HEADER,
 } from "~/lib/public-cache.server.ts";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeInstructor } from "../setup/factories.ts";
 import { callAction, callLoader, contextFor, routeArgs } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 let renders = 0;
 let nonces = 0;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   clearPublicCache();

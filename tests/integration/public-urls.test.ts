@@ -6,21 +6,15 @@
 // - another spelling of a public URL (percent-escapes a slug never needs, upper case) answers 301 to the one
 //   spelling, keeping the language and the other parameters, and is never stored nor answered from a copy;
 // - the canonical URLs are stored, once each.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { contentChanged } from "~/lib/content-version.server.ts";
 import { clearPublicCache, publicCacheSize, publicPageKey } from "~/lib/public-cache.server.ts";
 import { instanceOf } from "~/middleware/i18next.server.ts";
 import { requestPage } from "../setup/app-request.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeSubcategory } from "../setup/factories.ts";
 
-let database: TestDatabase;
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 
 const SLUG = "python-programming-basics";
 beforeEach(async () => {

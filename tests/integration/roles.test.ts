@@ -1,7 +1,7 @@
 // Roles & permissions (D13, D18) and the audit log page (issue 4 point 7) against a real database
 // (PGlite, or PostgreSQL with TEST_DB=pg): the domain functions and the admin-only routes.
 import i18next from "i18next";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import { auditLog, rolePermissions } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -18,19 +18,13 @@ import { resources } from "~/locales/index.ts";
 import { action as rolesAction, loader as rolesLoader } from "~/routes/admin/roles.tsx";
 import { loader as auditLoader } from "~/routes/admin/audit.tsx";
 import { actorFor, ANONYMOUS, createAdmin, insertStaff, MANAGER } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 let managerActor: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

@@ -10,9 +10,8 @@
 // - rejecting a waiting request, moving an approved one back (reopen, undo) frees the seat, and the reply
 //   names who is next on the waiting list; Undo of a "Give a seat" puts the request back on the list;
 // - approvals queue the run reminder, undo and reopen withdraw it.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray } from "drizzle-orm";
-import i18next from "i18next";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { getDecisionRun } from "~/features/enrollments/enrollment-decisions.server.ts";
@@ -23,12 +22,12 @@ import { hasEasternDigits } from "~/lib/digits.ts";
 import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { action as pageAction } from "~/routes/admin/enrollments.tsx";
 import { createAdmin, createManager } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -39,23 +38,12 @@ const silent = { info() {}, warn() {}, error() {} };
 const STARTS_AT = new Date("2027-01-12T17:00:00Z");
 const COURSE = "Data Analysis with Excel";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let admin: Actor;
 let courseId: string;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

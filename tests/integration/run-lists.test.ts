@@ -9,7 +9,7 @@
 //   no student's personal data; another instructor's runs are not shown.
 // The instructor's generated password is kept encrypted with the server secret.
 process.env.AUTH_SECRET ??= "integration-test-secret-for-run-lists-0123456789abcdef";
-import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { beforeEach, describe, expect, it, vi } from "vitest";
 import { sql } from "drizzle-orm";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { enrollments } from "@db/schema/index.ts";
@@ -29,19 +29,13 @@ import { loader as pageLoader } from "~/routes/admin/enrollments.tsx";
 import { loader as exportLoader } from "~/routes/admin/enrollments-export.ts";
 import { loader as portalLoader } from "~/routes/instructor/dashboard.tsx";
 import { createAdmin, createManager, signedInInstructor } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeInstructor, makeRun } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

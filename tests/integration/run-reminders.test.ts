@@ -5,7 +5,7 @@
 // - two app instances (two pools on PostgreSQL) polling at the same moment send it exactly once;
 // - undo/reopen withdraws it; a new run date queues it again for the new date; a cancelled run has none;
 //   a run that already started gets none; a run starting tomorrow gets it right after the decision's email.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, eq, sql } from "drizzle-orm";
 import { courseRuns, emailOutbox } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -15,7 +15,7 @@ import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-ref
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { cancelRunReminders, rescheduleRunReminders, scheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 
@@ -24,18 +24,12 @@ const silent = { info() {}, warn() {}, error() {} };
 const DAY = 24 * 60 * 60 * 1000;
 const HOUR = 60 * 60 * 1000;
 
-let database: TestDatabase;
 let smtp: TestSmtpServer;
 let transport: ReturnType<typeof smtpTransport>;
 let clock: TestClock;
 let courseId: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);

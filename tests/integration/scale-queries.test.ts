@@ -6,24 +6,18 @@
 // - enrollment_daily_counts (migration 0004): the triggers keep the per-day counts equal to the rows
 //   through inserts, status changes, moved dates, deletes and truncation, so the dashboard's chart is exact.
 import { eq, sql } from "drizzle-orm";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { categories, courses, enrollmentDailyCounts, enrollments } from "@db/schema/index.ts";
 import { listPublishedCourses } from "~/features/catalog/catalog.server.ts";
 import { listAdminCourses } from "~/features/courses/courses-admin.server.ts";
 import type { CourseSort } from "~/features/courses/courses.schema.ts";
 import { weeklyEnrollmentCounts } from "~/features/dashboard/dashboard.server.ts";
 import { memoryActor } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 
-let database: TestDatabase;
 const admin = memoryActor("admin", [], { id: "admin-1", email: "admin@example.com", name: "Admin" });
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
 });

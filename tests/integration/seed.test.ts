@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import sharp from "sharp";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
 import {
   categories,
@@ -14,19 +14,12 @@ import {
 } from "@db/schema/index.ts";
 import { DEFAULT_SITE_SETTINGS, DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { ARABIC } from "../setup/i18n.ts";
 
-const ARABIC = /[\u0600-\u06FF]/;
-
-let database: TestDatabase;
 let uploadsDir: string;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   uploadsDir = fs.mkdtempSync(path.join(os.tmpdir(), "seed-test-"));

@@ -2,9 +2,8 @@
 // public site reads (footer, chat button, About figures, notification inbox) and the two-step sign-in
 // requirement the staff session reads (D28), every refusal has its message in English and Arabic with
 // nothing written, settings:edit is enforced, and saves are audited.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import i18next from "i18next";
 import { DEMO_SITE_SETTINGS } from "@db/seed/demo-data.ts";
 import { auditLog, siteSettings } from "@db/schema/index.ts";
 import { isTwoFactorRequired } from "~/features/auth/two-factor.server.ts";
@@ -14,32 +13,21 @@ import { loadMailContext } from "~/lib/email.server.ts";
 import { siteSettingsSchema, type SiteSettingsValues } from "~/features/settings/settings-admin.schema.ts";
 import { getSiteSettingsForm, saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { getPublicSettings } from "~/features/settings/settings.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import { action as settingsAction, loader as settingsLoader } from "~/routes/admin/settings.tsx";
 import { ANONYMOUS, createAdmin, createManager } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { caught } from "../setup/expect.ts";
+import { ARABIC, tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
 /** Every staff member of this file writes from this address (the audit lines carry it). */
 const IP = "198.51.100.4";
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-const ARABIC = /[\u0600-\u06FF]/;
 
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   // A demo site's settings (db/seed: the defaults with the demo's contact details), so the form starts
@@ -85,17 +73,6 @@ function validForm(): SiteSettingsValues {
     partners: 40,
     students: 20000,
   };
-}
-
-async function refusal(promise: Promise<unknown>): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error("expected a refusal");
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  return err as AppError;
 }
 
 describe("reading and saving", () => {
@@ -246,7 +223,7 @@ describe("validation: translated messages, nothing written", () => {
 
   it.each(cases)("%s = %j → %s", async (field, value, key, english) => {
     const before = await storedRows();
-    const err = await refusal(saveSiteSettings(admin, { ...validForm(), [field]: value }));
+    const err = await caught(saveSiteSettings(admin, { ...validForm(), [field]: value }));
     expect(err.code).toBe("bad_request");
     expect(err.status).toBe(400);
     expect(err.fields?.[field]).toBe(`settings.errors.${key}`);
@@ -312,8 +289,8 @@ describe("permission (settings:edit) and the /admin/settings route", () => {
   it("refuses staff without settings:edit (domain and route), writing nothing", async () => {
     const other = await manager("other@example.com", ["categories:view", "courses:edit"]);
     const before = await storedRows();
-    expect((await refusal(getSiteSettingsForm(other))).messageKey).toBe("admin.errors.forbidden");
-    expect((await refusal(saveSiteSettings(other, validForm()))).code).toBe("forbidden");
+    expect((await caught(getSiteSettingsForm(other))).messageKey).toBe("admin.errors.forbidden");
+    expect((await caught(saveSiteSettings(other, validForm()))).code).toBe("forbidden");
     expect((await run(other, { intent: "save", ...formFields() })).status).toBe(403);
     expect((await run(ANONYMOUS, { intent: "save", ...formFields() })).status).toBe(302);
     expect((await load(other)).status).toBe(403);
@@ -430,7 +407,7 @@ describe("two staff editing the settings (issue 35 item 6)", () => {
     await saveSiteSettings(colleague, { ...opened, addressEn: "2 Nile Street, Giza" });
     const before = await storedRows();
     const auditsBefore = await settingsAudit();
-    const err = await refusal(saveSiteSettings(admin, { ...opened, partners: 99 }));
+    const err = await caught(saveSiteSettings(admin, { ...opened, partners: 99 }));
     expect(err).toMatchObject({ code: "conflict", status: 409, messageKey: CONFLICT, conflict: { by: "colleague@example.com" } });
     expect(Date.parse(err.conflict!.at)).toBeGreaterThan(Date.now() - 60_000);
     expect(tAr(CONFLICT)).toMatch(ARABIC);

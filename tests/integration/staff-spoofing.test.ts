@@ -8,8 +8,7 @@ import { createElement, type ReactElement } from "react";
 import { renderToString } from "react-dom/server";
 import { I18nextProvider } from "react-i18next";
 import { createRoutesStub } from "react-router";
-import i18next from "i18next";
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { emailOutbox } from "@db/schema/index.ts";
 import { EnrollmentsPage } from "~/features/enrollments/components/enrollments-page.tsx";
 import { streamEnrollmentsCsv } from "~/features/enrollments/enrollments-admin.server.ts";
@@ -18,12 +17,12 @@ import { MessagesPage } from "~/features/messages/components/messages-page.tsx";
 import { lookupAuditNames, type AuditRowRef } from "~/features/audit/audit-names.server.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { resources } from "~/locales/index.ts";
 import { loader as enrollmentsLoader } from "~/routes/admin/enrollments.tsx";
 import { loader as messagesLoader } from "~/routes/admin/messages.tsx";
 import { createAdmin } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeEnrollment, makeMessage } from "../setup/factories.ts";
+import { i18n } from "../setup/i18n.ts";
 import { callLoader } from "../setup/route-call.ts";
 
 const SPOOFED_NAME = "Ali Hassan \u202Egnp.exe";
@@ -33,18 +32,9 @@ const PUNYCODE = "admin@xn--exmple-4nf.com";
 /** Embeddings, overrides and isolates a visitor could type (our own phone isolates in the CSV aside). */
 const OVERRIDES = /[\u202A-\u202E]/;
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });

@@ -4,7 +4,6 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import i18next from "i18next";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { courseDocuments, courses } from "@db/schema/index.ts";
@@ -20,15 +19,11 @@ import {
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
 import { createLocalStorage, setStorage } from "~/lib/storage.server.ts";
-import { resources } from "~/locales/index.ts";
 import { memoryActor } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "upload-routes-"));
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 let database: TestDatabase;
 beforeAll(async () => {

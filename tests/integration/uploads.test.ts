@@ -6,7 +6,6 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import zlib from "node:zlib";
-import i18next from "i18next";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { isAppError } from "~/lib/errors.ts";
@@ -28,15 +27,10 @@ import {
   UploadError,
   type ImageKind,
 } from "~/lib/uploads.server.ts";
-import { resources } from "~/locales/index.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), "uploads-test-"));
 const uploads = path.join(root, "uploads");
-
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
 
 beforeAll(() => setStorage(createLocalStorage(uploads)));
 afterAll(() => {

@@ -1,8 +1,7 @@
 // Staff users (SPEC §2 Admin Users, §5 Add user; D9, D11, D18, D25) against a real database (PGlite, or
 // PostgreSQL with TEST_DB=pg): the domain functions and the /admin/users action with crafted requests.
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, sql } from "drizzle-orm";
-import i18next from "i18next";
 import { account, auditLog, session, twoFactor, user } from "@db/schema/index.ts";
 import {
   addStaffUser,
@@ -16,26 +15,16 @@ import { AppError } from "~/lib/errors.ts";
 import { verifyPassword } from "~/lib/password.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import type { Permission } from "~/lib/permissions.ts";
-import { resources } from "~/locales/index.ts";
 import { action as usersAction, loader as usersLoader } from "~/routes/admin/users.tsx";
 import { actorFor, ANONYMOUS, createAdmin, createManager, MANAGER } from "../setup/actors.ts";
-import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { expectCode } from "../setup/expect.ts";
+import { tAr, tEn } from "../setup/i18n.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
-const i18n = i18next.createInstance();
-await i18n.init({ resources, lng: "en", defaultNS: "common", interpolation: { escapeValue: false }, initAsync: false });
-const tEn = i18n.getFixedT("en");
-const tAr = i18n.getFixedT("ar");
-
-let database: TestDatabase;
 let admin: Actor;
 
-beforeAll(async () => {
-  database = await createTestDatabase();
-});
-afterAll(async () => {
-  await database?.destroy();
-});
+const database = setUpTestDatabase();
 beforeEach(async () => {
   await resetDatabase(database.db);
   admin = await createAdmin({ ip: "203.0.113.7" });
@@ -43,24 +32,6 @@ beforeEach(async () => {
 
 /** A manager holding exactly `permissions`. */
 const manager = (email: string, permissions: Permission[]) => createManager(admin, email, permissions);
-
-async function expectAppError(promise: Promise<unknown>, code: AppError["code"], messageKey: string): Promise<AppError> {
-  const err = await promise.then(
-    () => {
-      throw new Error(`expected AppError ${messageKey}`);
-    },
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(AppError);
-  expect((err as AppError).code).toBe(code);
-  expect((err as AppError).messageKey).toBe(messageKey);
-  // Every refusal reads as a sentence in both languages (never a raw key).
-  for (const t of [tEn, tAr]) {
-    expect(t(messageKey)).not.toBe(messageKey);
-    expect(t(messageKey).trim()).not.toBe("");
-  }
-  return err as AppError;
-}
 
 async function userCount(): Promise<number> {
   const [row] = await database.db.select({ n: count() }).from(user);
@@ -130,7 +101,7 @@ describe("listStaffUsers", () => {
     const viewer = await manager("viewer@example.com", ["users:view"]);
     await expect(listStaffUsers(viewer)).resolves.toHaveLength(2);
     const other = await manager("other@example.com", ["courses:view"]);
-    await expectAppError(listStaffUsers(other), "forbidden", "admin.errors.forbidden");
+    await expectCode(listStaffUsers(other), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -184,20 +155,20 @@ describe("addStaffUser", () => {
   });
 
   it("gives an admin the chosen password, 8 to 128 characters (D25), with no forced change", async () => {
-    await expectAppError(addStaffUser(admin, { email: "x@example.com", role: "admin" }), "bad_request", "users.errors.passwordRequired");
+    await expectCode(addStaffUser(admin, { email: "x@example.com", role: "admin" }), "bad_request", "users.errors.passwordRequired");
     expect(tEn("users.errors.passwordRequired")).toBe("Please enter a password for the admin account.");
-    await expectAppError(
+    await expectCode(
       addStaffUser(admin, { email: "x@example.com", role: "admin", password: "" }),
       "bad_request",
       "users.errors.passwordRequired",
     );
-    await expectAppError(
+    await expectCode(
       addStaffUser(admin, { email: "x@example.com", role: "admin", password: "Short1!" }),
       "bad_request",
       "users.errors.passwordTooShort",
     );
     expect(tEn("users.errors.passwordTooShort")).toBe("Password must be at least 8 characters long");
-    await expectAppError(
+    await expectCode(
       addStaffUser(admin, { email: "x@example.com", role: "admin", password: "p".repeat(129) }),
       "bad_request",
       "users.errors.passwordTooLong",
@@ -221,25 +192,25 @@ describe("addStaffUser", () => {
 
   it("requires an email that is not blank, and a staff role", async () => {
     for (const email of ["", "   "]) {
-      const err = await expectAppError(addStaffUser(admin, { email, role: MANAGER }), "bad_request", "users.errors.emailRequired");
+      const err = await expectCode(addStaffUser(admin, { email, role: MANAGER }), "bad_request", "users.errors.emailRequired");
       expect(err.fields).toEqual({ email: "users.errors.emailRequired" });
     }
-    await expectAppError(addStaffUser(admin, { email: "not-an-email", role: MANAGER }), "bad_request", "users.errors.emailInvalid");
-    await expectAppError(addStaffUser(admin, { email: "x@example.com", role: "student" }), "bad_request", "users.errors.roleInvalid");
+    await expectCode(addStaffUser(admin, { email: "not-an-email", role: MANAGER }), "bad_request", "users.errors.emailInvalid");
+    await expectCode(addStaffUser(admin, { email: "x@example.com", role: "student" }), "bad_request", "users.errors.roleInvalid");
     expect(await userCount()).toBe(1);
     expect(await auditRows()).toEqual([]);
   });
 
   it("refuses an email already registered, whatever its case, with the SPEC guidance", async () => {
     await addStaffUser(admin, { email: "taken@example.com", role: MANAGER });
-    const err = await expectAppError(
+    const err = await expectCode(
       addStaffUser(admin, { email: "TAKEN@example.com", role: MANAGER }),
       "conflict",
       "users.errors.alreadyRegistered",
     );
     expect(err.fields).toEqual({ email: "users.errors.alreadyRegistered" });
     expect(tEn("users.errors.alreadyRegistered")).toMatch(/already registered.*different email.*log in.*role edited/);
-    await expectAppError(
+    await expectCode(
       addStaffUser(admin, { email: "admin@example.com", role: "admin", password: "whatever-1" }),
       "conflict",
       "users.errors.alreadyRegistered",
@@ -250,7 +221,7 @@ describe("addStaffUser", () => {
 
   it("lets only an admin create an admin (D18)", async () => {
     const creator = await manager("creator@example.com", ["users:view", "users:create"]);
-    await expectAppError(
+    await expectCode(
       addStaffUser(creator, { email: "sneaky@example.com", role: "admin", password: "Sneaky-Passw0rd" }),
       "forbidden",
       "users.errors.onlyAdminGrantsAdmin",
@@ -264,7 +235,7 @@ describe("addStaffUser", () => {
 
   it("needs users:create", async () => {
     const viewer = await manager("viewer@example.com", ["users:view", "users:edit", "users:delete"]);
-    await expectAppError(addStaffUser(viewer, { email: "x@example.com", role: MANAGER }), "forbidden", "admin.errors.forbidden");
+    await expectCode(addStaffUser(viewer, { email: "x@example.com", role: MANAGER }), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -293,10 +264,10 @@ describe("changeUserRole", () => {
   it("lets a manager with users:edit make no one admin, themself included", async () => {
     const editor = await manager("editor@example.com", ["users:view", "users:edit"]);
     const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
-    await expectAppError(changeUserRole(editor, other.id, "admin"), "forbidden", "users.errors.onlyAdminGrantsAdmin");
-    await expectAppError(changeUserRole(editor, editor.id, "admin"), "forbidden", "users.errors.ownRole");
+    await expectCode(changeUserRole(editor, other.id, "admin"), "forbidden", "users.errors.onlyAdminGrantsAdmin");
+    await expectCode(changeUserRole(editor, editor.id, "admin"), "forbidden", "users.errors.ownRole");
     // …nor take the role from an admin.
-    await expectAppError(changeUserRole(editor, admin.id, MANAGER), "forbidden", "users.errors.onlyAdminGrantsAdmin");
+    await expectCode(changeUserRole(editor, admin.id, MANAGER), "forbidden", "users.errors.onlyAdminGrantsAdmin");
     expect(await roleOf(other.id)).toBe(MANAGER);
     expect(await roleOf(editor.id)).toBe(MANAGER);
     expect(await roleOf(admin.id)).toBe("admin");
@@ -305,9 +276,9 @@ describe("changeUserRole", () => {
 
   it("lets nobody change their own role", async () => {
     const { user: second } = await addStaffUser(admin, { email: "second@example.com", role: "admin", password: "Second-Passw0rd" });
-    await expectAppError(changeUserRole(admin, admin.id, MANAGER), "forbidden", "users.errors.ownRole");
+    await expectCode(changeUserRole(admin, admin.id, MANAGER), "forbidden", "users.errors.ownRole");
     const secondAdmin = await actorFor(second.id);
-    await expectAppError(changeUserRole(secondAdmin, second.id, MANAGER), "forbidden", "users.errors.ownRole");
+    await expectCode(changeUserRole(secondAdmin, second.id, MANAGER), "forbidden", "users.errors.ownRole");
     expect(await roleOf(admin.id)).toBe("admin");
   });
 
@@ -328,10 +299,10 @@ describe("changeUserRole", () => {
 
   it("refuses an unknown role or user, and needs users:edit", async () => {
     const { user: target } = await addStaffUser(admin, { email: "t@example.com", role: MANAGER });
-    await expectAppError(changeUserRole(admin, target.id, "superuser"), "bad_request", "users.errors.roleInvalid");
-    await expectAppError(changeUserRole(admin, "no-such-user", MANAGER), "not_found", "users.errors.notFound");
+    await expectCode(changeUserRole(admin, target.id, "superuser"), "bad_request", "users.errors.roleInvalid");
+    await expectCode(changeUserRole(admin, "no-such-user", MANAGER), "not_found", "users.errors.notFound");
     const viewer = await manager("viewer@example.com", ["users:view", "users:create", "users:delete"]);
-    await expectAppError(changeUserRole(viewer, target.id, MANAGER), "forbidden", "admin.errors.forbidden");
+    await expectCode(changeUserRole(viewer, target.id, MANAGER), "forbidden", "admin.errors.forbidden");
   });
 });
 
@@ -368,7 +339,7 @@ describe("deleteStaffUser", () => {
       begin raise exception 'audit refused'; end $$`);
     await database.db.execute(sql`create trigger refuse_audit before insert on audit_log for each row execute function refuse_audit()`);
     try {
-      await expectAppError(deleteStaffUser(admin, target.id), "internal", "users.errors.unexpected");
+      await expectCode(deleteStaffUser(admin, target.id), "internal", "users.errors.unexpected");
     } finally {
       await database.db.execute(sql`drop trigger refuse_audit on audit_log`);
       await database.db.execute(sql`drop function refuse_audit()`);
@@ -380,9 +351,9 @@ describe("deleteStaffUser", () => {
 
   it("refuses to delete yourself, and so the last admin", async () => {
     await insertSession(admin.id, "admin-token");
-    await expectAppError(deleteStaffUser(admin, admin.id), "forbidden", "users.errors.deleteSelf");
+    await expectCode(deleteStaffUser(admin, admin.id), "forbidden", "users.errors.deleteSelf");
     const deleter = await manager("deleter@example.com", ["users:view", "users:delete"]);
-    await expectAppError(deleteStaffUser(deleter, deleter.id), "forbidden", "users.errors.deleteSelf");
+    await expectCode(deleteStaffUser(deleter, deleter.id), "forbidden", "users.errors.deleteSelf");
     expect(await roleOf(admin.id)).toBe("admin");
     expect(await roleOf(deleter.id)).toBe(MANAGER);
     expect(await database.db.select().from(session).where(eq(session.userId, admin.id))).toHaveLength(1);
@@ -401,7 +372,7 @@ describe("deleteStaffUser", () => {
   it("lets a manager delete a manager but never an admin", async () => {
     const deleter = await manager("deleter@example.com", ["users:view", "users:delete"]);
     const { user: other } = await addStaffUser(admin, { email: "other@example.com", role: MANAGER });
-    await expectAppError(deleteStaffUser(deleter, admin.id), "forbidden", "users.errors.onlyAdminDeletesAdmin");
+    await expectCode(deleteStaffUser(deleter, admin.id), "forbidden", "users.errors.onlyAdminDeletesAdmin");
     expect(await roleOf(admin.id)).toBe("admin");
     await deleteStaffUser(deleter, other.id);
     expect(await roleOf(other.id)).toBeUndefined();
@@ -412,8 +383,8 @@ describe("deleteStaffUser", () => {
   it("needs users:delete and an existing user", async () => {
     const { user: target } = await addStaffUser(admin, { email: "t@example.com", role: MANAGER });
     const editor = await manager("editor@example.com", ["users:view", "users:create", "users:edit"]);
-    await expectAppError(deleteStaffUser(editor, target.id), "forbidden", "admin.errors.forbidden");
-    await expectAppError(deleteStaffUser(admin, "no-such-user"), "not_found", "users.errors.notFound");
+    await expectCode(deleteStaffUser(editor, target.id), "forbidden", "admin.errors.forbidden");
+    await expectCode(deleteStaffUser(admin, "no-such-user"), "not_found", "users.errors.notFound");
   });
 });
 

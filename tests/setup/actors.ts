@@ -10,7 +10,6 @@ import { signInInstructor } from "~/features/instructor-accounts/portal.server.t
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { addStaffUser } from "~/features/users/users.server.ts";
 import { db } from "~/lib/db.server.ts";
-import { AppError } from "~/lib/errors.ts";
 import { loadPermissions, type Actor } from "~/lib/permissions.server.ts";
 import { ALL_PERMISSIONS, type Permission } from "~/lib/permissions.ts";
 import { makeStaffUser } from "./factories.ts";
@@ -76,6 +75,12 @@ export async function insertStaff(email: string, role: string, options: Omit<Act
   return actorFor(row.id, options);
 }
 
+/** A manager holding exactly `permissions` (the role's matrix row is set to them), its user row written directly. */
+export async function insertManager(email: string, permissions: readonly Permission[], options: Omit<ActorOptions, "mustChangePassword"> = {}): Promise<Actor> {
+  await setManagerPermissions(permissions);
+  return insertStaff(email, MANAGER, options);
+}
+
 /** An actor that exists only in memory (no user row): for checks that read the role and permissions alone. */
 export function memoryActor(role: string, permissions: readonly Permission[] = [], extra: Partial<Actor> = {}): Actor {
   return {
@@ -101,13 +106,5 @@ export async function signedInInstructor(
   return { email: account.email, password: account.password, token, cookie: `ca_instructor=${token}` };
 }
 
-/** The AppError `promise` rejects with; fails the test when it resolves or rejects with anything else. */
-export async function caught(promise: Promise<unknown>): Promise<AppError> {
-  try {
-    await promise;
-  } catch (err) {
-    if (err instanceof AppError) return err;
-    throw err;
-  }
-  throw new Error("expected an AppError");
-}
+/** The AppError a refused call rejects with (tests/setup/expect.ts). */
+export { caught } from "./expect.ts";

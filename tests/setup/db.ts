@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
 import pg from "pg";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDatabase, type Database, type Executor } from "~/lib/db.server.ts";
 
 
@@ -61,6 +61,27 @@ export async function createTestDatabase(): Promise<TestDatabase> {
       await drop();
     },
   };
+}
+
+/**
+ * The test file's database, opened before its tests (beforeAll) and destroyed after them (afterAll), where
+ * the call stands among the file's hooks. The answer stands for it: read its members in hooks and tests,
+ * not while the file is being imported.
+ */
+export function setUpTestDatabase(): TestDatabase {
+  let current: TestDatabase | undefined;
+  beforeAll(async () => {
+    current = await createTestDatabase();
+  });
+  afterAll(async () => {
+    await current?.destroy();
+  });
+  return new Proxy({} as TestDatabase, {
+    get(_target, member) {
+      if (!current) throw new Error("setUpTestDatabase: the database is open only between beforeAll and afterAll");
+      return Reflect.get(current, member);
+    },
+  });
 }
 
 /** Empties every application table (keeps the migration journal). */

@@ -3,39 +3,21 @@
 // fields may be off-screen); a link puts focus on its field. One error needs no list (focus goes to the
 // field). The same list is rendered without JavaScript from the server's answer. Both languages, a phone
 // and a laptop. The run form of Admin › Courses stands for every form of the kit.
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import path from "node:path";
-import { ARTIFACTS, launchBrowser } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { describe, expect, open, signIn, test, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS } from "./harness.ts";
 
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-let newRunUrl: string;
-
-async function staffPage(lang: "en" | "ar", width: number, height: number, javaScriptEnabled = true): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: lang === "ar" ? "ar-EG" : "en-US", viewport: { width, height }, javaScriptEnabled });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto(`/login?lang=${lang}`);
-  if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]");
-  await page.locator('input[type="email"]').fill("admin@example.com");
-  await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/admin$/);
-  return page;
-}
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-  const page = await staffPage("en", 1366, 900);
+/** A signed-in admin on the form that adds a run to the first course, in `lang`. */
+async function runForm(newPage: NewPage, lang: "en" | "ar", viewport: { width: number; height: number }, js = true): Promise<Page> {
+  const page = await newPage({ locale: lang, viewport, js });
+  await signIn(page, "admin", { hydrated: js });
   await page.goto("/admin/courses");
   const runs = await page.locator('a[href*="dialog=runs"]').first().getAttribute("href");
-  newRunUrl = `${runs}&runView=new`;
-  await page.context().close();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+  if (js) await open(page, `${runs}&runView=new&lang=${lang}`);
+  else await page.goto(`${runs}&runView=new&lang=${lang}`);
+  return page;
+}
 
 const SUMMARY = { en: "There are 2 problems in this form:", ar: "في هذا النموذج مشكلتان:" };
 
@@ -56,13 +38,11 @@ async function save(page: Page) {
 }
 
 describe("error summary", () => {
-  it.each([
+  test.for([
     ["en", 1366, 900],
     ["ar", 375, 812],
-  ] as const)("with JavaScript (%s, %d px): the list takes focus and leads to each field", async (lang, width, height) => {
-    const page = await staffPage(lang, width, height);
-    await page.goto(`${newRunUrl}&lang=${lang}`);
-    await page.waitForSelector("html[data-hydrated]");
+  ] as const)("with JavaScript (%s, %d px): the list takes focus and leads to each field", async ([lang, width, height], { newPage }) => {
+    const page = await runForm(newPage, lang, { width, height });
     await submitTwoErrors(page);
     const summary = page.getByRole("alert").filter({ hasText: SUMMARY[lang] });
     await summary.waitFor();
@@ -79,30 +59,24 @@ describe("error summary", () => {
     await page.locator('input[name="startsAt"]').fill("2030-01-15T18:00");
     await page.locator('input[name="capacity"]').fill("12");
     await expect.poll(() => summary.count()).toBe(0);
-    await page.context().close();
   });
 
-  it("one error needs no list: focus goes to the field", async () => {
-    const page = await staffPage("en", 1366, 900);
-    await page.goto(`${newRunUrl}&lang=en`);
-    await page.waitForSelector("html[data-hydrated]");
+  test("one error needs no list: focus goes to the field", async ({ newPage }) => {
+    const page = await runForm(newPage, "en", { width: 1366, height: 900 });
     await page.locator('input[name="startsAt"]').fill("2030-01-15T18:00");
     await page.locator('input[name="capacity"]').fill("0");
     await save(page);
     await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute("name"))).toBe("capacity");
     expect(await page.getByRole("alert").filter({ hasText: /problems? in this form/ }).count()).toBe(0);
-    await page.context().close();
   });
 
-  it("without JavaScript the server's answer carries the same list, its links pointing at the fields", async () => {
-    const page = await staffPage("ar", 375, 812, false);
-    await page.goto(`${newRunUrl}&lang=ar`);
+  test("without JavaScript the server's answer carries the same list, its links pointing at the fields", async ({ newPage }) => {
+    const page = await runForm(newPage, "ar", { width: 375, height: 812 }, false);
     await submitTwoErrors(page);
     const summary = page.getByRole("alert").filter({ hasText: SUMMARY.ar });
     await summary.waitFor();
     const targets = await summary.getByRole("link").evaluateAll((links) => links.map((a) => a.getAttribute("href")!.slice(1)));
     expect(targets).toHaveLength(2);
     for (const id of targets) expect(await page.locator(`[id="${id}"]`).count(), id).toBe(1);
-    await page.context().close();
   });
 });

@@ -4,26 +4,30 @@
 // row), on the next row, not on the page's heading. On a server and a PostgreSQL database of its own (its
 // requests are decided; the demo content has no pending ones, so they are written to the database).
 import pg from "pg";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { launchBrowser, startApp, uniqueWord, type RunningApp } from "./harness.ts";
+import type { Page } from "playwright-core";
+import { afterAll, beforeAll } from "vitest";
+import { describe, expect, open, signIn, test, type NewPage } from "./fixtures.ts";
+import { startApp, uniqueWord, type RunningApp } from "./harness.ts";
 
 const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const dbName = `e2e_focus_${Date.now().toString(36)}`;
 const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
 let app: RunningApp;
-let browser: Browser;
 let server: pg.Client;
 
 beforeAll(async () => {
   server = new pg.Client({ connectionString: PG_BASE });
   await server.connect();
   await server.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({ DATABASE_URL: dbUrl, SEED_DEMO: "true", AUTH_SECRET: "e2e-focus-after-actions-secret-".padEnd(48, "x"), ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!", DECISION_UNDO_SECONDS: "60" }),
-    launchBrowser(),
-  ]);
+  app = await startApp({
+    DATABASE_URL: dbUrl,
+    SEED_DEMO: "true",
+    AUTH_SECRET: "e2e-focus-after-actions-secret-".padEnd(48, "x"),
+    ADMIN_EMAIL: "admin@example.com",
+    ADMIN_PASSWORD: "Admin-Passw0rd!",
+    DECISION_UNDO_SECONDS: "60",
+  });
   // Eight pending requests for a published course, the oldest first in the list's order (newest first).
   const db = new pg.Client({ connectionString: dbUrl });
   await db.connect();
@@ -38,24 +42,16 @@ beforeAll(async () => {
   await db.end();
 });
 afterAll(async () => {
-  await browser?.close();
   await app?.stop();
   await server?.query(`drop database if exists "${dbName}" with (force)`);
   await server?.end();
 });
 
-async function staffPage(lang: "en" | "ar", width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "ar-EG" : "en-US", viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  const page = await context.newPage();
-  await page.goto(`/login?lang=${lang}`);
-  await page.waitForSelector("html[data-hydrated]");
-  await page.locator('input[type="email"]').fill("admin@example.com");
-  await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/admin$/);
-  await page.goto(`/admin/enrollments?status=pending&lang=${lang}`);
-  await page.waitForSelector("html[data-hydrated]");
+/** The admin on this server's list of pending requests, in `lang`. */
+async function staffPage(newPage: NewPage, lang: "en" | "ar", viewport: "laptop" | "phone"): Promise<Page> {
+  const page = await newPage({ baseURL: app.url, locale: lang, viewport });
+  await signIn(page, "admin", { hydrated: true });
+  await open(page, `/admin/enrollments?status=pending&lang=${lang}`);
   return page;
 }
 
@@ -79,8 +75,8 @@ async function press(page: Page, locator: ReturnType<Page["locator"]>) {
 }
 
 describe("focus after actions on the enrollments list", () => {
-  it("approve, undo and bulk approve keep focus in the list (en, laptop)", async () => {
-    const page = await staffPage("en", 1366, 900);
+  test("approve, undo and bulk approve keep focus in the list (en, laptop)", async ({ newPage }) => {
+    const page = await staffPage(newPage, "en", "laptop");
     const ids = await rowIds(page);
     expect(ids.length).toBeGreaterThanOrEqual(4);
     const row = (id: string) => page.locator(`tbody tr[data-enrollment-id="${id}"]`);
@@ -103,11 +99,10 @@ describe("focus after actions on the enrollments list", () => {
     await press(page, page.getByRole("button", { name: "Approve selected" }));
     await expect.poll(() => row(ids[2]!).count()).toBe(0);
     await expect.poll(() => focusPlace(page)).toMatch(/^(row:|notice$)/);
-    await page.context().close();
   });
 
-  it("a request decided in another tab: the row goes, and a message says who decided it and when", async () => {
-    const [mine, other] = [await staffPage("en", 1366, 900), await staffPage("en", 1366, 900)];
+  test("a request decided in another tab: the row goes, and a message says who decided it and when", async ({ newPage }) => {
+    const [mine, other] = [await staffPage(newPage, "en", "laptop"), await staffPage(newPage, "en", "laptop")];
     const ids = await rowIds(mine);
     const target = ids[ids.length - 1]!;
     await other.locator(`tbody tr[data-enrollment-id="${target}"]`).getByRole("button", { name: /^Reject: / }).click();
@@ -119,12 +114,10 @@ describe("focus after actions on the enrollments list", () => {
     await said.waitFor();
     expect(await said.innerText()).toMatch(/This enrollment is no longer pending: \u2068?admin@example\.com\u2069? decided it at /);
     await expect.poll(() => mine.locator(`tbody tr[data-enrollment-id="${target}"]`).count()).toBe(0);
-    await mine.context().close();
-    await other.context().close();
   });
 
-  it("a confirmed Reject returns focus to the next row, not the heading (ar, phone)", async () => {
-    const page = await staffPage("ar", 375, 812);
+  test("a confirmed Reject returns focus to the next row, not the heading (ar, phone)", async ({ newPage }) => {
+    const page = await staffPage(newPage, "ar", "phone");
     const ids = await rowIds(page);
     expect(ids.length).toBeGreaterThanOrEqual(2);
     const first = page.locator(`tbody tr[data-enrollment-id="${ids[0]}"]`);
@@ -135,6 +128,5 @@ describe("focus after actions on the enrollments list", () => {
     await expect.poll(() => page.getByRole("dialog").count()).toBe(0);
     await expect.poll(() => first.count()).toBe(0);
     await expect.poll(() => focusPlace(page)).toBe(`row:${ids[1]}`);
-    await page.context().close();
   });
 });

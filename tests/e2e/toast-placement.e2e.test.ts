@@ -2,30 +2,9 @@
 // start side, so the next dialog opened while it shows is not under it (it used to cover the dialog's
 // title). On a phone it stands at the bottom above the bars there (the chat dock on the contact page), not
 // over the top of the page. Both languages: the corner follows the reading direction.
-import type { Browser, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
-import { launchBrowser, screenshot, uniqueWord } from "./harness.ts";
-
-const baseUrl = inject("baseUrl");
-let browser: Browser;
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function newPage(locale: "en" | "ar", width: number, height: number): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl, locale: locale === "ar" ? "ar-EG" : "en-US", viewport: { width, height } });
-  context.setDefaultTimeout(15_000);
-  return context.newPage();
-}
-
-async function open(page: Page, url: string) {
-  await page.goto(url);
-  await page.waitForSelector("html[data-hydrated]");
-}
+import type { Locator, Page } from "playwright-core";
+import { describe, expect, open, signIn, test } from "./fixtures.ts";
+import { screenshot, uniqueWord } from "./harness.ts";
 
 const toast = (page: Page) => page.locator('[role="status"][aria-live="polite"] > div').first();
 
@@ -40,16 +19,12 @@ function overlaps(a: { x: number; y: number; width: number; height: number }, b:
 }
 
 describe("toast placement", () => {
-  it.each([
+  test.for([
     ["en", "Create Category", "Name", 1366, 900],
     ["ar", "إنشاء تصنيف", "الاسم", 1280, 800],
-  ] as const)("a laptop in %s: the next dialog opened while a toast shows is not under it", async (lang, create, nameLabel, width, height) => {
-    const page = await newPage(lang, width, height);
-    await open(page, `/login?lang=${lang}`);
-    await page.locator('input[type="email"]').fill("admin@example.com");
-    await page.locator('input[type="password"]').fill("Admin-Passw0rd!");
-    await page.locator('form button[type="submit"]').click();
-    await page.waitForURL(/\/admin$/);
+  ] as const)("a laptop in %s: the next dialog opened while a toast shows is not under it", async ([lang, create, nameLabel, width, height], { newPage }) => {
+    const page = await newPage({ locale: lang, viewport: { width, height } });
+    await signIn(page, "admin");
     await open(page, `/admin/categories?lang=${lang}`);
     await page.getByRole("button", { name: create }).first().click();
     let dialog = page.getByRole("dialog", { name: create });
@@ -67,14 +42,13 @@ describe("toast placement", () => {
     if (lang === "en") expect(t.x).toBeLessThan(width / 4);
     else expect(t.x + t.width).toBeGreaterThan((width * 3) / 4);
     await screenshot(page, `toast-${lang}-${width}-next-dialog`);
-    await page.context().close();
   });
 
-  it.each([
+  test.for([
     ["ar", "الاسم", "البريد الإلكتروني", "الرسالة", "إرسال الرسالة"],
     ["en", "Name", "Email", "Message", "Send Message"],
-  ] as const)("a phone in %s: the contact form's confirmation stands above the chat dock", async (lang, name, email, message, send) => {
-    const page = await newPage(lang, 375, 812);
+  ] as const)("a phone in %s: the contact form's confirmation stands above the chat dock", async ([lang, name, email, message, send], { newPage }) => {
+    const page = await newPage({ locale: lang, viewport: "phone" });
     await open(page, `/${lang}/contact`);
     await page.getByLabel(new RegExp(`^${name}`)).fill(`Toast ${uniqueWord()}`);
     await page.getByLabel(new RegExp(`^${email}`)).fill("toast.reader@example.com");
@@ -86,6 +60,5 @@ describe("toast placement", () => {
     // At the bottom of the screen, not over the top of the page.
     expect(t.y).toBeGreaterThan(812 / 2);
     await screenshot(page, `toast-${lang}-375-contact`);
-    await page.context().close();
   });
 });

@@ -62,9 +62,10 @@ export function focusLost(): boolean {
 }
 
 /**
- * Puts focus back near where it was in a list after the control that had it went away: on to the next row
- * (a decided row that stays in the list, its buttons gone, is done with), else back to the previous one, a
- * notice that replaced the last row (`[data-focus-after-action]`), the list. False when there was no list
+ * Puts focus back near where it was in a list after the control that had it went away: a row that stays
+ * (decided in a list of every status, its buttons gone or redrawn) keeps it on its first control; a row that
+ * left gives it to the next row, else the previous one, a notice that replaced the last row
+ * (`[data-focus-after-action]`), the list. False when there was no list
  * to go back to (the caller then uses its own fallback).
  */
 export function rescueFocus(): boolean {
@@ -75,7 +76,7 @@ export function rescueFocus(): boolean {
   const stayed = was.row.isConnected;
   const rows = was.list?.isConnected ? Array.from(was.list.children) : [];
   const done = stayed
-    ? focusIn(was.next) || focusIn(was.row)
+    ? focusIn(was.row) || focusIn(was.next)
     : focusIn(was.next) ||
       focusIn(was.previous) ||
       focusIn(rows[0] ?? null) ||

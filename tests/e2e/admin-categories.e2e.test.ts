@@ -1,7 +1,7 @@
 // Issue 5, Admin Categories and Site settings on the production build: the admin, working in Arabic,
 // creates a category and a subcategory (slug generated from the name, a SPEC message in Arabic for a bad
-// slug), both appear in the public Courses mega-menu in Arabic; deleting a subcategory in use is refused
-// with the SPEC message; axe finds nothing on /admin/categories and /admin/settings in English and
+// slug), both appear in the public Courses mega-menu in Arabic; deleting a subcategory in use is
+// refused before the click (why, Delete disabled); axe finds nothing on /admin/categories and /admin/settings in English and
 // Arabic; a phone number edited in Settings shows in the public footer. Two staff editing one category, or
 // the settings, at once: the older form's save is refused with who and when, keeping what was typed.
 import type { Locator, Page } from "playwright-core";
@@ -86,21 +86,21 @@ describe("admin categories and settings", () => {
     await screenshot(page, "public-mega-menu-new-category-ar");
   });
 
-  it("refuses to delete a subcategory in use by courses with the SPEC message", async ({ newPage }) => {
+  it("says before the click why a subcategory in use by courses cannot be deleted, its Delete disabled", async ({ newPage }) => {
     const page = await newPage({ ...PAGE, locale: "en" });
     await signIn(page);
     await open(page, "/admin/categories?lang=en");
-    // "General English" (demo data) is used by courses.
+    // "General English" (demo data) is used by courses. It used to ask "Are you sure?" and then fail with
+    // SPEC's "Failed to delete subcategory. It may be in use by courses." (issue 35 item 6); the server
+    // still refuses it so (tests/integration/categories.test.ts).
     const row = page.getByRole("row", { name: /General English/ });
     await row.getByRole("button", { name: /^Delete/ }).click();
     const dialog = page.getByRole("dialog");
     await expect
-      .poll(() => dialog.getByText("Are you sure you want to delete this subcategory? This action cannot be undone.").count())
+      .poll(() => dialog.getByText(/^This subcategory cannot be deleted: (1 course is|\d+ courses are) filed under it\. Move (it|them) to another subcategory first\.$/).count())
       .toBe(1);
-    await dialog.getByRole("button", { name: "Delete" }).click();
-    await expect
-      .poll(() => dialog.getByRole("alert").textContent(), { timeout: 10_000 })
-      .toBe("Failed to delete subcategory. It may be in use by courses.");
+    expect(await dialog.getByText("Are you sure you want to delete this subcategory?", { exact: false }).count()).toBe(0);
+    expect(await dialog.getByRole("button", { name: "Delete" }).isDisabled()).toBe(true);
     await expectNoAxeViolations(page);
     await dialog.getByRole("button", { name: "Cancel" }).click();
     await expect.poll(() => page.getByRole("row", { name: /General English/ }).count()).toBe(1);

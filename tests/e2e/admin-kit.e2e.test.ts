@@ -288,6 +288,8 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await remove.click();
     await confirm.waitFor();
     expect(await confirm.getByText(t("coursesAdmin.delete.confirm")).count()).toBe(1);
+    // What follows, before the click: requests kept, runs, documents and image removed (issue 35 item 6).
+    expect(await confirm.getByText(t("coursesAdmin.delete.consequences")).count()).toBe(1);
     // The safe choice has the focus.
     await expect.poll(() => isFocused(confirm.getByRole("button", { name: t("coursesAdmin.delete.cancel") }))).toBe(true);
     await expectNoAxeViolations(page);

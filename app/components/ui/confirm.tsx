@@ -25,6 +25,11 @@ export interface ConfirmFormProps<R extends { ok: boolean }> {
   message: ReactNode;
   /** What else follows from it, if anything. */
   consequences?: ReactNode;
+  /**
+   * Why it cannot be done now (a category still in use), said before the click: shown instead of the
+   * question, with the destructive button disabled (issue 35 item 6).
+   */
+  blocked?: ReactNode;
   submitLabel: string;
   busyLabel: string;
   cancelLabel: string;
@@ -40,6 +45,7 @@ export function ConfirmForm<R extends { ok: boolean }>({
   fields,
   message,
   consequences,
+  blocked,
   submitLabel,
   busyLabel,
   cancelLabel,
@@ -54,11 +60,15 @@ export function ConfirmForm<R extends { ok: boolean }>({
         (typeof value === "string" ? [value] : value).map((v) => <input key={`${name}=${v}`} type="hidden" name={name} value={v} />),
       )}
       <FormAlert message={busy ? null : failure(reply)} />
-      <p className="text-slate-800">{message}</p>
-      {consequences && <p className="text-sm text-slate-600">{consequences}</p>}
+      {blocked ? (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">{blocked}</p>
+      ) : (
+        <p className="text-slate-800">{message}</p>
+      )}
+      {consequences && !blocked && <p className="text-sm text-slate-600">{consequences}</p>}
       <div className="flex flex-wrap justify-end gap-3 pt-2">
         <DialogCancel label={cancelLabel} autoFocus />
-        <button type="submit" disabled={busy} className={DANGER_BUTTON}>
+        <button type="submit" disabled={busy || Boolean(blocked)} className={`${DANGER_BUTTON} disabled:cursor-not-allowed`}>
           {busy ? busyLabel : submitLabel}
         </button>
       </div>

@@ -1,7 +1,7 @@
 // Categories and subcategories (SPEC §2 Admin Categories, §3, §5, §8; D18, D22). Every function takes
 // the acting staff member first and asks the permission gate itself (categories:view / create / edit /
 // delete; subcategories use the same flags). Each write is one transaction with its audit line.
-import { asc, count, eq } from "drizzle-orm";
+import { asc, count, eq, sql } from "drizzle-orm";
 import { z } from "zod";
 import { categories, courses, subcategories } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
@@ -30,6 +30,8 @@ export interface CategoryRow {
   slug: string;
   createdAt: Date;
   subcategoryCount: number;
+  /** Courses filed under it: while any is, it cannot be deleted (the delete dialog says so before the click). */
+  courseCount: number;
   /** The version its edit form carries (app/lib/edit-version.ts): a save over a newer one is refused. */
   version: string;
 }
@@ -47,6 +49,8 @@ export interface SubcategoryRow {
   isActive: boolean;
   sortOrder: number;
   createdAt: Date;
+  /** Courses filed under it: while any is, it cannot be deleted. */
+  courseCount: number;
   /** The version its edit form carries (app/lib/edit-version.ts). */
   version: string;
 }
@@ -70,12 +74,18 @@ export async function listCategories(actor: Actor): Promise<CategoryRow[]> {
       createdAt: categories.createdAt,
       updatedAt: categories.updatedAt,
       subcategoryCount: count(subcategories.id),
+      courseCount: sql<number>`(select count(*)::int from ${courses} where ${courses.categoryId} = ${categories.id})`,
     })
     .from(categories)
     .leftJoin(subcategories, eq(subcategories.categoryId, categories.id))
     .groupBy(categories.id)
     .orderBy(asc(categories.name), asc(categories.id));
-  return rows.map(({ updatedAt, ...r }) => ({ ...r, subcategoryCount: Number(r.subcategoryCount), version: editVersion(updatedAt) }));
+  return rows.map(({ updatedAt, ...r }) => ({
+    ...r,
+    subcategoryCount: Number(r.subcategoryCount),
+    courseCount: Number(r.courseCount),
+    version: editVersion(updatedAt),
+  }));
 }
 
 /** Subcategories with their parent's name, by sort order then name (SPEC §7). One query. */
@@ -95,11 +105,12 @@ export async function listSubcategories(actor: Actor): Promise<SubcategoryRow[]>
       sortOrder: subcategories.sortOrder,
       createdAt: subcategories.createdAt,
       updatedAt: subcategories.updatedAt,
+      courseCount: sql<number>`(select count(*)::int from ${courses} where ${courses.subcategoryId} = ${subcategories.id})`,
     })
     .from(subcategories)
     .leftJoin(categories, eq(categories.id, subcategories.categoryId))
     .orderBy(asc(subcategories.sortOrder), asc(subcategories.name), asc(subcategories.id));
-  return rows.map(({ updatedAt, ...r }) => ({ ...r, version: editVersion(updatedAt) }));
+  return rows.map(({ updatedAt, ...r }) => ({ ...r, courseCount: Number(r.courseCount), version: editVersion(updatedAt) }));
 }
 
 /** Both tables of the admin page: two queries, whatever the number of rows. */
@@ -266,7 +277,7 @@ export async function deleteCategory(actor: Actor, id: string): Promise<{ id: st
 
 // ---- subcategories ------------------------------------------------------------------------------
 
-export type SavedSubcategory = Omit<SubcategoryRow, "categoryName" | "categoryNameAr" | "version">;
+export type SavedSubcategory = Omit<SubcategoryRow, "categoryName" | "categoryNameAr" | "version" | "courseCount">;
 
 const subcategoryColumns = {
   id: subcategories.id,

@@ -195,6 +195,18 @@ function LoadFailed() {
   );
 }
 
+/** Why a category or subcategory cannot be deleted now (said before the click), or nothing. */
+function deleteBlocked(t: ReturnType<typeof useI18n>["t"], deleting: NonNullable<OpenDialog>): string | undefined {
+  if (deleting.kind === "deleteCategory") {
+    const { subcategoryCount, courseCount } = deleting.item;
+    if (subcategoryCount > 0) return t("categories.delete.blockedSubcategories", { count: subcategoryCount });
+    if (courseCount > 0) return t("categories.delete.blockedCourses", { count: courseCount });
+  } else if (deleting.kind === "deleteSubcategory" && deleting.item.courseCount > 0) {
+    return t("categories.delete.blockedSubcategoryCourses", { count: deleting.item.courseCount });
+  }
+  return undefined;
+}
+
 /** The three dialogs of the page: category form, subcategory form, delete confirmation. */
 function CategoryDialogs({
   dialog,
@@ -263,6 +275,7 @@ function CategoryDialogs({
         action={ADMIN_PATH.categories}
         fields={deleting ? { intent, id: deleting.item.id } : null}
         message={t(`categories.delete.${intent === "deleteCategory" ? "category" : "subcategory"}Confirm`)}
+        blocked={deleting ? deleteBlocked(t, deleting) : undefined}
         cancelLabel={t("categories.form.cancel")}
         submitLabel={t("categories.delete.submit")}
         busyLabel={t("categories.delete.deleting")}

@@ -102,6 +102,7 @@ export function CoursesDialogs({ dialog, shownDialog, options, canPublish, canEd
         action={action}
         fields={shownDialog?.kind === "delete" ? { intent: "delete", courseId: shownDialog.course.id } : null}
         message={t("coursesAdmin.delete.confirm")}
+        consequences={t("coursesAdmin.delete.consequences")}
         cancelLabel={t("coursesAdmin.delete.cancel")}
         submitLabel={t("coursesAdmin.delete.submit")}
         busyLabel={t("coursesAdmin.delete.deleting")}

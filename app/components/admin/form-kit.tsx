@@ -6,22 +6,18 @@ import { useEffect, useId, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
 import type { AdminReplyBase } from "~/lib/admin-reply.ts";
+import { Notice } from "~/components/ui/notice.tsx";
 
 /**
- * A message for the whole form (already translated). It stands at the top of the form, and a long form is
- * submitted from its bottom: when a message appears it is scrolled into view, or a refusal such as "a
- * colleague saved this first" would go unseen above the fold of a dialog.
+ * A message for the whole form (already translated), at its top: the kit's Notice in the error tone,
+ * scrolled into view when it appears (a long form is submitted from its bottom).
  */
 export function FormAlert({ message }: { message: string | null }) {
-  const ref = useRef<HTMLParagraphElement>(null);
-  useEffect(() => {
-    if (message) ref.current?.scrollIntoView({ block: "nearest" });
-  }, [message]);
   if (!message) return null;
   return (
-    <p ref={ref} role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+    <Notice tone="error" reveal>
       {message}
-    </p>
+    </Notice>
   );
 }
 

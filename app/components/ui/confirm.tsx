@@ -9,6 +9,7 @@
 import type { ReactNode } from "react";
 import type { FetcherWithComponents } from "react-router";
 import { FormAlert } from "~/components/admin/form-kit.tsx";
+import { Notice } from "./notice.tsx";
 import { DialogCancel, DialogFrame, type DialogCloser } from "./url-dialog.tsx";
 
 export const DANGER_BUTTON =
@@ -61,7 +62,7 @@ export function ConfirmForm<R extends { ok: boolean }>({
       )}
       <FormAlert message={busy ? null : failure(reply)} />
       {blocked ? (
-        <p className="rounded-lg border border-amber-200 bg-amber-50 p-3 text-sm text-amber-950">{blocked}</p>
+        <Notice tone="warning">{blocked}</Notice>
       ) : (
         <p className="text-slate-800">{message}</p>
       )}

@@ -2,7 +2,8 @@
 // authenticator app, or a recovery code (?method=recovery), and "trust this device for 30 days".
 import { parseWithZod } from "@conform-to/zod/v4";
 import { data, Link, redirect } from "react-router";
-import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import {AuthCard } from "~/features/auth/components/auth-card.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { SecondStepForm } from "~/features/auth/components/second-step-form.tsx";
 import { afterSignIn } from "~/features/auth/after-sign-in.server.ts";
 import type { AuthReply } from "~/features/auth/auth-reply.ts";
@@ -66,7 +67,7 @@ export default function SecondStepPage({ loaderData, actionData }: Route.Compone
   if (actionData?.expired || !loaderData.waiting) {
     return (
       <AuthCard title={t("auth.twoFactor.step.heading")}>
-        <FormMessage kind="error">{t(actionData?.messageKey ?? TWO_FACTOR_ERRORS.notWaiting)}</FormMessage>
+        <Notice tone="error" as="div">{t(actionData?.messageKey ?? TWO_FACTOR_ERRORS.notWaiting)}</Notice>
         <Link to={restart} className="btn-primary mt-6 flex w-full">
           {t("auth.twoFactor.step.startOver")}
         </Link>

@@ -4,7 +4,8 @@ import { Info } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, redirect } from "react-router";
-import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import {AuthCard } from "~/features/auth/components/auth-card.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { LoginForm } from "~/features/auth/components/login-form.tsx";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
 import { loginSchema, safeAdminPath } from "~/features/auth/auth.schema.ts";
@@ -71,7 +72,7 @@ export default function LoginPage({ loaderData, actionData }: Route.ComponentPro
     <AuthCard title={t("auth.login.heading")} intro={t("auth.login.intro")}>
       {loaderData.reset && !actionData && (
         <div className="mb-4">
-          <FormMessage kind="success">{t("auth.login.resetSuccess")}</FormMessage>
+          <Notice tone="success" as="div">{t("auth.login.resetSuccess")}</Notice>
         </div>
       )}
       <LoginForm reply={actionData} from={loaderData.from} />

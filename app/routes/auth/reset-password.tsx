@@ -1,7 +1,8 @@
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Link, redirect } from "react-router";
-import { AuthCard, FormMessage } from "~/features/auth/components/auth-card.tsx";
+import {AuthCard } from "~/features/auth/components/auth-card.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
 import { NewPasswordForm } from "~/features/auth/components/new-password-form.tsx";
 import { errorReply, invalidReply, privateHeaders, requestIp } from "~/features/auth/auth-reply.server.ts";
 import { AUTH_ERRORS, resetPasswordSchema } from "~/features/auth/auth.schema.ts";
@@ -55,7 +56,7 @@ export default function ResetPasswordPage({ loaderData, actionData }: Route.Comp
   if (invalid) {
     return (
       <AuthCard title={t("auth.reset.heading")}>
-        <FormMessage kind="error">{t(limited ? AUTH_ERRORS.tooManyResetRequests : AUTH_ERRORS.invalidResetLink)}</FormMessage>
+        <Notice tone="error" as="div">{t(limited ? AUTH_ERRORS.tooManyResetRequests : AUTH_ERRORS.invalidResetLink)}</Notice>
         <div className="mt-6 flex flex-wrap items-center gap-4">
           <Link to="/forgot-password" className="btn-primary inline-flex">
             {t("auth.reset.requestNew")}

@@ -18,15 +18,3 @@ export function AuthCard({ title, intro, children }: { title: string; intro?: st
   );
 }
 
-/** A message for the whole form: role=alert for errors, role=status for confirmations. */
-export function FormMessage({ kind, children }: { kind: "error" | "success"; children: ReactNode }) {
-  return kind === "error" ? (
-    <div role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
-      {children}
-    </div>
-  ) : (
-    <div role="status" className="rounded-lg border border-emerald-200 bg-emerald-50 p-3 text-sm text-emerald-950">
-      {children}
-    </div>
-  );
-}

@@ -5,7 +5,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { forgotPasswordSchema } from "../auth.schema.ts";
-import { FormMessage } from "./auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 
 /** Request a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
@@ -22,7 +23,7 @@ export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
   if (reply?.success) {
     return (
       <div className="space-y-6">
-        <FormMessage kind="success">{t("auth.forgot.success")}</FormMessage>
+        <Notice tone="success" as="div">{t("auth.forgot.success")}</Notice>
         <Link to="/login" className="inline-block font-medium text-teal-800 underline hover:text-teal-950">
           {t("auth.backToLogin")}
         </Link>
@@ -32,7 +33,7 @@ export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
   const describedBy = fields.email.errors?.length ? `${fields.email.id}-error` : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
+      {reply?.messageKey && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>
         <input
           {...getInputProps(fields.email, { type: "email" })}

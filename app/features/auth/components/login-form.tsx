@@ -5,7 +5,8 @@ import { Form, Link, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { AUTH_ERRORS, loginSchema } from "../auth.schema.ts";
-import { FormMessage } from "./auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 /** Staff sign-in (SPEC /login): email, password with show/hide, Sign In; a plain post without JS. */
@@ -24,7 +25,7 @@ export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {reply?.messageKey && (
-        <FormMessage kind="error">
+        <Notice tone="error" as="div">
           {t(reply.messageKey)}
           {reply.messageKey === AUTH_ERRORS.invalidCredentials && (
             <>
@@ -34,7 +35,7 @@ export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) 
               </Link>
             </>
           )}
-        </FormMessage>
+        </Notice>
       )}
       <input type="hidden" name="from" value={from} />
       <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>

@@ -8,7 +8,8 @@ import { Form, useNavigation } from "react-router";
 import { Field } from "~/components/forms/field.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_RULES, resetPasswordSchema } from "../auth.schema.ts";
-import { FormMessage } from "./auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 /**
@@ -55,7 +56,7 @@ export function NewPasswordForm({
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
+      {reply?.messageKey && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       {token !== undefined && <input type="hidden" name="token" value={token} />}
       <Field id={fields.newPassword.id} label={t("auth.reset.newPassword")} required errors={fields.newPassword.errors}>
         <PasswordInput

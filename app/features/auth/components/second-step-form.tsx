@@ -5,7 +5,8 @@ import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { AuthReply } from "../auth-reply.ts";
 import { secondStepSchema } from "../auth.schema.ts";
-import { FormMessage } from "./auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 
 /**
  * The second step of a staff sign-in: the 6-digit code from the authenticator app (or a recovery code),
@@ -30,7 +31,7 @@ export function SecondStepForm({ method, from, reply }: { method: "totp" | "reco
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {/* A refusal shown next to the code is not repeated above the form. */}
-      {reply?.messageKey && !codeErrors?.includes(reply.messageKey) && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
+      {reply?.messageKey && !codeErrors?.includes(reply.messageKey) && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       <input type="hidden" name="method" value={method} />
       <input type="hidden" name="from" value={from} />
       <Field

@@ -11,7 +11,8 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { SECURITY_SCHEMAS } from "../auth.schema.ts";
 import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security-reply.ts";
-import { FormMessage } from "./auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 import { PasswordInput } from "~/components/forms/password-input.tsx";
 
 
@@ -42,8 +43,8 @@ export function SecurityPage({ email, status, reply }: { email: string; status: 
         </p>
       </div>
 
-      {reply?.ok && reply.intent === "turn-off" && <FormMessage kind="success">{t("auth.twoFactor.security.turnedOff")}</FormMessage>}
-      {!status.enabled && status.required && <FormMessage kind="error">{t("auth.twoFactor.security.required")}</FormMessage>}
+      {reply?.ok && reply.intent === "turn-off" && <Notice tone="success" as="div">{t("auth.twoFactor.security.turnedOff")}</Notice>}
+      {!status.enabled && status.required && <Notice tone="error" as="div">{t("auth.twoFactor.security.required")}</Notice>}
 
       {codes ? (
         <RecoveryCodes codes={codes} justEnabled={reply?.intent === "confirm"} />
@@ -142,7 +143,7 @@ function PasswordForm({ intent, submit, reply, danger }: { intent: SecurityInten
   const password = fields.password;
   return (
     <Form method="post" action={ADMIN_PATH.security} {...getFormProps(form)} className="space-y-4" noValidate>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {formError && <Notice tone="error" as="div">{formError}</Notice>}
       <input type="hidden" name="intent" value={intent} />
       <Field id={password.id} label={t("auth.twoFactor.security.start.password")} required errors={password.errors}>
         <PasswordInput
@@ -166,7 +167,7 @@ function ConfirmForm({ reply }: { reply?: SecurityReply }) {
   const code = fields.code;
   return (
     <Form method="post" action={ADMIN_PATH.security} {...getFormProps(form)} className="space-y-4" noValidate>
-      {formError && <FormMessage kind="error">{formError}</FormMessage>}
+      {formError && <Notice tone="error" as="div">{formError}</Notice>}
       <input type="hidden" name="intent" value="confirm" />
       <Field id={code.id} label={t("auth.twoFactor.step.codeLabel")} required errors={code.errors}>
         <input
@@ -205,7 +206,7 @@ function RecoveryCodes({ codes, justEnabled }: { codes: string[]; justEnabled: b
     <section className="rounded-2xl border border-amber-300 bg-amber-50 p-5 sm:p-6" aria-labelledby="recovery-codes-title">
       {justEnabled && (
         <div className="mb-4">
-          <FormMessage kind="success">{t("auth.twoFactor.security.turnedOn")}</FormMessage>
+          <Notice tone="success" as="div">{t("auth.twoFactor.security.turnedOn")}</Notice>
         </div>
       )}
       <h2 id="recovery-codes-title" className="text-lg font-semibold text-slate-900">

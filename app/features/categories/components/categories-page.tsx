@@ -143,7 +143,7 @@ function CategoriesContent({
 
   return (
     <>
-      {noJsReply?.ok && noJsReply.intent && <Notice ok>{tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: pickText({ en: noJsReply.name, ar: noJsReply.nameAr }, locale) })}</Notice>}
+      {noJsReply?.ok && noJsReply.intent && <Notice tone="success" className="mt-6">{tIsolated(t, SUCCESS_KEYS[noJsReply.intent], { name: pickText({ en: noJsReply.name, ar: noJsReply.nameAr }, locale) })}</Notice>}
 
       <CategoryDialogs
         dialog={dialog}

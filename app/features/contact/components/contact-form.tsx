@@ -1,3 +1,4 @@
+import { Notice } from "~/components/ui/notice.tsx";
 import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -52,9 +53,9 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
         </p>
       )}
       {reply?.messageKey && !reply.success && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <Notice tone="error">
           {t(reply.messageKey === "contact.errors.invalid" ? "contact.error" : reply.messageKey)}
-        </p>
+        </Notice>
       )}
       <Field id={name.id} label={t("contact.fields.name.label")} required errors={name.errors}>
         <input

@@ -150,8 +150,8 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
           )}
       </div>
 
-      {noJsReply?.ok && noJsReply.intent !== "previewRunMessage" && <Notice ok>{successText(t, noJsReply)}</Notice>}
-      {noJsFailure && <Notice ok={false}>{failureMessage(t, noJsReply)}</Notice>}
+      {noJsReply?.ok && noJsReply.intent !== "previewRunMessage" && <Notice tone="success" className="mt-6">{successText(t, noJsReply)}</Notice>}
+      {noJsFailure && <Notice tone="error" className="mt-6">{failureMessage(t, noJsReply)}</Notice>}
 
       <CoursesDialogs
         dialog={dialog}

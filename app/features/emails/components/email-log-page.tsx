@@ -87,7 +87,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
       </div>
 
       {noJsReply && (
-        <Notice ok={noJsReply.ok} className="mt-4">
+        <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">
           {replyText(noJsReply)}
         </Notice>
       )}

@@ -1,3 +1,4 @@
+import { Notice } from "~/components/ui/notice.tsx";
 import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
@@ -101,9 +102,9 @@ export function EnrollmentForm({
     >
       <p className="text-xs text-slate-600">{t("enrollment.requiredNote")}</p>
       {formError && !reply?.success && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-800">
+        <Notice tone="error">
           {formErrorText(t, reply)}
-        </p>
+        </Notice>
       )}
       <input type="hidden" name="courseId" value={course.id} />
       {runRequired && <RunChoice runs={runs} field={run} preselected={runId} />}

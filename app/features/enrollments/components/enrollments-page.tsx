@@ -102,7 +102,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
   const filtered = list.filter.q !== "" || list.filter.status !== "all" || list.filter.run !== "";
   let outcome: ReactNode = null;
   if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
-  else if (noJsReply) outcome = <Notice ok={noJsReply.ok}>{noJsReply.ok ? runSuccessMessage(t, noJsReply) : (runFullMessage(t, noJsReply) ?? failureMessage(t, noJsReply))}</Notice>;
+  else if (noJsReply) outcome = <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-6">{noJsReply.ok ? runSuccessMessage(t, noJsReply) : (runFullMessage(t, noJsReply) ?? failureMessage(t, noJsReply))}</Notice>;
 
   return (
     <div>

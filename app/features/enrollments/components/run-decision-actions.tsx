@@ -4,6 +4,7 @@
 // server just refused with "N of N seats taken") the form offers "Approve beyond capacity", a checkbox
 // with its warning; ticked, the approval goes through and is audited. Reject opens the page's
 // confirmation, as for any request. Works without JavaScript: the form posts the page.
+import { Notice } from "~/components/ui/notice.tsx";
 import { useEffect, useId, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
@@ -60,9 +61,9 @@ export function RunDecisionActions({
       <input type="hidden" name="id" value={row.id} />
       {waiting && <p className="text-sm text-slate-700">{t("adminEnrollments.runDecisions.waitingNote")}</p>}
       {fullReply && (
-        <p role="alert" className="rounded-lg border border-red-200 bg-red-50 p-3 text-sm font-semibold text-red-900">
+        <Notice tone="error" className="font-semibold">
           {fullReply}
-        </p>
+        </Notice>
       )}
       {full && row.courseId && (
         <div className="rounded-lg border border-amber-300 bg-amber-50 p-3">

@@ -6,7 +6,8 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, useNavigation } from "react-router";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import type { AuthReply } from "~/features/auth/auth-reply.ts";
-import { FormMessage } from "~/features/auth/components/auth-card.tsx";
+
+import { Notice } from "~/components/ui/notice.tsx";
 import { PasswordInput } from "~/components/forms/password-input.tsx";
 import { instructorLoginSchema } from "../accounts.schema.ts";
 
@@ -24,7 +25,7 @@ export function InstructorLoginForm({ reply }: { reply?: AuthReply }) {
   const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
-      {reply?.messageKey && <FormMessage kind="error">{t(reply.messageKey)}</FormMessage>}
+      {reply?.messageKey && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       <Field id={fields.email.id} label={t("instructorPortal.login.email")} required errors={fields.email.errors}>
         <input
           {...getInputProps(fields.email, { type: "email" })}

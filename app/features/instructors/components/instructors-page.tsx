@@ -120,7 +120,7 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
       </div>
 
       {noJsReply?.ok && (
-        <Notice ok>
+        <Notice tone="success" className="mt-6">
           {noJsReply.intent === "delete"
             ? tIsolated(t, "instructorsAdmin.delete.success", { name: shownName(noJsReply, locale) })
             : tIsolated(t, noJsReply.intent === "update" ? "instructorsAdmin.form.updated" : "instructorsAdmin.form.created", {

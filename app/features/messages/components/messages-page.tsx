@@ -105,14 +105,14 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
       </div>
 
       {noJsReply && (
-        <Notice ok={noJsReply.ok} className="mt-4">
+        <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">
           {noJsReply.ok
             ? t(noJsReply.read ? "adminMessages.markedRead" : "adminMessages.markedUnread")
             : t("adminMessages.errors.updateFailed", { msg: t(noJsReply.messageKey ?? MESSAGES_ERRORS.unexpected) })}
         </Notice>
       )}
       {missingSelected && (
-        <Notice ok={false} className="mt-4">
+        <Notice tone="error" className="mt-4">
           {t("adminMessages.details.notFound")}
         </Notice>
       )}

@@ -54,18 +54,11 @@ export function RolesPage({ granted: grantedList, version, actionData }: RolesPa
 
       {/* Shown after a post without JavaScript; with it, a toast says the same. */}
       {!fetcher.data && actionData && (
-        <p
-          role={actionData.ok ? "status" : "alert"}
-          className={`mt-6 rounded-lg border p-3 text-sm ${
-            actionData.ok ? "border-emerald-200 bg-emerald-50 text-emerald-950" : "border-red-200 bg-red-50 text-red-800"
-          }`}
-        >
-          {actionData.ok
-            ? t("roles.success")
-            : failureMessage(t, actionData, locale)}
-        </p>
+        <Notice tone={actionData.ok ? "success" : "error"} className="mt-6">
+          {actionData.ok ? t("roles.success") : failureMessage(t, actionData, locale)}
+        </Notice>
       )}
-      {conflict && <Notice ok={false}>{conflict}</Notice>}
+      {conflict && <Notice tone="error" className="mt-6">{conflict}</Notice>}
 
       <RolesMatrixForm
         key={saves}

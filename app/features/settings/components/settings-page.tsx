@@ -60,9 +60,9 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
 
       {/* Shown after a post without JavaScript; with it, a toast says the same. A conflict says its own (below). */}
       {!fetcher.data && actionData && !actionData.conflict && (
-        <Notice ok={actionData.ok}>{actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}</Notice>
+        <Notice tone={actionData.ok ? "success" : "error"} className="mt-6">{actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}</Notice>
       )}
-      {formFailure && <Notice ok={false}>{formFailure}</Notice>}
+      {formFailure && <Notice tone="error" className="mt-6">{formFailure}</Notice>}
 
       <fetcher.Form ref={formArea} method="post" action={ADMIN_PATH.settings} {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />

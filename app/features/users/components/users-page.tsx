@@ -121,7 +121,7 @@ export function UsersPage({
         </div>
       </div>
 
-      {noJsReply?.ok && <Notice ok>{successLine(t, noJsReply)}</Notice>}
+      {noJsReply?.ok && <Notice tone="success" className="mt-6">{successLine(t, noJsReply)}</Notice>}
 
       <UsersDialogs
         dialog={dialog}

@@ -70,6 +70,22 @@ describe("error summary", () => {
     expect(await page.getByRole("alert").filter({ hasText: /problems? in this form/ }).count()).toBe(0);
   });
 
+  test("Settings with three invalid fields: the list names all three and takes focus (the page is long)", async ({ newPage }) => {
+    const page = await newPage({ locale: "en", viewport: "laptop" });
+    await signIn(page, "admin", { hydrated: true });
+    await open(page, "/admin/settings?lang=en");
+    await page.locator('input[name="phone1"]').fill("12");
+    await page.locator('input[name="phone2"]').fill("34");
+    await page.locator('input[name="facebook"]').fill("https://example.com/nile");
+    await page.keyboard.press("Tab");
+    await page.getByRole("button", { name: "Save Settings" }).click();
+    const summary = page.getByRole("alert").filter({ hasText: "There are 3 problems in this form:" });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await summary.getByRole("link").count()).toBe(3);
+    // Refused in the browser: nothing was saved (the shared server keeps its settings).
+  });
+
   test("without JavaScript the server's answer carries the same list, its links pointing at the fields", async ({ newPage }) => {
     const page = await runForm(newPage, "ar", { width: 375, height: 812 }, false);
     await submitTwoErrors(page);

@@ -3,6 +3,7 @@
 // go; without, it is a plain form (uploads need JavaScript; every other field works).
 import { getFormProps } from "@conform-to/react";
 import { FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { useCallback, useId, useState } from "react";
 import { Link } from "react-router";
@@ -69,6 +70,7 @@ export function CourseForm({
       {course && <input type="hidden" name="courseId" value={course.id} />}
       {course && <input type="hidden" name="version" value={openedVersion ?? ""} />}
       <FormAlert message={failureMessage(t, reply, locale)} />
+      <ErrorSummary form={form} />
       {course && runsHref && (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-950">
           <span>{t("runsAdmin.intro")}</span>

@@ -4,6 +4,7 @@ import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
 import { useFetcher } from "react-router";
 import { Notice } from "~/components/ui/notice.tsx";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { UnsavedChangesGuard, useFormsDirty } from "~/components/ui/unsaved-changes.tsx";
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
@@ -67,6 +68,7 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
       <fetcher.Form ref={formArea} method="post" action={ADMIN_PATH.settings} {...getFormProps(form)} className="mt-6 space-y-6" noValidate>
         <input type="hidden" name="intent" value="save" />
         <input type="hidden" name="version" value={version} />
+        <ErrorSummary form={form} />
 
         <SettingsSiteGroups fields={fields} />
 

@@ -205,8 +205,11 @@ describe("admin instructors", () => {
     await field(panel, "LinkedIn").fill("linkedin");
     await panel.getByRole("button", { name: "Add Instructor" }).click();
     await plain.waitForLoadState();
-    expect(await plain.getByText("Name is required").count()).toBe(1);
-    expect(await plain.getByText("Invalid LinkedIn URL").count()).toBe(1);
+    // Each error beside its field, and both in the list at the form's top (issue 35 item 6: two or more).
+    expect(await plain.locator('[id$="-error"]').getByText("Name is required").count()).toBe(1);
+    expect(await plain.locator('[id$="-error"]').getByText("Invalid LinkedIn URL").count()).toBe(1);
+    const summary = plain.getByRole("alert").filter({ hasText: "There are 2 problems in this form:" });
+    expect(await summary.getByRole("link").allInnerTexts()).toEqual(["Name is required", "Invalid LinkedIn URL"]);
     const plainName = `No Script ${stamp}`;
     await field(panel, "Name").fill(plainName);
     await field(panel, "LinkedIn").fill("https://www.linkedin.com/in/noscript");

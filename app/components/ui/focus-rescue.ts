@@ -51,7 +51,8 @@ function focusIn(el: Element | null): boolean {
   // A notice takes focus itself (its first control may be Undo: never one Enter away from a second action).
   const target = el.matches(FOCUSABLE) || el.hasAttribute("data-focus-after-action") ? el : (el.querySelector<HTMLElement>(FOCUSABLE) ?? el);
   if (!target.matches(FOCUSABLE)) target.setAttribute("tabindex", "-1");
-  target.focus({ preventScroll: false });
+  // The list stays where it was (the person may have scrolled on while the action ran): focus never scrolls it.
+  target.focus({ preventScroll: true });
   return document.activeElement === target;
 }
 

@@ -9,6 +9,7 @@ import * as schema from "@db/schema/index.ts";
 import type { Db } from "./db.server.ts";
 import { logger } from "./logger.server.ts";
 import { hashPassword, verifyPassword } from "./password.server.ts";
+import { randomReadable } from "./readable-code.server.ts";
 
 export interface AuthConfig {
   db: Db;
@@ -73,7 +74,13 @@ export function configureAuth(config: AuthConfig, sendResetEmail: SendResetPassw
         issuer: config.issuer ?? "Course Academy",
         trustDeviceMaxAge: TRUSTED_DEVICE_SECONDS,
         twoFactorCookieMaxAge: SECOND_STEP_SECONDS,
-        backupCodeOptions: { amount: 10, length: 10, storeBackupCodes: "encrypted" },
+        backupCodeOptions: {
+          amount: 10,
+          // Ten readable characters as "ABCDE-FGHJK" (no 0/O, 1/I/L: copied by hand from paper; issue 36 item 6).
+          customBackupCodesGenerate: () =>
+            Array.from({ length: 10 }, () => randomReadable(10).replace(/^(.{5})/, "$1-")),
+          storeBackupCodes: "encrypted",
+        },
       }),
     ],
     advanced: { database: { generateId: () => crypto.randomUUID() } },

@@ -39,6 +39,15 @@ function demoImagePaths(uploadsDir: string, name: string): { file: string; url: 
   };
 }
 
+/**
+ * A demo request's reference, in the alphabet real ones use (no 0/O, 1/I/L; app/lib/readable-code.server.ts):
+ * "ENR-SEED-" and two characters counting the requests.
+ */
+function demoReference(n: number): string {
+  const readable = "23456789ABCDEFGHJKMNPQRSTUVWXYZ";
+  return `ENR-SEED-${readable[Math.floor(n / readable.length) % readable.length]}${readable[n % readable.length]}`;
+}
+
 function required<T>(value: T | undefined, what: string): T {
   if (value === undefined) throw new Error(`Demo data refers to an unknown ${what}`);
   return value;
@@ -192,7 +201,7 @@ async function seedDemoRuns(tx: Tx, courseRows: { id: string; slug: string; titl
       // Asked for 20 to 10 days before the start (or before now for an upcoming run), in that order.
       const asked = Math.min(run.startsAt.getTime(), now) - (20 - k * 0.5) * DAY_MS;
       return {
-        enrollmentId: `ENR-DEMO-${String(n).padStart(3, "0")}`,
+        enrollmentId: demoReference(n),
         courseId: course.id,
         courseName: course.title,
         runId: run.id,

@@ -15,6 +15,7 @@ import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { caught } from "../setup/actors.ts";
 import { createTestClock, type TestClock } from "../setup/clock.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { encodeReadable } from "~/lib/readable-code.server.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
@@ -104,7 +105,8 @@ function mailTo(address: string): ReceivedMail {
 describe("createEnrollment", () => {
   it("stores a pending enrollment and queues the notification and an Arabic confirmation in one go", async () => {
     const { enrollmentId } = await createEnrollment(input({ message: "أفضّل المواعيد المسائية" }), { locale: "ar" });
-    expect(enrollmentId).toMatch(/^ENR-[0-9A-Z]{6,}-[0-9A-Z]{6}$/);
+    // Read aloud on the phone: no 0/O, 1/I/L (issue 36 item 6).
+    expect(enrollmentId).toMatch(/^ENR-[2-9A-HJKMNP-Z]{8,}-[2-9A-HJKMNP-Z]{6}$/);
 
     const rows = await database.db.select().from(enrollments);
     expect(rows).toHaveLength(1);
@@ -311,7 +313,7 @@ describe("createEnrollment", () => {
       );
       const set = new Set(ids.map((r) => r.enrollmentId));
       expect(set.size).toBe(8);
-      for (const id of set) expect(id.startsWith(`ENR-${(1_750_000_000_000).toString(36).toUpperCase()}-`)).toBe(true);
+      for (const id of set) expect(id.startsWith(`ENR-${encodeReadable(1_750_000_000_000)}-`)).toBe(true);
     } finally {
       now.mockRestore();
     }

@@ -141,7 +141,8 @@ describe("setting up two-step sign-in", () => {
 
     const confirmed = await confirmTwoFactorSetup(actor, request(jar), totp(pending.manualKey));
     expect(confirmed.recoveryCodes).toHaveLength(10);
-    for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/);
+    // Capitals without look-alikes (no 0/O, 1/I/L): copied by hand from paper (issue 36 item 6).
+    for (const code of confirmed.recoveryCodes) expect(code).toMatch(/^[2-9A-HJKMNP-Z]{5}-[2-9A-HJKMNP-Z]{5}$/);
     const [after] = await database.db.select({ on: user.twoFactorEnabled }).from(user).where(eq(user.id, adminId));
     expect(after!.on).toBe(true);
     expect(await twoFactorStatus(actor, ISSUER)).toMatchObject({ enabled: true, recoveryCodesLeft: 10, pending: null });
@@ -308,6 +309,19 @@ describe("signing in with a second factor", () => {
     const b = await signIn(request(), ADMIN, IP);
     const reused = await caught(verifySecondStep(request(cookies(b.headers)), { method: "recovery", code, trustDevice: false }, IP));
     expect(reused.fields).toEqual({ code: "auth.twoFactor.errors.wrongRecoveryCode" });
+  });
+
+  it("a recovery code typed in small letters is the same code, and is used up like it (issue 36 item 6)", async () => {
+    const { recoveryCodes } = await enable(ADMIN, adminId);
+    const typed = recoveryCodes[7]!.toLowerCase();
+    expect(typed).not.toBe(recoveryCodes[7]);
+    const a = await signIn(request(), ADMIN, IP);
+    const done = await verifySecondStep(request(cookies(a.headers)), { method: "recovery", code: typed, trustDevice: false }, IP);
+    expect(done.status).toBe("signed-in");
+    expect(await twoFactorStatus(await actorFor(adminId), ISSUER)).toMatchObject({ recoveryCodesLeft: 9 });
+    const b = await signIn(request(), ADMIN, IP);
+    const again = await caught(verifySecondStep(request(cookies(b.headers)), { method: "recovery", code: recoveryCodes[7]!, trustDevice: false }, IP));
+    expect(again.fields).toEqual({ code: "auth.twoFactor.errors.wrongRecoveryCode" });
   });
 
   it("a recovery code sent twice at once signs in once; the other answer says it was used, never a 500 (issue 34 item 9)", async () => {

@@ -14,6 +14,7 @@ import { recordAudit } from "~/lib/audit.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { readableKey } from "~/lib/readable-code.server.ts";
 import { requirePermission, requireStaffRole, type Actor } from "~/lib/permissions.server.ts";
 import { isTwoFactorRequired } from "~/lib/site-settings.server.ts";
 import { AUTH_ERRORS, TWO_FACTOR_ERRORS } from "./auth.schema.ts";
@@ -241,7 +242,8 @@ export async function verifySecondStep(
   if (cookie) headers.set("cookie", cookie);
   let response: Response;
   try {
-    const body = { code: input.code, trustDevice: input.trustDevice };
+    const code = input.method === "totp" ? input.code : await storedSpelling(userId, input.code);
+    const body = { code, trustDevice: input.trustDevice };
     response =
       input.method === "totp"
         ? await authApi().api.verifyTOTP({ body, headers, asResponse: true })
@@ -283,6 +285,23 @@ export async function verifySecondStep(
   await Promise.all([endSecondStep(request), secondStepSucceeded(ip, user.id)]);
   await recordSignIn(user, ip, { secondFactor: input.method === "totp" ? "authenticator" : "recovery_code" });
   return { status: "signed-in", headers: sessionCookies(response), user };
+}
+
+/**
+ * A recovery code as stored when what was typed is one of the account's codes in other letters' case
+ * (codes are capitals, and a phone's keyboard types small letters); otherwise what was typed, for
+ * better-auth to refuse and count. Codes from before the readable alphabet keep their own spelling.
+ */
+async function storedSpelling(userId: string, typed: string): Promise<string> {
+  const [row] = await db().select({ codes: twoFactor.backupCodes }).from(twoFactor).where(eq(twoFactor.userId, userId));
+  if (!row) return typed;
+  try {
+    const codes = recoveryCodes.parse(JSON.parse(await decrypt(row.codes)));
+    return codes.find((c) => readableKey(c) === readableKey(typed)) ?? typed;
+  } catch (err) {
+    logger.error({ err, userId }, "recovery codes could not be read");
+    return typed;
+  }
 }
 
 /** The second step can no longer succeed: the visitor signs in again (the cookie is cleared on the way). */

@@ -4,7 +4,6 @@
 // (English, reply-to the student) and the student's confirmation (in the student's language). The
 // outbox worker sends them after commit, with retries, so a failing mail server never loses a lead.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { randomInt } from "node:crypto";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { courses, enrollments } from "@db/schema/index.ts";
 import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "~/emails/enrollment-request.ts";
@@ -20,17 +19,17 @@ import { localePath, staffPathIn } from "~/lib/locale-url.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { fieldMessages } from "~/lib/parse-input.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
+import { encodeReadable, randomReadable } from "~/lib/readable-code.server.ts";
 import { ENROLLMENT_ERRORS, enrollmentSchema, type EnrollmentInput } from "./enrollment.schema.ts";
 
 export type { EnrollmentInput } from "./enrollment.schema.ts";
 
-const ID_ALPHABET = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ";
-
-/** 'ENR-' + base36 milliseconds + '-' + 6 random base36 characters, uppercased (SPEC §3). */
+/**
+ * 'ENR-' + the milliseconds and '-' + 6 random characters (SPEC §3), written in the readable alphabet
+ * (no 0/O, 1/I/L: a reference is read aloud on the phone; issue 36 item 6).
+ */
 export function generateEnrollmentId(now = Date.now()): string {
-  let suffix = "";
-  for (let i = 0; i < 6; i++) suffix += ID_ALPHABET[randomInt(ID_ALPHABET.length)];
-  return `ENR-${now.toString(36).toUpperCase()}-${suffix}`;
+  return `ENR-${encodeReadable(now)}-${randomReadable(6)}`;
 }
 
 /** How long a second request for the same email, course and run is the same request (issue 34 item 10). */

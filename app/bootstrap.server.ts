@@ -19,6 +19,7 @@ import { getDatabase, isCatalogEmpty, openDatabase, setDatabase } from "~/lib/db
 import type { Env } from "~/lib/env.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { observeDatabase } from "~/lib/metrics.server.ts";
+import { defaultSender } from "~/lib/email.server.ts";
 import { createOutboxWorker, mailTransport } from "~/lib/outbox.server.ts";
 import { resolveAuthSecret } from "~/lib/secret.server.ts";
 import { createStorageFromEnv, storageReady, type Storage } from "~/lib/storage.server.ts";
@@ -83,7 +84,7 @@ export async function bootstrap(env: Env): Promise<BootstrapResult> {
   const worker = createOutboxWorker({
     db: database.db,
     transport: mailTransport(env.SMTP_URL, logger),
-    from: env.MAIL_FROM,
+    from: env.MAIL_FROM ?? (() => defaultSender(database.db, env.PUBLIC_URL)),
     maxAttempts: env.OUTBOX_MAX_ATTEMPTS,
     pollMs: env.OUTBOX_POLL_MS,
     logger,

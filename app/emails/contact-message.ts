@@ -21,7 +21,8 @@ export function renderContactMessageEmail(input: {
     locale,
     brand,
     heading: t("contact.email.heading"),
-    paragraphs: [t("contact.email.intro", { name: m.name }), t("contact.email.review", { url: reviewUrl })],
+    paragraphs: [t("contact.email.intro", { name: m.name })],
+    links: [{ label: t("contact.email.review"), url: reviewUrl }],
     fields: [
       { label: t(`${f}.fromName`), value: m.name },
       { label: t(`${f}.fromEmail`), value: m.email },

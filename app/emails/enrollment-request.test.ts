@@ -56,6 +56,24 @@ describe("enrollment request emails for a run", () => {
     const ar = confirmation("ar", request({ run: waiting }, "ar"));
     expect(ar.subject).toBe("أنت على قائمة الانتظار لدورة Python Basics (ENR-ABC-123456)");
     expect(ar.text).toContain("المجموعة التي تبدأ يوم الثلاثاء، 12 يناير 2027 في 7:00 م (بتوقيت القاهرة) مكتملة العدد");
+    // One message, not two (issue 36 item 10): a waiting-list request is not also "received, we will confirm".
+    expect(en.text).toContain("You are on the waiting list");
+    expect(en.text).not.toMatch(/will contact you soon to confirm|has been received/);
+    expect(ar.text).toContain("أنت على قائمة الانتظار");
+    expect(ar.text).not.toContain("لتأكيد التفاصيل");
+  });
+
+  it("the course page and the admin page are links, in the HTML and on their own line in the text (issue 36 item 10)", () => {
+    for (const locale of ["en", "ar"] as const) {
+      const c = confirmation(locale, request({ run }, locale));
+      expect(c.html).toMatch(/<a href="https:\/\/x\.test\/c"[^>]*>(Course page|صفحة الدورة)<\/a>/);
+      expect(c.text).toMatch(/^(Course page|صفحة الدورة): https:\/\/x\.test\/c$/m);
+      const n = notification(locale, request({ run }, locale));
+      expect(n.html).toMatch(/<a href="https:\/\/x\.test\/admin"[^>]*>[^<]+<\/a>/);
+    }
+    expect(() =>
+      renderEnrollmentConfirmationEmail({ locale: "en", t: t.en, brand: "B", request: request(), courseUrl: "javascript:alert(1)" }),
+    ).toThrow(/http/);
   });
 
   it("notification: names the run's start, and says Waiting list when the run was full (staff language)", () => {

@@ -53,8 +53,8 @@ export function renderEnrollmentNotificationEmail(input: {
     paragraphs: [
       t("enrollment.email.notification.intro", { name: r.studentName, course: r.course.title }),
       ...(run?.waiting ? [t("runRequestEmails.notification.waiting")] : []),
-      t("enrollment.email.notification.review", { url: reviewUrl }),
     ],
+    links: [{ label: t("enrollment.email.notification.review"), url: reviewUrl }],
     fields: [
       { label: t(`${f}.studentName`), value: r.studentName },
       { label: t(`${f}.studentEmail`), value: r.studentEmail },
@@ -90,17 +90,18 @@ export function renderEnrollmentConfirmationEmail(input: {
   const { text, html } = renderEmailLayout({
     locale,
     brand,
-    heading: t("enrollment.email.confirmation.heading"),
+    // A request on a waiting list is said to be one, not also "we will contact you to confirm" (issue 36 item 10).
+    heading: t(run?.waiting ? "runRequestEmails.confirmation.waitingHeading" : "enrollment.email.confirmation.heading"),
     paragraphs: [
       t("email.greeting", { name: r.studentName }),
-      t("enrollment.email.confirmation.intro", { course: r.course.title }),
+      t(run?.waiting ? "runRequestEmails.confirmation.waitingIntro" : "enrollment.email.confirmation.intro", { course: r.course.title }),
       ...(run && start
         ? [t(run.waiting ? "runRequestEmails.confirmation.waiting" : "runRequestEmails.confirmation.starts", { when: start.when, zone: start.zone })]
         : []),
       t("enrollment.email.confirmation.idNote", { id: r.id }),
       t("enrollment.email.confirmation.replyNote"),
-      t("enrollment.email.confirmation.courseLink", { url: courseUrl }),
     ],
+    links: [{ label: t("enrollment.email.confirmation.courseLink"), url: courseUrl }],
     fields: [
       { label: t(`${f}.course`), value: r.course.title },
       ...(run && start

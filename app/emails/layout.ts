@@ -22,6 +22,10 @@ export interface EmailLayoutInput {
   brand: string;
   heading: string;
   paragraphs: string[];
+  /** Links after the paragraphs: `label` is what the reader sees (the address itself when they are one). */
+  links?: { label: string; url: string }[];
+  /** Paragraphs after the links. */
+  closing?: string[];
   fields?: { label: string; value: string }[];
   footer?: string;
   /** Absolute URL of the logo PNG; by default the site's own (PUBLIC_URL + EMAIL_LOGO_PATH). */
@@ -61,7 +65,10 @@ export function indentContinuation(value: string): string {
 }
 
 export function renderEmailLayout(input: EmailLayoutInput): { text: string; html: string } {
-  const { locale, brand, heading, paragraphs, fields = [], footer, logoUrl = emailLogoUrl() } = input;
+  const { locale, brand, heading, paragraphs, links = [], closing = [], fields = [], footer, logoUrl = emailLogoUrl() } = input;
+  for (const l of links) {
+    if (!/^https?:$/.test(new URL(l.url).protocol)) throw new Error(`an email link must be http(s): ${l.url}`);
+  }
   const dir = locale === "ar" ? "rtl" : "ltr";
   const align = dir === "rtl" ? "right" : "left";
   const fontFamily =
@@ -72,6 +79,8 @@ export function renderEmailLayout(input: EmailLayoutInput): { text: string; html
   // Plain text.
   const textParts: string[] = [brand, "", heading, "=".repeat(Math.min(Math.max(heading.length, 3), 60)), ""];
   for (const p of paragraphs) textParts.push(p, "");
+  for (const l of links) textParts.push(l.label === l.url ? l.url : `${l.label}: ${l.url}`, "");
+  for (const p of closing) textParts.push(p, "");
   if (fields.length) {
     for (const f of fields) textParts.push(`${f.label}: ${indentContinuation(f.value)}`);
     textParts.push("");
@@ -107,6 +116,13 @@ export function renderEmailLayout(input: EmailLayoutInput): { text: string; html
     `<tr><td style="padding:24px;color:#111827;font-size:16px;line-height:1.6;text-align:${align};">`,
     `<h1 style="margin:0 0 16px;font-size:22px;line-height:1.3;color:#111827;">${escapeHtml(heading)}</h1>`,
     ...paragraphs.map((p) => `<p style="margin:0 0 12px;">${escapeMultiline(p)}</p>`),
+    ...links.map(
+      (l) =>
+        // An address shown as itself reads left to right inside an Arabic paragraph too.
+        `<p style="margin:0 0 12px;"><a href="${escapeHtml(l.url)}"${l.label === l.url ? ' dir="ltr"' : ""} ` +
+        `style="color:#115e59;font-weight:600;text-decoration:underline;word-break:break-all;">${escapeHtml(l.label)}</a></p>`,
+    ),
+    ...closing.map((p) => `<p style="margin:0 0 12px;">${escapeMultiline(p)}</p>`),
     fieldRows
       ? `<table role="presentation" cellpadding="0" cellspacing="0" dir="${dir}" style="width:100%;margin:16px 0;border-collapse:collapse;font-size:15px;">${fieldRows}</table>`
       : "",

@@ -20,10 +20,9 @@ export function renderResetPasswordEmail(input: {
       t("auth.email.reset.greeting"),
       t("auth.email.reset.intro", { email, brand }),
       t("auth.email.reset.action"),
-      link,
-      t("auth.email.reset.validity"),
-      t("auth.email.reset.ignore"),
     ],
+    links: [{ label: link, url: link }],
+    closing: [t("auth.email.reset.validity"), t("auth.email.reset.ignore")],
     footer: t("email.footer", { brand }),
   });
   return { subject: t("auth.email.reset.subject", { brand }), text, html };

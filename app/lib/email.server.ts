@@ -50,6 +50,18 @@ export async function loadMailContext(tx: Executor): Promise<MailContext> {
   };
 }
 
+/**
+ * The From header when MAIL_FROM is not set (issue 36 item 10): the academy's name from Settings (its
+ * English name, else the default brand) at `no-reply@` the site's own host, so a new installation's mail
+ * does not arrive as "Course Academy <no-reply@localhost>". Production refuses to start without MAIL_FROM
+ * when that host is local (env.server.ts).
+ */
+export async function defaultSender(tx: Executor, publicUrl: string): Promise<string> {
+  const { brand } = await readSiteSettings(tx, ["brand"]);
+  const name = (brand.name?.en?.trim() || emailT("en")("brand")).replace(/[\\"\r\n]/g, "");
+  return `"${name}" <no-reply@${new URL(publicUrl).hostname}>`;
+}
+
 /** Nudges the running outbox worker to send right away; a no-op when the app is not started (tests, scripts). */
 export async function wakeOutbox(): Promise<void> {
   try {

@@ -176,7 +176,8 @@ export const envSchema = z
       message: "must be 8 to 128 characters",
     }),
     SMTP_URL: smtpUrl,
-    MAIL_FROM: z.string().default("Course Academy <no-reply@localhost>"),
+    // Unset: the academy's name from Settings at no-reply@ PUBLIC_URL's host (email.server.ts, defaultSender).
+    MAIL_FROM: optionalString,
     NOTIFY_EMAIL: optionalString.refine((v) => v === undefined || z.email().safeParse(v).success, {
       message: "must be an email address",
     }),
@@ -232,6 +233,15 @@ export const envSchema = z
   .superRefine((e, ctx) => {
     if (e.METRICS_PORT !== undefined && e.METRICS_PORT === e.PORT) {
       ctx.addIssue({ code: "custom", path: ["METRICS_PORT"], message: "must differ from PORT" });
+    }
+    // Mail that leaves the server from no-reply@localhost is refused or filed as spam by receiving servers.
+    const localHost = e.PUBLIC_URL === undefined || /^(localhost|127\.|\[::1\])/.test(new URL(e.PUBLIC_URL).hostname);
+    if (e.NODE_ENV === "production" && e.SMTP_URL !== undefined && e.MAIL_FROM === undefined && localHost) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["MAIL_FROM"],
+        message: "is required when SMTP_URL is set in production and PUBLIC_URL does not name the site (mail would come from no-reply@localhost)",
+      });
     }
     // Half an S3 configuration is a mistake, not a reason to fall back to the local disk silently.
     const s3Set = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_PUBLIC_URL].some((v) => v !== undefined);

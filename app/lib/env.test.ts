@@ -38,6 +38,17 @@ describe("parseEnv", () => {
     expect((error as Error).message).not.toContain("\n");
   });
 
+  it("refuses production mail from no-reply@localhost: SMTP_URL needs MAIL_FROM unless PUBLIC_URL names the site (issue 36 item 10)", () => {
+    const smtp = { NODE_ENV: "production", SMTP_URL: "smtp://mail.example.com:587" };
+    expect(() => parseEnv(smtp)).toThrow(/^Invalid configuration: MAIL_FROM is required when SMTP_URL is set/);
+    expect(() => parseEnv({ ...smtp, PUBLIC_URL: "http://127.0.0.1:3000" })).toThrow(/MAIL_FROM/);
+    expect(parseEnv({ ...smtp, PUBLIC_URL: "https://academy.example" }).MAIL_FROM).toBeUndefined();
+    expect(parseEnv({ ...smtp, MAIL_FROM: "Academy <hello@academy.example>" }).MAIL_FROM).toBe("Academy <hello@academy.example>");
+    // Without SMTP nothing leaves the server (emails are logged), and a laptop needs no sender.
+    expect(parseEnv({ NODE_ENV: "production" }).MAIL_FROM).toBeUndefined();
+    expect(parseEnv({ SMTP_URL: "smtp://127.0.0.1:2525" }).MAIL_FROM).toBeUndefined();
+  });
+
   it("refuses production on PostgreSQL without AUTH_SECRET", () => {
     expect(() => parseEnv({ NODE_ENV: "production", DATABASE_URL: "postgres://u@db/app" })).toThrow(/AUTH_SECRET/);
     expect(

@@ -194,8 +194,11 @@ export const systemClock: OutboxClock = {
 export interface OutboxWorkerOptions {
   db: Db;
   transport: MailTransport;
-  /** The From header of every email, e.g. `"Academy" <no-reply@example.com>`. */
-  from: string;
+  /**
+   * The From header of every email, e.g. `"Academy" <no-reply@example.com>`, or a function read once per
+   * batch (the academy's name from Settings, which staff may change while the server runs).
+   */
+  from: string | (() => Promise<string>);
   /** When set, overrides each row's max_attempts. */
   maxAttempts?: number;
   /** Poll interval of `start()`. Default 5 s. */
@@ -274,10 +277,10 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
     return and(eq(emailOutbox.id, row.id), eq(emailOutbox.status, "sending"), eq(emailOutbox.attempts, row.attempts));
   }
 
-  async function deliver(row: OutboxRow): Promise<keyof RunResult | undefined> {
+  async function deliver(row: OutboxRow, sender: string): Promise<keyof RunResult | undefined> {
     try {
       await transport.send({
-        from,
+        from: sender,
         to: row.toAddress,
         ...(row.replyTo ? { replyTo: row.replyTo } : {}),
         subject: row.subject,
@@ -331,7 +334,9 @@ export function createOutboxWorker(opts: OutboxWorkerOptions): OutboxWorker {
   async function runOnce(): Promise<RunResult> {
     const result: RunResult = { sent: 0, failed: 0, retried: 0 };
     const rows = await claim();
-    const outcomes = await Promise.all(rows.map(deliver));
+    if (rows.length === 0) return result;
+    const sender = typeof from === "string" ? from : await from();
+    const outcomes = await Promise.all(rows.map((row) => deliver(row, sender)));
     for (const outcome of outcomes) if (outcome) result[outcome] += 1;
     return result;
   }

@@ -62,6 +62,8 @@ export async function startApp(extraEnv: Record<string, string> = {}, timeoutMs 
     HOST: "127.0.0.1",
     DATA_DIR: dataDir,
     LOG_LEVEL: "warn",
+    // Production refuses SMTP_URL without a sender when PUBLIC_URL is local (app/lib/env.server.ts).
+    MAIL_FROM: "Nile Academy <no-reply@academy.test>",
     ...extraEnv,
   };
   delete env.VITEST;

@@ -1,8 +1,9 @@
 import { Writable } from "node:stream";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { eq, sql } from "drizzle-orm";
-import { emailOutbox } from "@db/schema/index.ts";
+import { emailOutbox, siteSettings } from "@db/schema/index.ts";
 import { openDatabase, type Database, type Db } from "~/lib/db.server.ts";
+import { defaultSender } from "~/lib/email.server.ts";
 import { createLogger } from "~/lib/logger.server.ts";
 import {
   createOutboxWorker,
@@ -65,6 +66,23 @@ describe("email outbox", () => {
     expect(await database.db.select().from(emailOutbox)).toHaveLength(0);
     expect(await worker().runOnce()).toEqual({ sent: 0, failed: 0, retried: 0 });
     expect(smtp.messages).toHaveLength(0);
+  });
+
+  it("without MAIL_FROM, sends from the academy's name in Settings at no-reply@ the site's host, read per batch (issue 36 item 10)", async () => {
+    const send = (n: number) =>
+      database.db.transaction((tx) => enqueueEmail(tx, { kind: "test", to: `s${n}@example.com`, subject: `S${n}`, text: "t", html: "<p>t</p>" }));
+    const w = worker(database.db, { from: () => defaultSender(database.db, "https://academy.example/") });
+    await send(1);
+    await w.runOnce();
+    // No name set yet: the default brand, never "localhost".
+    expect((await smtp.waitFor(1))[0]!.headers.from).toBe('"Nile Academy" <no-reply@academy.example>');
+    // The name staff set, its quotes dropped (they would end the header's quoted name).
+    await database.db.insert(siteSettings).values({ key: "brand", value: { name: { en: 'Delta "Skills" Centre', ar: "مركز الدلتا" } } });
+    await send(2);
+    await w.runOnce();
+    const [, second] = await smtp.waitFor(2);
+    expect(second!.from).toBe("no-reply@academy.example");
+    expect(second!.headers.from).toBe('"Delta Skills Centre" <no-reply@academy.example>');
   });
 
   it("delivers a committed email with the right recipient and an Arabic subject", async () => {

@@ -4,11 +4,17 @@
 // presentation workshop has none: it shows a course without dates. Times are Cairo wall times.
 import type { RUN_MODES, RUN_REPEAT_FREQUENCIES } from "@db/schema/run-vocabulary.ts";
 
+/** Weekdays in JavaScript's order (Sunday first), as Date.getUTCDay counts them. */
+export const DEMO_WEEKDAYS = ["sun", "mon", "tue", "wed", "thu", "fri", "sat"] as const;
+export type DemoWeekday = (typeof DEMO_WEEKDAYS)[number];
+
 export interface DemoRun {
   /** The course's slug. */
   course: string;
   /** Days from the first start to the first session (negative: a past group), at this Cairo time. */
   inDays: number;
+  /** The weekday the schedule names first: the start moves on to it (0–6 days later), so "Saturdays" starts on a Saturday. */
+  weekday?: DemoWeekday;
   at: `${number}:${number}`;
   /** Days from the first session to the last (none: no end date). */
   lengthDays?: number;
@@ -34,6 +40,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "full-stack-web-development-javascript",
     inDays: -100,
+    weekday: "sat",
     at: "10:00",
     lengthDays: 63,
     schedule: "Saturdays, 10 am – 4 pm",
@@ -49,6 +56,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "full-stack-web-development-javascript",
     inDays: 12,
+    weekday: "sat",
     at: "10:00",
     lengthDays: 63,
     schedule: "Saturdays, 10 am – 4 pm",
@@ -63,6 +71,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "full-stack-web-development-javascript",
     inDays: 47,
+    weekday: "sat",
     at: "10:00",
     lengthDays: 63,
     schedule: "Saturdays, 10 am – 4 pm",
@@ -76,6 +85,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "english-for-beginners",
     inDays: -70,
+    weekday: "sun",
     at: "19:00",
     lengthDays: 66,
     schedule: "Sundays and Wednesdays, 7 – 8:30 pm",
@@ -92,6 +102,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "english-for-beginners",
     inDays: 16,
+    weekday: "sun",
     at: "19:00",
     lengthDays: 66,
     schedule: "Sundays and Wednesdays, 7 – 8:30 pm",
@@ -107,6 +118,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "english-for-beginners",
     inDays: 44,
+    weekday: "sun",
     at: "19:00",
     lengthDays: 66,
     schedule: "Sundays and Wednesdays, 7 – 8:30 pm",
@@ -120,6 +132,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "social-media-marketing",
     inDays: 21,
+    weekday: "mon",
     at: "20:00",
     lengthDays: 35,
     schedule: "Mondays, 8 – 11 pm",
@@ -134,6 +147,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "ui-ux-design-with-figma",
     inDays: 14,
+    weekday: "thu",
     at: "18:00",
     lengthDays: 49,
     schedule: "Thursdays, 6 – 10 pm",
@@ -160,6 +174,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "ielts-academic-preparation",
     inDays: -60,
+    weekday: "sun",
     at: "18:00",
     lengthDays: 60,
     schedule: "Sundays and Tuesdays, 6 – 8 pm",
@@ -175,6 +190,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "ielts-academic-preparation",
     inDays: 28,
+    weekday: "sun",
     at: "18:00",
     lengthDays: 60,
     schedule: "Sundays and Tuesdays, 6 – 8 pm",
@@ -189,6 +205,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "pmp-exam-preparation",
     inDays: 33,
+    weekday: "fri",
     at: "10:00",
     lengthDays: 42,
     schedule: "Fridays, 10 am – 3 pm",
@@ -219,6 +236,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "business-english-for-the-workplace",
     inDays: 19,
+    weekday: "mon",
     at: "20:00",
     lengthDays: 56,
     schedule: "Mondays and Wednesdays, 8 – 9:30 pm",
@@ -233,6 +251,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "data-analysis-excel-power-bi",
     inDays: 11,
+    weekday: "tue",
     at: "19:00",
     lengthDays: 42,
     schedule: "Tuesdays, 7 – 11 pm",
@@ -248,6 +267,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "data-analysis-excel-power-bi",
     inDays: 40,
+    weekday: "tue",
     at: "19:00",
     lengthDays: 42,
     schedule: "Tuesdays, 7 – 11 pm",
@@ -261,6 +281,7 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   {
     course: "google-ads-performance-marketing",
     inDays: 27,
+    weekday: "sat",
     at: "12:00",
     lengthDays: 21,
     schedule: "Saturdays, 12 – 4 pm",
@@ -273,7 +294,8 @@ export const DEMO_RUNS: readonly DemoRun[] = [
   },
   {
     course: "google-ads-performance-marketing",
-    inDays: 55,
+    inDays: 52,
+    weekday: "sat",
     at: "12:00",
     lengthDays: 21,
     schedule: "Saturdays, 12 – 4 pm",

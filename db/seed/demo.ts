@@ -14,7 +14,7 @@ import {
   DEMO_INSTRUCTORS,
   DEMO_SITE_SETTINGS,
 } from "./demo-data.ts";
-import { DEMO_RUNS, DEMO_STUDENTS, type DemoRun } from "./demo-runs.ts";
+import { DEMO_RUNS, DEMO_STUDENTS, DEMO_WEEKDAYS, type DemoRun } from "./demo-runs.ts";
 import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
 
 export interface SeedDemoResult {
@@ -152,10 +152,15 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
   });
 }
 
-/** The moment a demo run starts: `inDays` Cairo days from `now`, at its Cairo wall time. */
-export function demoRunStart(run: Pick<DemoRun, "inDays" | "at">, now: number): Date {
+/**
+ * The moment a demo run starts: `inDays` Cairo days from `now`, moved on to the run's `weekday` when it
+ * has one (what its schedule says), at its Cairo wall time.
+ */
+export function demoRunStart(run: Pick<DemoRun, "inDays" | "at" | "weekday">, now: number): Date {
   const today = utcToCairoWallTime(new Date(now)).slice(0, 10);
-  const day = new Date(Date.parse(`${today}T00:00:00Z`) + run.inDays * DAY_MS).toISOString().slice(0, 10);
+  const date = new Date(Date.parse(`${today}T00:00:00Z`) + run.inDays * DAY_MS);
+  if (run.weekday) date.setUTCDate(date.getUTCDate() + ((DEMO_WEEKDAYS.indexOf(run.weekday) - date.getUTCDay() + 7) % 7));
+  const day = date.toISOString().slice(0, 10);
   return required(cairoWallTimeToUtc(`${day}T${run.at}`) ?? undefined, `time ${run.at}`);
 }
 

@@ -70,6 +70,26 @@ describe("demo course runs", () => {
     expect(DEMO_RUNS.filter((r) => (r.waiting ?? 0) > 0)).toHaveLength(1);
   });
 
+  it("starts every run on a day its schedule names, so a 'Saturdays' group starts on a Saturday (issue 36 item 2)", async () => {
+    const names = ["Sundays", "Mondays", "Tuesdays", "Wednesdays", "Thursdays", "Fridays", "Saturdays"];
+    const namesAr = ["الأحد", "الاثنين", "الثلاثاء", "الأربعاء", "الخميس", "الجمعة", "السبت"];
+    let checked = 0;
+    for (const { runs } of await coursesWithRuns()) {
+      for (const r of runs) {
+        const named = names.flatMap((n, day) => (r.schedule?.includes(n) ? [day] : []));
+        if (named.length === 0) continue; // "At your own pace", "Six days in a row"
+        const day = new Date(`${utcToCairoWallTime(r.startsAt).slice(0, 10)}T00:00:00Z`).getUTCDay();
+        expect(named, `${r.schedule} starting ${utcToCairoWallTime(r.startsAt)}`).toContain(day);
+        expect(r.scheduleAr, r.schedule!).toContain(namesAr[day]);
+        checked += 1;
+      }
+    }
+    expect(checked).toBeGreaterThanOrEqual(15);
+    // Moved on to the weekday: Monday 11 January 2027 plus 3 days is Thursday 14; "sat" makes it Saturday 16.
+    expect(utcToCairoWallTime(demoRunStart({ inDays: 3, at: "10:00", weekday: "sat" }, Date.UTC(2027, 0, 11, 12)))).toBe("2027-01-16T10:00");
+    expect(utcToCairoWallTime(demoRunStart({ inDays: 3, at: "10:00", weekday: "thu" }, Date.UTC(2027, 0, 11, 12)))).toBe("2027-01-14T10:00");
+  });
+
   it("has one full upcoming run with approved requests and a waiting list of two, in order of arrival", async () => {
     const now = new Date();
     const full = [];

@@ -207,6 +207,24 @@ describe("signing in with a second factor", () => {
     expect(replay).toBeInstanceOf(SecondStepExpired);
     expect(replay.messageKey).toBe("auth.twoFactor.errors.codeUsed");
     expect((await database.db.select().from(session)).length).toBe(before);
+    // The replay is in the audit log, from its address, without the code (issue 36 item 14).
+    const refused = await database.db.select().from(auditLog).where(eq(auditLog.action, "sign_in.refused"));
+    expect(refused).toHaveLength(1);
+    expect(refused[0]).toMatchObject({ actorId: adminId, actorEmail: ADMIN.email, entityId: adminId });
+    expect(refused[0]!.data).toEqual({ secondFactor: "authenticator", refusal: "code_used", ip: "203.0.113.99" });
+  });
+
+  it("records a wrong code in the audit log, with the kind of code and never the code (issue 36 item 14)", async () => {
+    await enable(ADMIN, adminId);
+    const a = await signIn(request(), ADMIN, IP);
+    await caught(verifySecondStep(request(cookies(a.headers)), { method: "totp", code: "000000", trustDevice: false }, IP));
+    await caught(verifySecondStep(request(cookies(a.headers)), { method: "recovery", code: "AAAAA-BBBBB", trustDevice: false }, IP));
+    const refused = await database.db.select().from(auditLog).where(eq(auditLog.action, "sign_in.refused")).orderBy(auditLog.createdAt);
+    expect(refused.map((r) => r.data)).toEqual([
+      { secondFactor: "authenticator", refusal: "wrong_code", ip: IP },
+      { secondFactor: "recovery_code", refusal: "wrong_code", ip: IP },
+    ]);
+    expect(JSON.stringify(refused)).not.toMatch(/000000|AAAAA/);
   });
 
   it("ends the waiting sign-in after 5 wrong codes", async () => {
@@ -348,6 +366,14 @@ describe("signing in with a second factor", () => {
 
     expect((await signIn(request(device), ADMIN, IP)).status).toBe("signed-in");
     expect((await signIn(request(), ADMIN, IP)).status).toBe("second-step");
+    // The audit log says which sign-in skipped the step on a trusted device (issue 36 item 14).
+    const signIns = await database.db.select().from(auditLog).where(eq(auditLog.action, "sign_in")).orderBy(auditLog.createdAt);
+    // (The first is the sign-in that turned the second factor on.)
+    expect(signIns.map((r) => r.data)).toEqual([
+      { ip: IP },
+      { secondFactor: "authenticator", ip: IP },
+      { secondFactor: "trusted_device", ip: IP },
+    ]);
   });
 });
 

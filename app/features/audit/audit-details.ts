@@ -152,6 +152,7 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
     if (key === "repeatFrequency") return text(translated(`runsAdmin.frequency.${s}`, s));
     if (key === "language") return text(translated(`audit.values.languages.${s}`, s));
     if (key === "secondFactor") return text(translated(`audit.values.secondFactor.${s}`, s));
+    if (key === "refusal") return text(translated(`audit.values.refusal.${s}`, s));
     if (key === "format") return ltr(s.toUpperCase());
     if (ISO_DATE.test(s) && !Number.isNaN(Date.parse(s))) return text(formatDateTime(new Date(s), locale));
     if (IDENTIFIER_KEYS.has(key) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s)) return ltr(s);

@@ -12,6 +12,7 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "password.reset": "audit.actions.passwordReset",
   "password.show": "audit.actions.passwordShow",
   sign_in: "audit.actions.signIn",
+  "sign_in.refused": "audit.actions.signInRefused",
   sign_out: "audit.actions.signOut",
   publish: "audit.actions.publish",
   unpublish: "audit.actions.unpublish",

@@ -257,12 +257,19 @@ export async function verifySecondStep(
     const cookies = sessionCookies(response);
     logger.warn({ ip, userId, status: response.status, code }, "second sign-in step refused");
     if (code === "INVALID_CODE" || code === "INVALID_BACKUP_CODE") {
+      await auditRefusal(userId, ip, input.method, "wrong_code");
       const key = input.method === "totp" ? TWO_FACTOR_ERRORS.wrongCode : TWO_FACTOR_ERRORS.wrongRecoveryCode;
       throw new AppError("bad_request", key, { fields: { code: key } });
     }
-    if (code === "ACCOUNT_TEMPORARILY_LOCKED") throw new AppError("too_many_requests", TWO_FACTOR_ERRORS.locked);
+    if (code === "ACCOUNT_TEMPORARILY_LOCKED") {
+      await auditRefusal(userId, ip, input.method, "locked");
+      throw new AppError("too_many_requests", TWO_FACTOR_ERRORS.locked);
+    }
     // The same recovery code sent twice at once: the other request used it (issue 34 item 9).
-    if (response.status === 409) throw new SecondStepExpired(cookies, TWO_FACTOR_ERRORS.codeUsed);
+    if (response.status === 409) {
+      await auditRefusal(userId, ip, input.method, "code_used");
+      throw new SecondStepExpired(cookies, TWO_FACTOR_ERRORS.codeUsed);
+    }
     if (response.status === 401 || response.status === 400) {
       throw new SecondStepExpired(cookies);
     }
@@ -274,6 +281,7 @@ export async function verifySecondStep(
     // A code seen over a shoulder or in a proxy log does not sign anyone in a second time.
     if (result.token) await db().delete(sessionTable).where(eq(sessionTable.token, result.token));
     logger.warn({ ip, userId: result.user.id }, "second sign-in step refused: authenticator code used already");
+    await auditRefusal(userId, ip, input.method, "code_used");
     throw new SecondStepExpired(new Headers(), TWO_FACTOR_ERRORS.codeUsed);
   }
   const user = {
@@ -285,6 +293,26 @@ export async function verifySecondStep(
   await Promise.all([endSecondStep(request), secondStepSucceeded(ip, user.id)]);
   await recordSignIn(user, ip, { secondFactor: input.method === "totp" ? "authenticator" : "recovery_code" });
   return { status: "signed-in", headers: sessionCookies(response), user };
+}
+
+/**
+ * A refused second step in the audit log (issue 36 item 14): who (the waiting sign-in's account), from
+ * where, with which kind of code and why: a wrong code, a code used already (a replay) or the lock. Never
+ * fatal, and never the code itself.
+ */
+async function auditRefusal(userId: string, ip: string, method: SecondStepMethod, refusal: string): Promise<void> {
+  try {
+    const [account] = await db().select({ email: userTable.email }).from(userTable).where(eq(userTable.id, userId));
+    if (!account) return;
+    await recordAudit(db(), { id: userId, email: account.email, ip }, {
+      action: "sign_in.refused",
+      entity: "user",
+      entityId: userId,
+      data: { secondFactor: method === "totp" ? "authenticator" : "recovery_code", refusal },
+    });
+  } catch (err) {
+    logger.error({ err, userId }, "could not record a refused second step in the audit log");
+  }
 }
 
 /**

@@ -307,6 +307,10 @@ describe("publish rules (SPEC §6, D18)", () => {
     await expectCode(updateCourse(writer, draft.id, base({ slug: "draft", isPublished: true })), "not_found", COURSE_ERRORS.notFound);
     expect(await courseRow(live.id)).toMatchObject({ title: "Renamed", isPublished: true });
     expect((await courseRow(draft.id))!.isPublished).toBe(false);
+    // The edit is recorded as what it was: no "publishing ignored" for a box the form never showed (issue 36 item 14).
+    const [edit] = (await auditRows(live.id)).filter((r) => r.action === "update");
+    expect(edit!.data).toMatchObject({ changed: ["title"] });
+    expect(edit!.data).not.toHaveProperty("publishIgnored");
   });
 
   it("refuses the toggle (403; a draft: 404) and bulk publish (403) without courses:publish, and changes nothing", async () => {

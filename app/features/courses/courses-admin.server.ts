@@ -658,10 +658,9 @@ export async function updateCourse(actor: Actor, courseId: string, input: Course
         data: {
           title: next.title,
           slug: next.slug,
+          // No "publishing ignored" here (issue 36 item 14): without courses:publish the form has no publish
+          // box, so its absence (read as false) is not a request to unpublish, and drafts are not found.
           changed,
-          ...(values.isPublished !== undefined && values.isPublished !== current.isPublished && !canPublish
-            ? { publishIgnored: true }
-            : {}),
           documents: { added: docs.added, removed: docs.removed, legacyMigrated: docs.migratedLegacy },
         },
       });

@@ -131,6 +131,16 @@ describe("manager permissions matrix", () => {
     expect(data.removed).toEqual(before!.filter((p) => p !== "courses:view"));
     expect(data.ip).toBe("203.0.113.9");
   });
+
+  it("writes nothing for a save that changes nothing: no audit line, the version stays (issue 36 item 14)", async () => {
+    const stored = (await storedManagerRow())!;
+    const [{ updatedAt }] = await database.db.select({ updatedAt: rolePermissions.updatedAt }).from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
+    // The same ticks in another order are the same matrix.
+    expect(await saveManagerPermissions(admin, [...stored].reverse())).toEqual(expect.arrayContaining(stored));
+    expect(await database.db.select().from(auditLog)).toEqual([]);
+    const [after] = await database.db.select({ updatedAt: rolePermissions.updatedAt }).from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
+    expect(after!.updatedAt).toEqual(updatedAt);
+  });
 });
 
 describe("/admin/roles route", () => {

@@ -69,6 +69,11 @@ export async function saveManagerPermissions(actor: Actor, permissions: readonly
       .for("update");
     await assertCurrentVersion(tx, { entity: "role_permissions", entityId: MANAGER_ROLE, updatedAt: row?.updatedAt ?? null }, version);
     const before = row?.permissions ?? [];
+    const added = after.filter((p) => !before.includes(p));
+    const removed = before.filter((p) => !(after as string[]).includes(p));
+    // A save that changes nothing writes nothing: no audit line, and a colleague's open matrix stays current
+    // (issue 36 item 14).
+    if (added.length === 0 && removed.length === 0) return after;
     await tx
       .update(rolePermissions)
       .set({ permissions: after, updatedAt: new Date() })
@@ -77,12 +82,7 @@ export async function saveManagerPermissions(actor: Actor, permissions: readonly
       action: "update",
       entity: "role_permissions",
       entityId: MANAGER_ROLE,
-      data: {
-        before,
-        after,
-        added: after.filter((p) => !before.includes(p)),
-        removed: before.filter((p) => !(after as string[]).includes(p)),
-      },
+      data: { before, after, added, removed },
     });
     return after;
   });

@@ -4,7 +4,7 @@
 // single row (the site settings) with no subject. Entries are written by the real recordAudit.
 import { beforeEach, describe, expect, it } from "vitest";
 import { eq } from "drizzle-orm";
-import { contactMessages, courses, enrollments, user } from "@db/schema/index.ts";
+import { contactMessages, courseRuns, courses, enrollments, user } from "@db/schema/index.ts";
 import { listAuditLog } from "~/features/audit/audit-log.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
@@ -58,6 +58,32 @@ describe("audit log names", () => {
       role_permissions: { name: MANAGER, exists: true, kind: "role" },
       site_settings: null,
     });
+  });
+
+  it("names a run by its course and its start in Cairo time, and a deleted one by the course its entry recorded (issue 36 item 14)", async () => {
+    const course = await makeCourse({ title: "Excel Basics" });
+    const [run] = await database.db
+      .insert(courseRuns)
+      .values({ courseId: course.id, startsAt: new Date("2027-01-12T17:00:00Z") })
+      .returning({ id: courseRuns.id });
+    await recordAudit(database.db, admin, { action: "update", entity: "course_run", entityId: run!.id, data: { courseId: course.id, course: "Excel Basics" } });
+    expect((await shown())[0]!.subject).toEqual({ name: "Excel Basics", nameAr: null, ref: "2027-01-12 19:00", exists: true });
+    await database.db.delete(courseRuns).where(eq(courseRuns.id, run!.id));
+    expect((await shown())[0]!.subject).toEqual({ name: "Excel Basics", exists: false });
+  });
+
+  it("gives the names of the rows an entry's details point to, so no UUID is shown (issue 36 item 14)", async () => {
+    const course = await makeCourse({ title: "Excel Basics" });
+    const instructor = await makeInstructor({ name: "Mona Adel" });
+    const gone = "0b1c2d3e-0000-4000-8000-00000000dead";
+    await recordAudit(database.db, admin, {
+      action: "update",
+      entity: "course_run",
+      entityId: gone,
+      data: { courseId: course.id, before: { instructorId: null }, after: { instructorId: instructor.id }, removedBy: gone },
+    });
+    const { entries } = await listAuditLog(admin);
+    expect(entries[0]!.refNames).toEqual({ [course.id]: "Excel Basics", [instructor.id]: "Mona Adel" });
   });
 
   it("shows a subject deleted since by the name its entry recorded, or as deleted without one", async () => {

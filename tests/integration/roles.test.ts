@@ -134,7 +134,7 @@ describe("manager permissions matrix", () => {
 
   it("writes nothing for a save that changes nothing: no audit line, the version stays (issue 36 item 14)", async () => {
     const stored = (await storedManagerRow())!;
-    const [{ updatedAt }] = await database.db.select({ updatedAt: rolePermissions.updatedAt }).from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
+    const [{ updatedAt } = { updatedAt: null }] = await database.db.select({ updatedAt: rolePermissions.updatedAt }).from(rolePermissions).where(eq(rolePermissions.roleName, MANAGER));
     // The same ticks in another order are the same matrix.
     expect(await saveManagerPermissions(admin, [...stored].reverse())).toEqual(expect.arrayContaining(stored));
     expect(await database.db.select().from(auditLog)).toEqual([]);

@@ -159,6 +159,7 @@ describe("audit details", () => {
       seatsAfter: 21,
       overCapacity: true,
     },
+    refNames: { "0b1c2d3e-0000-4000-8000-000000000003": "IELTS (2027-01-12 19:00)" },
   };
   const runMessage = {
     action: "message",
@@ -185,13 +186,19 @@ describe("audit details", () => {
     expect(lines(seatDecision)).toEqual([
       "Status: Waiting list → Approved",
       "Enrollment ID: ⟨ENR-M5K2J9-AB12⟩",
-      "Run ID: ⟨0b1c2d3e-0000-4000-8000-000000000003⟩",
+      // The run by its name, never a UUID (issue 36 item 14).
+      "Run: IELTS (2027-01-12 19:00)",
       "Seats: 20",
       "Seats taken before: 20",
       "Seats taken after: 21",
       "Beyond capacity: Yes",
     ]);
     expect(lines(runMessage)).toContain("By language › English: 3");
+    // The course once, by the title recorded beside its id.
+    expect(lines(runMessage).filter((l) => l.startsWith("Course"))).toEqual(["Course: IELTS"]);
+    // An id whose row is gone says so instead of showing the UUID.
+    expect(lines({ ...seatDecision, refNames: undefined })).toContain("Run: Deleted since");
+    expect(lines({ ...seatDecision, refNames: undefined }, "ar").join("\n")).not.toMatch(/[0-9a-f]{8}-[0-9a-f]{4}/);
     expect(lines(runMessage, "ar")).toContain("حسب اللغة › العربية: 2");
     expect(lines(runMessage, "ar")).toContain("عدد المستلمين: 5");
   });

@@ -43,6 +43,8 @@ export interface AuditEntryView {
   action: string;
   entity: string;
   details: Record<string, unknown> | null;
+  /** Names of other rows the details point to by id; an id without one was deleted since. */
+  refNames?: Record<string, string>;
 }
 
 /** Keys whose values are identifiers, read left to right. */
@@ -70,6 +72,7 @@ const ID_LIST_KEYS = new Set(["coursesUnassigned", "removedForEmail"]);
 /** Keys that hold field names: shown as those fields' labels. */
 const FIELD_LIST_KEYS = new Set(["changed", "fields"]);
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/;
 
 /** "emailCancelled" → "Email cancelled", "two_factor" → "Two factor". */
@@ -155,7 +158,9 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
     if (key === "refusal") return text(translated(`audit.values.refusal.${s}`, s));
     if (key === "format") return ltr(s.toUpperCase());
     if (ISO_DATE.test(s) && !Number.isNaN(Date.parse(s))) return text(formatDateTime(new Date(s), locale));
-    if (IDENTIFIER_KEYS.has(key) || /^[0-9a-f]{8}-[0-9a-f]{4}-/i.test(s)) return ltr(s);
+    // Another row, by its name: never a raw UUID (issue 36 item 14).
+    if (UUID.test(s)) return text(entry.refNames?.[s] ?? t("audit.subject.deletedUnnamed"));
+    if (IDENTIFIER_KEYS.has(key)) return ltr(s);
     return text(s);
   }
 
@@ -191,6 +196,8 @@ export function auditDetailLines(t: T, entry: AuditEntryView, locale: Locale): A
   }
 
   const rest: Record<string, unknown> = { ...details };
+  // The course's title was recorded beside its id: one line, by name.
+  if (typeof rest.course === "string" && rest.course.trim()) delete rest.courseId;
   // from/to: one line, "Pending → Approved".
   if ("from" in rest || "to" in rest) {
     const label = entry.action === "role.change" ? fieldLabel("role") : fieldLabel("status");

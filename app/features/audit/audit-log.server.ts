@@ -9,7 +9,7 @@ import { db, queryRows } from "~/lib/db.server.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
 import type { AuditSubject } from "./audit-details.ts";
 import { AUDIT_PAGE_SIZE } from "./audit-log.schema.ts";
-import { lookupAuditNames } from "./audit-names.server.ts";
+import { lookupAuditNames, lookupReferencedNames } from "./audit-names.server.ts";
 
 /** An entry's details as stored (a JSON object; anything else shows none). */
 const auditData = z.record(z.string(), z.unknown());
@@ -40,6 +40,8 @@ export interface AuditLogEntry {
   ip: string | null;
   /** The recorded details without the IP (shown in its own column). */
   details: Record<string, unknown> | null;
+  /** Names of the other rows the details point to by id (lookupReferencedNames). */
+  refNames?: Record<string, string>;
   createdAt: Date;
 }
 
@@ -109,7 +111,14 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
     if (data) delete data.ip;
     return { row: r, ip, details: data && Object.keys(data).length ? data : null };
   });
-  const names = await lookupAuditNames(entries.map(({ row, details }) => ({ actorId: row.actorId, entity: row.entity, entityId: row.entityId, details })));
+  const [names, referenced] = await Promise.all([
+    lookupAuditNames(entries.map(({ row, details }) => ({ actorId: row.actorId, entity: row.entity, entityId: row.entityId, details }))),
+    lookupReferencedNames(entries.map((e) => e.details)),
+  ]);
+  const namesIn = (details: Record<string, unknown> | null) => {
+    const own = Object.fromEntries([...referenced].filter(([id]) => details !== null && JSON.stringify(details).includes(id)));
+    return Object.keys(own).length ? own : undefined;
+  };
 
   return {
     entries: entries.map(({ row: r, ip, details }) => ({
@@ -123,6 +132,7 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
       subject: names.subjectOf({ actorId: r.actorId, entity: r.entity, entityId: r.entityId, details }),
       ip,
       details,
+      refNames: namesIn(details),
       createdAt: r.createdAt,
     })),
     total,

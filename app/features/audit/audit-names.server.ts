@@ -2,8 +2,9 @@
 // for the page's rows only — one query per kind of row present (staff, instructors, courses, …), so a
 // page costs the same whatever its length. A subject deleted since shows the name its entry recorded
 // (a deleted course's title, a deleted user's email), marked as deleted; without one, just "deleted".
-import { inArray } from "drizzle-orm";
-import { categories, contactMessages, courses, emailOutbox, enrollments, instructors, subcategories, user } from "@db/schema/index.ts";
+import { eq, inArray } from "drizzle-orm";
+import { categories, contactMessages, courseRuns, courses, emailOutbox, enrollments, instructors, subcategories, user } from "@db/schema/index.ts";
+import { utcToCairoWallTime } from "~/lib/cairo-time.ts";
 import { db } from "~/lib/db.server.ts";
 import { displayText, emailForStaff } from "~/lib/display-text.ts";
 import type { AuditSubject } from "./audit-details.ts";
@@ -50,6 +51,15 @@ const LOOKUPS: Record<string, Lookup> = {
     ]),
   course: async (ids) =>
     (await db().select({ id: courses.id, title: courses.title }).from(courses).where(inArray(courses.id, uuids(ids)))).map((r) => [r.id, { name: r.title }]),
+  // A run is named by its course and its start (Cairo time, as staff entered it): runs have no name (issue 36 item 14).
+  course_run: async (ids) =>
+    (
+      await db()
+        .select({ id: courseRuns.id, title: courses.title, startsAt: courseRuns.startsAt })
+        .from(courseRuns)
+        .innerJoin(courses, eq(courses.id, courseRuns.courseId))
+        .where(inArray(courseRuns.id, uuids(ids)))
+    ).map((r) => [r.id, { name: r.title, ref: utcToCairoWallTime(r.startsAt).replace("T", " ") }]),
   category: async (ids) =>
     (await db().select({ id: categories.id, name: categories.name, nameAr: categories.nameAr }).from(categories).where(inArray(categories.id, uuids(ids)))).map(
       (r) => [r.id, { name: r.name, nameAr: r.nameAr }],
@@ -85,7 +95,7 @@ const LOOKUPS: Record<string, Lookup> = {
 /** What an entry recorded about its subject, for one deleted since. */
 function recordedName(details: Record<string, unknown> | null): string | null {
   if (!details) return null;
-  for (const key of ["title", "name", "email", "recipient"]) {
+  for (const key of ["title", "name", "email", "recipient", "course"]) {
     const value = details[key];
     if (typeof value === "string" && value.trim()) return value;
   }
@@ -142,4 +152,27 @@ export async function lookupAuditNames(rows: readonly AuditRowRef[]): Promise<Au
       return { name: recordedName(row.details), exists: false, ...(typeof ref === "string" && ref ? { ref } : {}) };
     },
   };
+}
+
+/** The UUIDs an entry's details hold under `…Id` keys (top level and in before/after records). */
+function referencedIds(details: Record<string, unknown> | null): string[] {
+  if (!details) return [];
+  const records = [details, details.before, details.after].filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null && !Array.isArray(r));
+  return records.flatMap((r) => Object.entries(r).flatMap(([k, v]) => (k.endsWith("Id") && typeof v === "string" && UUID_RE.test(v) ? [v] : [])));
+}
+
+/**
+ * Names for the other rows entries point to (a run's course and instructor, a course's category…), so the
+ * details say "Instructor: Mona Adel" rather than a UUID (issue 36 item 14). One query per kind of row; an id
+ * found nowhere (deleted since) is left out, and the page says so instead.
+ */
+export async function lookupReferencedNames(detailsList: readonly (Record<string, unknown> | null)[]): Promise<Map<string, string>> {
+  const ids = [...new Set(detailsList.flatMap(referencedIds))];
+  const names = new Map<string, string>();
+  if (ids.length === 0) return names;
+  const kinds: Lookup[] = [LOOKUPS.course!, LOOKUPS.course_run!, LOOKUPS.category!, LOOKUPS.subcategory!, instructorNames, LOOKUPS.user!];
+  for (const found of await Promise.all(kinds.map((lookup) => lookup(ids)))) {
+    for (const [id, f] of found) names.set(id, f.ref && !f.ref.includes("@") ? `${f.name} (${f.ref})` : f.name);
+  }
+  return names;
 }

@@ -188,10 +188,21 @@ describe("staff see the source", () => {
     const stream = await streamEnrollmentsCsv(admin, {}, { locale: "en" });
     const text = await new Response(stream).text();
     const [header, line] = text.replace(/^\uFEFF/, "").split("\r\n");
-    expect(header!.split(",").slice(-7)).toEqual(["source_page", "utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content", "referrer_host"]);
+    // Headers in words, the campaign parameter's own name kept in brackets for whoever set up the campaign (issue 36 item 16).
+    expect(header!.split(",").slice(-7)).toEqual([
+      "Sent from",
+      "Campaign source (utm_source)",
+      "Medium (utm_medium)",
+      "Campaign (utm_campaign)",
+      "Term (utm_term)",
+      "Content (utm_content)",
+      "Referring site",
+    ]);
     expect(line).toContain(`,/en/courses/${slug},"'=HYPERLINK(""http://x"")",,spring,,,m.facebook.com`);
     const ar = await new Response(await streamEnrollmentsCsv(admin, {}, { locale: "ar" })).text();
-    expect(ar.split("\r\n")[0]).toContain("source_page,utm_source,utm_medium,utm_campaign,utm_term,utm_content,referrer_host");
+    const arHeader = ar.replace(/^\uFEFF/, "").split("\r\n")[0]!.split(",").slice(-7);
+    for (const [i, name] of ["utm_source", "utm_medium", "utm_campaign", "utm_term", "utm_content"].entries()) expect(arHeader[i + 1]).toContain(`(${name})`);
+    for (const cell of arHeader) expect(cell).toMatch(/[\u0600-\u06FF]/);
   });
 });
 

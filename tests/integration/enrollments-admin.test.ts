@@ -546,7 +546,6 @@ describe("CSV export", () => {
       "Student email",
       "Student phone",
       "Course",
-      "Course ID",
       // The run asked for (issue 20), its start in Cairo time.
       "Run start (Cairo)",
       "Message",
@@ -555,13 +554,14 @@ describe("CSV export", () => {
       "Preferred schedule",
       "Last updated (Cairo time)",
       // Where each request came from (issue 19 point 10, ADR 021).
-      "source_page",
-      "utm_source",
-      "utm_medium",
-      "utm_campaign",
-      "utm_term",
-      "utm_content",
-      "referrer_host",
+      // Labelled as the request's details name them, no raw utm_* names (issue 36 item 16).
+      "Sent from",
+      "Campaign source (utm_source)",
+      "Medium (utm_medium)",
+      "Campaign (utm_campaign)",
+      "Term (utm_term)",
+      "Content (utm_content)",
+      "Referring site",
     ]);
     expect(header).toHaveLength(CSV_COLUMNS.length);
     expect(data).toHaveLength(1000);
@@ -589,7 +589,8 @@ describe("CSV export", () => {
     expect(byId(500)[col("message")]).toBe("'@SUM(A1:A2)");
     expect(byId(501)[col("studentName")]).toBe("'-2+3");
     expect(byId(501)[col("courseName")]).toBe("'+cmd|' /C calc'!A0");
-    expect(byId(0)[col("studentPhone")]).toBe("\u2066+20 1000000000\u2069");
+    // Dialable and kept as text: the national form, no "+", no invisible marks (issue 36 item 16).
+    expect(byId(0)[col("studentPhone")]).toBe("010 0000 0000");
     expect(byId(502)[col("studentPhone")]).toBe("'=1+1");
     expect(data.every((r) => r.every((cell) => !/^[=+\-@]/.test(cell)))).toBe(true);
 
@@ -626,9 +627,13 @@ describe("CSV export", () => {
     expect(csvCell("\t=1")).toBe("'\t=1");
     expect(csvCell("=A1,B1")).toBe("\"'=A1,B1\"");
     expect(csvCell(null)).toBe("");
-    // Phone numbers: as typed, in left-to-right isolates; anything else in the column is an ordinary cell.
-    expect(csvPhoneCell("+201012345678")).toBe("\u2066+201012345678\u2069");
-    expect(csvPhoneCell("+20 (10) 1234-5678")).toBe("\u2066+20 (10) 1234-5678\u2069");
+    // Phone numbers a sheet keeps as text and a phone dials (issue 36 item 16): Egyptian ones in their
+    // national form, others with Egypt's international prefix 00, never a "+" or a direction mark.
+    expect(csvPhoneCell("+201012345678")).toBe("010 1234 5678");
+    expect(csvPhoneCell("+20 (10) 1234-5678")).toBe("010 1234 5678");
+    expect(csvPhoneCell("+20212345678")).toBe("02 1234 5678");
+    expect(csvPhoneCell("+966501234567")).toBe("00966 50 123 4567");
+    for (const n of ["+201012345678", "+966501234567", "+4915112345678"]) expect(csvPhoneCell(n)).not.toMatch(/[\u2066-\u2069+']/);
     expect(csvPhoneCell("+cmd|' /C calc'!A0")).toBe("'+cmd|' /C calc'!A0");
     expect(csvPhoneCell("-2+3*4")).toBe("'-2+3*4");
     expect(csvPhoneCell("@SUM(A1)")).toBe("'@SUM(A1)");

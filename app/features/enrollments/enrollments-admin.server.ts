@@ -19,7 +19,7 @@ import { countRequestsByRun } from "~/domain/runs/run-seats.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
-import { compactPhone, toE164 } from "~/lib/phone.ts";
+import { compactPhone, EGYPT_DIAL_CODE, formatPhone, isE164, toE164 } from "~/lib/phone.ts";
 import { displayText, emailForStaff } from "~/lib/display-text.ts";
 import { db } from "~/lib/db.server.ts";
 import { emailT } from "~/lib/email.server.ts";
@@ -369,7 +369,6 @@ export const CSV_COLUMNS = [
   "studentEmail",
   "studentPhone",
   "courseName",
-  "courseId",
   // The run's start in Cairo time (issue 20); empty without a run.
   "runStart",
   "message",
@@ -392,18 +391,21 @@ export function csvCell(value: string | null | undefined): string {
   return /[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v;
 }
 
-/** A phone number as it is stored: a "+", digits and the separators people type, nothing else. */
-const PHONE_SHAPE = /^\+?[\d\s().-]+$/;
-
 /**
- * A phone cell: a number (E.164, "+20…") wrapped in Unicode left-to-right isolates (U+2066…U+2069), so a
- * spreadsheet shows it as typed, with its "+" and no apostrophe, reads it left to right in an Arabic
- * sheet, and does not take the leading "+" for a formula (the cell no longer starts with it). Anything
- * else in the column is an ordinary cell, neutralised like the rest.
+ * A phone cell a spreadsheet keeps as text and a phone can dial as it stands (issue 36 item 16): an
+ * Egyptian number in its national form, "010 1234 5678"; any other in the international form dialled
+ * from Egypt, "00966 50 123 4567". The spaces keep a sheet from reading it as a number (which would drop
+ * the leading 0 or write 2.01E+11), and the cell never starts with "+", so no apostrophe and no invisible
+ * direction marks travel into a dialler. Anything else in the column (a number stored before D26) is an
+ * ordinary cell, neutralised like the rest.
  */
 export function csvPhoneCell(value: string | null | undefined): string {
   const v = value?.trim() ?? "";
-  return v && PHONE_SHAPE.test(v) ? `\u2066${v}\u2069` : csvCell(value);
+  const e164 = isE164(v) ? v : v && toE164(v);
+  if (!e164) return csvCell(value);
+  const grouped = formatPhone(e164);
+  if (grouped.startsWith(`${EGYPT_DIAL_CODE} `)) return `0${grouped.slice(EGYPT_DIAL_CODE.length + 1)}`;
+  return grouped.includes(" ") ? `00${grouped.slice(1)}` : `00${e164.slice(1, 3)} ${e164.slice(3)}`;
 }
 
 /** `enrollments-YYYY-MM-DD.csv`, the date in Cairo (the provider's day). */
@@ -435,7 +437,11 @@ export async function streamEnrollmentsCsv(
   });
 
   const encoder = new TextEncoder();
-  const header = CSV_COLUMNS.map((c) => csvCell(t(`adminEnrollments.export.columns.${c}`))).join(",");
+  // The visit's source columns are labelled as the request's details name them (issue 36 item 16: no raw utm_*).
+  const sources: readonly string[] = SOURCE_FIELDS;
+  const label = (c: (typeof CSV_COLUMNS)[number]) =>
+    t(sources.includes(c) ? `adminEnrollments.details.source.${c}` : `adminEnrollments.export.columns.${c}`);
+  const header = CSV_COLUMNS.map((c) => csvCell(label(c))).join(",");
   // The sheet shows what the page shows (toRow): a spreadsheet obeys direction controls too, and a
   // look-alike email reads in punycode there (no marker can be put in a cell).
   const line = (raw: RawRow) => {
@@ -449,7 +455,6 @@ export async function streamEnrollmentsCsv(
     ].map(csvCell);
     const rest = [
       r.courseName,
-      r.courseId,
       r.runStartsAt ? formatSheetDateTime(r.runStartsAt) : "",
       r.message,
       isLocale(raw.locale) ? t(`adminEnrollments.details.languages.${raw.locale}`) : raw.locale,

@@ -170,7 +170,7 @@ describe("admin enrollments: runs and the waiting list", () => {
     expect(header).toHaveLength(CSV_COLUMNS.length);
     const col = CSV_COLUMNS.indexOf("runStart");
     expect(header[col]).toBe("Run start (Cairo)");
-    expect(header[CSV_COLUMNS.indexOf("courseId") + 1]).toBe("Run start (Cairo)");
+    expect(header[CSV_COLUMNS.indexOf("courseName") + 1]).toBe("Run start (Cairo)");
     // Newest first: the request without a run (empty run cell, its course name neutralised), then the run's.
     expect(rows[0]!.split(",")[col]).toBe("");
     expect(rows[0]).toContain("'=cmd|' /C calc'!A0");

@@ -32,22 +32,17 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
       <Group id={SETTINGS_CONTACT_ANCHOR} title={t("settings.groups.contact")} description={t("settings.groups.contactHint")}>
         <TextArea field={fields.addressEn} label={t("settings.fields.addressEn")} lang="en" max={SETTINGS_LIMITS.address} />
         <TextArea field={fields.addressAr} label={t("settings.fields.addressAr")} lang="ar" max={SETTINGS_LIMITS.address} />
-        <TextInput
-          field={fields.phone1}
-          label={t("settings.fields.phone1")}
-          lang="latin"
-          type="tel"
-          max={SETTINGS_LIMITS.phone}
-          hint={t("settings.fields.phoneHint")}
-        />
-        <TextInput
-          field={fields.phone2}
-          label={t("settings.fields.phone2")}
-          lang="latin"
-          type="tel"
-          max={SETTINGS_LIMITS.phone}
-          hint={t("settings.fields.phoneHint")}
-        />
+        {(["phone1", "phone2"] as const).map((name) => (
+          <TextInput
+            key={name}
+            field={fields[name]}
+            label={t(`settings.fields.${name}`)}
+            lang="latin"
+            type="tel"
+            max={SETTINGS_LIMITS.phone}
+            hint={t("settings.fields.phoneHint")}
+          />
+        ))}
         <TextInput field={fields.email} label={t("settings.fields.email")} lang="latin" type="email" max={SETTINGS_LIMITS.email} />
         <TextInput
           field={fields.notifyEmail}
@@ -60,10 +55,9 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
       </Group>
 
       <Group title={t("settings.groups.social")} description={t("settings.groups.socialHint")}>
-        <TextInput field={fields.facebook} label={t("settings.fields.facebook")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.instagram} label={t("settings.fields.instagram")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.linkedin} label={t("settings.fields.linkedin")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.tiktok} label={t("settings.fields.tiktok")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
+        {(["facebook", "instagram", "linkedin", "tiktok"] as const).map((name) => (
+          <TextInput key={name} field={fields[name]} label={t(`settings.fields.${name}`)} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
+        ))}
       </Group>
 
       <Group title={t("settings.groups.chat")} description={t("settings.groups.chatHint")}>
@@ -89,15 +83,10 @@ export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
   return (
     <>
       <Group title={t("settings.groups.about")} description={t("settings.groups.aboutHint")}>
-        <TextInput
-          field={fields.yearsOfExperience}
-          label={t("settings.fields.yearsOfExperience")}
-          lang="latin"
-          inputMode="numeric"
-        />
         {/* Text inputs, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
-        <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" inputMode="numeric" />
-        <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
+        {(["yearsOfExperience", "partners", "students"] as const).map((name) => (
+          <TextInput key={name} field={fields[name]} label={t(`settings.fields.${name}`)} lang="latin" inputMode="numeric" />
+        ))}
       </Group>
 
       <Group title={t("settings.cards.title")} description={t("settings.cards.hint")}>

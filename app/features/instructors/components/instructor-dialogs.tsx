@@ -10,23 +10,12 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
+import type { PublicInstructor } from "~/components/site/instructor-view.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { createInstructorSchema, INSTRUCTOR_LIMITS, updateInstructorSchema } from "../instructors.schema.ts";
 
-/** The fields of one instructor the forms need (a row of the admin list). */
-export interface InstructorFormValues {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  title: string | null;
-  titleAr: string | null;
-  bioShort: string | null;
-  bioShortAr: string | null;
-  photoUrl: string | null;
-  email: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  linkedin: string | null;
+/** The fields of one instructor the forms need (a row of the admin list): the public ones and the version. */
+export interface InstructorFormValues extends PublicInstructor {
   /** The version an edit form carries (app/lib/edit-version.ts). */
   version?: string;
 }

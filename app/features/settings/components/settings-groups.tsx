@@ -80,6 +80,10 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
 /** The About page's figures, the course cards, the runs and security. */
 export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
   const { t } = useI18n();
+  // A threshold: a whole number, its label and its hint (`<key>Hint`).
+  const figure = (field: SettingsFields[keyof SettingsFields], key: string) => (
+    <TextInput field={field} label={t(key)} lang="latin" inputMode="numeric" hint={t(`${key}Hint`)} />
+  );
   return (
     <>
       <Group title={t("settings.groups.about")} description={t("settings.groups.aboutHint")}>
@@ -90,23 +94,11 @@ export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
       </Group>
 
       <Group title={t("settings.cards.title")} description={t("settings.cards.hint")}>
-        <TextInput
-          field={fields.enrolledCountFrom}
-          label={t("settings.cards.enrolledCountFrom")}
-          lang="latin"
-          inputMode="numeric"
-          hint={t("settings.cards.enrolledCountFromHint")}
-        />
+        {figure(fields.enrolledCountFrom, "settings.cards.enrolledCountFrom")}
       </Group>
 
       <Group title={t("settings.runs.title")} description={t("settings.runs.hint")}>
-        <TextInput
-          field={fields.seatsLeftFrom}
-          label={t("settings.runs.seatsLeftFrom")}
-          lang="latin"
-          inputMode="numeric"
-          hint={t("settings.runs.seatsLeftFromHint")}
-        />
+        {figure(fields.seatsLeftFrom, "settings.runs.seatsLeftFrom")}
         <CheckboxRow field={fields.contactWhenNoRuns} label={t("settings.runs.contactWhenNoRuns")} hint={t("settings.runs.contactWhenNoRunsHint")} />
       </Group>
 

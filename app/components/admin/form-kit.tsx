@@ -2,11 +2,14 @@
 // frame are the dialog kit's (app/components/ui/url-dialog.tsx).
 import { useForm, type DefaultValue } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
-import { useEffect, useId, useRef, useState } from "react";
+import { useEffect, useId, useRef, useState, type ComponentProps } from "react";
 import { useFetcher } from "react-router";
 import type { z } from "zod";
-import type { AdminReplyBase } from "~/lib/admin-reply.ts";
+import { failureMessage, type AdminReplyBase } from "~/lib/admin-reply.ts";
 import { Notice } from "~/components/ui/notice.tsx";
+import { ErrorSummary } from "~/components/forms/error-summary.tsx";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { usePageLocale } from "~/lib/use-locale-path.ts";
 
 /**
  * A message for the whole form (already translated), at its top: the kit's Notice in the error tone,
@@ -75,16 +78,84 @@ export function useDialogForm<R extends AdminReplyBase<string>, S extends z.ZodT
   const data = fetcher.data as R | undefined;
   const reply = data ?? (initialReply?.intent && intents.includes(initialReply.intent) ? initialReply : undefined);
   const formId = useId();
-  const [form, fields] = useForm<z.input<S>, z.output<S>>({
+  const [form, fields] = useCheckedForm({
     id: `${intents.join("-")}-${formId}`,
+    schema,
+    defaultValue,
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
+  });
+  useOnSuccess({ state: fetcher.state, data }, (r) => onSuccess?.(r));
+  return { fetcher, form, fields, reply, busy: fetcher.state !== "idle" };
+}
+
+/** Conform's form as every admin form checks it: by the server's schema, on blur, then again as typed. */
+export function useCheckedForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  defaultValue,
+  lastResult,
+}: {
+  id: string;
+  schema: S;
+  defaultValue?: DefaultValue<z.input<S>>;
+  lastResult: AdminReplyBase<string>["result"];
+}) {
+  return useForm<z.input<S>, z.output<S>>({
+    id,
+    lastResult,
     defaultValue,
     shouldValidate: "onBlur",
     shouldRevalidate: "onInput",
     onValidate: ({ formData }) => parseWithZod(formData, { schema }),
   });
-  useOnSuccess({ state: fetcher.state, data }, (r) => onSuccess?.(r));
-  return { fetcher, form, fields, reply, busy: fetcher.state !== "idle" };
+}
+
+/**
+ * A page's own form (Settings): the dialog kit's preamble with one fetcher for the page (its key is the
+ * form's id) and the page's reply after a post without JavaScript, whatever its intent.
+ */
+export function usePageForm<R extends AdminReplyBase<string>, S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
+  id,
+  schema,
+  defaultValue,
+  initialReply,
+}: {
+  id: string;
+  schema: S;
+  defaultValue?: DefaultValue<z.input<S>>;
+  initialReply?: R;
+}) {
+  const fetcher = useFetcher<R>({ key: id });
+  // Plain JSON, as in useDialogForm.
+  const data = fetcher.data as R | undefined;
+  const reply = data ?? initialReply;
+  const [form, fields] = useCheckedForm({ id, schema, defaultValue, lastResult: fetcher.state === "idle" ? reply?.result : undefined });
+  return { fetcher, data, form, fields, reply, busy: fetcher.state !== "idle" };
+}
+
+/**
+ * What an admin form opens with: its hidden fields (the intent, the id and the version of what it edits;
+ * those without a value are left out), the form's failure in the kit's error Notice, and the summary of
+ * its errors.
+ */
+export function FormStart({
+  form,
+  reply,
+  hidden,
+}: {
+  form: ComponentProps<typeof ErrorSummary>["form"];
+  reply: AdminReplyBase<string> | undefined;
+  hidden: Record<string, string | false | undefined>;
+}) {
+  const { t } = useI18n();
+  const locale = usePageLocale();
+  return (
+    <>
+      {Object.entries(hidden).map(([name, value]) => typeof value === "string" && <input key={name} type="hidden" name={name} value={value} />)}
+      <FormAlert message={failureMessage(t, reply, locale)} />
+      <ErrorSummary form={form} />
+    </>
+  );
 }
 
 /**

@@ -165,6 +165,42 @@ export function CheckboxField({ meta, label, hint, describedByIds, ...control }:
   );
 }
 
+/**
+ * A box inside its own label, the label's text beside it (a switch among a form's options), with its hint
+ * and error under it when it has them. The screen gives the label's, the box's and the hint's look.
+ */
+export function InlineCheckboxField({
+  meta,
+  label,
+  hint,
+  describedByIds,
+  labelClassName = "flex items-center gap-2 text-sm font-medium text-slate-800",
+  hintClassName = "text-xs text-slate-600",
+  className = "h-4 w-4 rounded border-slate-400 accent-teal-700",
+  ...control
+}: Omit<FieldProps, "required"> & { labelClassName?: string; hintClassName?: string } & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>) {
+  return (
+    <>
+      <label className={labelClassName}>
+        <input
+          {...getInputProps(meta, { type: "checkbox" })}
+          key={meta.key}
+          className={className}
+          aria-describedby={fieldDescription(meta, hint, describedByIds)}
+          {...control}
+        />
+        {label}
+      </label>
+      {hint && (
+        <p id={`${meta.id}-hint`} className={hintClassName}>
+          {hint}
+        </p>
+      )}
+      {meta.errors?.[0] && <CheckboxError id={`${meta.id}-error`} messageKey={meta.errors[0]} />}
+    </>
+  );
+}
+
 function CheckboxError({ id, messageKey }: { id: string; messageKey: string }) {
   const { t } = useI18n();
   return (

@@ -9,7 +9,7 @@ import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { CategoriesAdminData } from "../categories.server.ts";
 import { formatDate, formatNumber } from "~/lib/format.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import type { DialogKind, OpenDialog } from "./categories-dialog-state.ts";
+import type { DialogKind } from "./categories-dialog-state.ts";
 
 export interface CategoriesTableProps {
   lists: CategoriesAdminData;
@@ -21,9 +21,9 @@ export interface CategoriesTableProps {
 }
 
 /** A button that opens one of the page's dialogs (a link without JavaScript). */
-function OpenLink({ dialog, target, className, children }: { dialog: UrlDialog<DialogKind>; target: NonNullable<OpenDialog>; className: string; children: ReactNode }) {
+function OpenLink({ dialog, kind, id, className, children }: { dialog: UrlDialog<DialogKind>; kind: DialogKind; id?: string; className: string; children: ReactNode }) {
   return (
-    <DialogLink dialog={dialog} kind={target.kind} id={"item" in target ? target.item.id : undefined} as="button" className={className}>
+    <DialogLink dialog={dialog} kind={kind} id={id} as="button" className={className}>
       {children}
     </DialogLink>
   );
@@ -39,15 +39,16 @@ function RowActions({
   dialog,
   edit,
   remove,
+  id,
   name,
   canEdit,
   canDelete,
-}: Pick<CategoriesTableProps, "dialog" | "canEdit" | "canDelete"> & { edit: NonNullable<OpenDialog>; remove: NonNullable<OpenDialog>; name: string }) {
+}: Pick<CategoriesTableProps, "dialog" | "canEdit" | "canDelete"> & { edit: DialogKind; remove: DialogKind; id: string; name: string }) {
   const { t } = useI18n();
   return (
     <>
       {canEdit && (
-        <OpenLink dialog={dialog} target={edit} className={editClass}>
+        <OpenLink dialog={dialog} kind={edit} id={id} className={editClass}>
           <>
             <Pencil aria-hidden="true" className="h-4 w-4" />
             {t("categories.edit")}
@@ -56,7 +57,7 @@ function RowActions({
         </OpenLink>
       )}
       {canDelete && (
-        <OpenLink dialog={dialog} target={remove} className={deleteClass}>
+        <OpenLink dialog={dialog} kind={remove} id={id} className={deleteClass}>
           <>
             <Trash2 aria-hidden="true" className="h-4 w-4" />
             {t("categories.delete.button")}
@@ -68,22 +69,51 @@ function RowActions({
   );
 }
 
-/** A row's last cells: when it was created, then its Edit and Delete. */
-function CreatedAndActions({
-  createdAt,
+type Item = CategoriesAdminData["categories"][number] | CategoriesAdminData["subcategories"][number];
+
+/**
+ * A category's or subcategory's row: its name (in both languages) as the row's header, the cells it has
+ * of its own, when it was created, then its Edit and Delete.
+ */
+function ItemRow({
+  item,
+  edit,
+  remove,
   locale,
+  children,
   ...actions
-}: Parameters<typeof RowActions>[0] & { createdAt: Date | string; locale: Locale }) {
+}: Pick<CategoriesTableProps, "dialog" | "canEdit" | "canDelete" | "locale"> & {
+  item: Item;
+  edit: "editCategory" | "editSubcategory";
+  remove: "deleteCategory" | "deleteSubcategory";
+  children: ReactNode;
+}) {
   const { t } = useI18n();
   return (
-    <>
+    <tr>
+      <RowHeader className="font-medium text-slate-900">
+        <NameCell name={item.name} nameAr={item.nameAr} locale={locale} />
+      </RowHeader>
+      {children}
       <Cell label={t("categories.table.created")} className="whitespace-nowrap text-slate-700">
-        <time dateTime={new Date(createdAt).toISOString()}>{formatDate(createdAt, locale)}</time>
+        <time dateTime={new Date(item.createdAt).toISOString()}>{formatDate(item.createdAt, locale)}</time>
       </Cell>
       <ActionsCell>
-        <RowActions {...actions} />
+        <RowActions {...actions} edit={edit} remove={remove} id={item.id} name={pickText({ en: item.name, ar: item.nameAr }, locale)} />
       </ActionsCell>
-    </>
+    </tr>
+  );
+}
+
+/** A slug, left to right in either language, wrapped anywhere. */
+function SlugCell({ slug }: { slug: string }) {
+  const { t } = useI18n();
+  return (
+    <Cell label={t("categories.table.slug")}>
+      <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
+        {slug}
+      </code>
+    </Cell>
   );
 }
 
@@ -117,7 +147,7 @@ function Section({
           {title}
         </h2>
         {canCreate && (
-          <OpenLink dialog={dialog} target={{ kind: createKind }} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
+          <OpenLink dialog={dialog} kind={createKind} className="btn-primary inline-flex gap-2 px-4 py-2 text-sm">
             <Plus aria-hidden="true" className="h-4 w-4" />
             {createLabel}
           </OpenLink>
@@ -126,7 +156,7 @@ function Section({
       {empty ? (
         <EmptyState className="mt-4" icon={empty.icon} title={empty.title}>
           {canCreate && (
-            <OpenLink dialog={dialog} target={{ kind: createKind }} className="btn-primary inline-flex px-4 py-2 text-sm">
+            <OpenLink dialog={dialog} kind={createKind} className="btn-primary inline-flex px-4 py-2 text-sm">
               {empty.createLabel}
             </OpenLink>
           )}
@@ -141,7 +171,7 @@ function Section({
 /** The categories: name, slug, number of subcategories, created, actions. */
 export function CategoriesSection({ lists, dialog, canCreate, canEdit, canDelete, locale }: CategoriesTableProps) {
   const { t } = useI18n();
-  const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
+  const rowProps = { dialog, canEdit, canDelete, locale };
   return (
     <Section
       id="categories-heading"
@@ -163,27 +193,10 @@ export function CategoriesSection({ lists, dialog, canCreate, canEdit, canDelete
         </TableHead>
         <TableBody>
           {lists.categories.map((c) => (
-            <tr key={c.id}>
-              <RowHeader className="font-medium text-slate-900">
-                <NameCell name={c.name} nameAr={c.nameAr} locale={locale} />
-              </RowHeader>
-              <Cell label={t("categories.table.slug")}>
-                <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                  {c.slug}
-                </code>
-              </Cell>
+            <ItemRow key={c.id} item={c} edit="editCategory" remove="deleteCategory" {...rowProps}>
+              <SlugCell slug={c.slug} />
               <Cell label={t("categories.table.subcategories")} className="text-slate-700">{formatNumber(c.subcategoryCount, locale)}</Cell>
-              <CreatedAndActions
-                createdAt={c.createdAt}
-                dialog={dialog}
-                edit={{ kind: "editCategory", item: c }}
-                remove={{ kind: "deleteCategory", item: c }}
-                name={label(c)}
-                canEdit={canEdit}
-                canDelete={canDelete}
-                locale={locale}
-              />
-            </tr>
+            </ItemRow>
           ))}
         </TableBody>
       </Table>
@@ -194,7 +207,7 @@ export function CategoriesSection({ lists, dialog, canCreate, canEdit, canDelete
 /** The subcategories: name, parent, slug, status, created, actions. */
 export function SubcategoriesSection({ lists, dialog, canCreate, canEdit, canDelete, locale }: CategoriesTableProps) {
   const { t } = useI18n();
-  const label = (row: { name: string; nameAr: string | null }) => pickText({ en: row.name, ar: row.nameAr }, locale);
+  const rowProps = { dialog, canEdit, canDelete, locale };
   return (
     <Section
       id="subcategories-heading"
@@ -221,34 +234,17 @@ export function SubcategoriesSection({ lists, dialog, canCreate, canEdit, canDel
         </TableHead>
         <TableBody>
           {lists.subcategories.map((s) => (
-            <tr key={s.id}>
-              <RowHeader className="font-medium text-slate-900">
-                <NameCell name={s.name} nameAr={s.nameAr} locale={locale} />
-              </RowHeader>
+            <ItemRow key={s.id} item={s} edit="editSubcategory" remove="deleteSubcategory" {...rowProps}>
               <Cell label={t("categories.table.parent")} className="text-slate-700">
                 {s.categoryName === null ? t("categories.unknown") : <bdi>{pickText({ en: s.categoryName, ar: s.categoryNameAr }, locale)}</bdi>}
               </Cell>
-              <Cell label={t("categories.table.slug")}>
-                <code dir="ltr" className="text-slate-700 [overflow-wrap:anywhere]">
-                  {s.slug}
-                </code>
-              </Cell>
+              <SlugCell slug={s.slug} />
               <Cell label={t("categories.table.status")}>
                 <Badge tone={s.isActive ? "green" : "muted"}>
                   {s.isActive ? t("categories.status.active") : t("categories.status.inactive")}
                 </Badge>
               </Cell>
-              <CreatedAndActions
-                createdAt={s.createdAt}
-                dialog={dialog}
-                edit={{ kind: "editSubcategory", item: s }}
-                remove={{ kind: "deleteSubcategory", item: s }}
-                name={label(s)}
-                canEdit={canEdit}
-                canDelete={canDelete}
-                locale={locale}
-              />
-            </tr>
+            </ItemRow>
           ))}
         </TableBody>
       </Table>

@@ -3,17 +3,14 @@
 // fetcher of its own; without JavaScript, as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, getInputProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorSummary } from "~/components/forms/error-summary.tsx";
-import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
+import { FormStart, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { CheckboxField, fieldDescription, SelectField, TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { pickText, type Locale } from "~/lib/i18n.ts";
-import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { slugify } from "~/lib/slug.ts";
-import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CategoriesReply } from "../categories.schema.ts";
 import type { CategoryRow, SubcategoryRow } from "../categories.server.ts";
 import type { Wire } from "~/lib/wire.ts";
@@ -151,15 +148,10 @@ export function CategoryForm({
   const initialSlug = String(reply?.result?.initialValue?.slug ?? category?.slug ?? "");
   const slug = useSlug(initialSlug, !editing && hydrated, CATEGORY_LIMITS.categorySlug);
   const version = useOpenedVersion(category?.version, reply);
-  const locale = usePageLocale();
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.categories} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {category && <input type="hidden" name="id" value={category.id} />}
-      {category && <input type="hidden" name="version" value={version} />}
-      <FormAlert message={failureMessage(t, reply, locale)} />
-      <ErrorSummary form={form} />
+      <FormStart form={form} reply={reply} hidden={{ intent, id: category?.id, version: category && (version ?? "") }} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}
@@ -230,11 +222,7 @@ export function SubcategoryForm({
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.categories} {...getFormProps(form)} className="space-y-4" noValidate preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {subcategory && <input type="hidden" name="id" value={subcategory.id} />}
-      {subcategory && <input type="hidden" name="version" value={version} />}
-      <FormAlert message={failureMessage(t, reply, locale)} />
-      <ErrorSummary form={form} />
+      <FormStart form={form} reply={reply} hidden={{ intent, id: subcategory?.id, version: subcategory && (version ?? "") }} />
       <NameFields
         name={fields.name}
         nameAr={fields.nameAr}

@@ -1,9 +1,9 @@
 // The course form's first fields: title and slug (the slug follows the title while creating), language
 // and instructor.
-import { getInputProps, getSelectProps } from "@conform-to/react";
 import { useRef, useState } from "react";
 import { describedBy } from "~/components/admin/form-kit.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
+import { SelectField, TextField } from "~/components/forms/field-controls.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { COURSE_LANGUAGES, COURSE_LIMITS, shortId, slugFromTitle } from "../courses.schema.ts";
@@ -32,17 +32,14 @@ export function CourseFormBasics({ form, fields, editing, instructors, locale }:
   return (
     <>
       <div className="sm:col-span-2">
-        <Field id={fields.title.id} label={t("coursesAdmin.form.title")} required errors={fields.title.errors}>
-          <input
-            {...getInputProps(fields.title, { type: "text" })}
-            key={fields.title.key}
-            maxLength={COURSE_LIMITS.title}
-            dir="auto"
-            onChange={(e) => onTitleInput(e.currentTarget.value)}
-            className={inputClass}
-            aria-describedby={errorId(fields.title.id, fields.title.errors)}
-          />
-        </Field>
+        <TextField
+          meta={fields.title}
+          label={t("coursesAdmin.form.title")}
+          required
+          maxLength={COURSE_LIMITS.title}
+          dir="auto"
+          onChange={(e) => onTitleInput(e.currentTarget.value)}
+        />
       </div>
       <div className="sm:col-span-2">
         <Field
@@ -73,36 +70,22 @@ export function CourseFormBasics({ form, fields, editing, instructors, locale }:
           />
         </Field>
       </div>
-      <Field id={fields.language.id} label={t("coursesAdmin.form.language")} required errors={fields.language.errors}>
-        <select
-          {...getSelectProps(fields.language)}
-          key={fields.language.key}
-          className={inputClass}
-          aria-describedby={errorId(fields.language.id, fields.language.errors)}
-        >
-          <option value="">{t("coursesAdmin.form.selectLanguage")}</option>
-          {COURSE_LANGUAGES.map((l) => (
-            <option key={l} value={l}>
-              {t(`coursesAdmin.languages.${l}`)}
-            </option>
-          ))}
-        </select>
-      </Field>
-      <Field id={fields.instructorId.id} label={t("coursesAdmin.form.instructor")} errors={fields.instructorId.errors}>
-        <select
-          {...getSelectProps(fields.instructorId)}
-          key={fields.instructorId.key}
-          className={inputClass}
-          aria-describedby={errorId(fields.instructorId.id, fields.instructorId.errors)}
-        >
-          <option value="">{t("coursesAdmin.form.noInstructor")}</option>
-          {instructors.map((i) => (
-            <option key={i.id} value={i.id}>
-              {name(i)}
-            </option>
-          ))}
-        </select>
-      </Field>
+      <SelectField meta={fields.language} label={t("coursesAdmin.form.language")} required>
+        <option value="">{t("coursesAdmin.form.selectLanguage")}</option>
+        {COURSE_LANGUAGES.map((l) => (
+          <option key={l} value={l}>
+            {t(`coursesAdmin.languages.${l}`)}
+          </option>
+        ))}
+      </SelectField>
+      <SelectField meta={fields.instructorId} label={t("coursesAdmin.form.instructor")}>
+        <option value="">{t("coursesAdmin.form.noInstructor")}</option>
+        {instructors.map((i) => (
+          <option key={i.id} value={i.id}>
+            {name(i)}
+          </option>
+        ))}
+      </SelectField>
     </>
   );
 }

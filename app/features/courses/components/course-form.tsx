@@ -2,14 +2,12 @@
 // the SPEC form plus level and curriculum. With JavaScript it posts through a fetcher and checks as you
 // go; without, it is a plain form (uploads need JavaScript; every other field works).
 import { getFormProps } from "@conform-to/react";
-import { FormAlert, useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
-import { ErrorSummary } from "~/components/forms/error-summary.tsx";
+import { FormStart } from "~/components/admin/form-kit.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
-import { useCallback, useId, useState } from "react";
+import { useCallback, useState } from "react";
 import { Link } from "react-router";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { type Locale } from "~/lib/i18n.ts";
-import { failureMessage } from "~/lib/admin-reply.ts";
 import type { CoursesReply } from "../courses.schema.ts";
 import { CourseFormBasics } from "./course-form-basics.tsx";
 import { CourseFormCategory } from "./course-form-category.tsx";
@@ -48,15 +46,10 @@ export function CourseForm({
   const { t } = useI18n();
   const editing = Boolean(course);
   const intent = editing ? "update" : "create";
-  const fetcher = useFreshFetcher<CoursesReply>(`course-${intent}`);
-  const reply = fetcher.data ?? (initialReply?.intent === intent ? initialReply : undefined);
-  const formId = useId();
+  const { fetcher, form, fields, reply, busy } = useCourseForm({ intent, course, initialReply, onSuccess });
   // The version of the values the form opened with: page data that reloads while it is open (a colleague's
   // save) must not hand a newer version to older values (issue 35 item 6).
   const [openedVersion] = useState(course?.version);
-  const [form, fields] = useCourseForm({ formId, intent, course, lastResult: fetcher.state === "idle" ? reply?.result : undefined });
-  useOnSuccess(fetcher, onSuccess);
-  const busy = fetcher.state !== "idle";
   // Saving waits while a file is still uploading.
   const [imageBusy, setImageBusy] = useState(false);
   const [documentsBusy, setDocumentsBusy] = useState(false);
@@ -66,11 +59,7 @@ export function CourseForm({
 
   return (
     <fetcher.Form method="post" action={action} {...getFormProps(form)} className="space-y-5" noValidate preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {course && <input type="hidden" name="courseId" value={course.id} />}
-      {course && <input type="hidden" name="version" value={openedVersion ?? ""} />}
-      <FormAlert message={failureMessage(t, reply, locale)} />
-      <ErrorSummary form={form} />
+      <FormStart form={form} reply={reply} hidden={{ intent, courseId: course?.id, version: course && (openedVersion ?? "") }} />
       {course && runsHref && (
         <p className="flex flex-wrap items-center justify-between gap-2 rounded-lg bg-teal-50 p-3 text-sm text-teal-950">
           <span>{t("runsAdmin.intro")}</span>
@@ -82,7 +71,7 @@ export function CourseForm({
 
       <div className="grid gap-4 sm:grid-cols-2">
         <CourseFormBasics form={form} fields={fields} editing={editing} instructors={options.instructors} locale={locale} />
-        <CourseFormCategory form={form} fields={fields} options={options} hydrated={hydrated} locale={locale} />
+        <CourseFormCategory fields={fields} options={options} hydrated={hydrated} locale={locale} />
         <CourseFormPricing fields={fields} canPublish={canPublish} published={course?.isPublished} />
         <CourseFormHome fields={fields} />
         <CourseFormContent fields={fields} />

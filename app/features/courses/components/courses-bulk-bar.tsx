@@ -19,24 +19,18 @@ export function CoursesBulkBar({ selection, action, hydrated }: { selection: Cou
       <p className="text-sm text-slate-700" aria-live="polite">
         {hydrated ? t("coursesAdmin.bulk.selected", { count: selectedOnPage.length }) : t("coursesAdmin.bulk.hint")}
       </p>
-      <button
-        type="submit"
-        name="intent"
-        value="bulkPublish"
-        disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
-        className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
-      >
-        {t("coursesAdmin.bulk.publish")}
-      </button>
-      <button
-        type="submit"
-        name="intent"
-        value="bulkUnpublish"
-        disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
-        className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
-      >
-        {t("coursesAdmin.bulk.unpublish")}
-      </button>
+      {(["bulkPublish", "bulkUnpublish"] as const).map((intent) => (
+        <button
+          key={intent}
+          type="submit"
+          name="intent"
+          value={intent}
+          disabled={hydrated && (selectedOnPage.length === 0 || bulkFetcher.state !== "idle")}
+          className="btn-secondary inline-flex px-3 py-1.5 text-sm disabled:opacity-60"
+        >
+          {t(intent === "bulkPublish" ? "coursesAdmin.bulk.publish" : "coursesAdmin.bulk.unpublish")}
+        </button>
+      ))}
       {bulkFetcher.state !== "idle" && (
         <span role="status" className="text-sm text-slate-700">
           {t("coursesAdmin.status.updating")}

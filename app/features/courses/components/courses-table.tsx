@@ -4,6 +4,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
+import { PictureOrInitials } from "~/components/ui/picture-or-initials.tsx";
 import { StatusBadge, StatusToggle } from "~/features/courses/components/course-dialogs.tsx";
 import { courseInitials } from "~/features/courses/courses.schema.ts";
 import { formatAmount, formatDate } from "~/lib/format.ts";
@@ -83,6 +84,12 @@ export function CoursesTable({ list, dialog, selection, canPublish, canEdit, can
   );
 }
 
+/** A row's icon links: the dialog each opens, its icon, colours and name. */
+const ROW_ACTIONS = [
+  { kind: "edit", icon: "pencil", tone: "text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800", labelKey: "coursesAdmin.table.edit" },
+  { kind: "delete", icon: "trash", tone: "text-red-800 hover:bg-red-50 focus-visible:outline-red-700", labelKey: "coursesAdmin.table.delete" },
+] as const;
+
 interface CourseRowProps extends Omit<CoursesTableProps, "list" | "hydrated"> {
   course: CourseRowData;
 }
@@ -130,30 +137,19 @@ function CourseRow({ course: c, dialog, selection, canPublish, canEdit, canDelet
         <time dateTime={new Date(c.createdAt).toISOString()}>{formatDate(c.createdAt, locale)}</time>
       </Cell>
       <ActionsCell>
-        {canEdit && (
+        {ROW_ACTIONS.filter(({ kind }) => (kind === "edit" ? canEdit : canDelete)).map(({ kind, icon, tone, labelKey }) => (
           <DialogLink
+            key={kind}
             dialog={dialog}
-            kind="edit"
+            kind={kind}
             id={c.id}
-            title={t("coursesAdmin.table.edit")}
-            className={`${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`}
+            title={t(labelKey)}
+            className={`${iconButton} ${tone}`}
           >
-            <Icon name="pencil" className="h-4 w-4" />
-            <span className="sr-only">{`${t("coursesAdmin.table.edit")}: ${c.title}`}</span>
+            <Icon name={icon} className="h-4 w-4" />
+            <span className="sr-only">{`${t(labelKey)}: ${c.title}`}</span>
           </DialogLink>
-        )}
-        {canDelete && (
-          <DialogLink
-            dialog={dialog}
-            kind="delete"
-            id={c.id}
-            title={t("coursesAdmin.table.delete")}
-            className={`${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-          >
-            <Icon name="trash" className="h-4 w-4" />
-            <span className="sr-only">{`${t("coursesAdmin.table.delete")}: ${c.title}`}</span>
-          </DialogLink>
-        )}
+        ))}
       </ActionsCell>
     </tr>
   );
@@ -165,24 +161,7 @@ function CourseTitleCell({ course: c, dialog }: { course: CourseRowData; dialog:
   return (
     <RowHeader className="min-w-[13rem]">
       <div className="flex items-center gap-3">
-        {c.thumbnailUrl ? (
-          <img
-            src={c.thumbnailUrl}
-            alt=""
-            width={64}
-            height={48}
-            loading="lazy"
-            decoding="async"
-            className="h-12 w-16 shrink-0 rounded-md object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-12 w-16 shrink-0 items-center justify-center rounded-md bg-teal-100 text-sm font-bold text-teal-900"
-          >
-            {courseInitials(c.title)}
-          </span>
-        )}
+        <PictureOrInitials src={c.thumbnailUrl} initials={courseInitials(c.title)} look="thumbnail" />
         <div className="min-w-0">
           <p className="font-semibold text-slate-900" dir="auto">
             {c.title}

@@ -5,6 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import { initials } from "~/lib/initials.ts";
+import { PictureOrInitials } from "~/components/ui/picture-or-initials.tsx";
 import type { Locale } from "~/lib/i18n.ts";
 import type { AccountSummary } from "../account-status.ts";
 import type { InstructorFormValues } from "./instructor-dialogs.tsx";
@@ -42,25 +43,7 @@ export function InstructorAdminCard({
   return (
     <article className="flex h-full flex-col rounded-2xl border border-slate-200 bg-white p-5 shadow-sm">
       <div className="flex items-start gap-4">
-        {instructor.photoUrl ? (
-          // The name is written right beside the photo, so it is decorative here.
-          <img
-            src={instructor.photoUrl}
-            alt=""
-            width={64}
-            height={64}
-            loading="lazy"
-            decoding="async"
-            className="h-16 w-16 shrink-0 rounded-full bg-slate-100 object-cover"
-          />
-        ) : (
-          <span
-            aria-hidden="true"
-            className="flex h-16 w-16 shrink-0 items-center justify-center rounded-full bg-teal-100 text-lg font-bold text-teal-900"
-          >
-            {initials(view.name)}
-          </span>
-        )}
+        <PictureOrInitials src={instructor.photoUrl} initials={initials(view.name)} look="avatar" />
         <div className="min-w-0 flex-1">
           <h2 className="truncate text-lg font-semibold text-slate-900">
             <bdi>{view.name}</bdi>

@@ -3,33 +3,19 @@
 // form in place (reached by a link) and it posts as a plain form.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorSummary } from "~/components/forms/error-summary.tsx";
-import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
+import { FormStart, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
 import { useState } from "react";
-import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { inputClass } from "~/components/forms/field.tsx";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { ImageUpload } from "~/components/uploads/image-upload.tsx";
-import { failureMessage } from "~/lib/admin-reply.ts";
+import type { PublicInstructor } from "~/components/site/instructor-view.ts";
 import type { InstructorsReply } from "../instructors.schema.ts";
 import { createInstructorSchema, INSTRUCTOR_LIMITS, updateInstructorSchema } from "../instructors.schema.ts";
 
-/** The fields of one instructor the forms need (a row of the admin list). */
-export interface InstructorFormValues {
-  id: string;
-  name: string;
-  nameAr: string | null;
-  title: string | null;
-  titleAr: string | null;
-  bioShort: string | null;
-  bioShortAr: string | null;
-  photoUrl: string | null;
-  email: string | null;
-  facebook: string | null;
-  instagram: string | null;
-  linkedin: string | null;
+/** The fields of one instructor the forms need (a row of the admin list): the public ones and the version. */
+export interface InstructorFormValues extends PublicInstructor {
   /** The version an edit form carries (app/lib/edit-version.ts). */
   version?: string;
 }
@@ -100,18 +86,13 @@ export function InstructorForm({
     onSuccess,
   });
   const version = useOpenedVersion(instructor?.version, reply);
-  const locale = usePageLocale();
   // Saving waits for a photo still uploading, so the form never stores the previous value by mistake.
   const [photoBusy, setPhotoBusy] = useState(false);
   const photoErrorId = fields.photoUrl.errors?.length ? `${fields.photoUrl.id}-error` : undefined;
 
   return (
     <fetcher.Form method="post" action={ADMIN_PATH.instructors} {...getFormProps(form)} className="space-y-6" noValidate preventScrollReset>
-      <input type="hidden" name="intent" value={intent} />
-      {instructor && <input type="hidden" name="instructorId" value={instructor.id} />}
-      {instructor && <input type="hidden" name="version" value={version ?? ""} />}
-      <FormAlert message={failureMessage(t, reply, locale)} />
-      <ErrorSummary form={form} />
+      <FormStart form={form} reply={reply} hidden={{ intent, instructorId: instructor?.id, version: instructor && (version ?? "") }} />
 
       <div className="space-y-1">
         <ImageUpload

@@ -5,8 +5,8 @@
 // The 'Create login account' icon (instructors:create_accounts) opens the instructor account modal. The
 // route holds its loader and action.
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus } from "lucide-react";
-import { useCallback, type ReactNode } from "react";
+import { KeyRound, Pencil, Plus, Trash2, UserRoundPlus, type LucideIcon } from "lucide-react";
+import { Fragment, useCallback, type ReactNode } from "react";
 import { useSearchParams } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { tIsolated } from "~/components/ui/bidi.tsx";
@@ -23,6 +23,13 @@ import type { InstructorsReply } from "../instructors.schema.ts";
 import { InstructorAdminCard, type AdminInstructorView } from "./instructor-admin-card.tsx";
 import { DIALOG_KINDS, dialogFromUrl, type InstructorsActionReply, type OpenDialog } from "./instructors-dialog-state.ts";
 import { InstructorsPageDialogs } from "./instructors-page-dialogs.tsx";
+
+/** A card's icon buttons: the dialog each opens, its icon, colours and accessible name. */
+const CARD_ACTIONS: readonly { kind: "account" | "edit" | "delete"; icon: LucideIcon; tone: string; labelKey: string }[] = [
+  { kind: "account", icon: KeyRound, tone: "text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800", labelKey: "instructorAccounts.open" },
+  { kind: "edit", icon: Pencil, tone: "text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800", labelKey: "instructorsAdmin.editInstructor" },
+  { kind: "delete", icon: Trash2, tone: "text-red-800 hover:bg-red-50 focus-visible:outline-red-700", labelKey: "instructorsAdmin.deleteInstructor" },
+];
 
 /** ?action=create (from the dashboard) belongs to the create dialog. */
 const ACTION_PARAMS = ["action"];
@@ -99,6 +106,8 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
   const nameOf = (i: AdminInstructorView) => shownName(i, locale);
   const iconButton =
     "inline-flex h-9 w-9 items-center justify-center rounded-lg focus-visible:outline-2 focus-visible:outline-offset-2";
+  // A card's icon buttons, in this order, each for those who may.
+  const cardActions = CARD_ACTIONS.filter(({ kind }) => ({ account: canCreateAccounts, edit: canEdit, delete: canDelete })[kind]);
 
   return (
     <div>
@@ -154,31 +163,16 @@ export function InstructorsPage({ instructors, actor, createFromLink, actionData
               <InstructorAdminCard
                 instructor={instructor}
                 locale={locale}
-                actions={
-                  <>
-                    {canCreateAccounts &&
-                      openLink(
-                        { kind: "account", instructor },
-                        <KeyRound aria-hidden="true" className="h-4 w-4" />,
-                        `${iconButton} text-amber-900 hover:bg-amber-50 focus-visible:outline-amber-800`,
-                        t("instructorAccounts.open", { name: nameOf(instructor) }),
-                      )}
-                    {canEdit &&
-                      openLink(
-                        { kind: "edit", instructor },
-                        <Pencil aria-hidden="true" className="h-4 w-4" />,
-                        `${iconButton} text-teal-900 hover:bg-teal-50 focus-visible:outline-teal-800`,
-                        t("instructorsAdmin.editInstructor", { name: nameOf(instructor) }),
-                      )}
-                    {canDelete &&
-                      openLink(
-                        { kind: "delete", instructor },
-                        <Trash2 aria-hidden="true" className="h-4 w-4" />,
-                        `${iconButton} text-red-800 hover:bg-red-50 focus-visible:outline-red-700`,
-                        t("instructorsAdmin.deleteInstructor", { name: nameOf(instructor) }),
-                      )}
-                  </>
-                }
+                actions={cardActions.map(({ kind, icon: ActionIcon, tone, labelKey }) => (
+                  <Fragment key={kind}>
+                    {openLink(
+                      { kind, instructor },
+                      <ActionIcon aria-hidden="true" className="h-4 w-4" />,
+                      `${iconButton} ${tone}`,
+                      t(labelKey, { name: nameOf(instructor) }),
+                    )}
+                  </Fragment>
+                ))}
               />
             </li>
           ))}

@@ -1,9 +1,9 @@
-// The Settings form's controls: a one-line field, a text area and a box, each in its language and
-// direction, and the fieldset that groups them.
-import { getInputProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
+// The Settings form's controls: the kit's text field, text area and box (app/components/forms), each in
+// its language and direction, and the fieldset that groups them.
+import type { FieldMetadata } from "@conform-to/react";
 import type { ReactNode } from "react";
-import { Field, inputClass } from "~/components/forms/field.tsx";
-import { SETTINGS_LIMITS } from "../settings-admin.schema.ts";
+import { InlineCheckboxField, TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
+import { inputClass } from "~/components/forms/field.tsx";
 
 type Lang = "en" | "ar";
 
@@ -14,76 +14,39 @@ function langProps(lang: Lang | "latin") {
   return { dir: "ltr" as const };
 }
 
-function describedBy(field: FieldMetadata<unknown>, hint?: string): string | undefined {
-  const ids = [hint ? `${field.id}-hint` : undefined, field.errors?.length ? `${field.id}-error` : undefined].filter(Boolean);
-  return ids.length ? ids.join(" ") : undefined;
-}
-
-/** A one-line field in its language and direction (a number field is bounded by the schema's limit). */
+/** A one-line field in its language and direction. */
 export function TextInput({
   field,
-  label,
   lang,
   type = "text",
   max,
-  hint,
-  required,
-  autoComplete = "off",
-  inputMode,
+  ...rest
 }: {
   field: FieldMetadata<unknown>;
   label: string;
   lang: Lang | "latin";
-  type?: "text" | "email" | "url" | "tel" | "number";
+  type?: "text" | "email" | "url" | "tel";
   max?: number;
   hint?: string;
   required?: boolean;
-  autoComplete?: string;
   inputMode?: "numeric" | "tel" | "email" | "url";
 }) {
   return (
-    <Field id={field.id} label={label} required={required} errors={field.errors} hint={hint}>
-      <input
-        {...getInputProps(field, { type })}
-        key={field.key}
-        {...langProps(lang)}
-        {...(type === "number" ? { min: 0, max: SETTINGS_LIMITS.figureMax, step: 1 } : { maxLength: max })}
-        autoComplete={autoComplete}
-        inputMode={inputMode}
-        className={`${inputClass} ${lang === "ar" ? "" : "text-start"}`}
-        aria-describedby={describedBy(field, hint)}
-      />
-    </Field>
+    <TextField
+      meta={field}
+      type={type}
+      {...langProps(lang)}
+      maxLength={max}
+      autoComplete="off"
+      className={`${inputClass} ${lang === "ar" ? "" : "text-start"}`}
+      {...rest}
+    />
   );
 }
 
 /** A three-line field in its language and direction. */
-export function TextArea({
-  field,
-  label,
-  lang,
-  max,
-  hint,
-}: {
-  field: FieldMetadata<unknown>;
-  label: string;
-  lang: Lang;
-  max: number;
-  hint?: string;
-}) {
-  return (
-    <Field id={field.id} label={label} errors={field.errors} hint={hint}>
-      <textarea
-        {...getTextareaProps(field)}
-        key={field.key}
-        {...langProps(lang)}
-        rows={3}
-        maxLength={max}
-        className={inputClass}
-        aria-describedby={describedBy(field, hint)}
-      />
-    </Field>
-  );
+export function TextArea({ field, lang, max, ...rest }: { field: FieldMetadata<unknown>; label: string; lang: Lang; max: number; hint?: string }) {
+  return <TextAreaField meta={field} {...langProps(lang)} rows={3} maxLength={max} {...rest} />;
 }
 
 /** A section of the form: a fieldset with its title, description and a two-column grid. */
@@ -101,18 +64,14 @@ export function Group({ id, title, description, children }: { id?: string; title
 export function CheckboxRow({ field, label, hint }: { field: FieldMetadata<unknown>; label: string; hint: string }) {
   return (
     <div className="md:col-span-2">
-      <label className="flex items-start gap-3 text-sm font-medium text-slate-900">
-        <input
-          {...getInputProps(field, { type: "checkbox" })}
-          key={field.key}
-          className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-teal-700"
-          aria-describedby={`${field.id}-hint`}
-        />
-        {label}
-      </label>
-      <p id={`${field.id}-hint`} className="mt-1 ps-7 text-sm text-slate-600">
-        {hint}
-      </p>
+      <InlineCheckboxField
+        meta={field}
+        label={label}
+        hint={hint}
+        labelClassName="flex items-start gap-3 text-sm font-medium text-slate-900"
+        className="mt-0.5 h-4 w-4 shrink-0 rounded border-slate-400 accent-teal-700"
+        hintClassName="mt-1 ps-7 text-sm text-slate-600"
+      />
     </div>
   );
 }

@@ -32,22 +32,17 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
       <Group id={SETTINGS_CONTACT_ANCHOR} title={t("settings.groups.contact")} description={t("settings.groups.contactHint")}>
         <TextArea field={fields.addressEn} label={t("settings.fields.addressEn")} lang="en" max={SETTINGS_LIMITS.address} />
         <TextArea field={fields.addressAr} label={t("settings.fields.addressAr")} lang="ar" max={SETTINGS_LIMITS.address} />
-        <TextInput
-          field={fields.phone1}
-          label={t("settings.fields.phone1")}
-          lang="latin"
-          type="tel"
-          max={SETTINGS_LIMITS.phone}
-          hint={t("settings.fields.phoneHint")}
-        />
-        <TextInput
-          field={fields.phone2}
-          label={t("settings.fields.phone2")}
-          lang="latin"
-          type="tel"
-          max={SETTINGS_LIMITS.phone}
-          hint={t("settings.fields.phoneHint")}
-        />
+        {(["phone1", "phone2"] as const).map((name) => (
+          <TextInput
+            key={name}
+            field={fields[name]}
+            label={t(`settings.fields.${name}`)}
+            lang="latin"
+            type="tel"
+            max={SETTINGS_LIMITS.phone}
+            hint={t("settings.fields.phoneHint")}
+          />
+        ))}
         <TextInput field={fields.email} label={t("settings.fields.email")} lang="latin" type="email" max={SETTINGS_LIMITS.email} />
         <TextInput
           field={fields.notifyEmail}
@@ -60,10 +55,9 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
       </Group>
 
       <Group title={t("settings.groups.social")} description={t("settings.groups.socialHint")}>
-        <TextInput field={fields.facebook} label={t("settings.fields.facebook")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.instagram} label={t("settings.fields.instagram")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.linkedin} label={t("settings.fields.linkedin")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
-        <TextInput field={fields.tiktok} label={t("settings.fields.tiktok")} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
+        {(["facebook", "instagram", "linkedin", "tiktok"] as const).map((name) => (
+          <TextInput key={name} field={fields[name]} label={t(`settings.fields.${name}`)} lang="latin" type="url" max={SETTINGS_LIMITS.url} />
+        ))}
       </Group>
 
       <Group title={t("settings.groups.chat")} description={t("settings.groups.chatHint")}>
@@ -86,38 +80,25 @@ export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
 /** The About page's figures, the course cards, the runs and security. */
 export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
   const { t } = useI18n();
+  // A threshold: a whole number, its label and its hint (`<key>Hint`).
+  const figure = (field: SettingsFields[keyof SettingsFields], key: string) => (
+    <TextInput field={field} label={t(key)} lang="latin" inputMode="numeric" hint={t(`${key}Hint`)} />
+  );
   return (
     <>
       <Group title={t("settings.groups.about")} description={t("settings.groups.aboutHint")}>
-        <TextInput
-          field={fields.yearsOfExperience}
-          label={t("settings.fields.yearsOfExperience")}
-          lang="latin"
-          inputMode="numeric"
-        />
         {/* Text inputs, not number: Arabic-Indic digits are accepted (D26; the schema reads them as 0–9). */}
-        <TextInput field={fields.partners} label={t("settings.fields.partners")} lang="latin" inputMode="numeric" />
-        <TextInput field={fields.students} label={t("settings.fields.students")} lang="latin" inputMode="numeric" />
+        {(["yearsOfExperience", "partners", "students"] as const).map((name) => (
+          <TextInput key={name} field={fields[name]} label={t(`settings.fields.${name}`)} lang="latin" inputMode="numeric" />
+        ))}
       </Group>
 
       <Group title={t("settings.cards.title")} description={t("settings.cards.hint")}>
-        <TextInput
-          field={fields.enrolledCountFrom}
-          label={t("settings.cards.enrolledCountFrom")}
-          lang="latin"
-          inputMode="numeric"
-          hint={t("settings.cards.enrolledCountFromHint")}
-        />
+        {figure(fields.enrolledCountFrom, "settings.cards.enrolledCountFrom")}
       </Group>
 
       <Group title={t("settings.runs.title")} description={t("settings.runs.hint")}>
-        <TextInput
-          field={fields.seatsLeftFrom}
-          label={t("settings.runs.seatsLeftFrom")}
-          lang="latin"
-          inputMode="numeric"
-          hint={t("settings.runs.seatsLeftFromHint")}
-        />
+        {figure(fields.seatsLeftFrom, "settings.runs.seatsLeftFrom")}
         <CheckboxRow field={fields.contactWhenNoRuns} label={t("settings.runs.contactWhenNoRuns")} hint={t("settings.runs.contactWhenNoRunsHint")} />
       </Group>
 

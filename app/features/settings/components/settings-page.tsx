@@ -2,7 +2,6 @@
 // and action.
 import { getFormProps } from "@conform-to/react";
 import { useEffect, useRef, useState } from "react";
-import { useFetcher } from "react-router";
 import { Notice } from "~/components/ui/notice.tsx";
 import { ErrorSummary } from "~/components/forms/error-summary.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -32,25 +31,22 @@ function useSaveVersion(current: string, reply: SettingsReply | undefined): stri
 export function SettingsPage({ values, actionData }: { values: SiteSettingsInput & { version: string }; actionData?: SettingsReply }) {
   const { t } = useI18n();
   const locale = usePageLocale();
-  const fetcher = useFetcher<SettingsReply>({ key: "site-settings" });
-  const reply = fetcher.data ?? actionData;
-  const busy = fetcher.state !== "idle";
-  const [form, fields] = useSettingsForm(values, fetcher.state === "idle" ? reply?.result : undefined);
+  const { fetcher, data, form, fields, reply, busy } = useSettingsForm(values, actionData);
 
   // Typed changes not yet saved ask before the page is left; a successful save makes the form clean again.
   const hydrated = useHydrated();
   const formArea = useRef<HTMLFormElement>(null);
-  const saved = fetcher.state === "idle" && fetcher.data?.ok ? fetcher.data : null;
+  const saved = fetcher.state === "idle" && data?.ok ? data : null;
   const isDirty = useFormsDirty(formArea, saved);
 
   const version = useSaveVersion(values.version, reply);
 
   useEffect(() => {
-    if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.ok) showToast("success", t("settings.success"));
+    if (fetcher.state !== "idle" || !data) return;
+    if (data.ok) showToast("success", t("settings.success"));
     // A colleague saved first: no field is at fault, so the toast says who and when (as the notice does).
-    else showToast("error", (fetcher.data.conflict && failureMessage(t, fetcher.data, locale)) || t("settings.errors.checkFields"));
-  }, [fetcher.state, fetcher.data, t, locale]);
+    else showToast("error", (data.conflict && failureMessage(t, data, locale)) || t("settings.errors.checkFields"));
+  }, [fetcher.state, data, t, locale]);
 
   const formFailure = failureMessage(t, reply, locale);
 
@@ -60,7 +56,7 @@ export function SettingsPage({ values, actionData }: { values: SiteSettingsInput
       <p className="mt-1 max-w-3xl text-slate-700">{t("settings.intro")}</p>
 
       {/* Shown after a post without JavaScript; with it, a toast says the same. A conflict says its own (below). */}
-      {!fetcher.data && actionData && !actionData.conflict && (
+      {!data && actionData && !actionData.conflict && (
         <Notice tone={actionData.ok ? "success" : "error"} className="mt-6">{actionData.ok ? t("settings.success") : t("settings.errors.checkFields")}</Notice>
       )}
       {formFailure && <Notice tone="error" className="mt-6">{formFailure}</Notice>}

@@ -1,18 +1,11 @@
-// The Settings form's Conform state: the saved values, checked on blur and again on input once shown.
-import { useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+// The Settings form's state: the kit's page form (app/components/admin/form-kit.tsx) with the saved
+// values, checked on blur and again on input once shown.
+import { usePageForm } from "~/components/admin/form-kit.tsx";
 import { settingsFormSchema, type SettingsReply, type SiteSettingsInput } from "../settings-admin.schema.ts";
 
-/** The form "site-settings" with the page's values and the last reply's result. */
-export function useSettingsForm(values: SiteSettingsInput & { version: string }, lastResult: SettingsReply["result"]) {
-  return useForm({
-    id: "site-settings",
-    lastResult,
-    defaultValue: values,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: settingsFormSchema }),
-  });
+/** The form "site-settings" (its fetcher has the same key) with the page's values and the no-JS reply. */
+export function useSettingsForm(values: SiteSettingsInput & { version: string }, actionData: SettingsReply | undefined) {
+  return usePageForm({ id: "site-settings", schema: settingsFormSchema, defaultValue: values, initialReply: actionData });
 }
 
-export type SettingsFields = ReturnType<typeof useSettingsForm>[1];
+export type SettingsFields = ReturnType<typeof useSettingsForm>["fields"];

@@ -2,12 +2,10 @@
 // edit carries the version it was opened at, so a colleague's newer save is refused, never overwritten
 // (issue 35 item 6), and what was typed stays in the form.
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
-import { ErrorSummary } from "~/components/forms/error-summary.tsx";
-import { FormAlert, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
+import { FormStart, useDialogForm, useOpenedVersion } from "~/components/admin/form-kit.tsx";
 import { SelectField, TextField } from "~/components/forms/field-controls.tsx";
 import { inputClass } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
-import { failureMessage } from "~/lib/admin-reply.ts";
 import { utcToCairoWallTime } from "~/lib/cairo-time.ts";
 import { RUN_MODES, RUN_REPEAT_FREQUENCIES, RUN_STATUSES } from "~/domain/runs/run-rules.ts";
 import { pickText } from "~/lib/i18n.ts";
@@ -87,11 +85,11 @@ export function RunForm({ course, run, view, instructors, hydrated, locale, href
     <div ref={root}>
       <h3 className="mb-3 text-lg font-semibold text-slate-900">{editing ? t("runsAdmin.form.editTitle") : t("runsAdmin.form.addTitle")}</h3>
       <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate preventScrollReset className="space-y-4">
-        <input type="hidden" name="intent" value={intent} />
-        {editing ? <input type="hidden" name="runId" value={run.id} /> : <input type="hidden" name="courseId" value={course.id} />}
-        {editing && <input type="hidden" name="version" value={version ?? ""} />}
-        <FormAlert message={failureMessage(t, reply, locale)} />
-        <ErrorSummary form={form} />
+        <FormStart
+          form={form}
+          reply={reply}
+          hidden={editing ? { intent, runId: run.id, version: version ?? "" } : { intent, courseId: course.id }}
+        />
         <p className="rounded-lg bg-teal-50 p-3 text-sm text-teal-950">{t("runsAdmin.intro")}</p>
         <div className="grid gap-4 sm:grid-cols-2">
           {moment(fields.startsAt, t("runsAdmin.form.startsAt"), true)}

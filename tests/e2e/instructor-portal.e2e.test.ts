@@ -7,6 +7,7 @@
 // not. Arabic, right to left, axe on the login page, the dashboard and the modal.
 // Runs its own server on a fresh PostgreSQL database so that the test can read the rows it checks.
 import type { BrowserContext, Page } from "playwright-core";
+import { minimalPdf } from "../setup/pdf.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { describe, expect, field, ownApp, test as it, type NewPage } from "./fixtures.ts";
 import { screenshot } from "./harness.ts";
@@ -14,29 +15,6 @@ import { screenshot } from "./harness.ts";
 const ADMIN_EMAIL = "portal-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const SECRET = "e2e-instructor-portal-secret-".padEnd(48, "p");
-
-/** A minimal, valid one-page PDF (correct xref offsets). */
-function minimalPdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 const own = ownApp({ name: "instructor-portal", env: { AUTH_SECRET: SECRET, SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD } });
 

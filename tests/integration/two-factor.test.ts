@@ -21,7 +21,6 @@ import {
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "~/domain/accounts/auth.server.ts";
 import { TWO_FACTOR_SETTING_KEY } from "~/lib/site-settings.server.ts";
-import { account } from "@db/schema/index.ts";
 import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeStaffWithPassword } from "../setup/factories.ts";

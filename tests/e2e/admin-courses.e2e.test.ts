@@ -11,38 +11,17 @@ import path from "node:path";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll } from "vitest";
+import { minimalPdf } from "../setup/pdf.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, field, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const ADMIN_EMAIL = "courses-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const MANAGER_PASSWORD = "Manager-Passw0rd";
 
-let app: RunningApp;
+const own = ownApp({ name: "admin-courses", postgres: false, env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
 let files: string;
-
-/** A minimal, valid one-page PDF (correct xref offsets). */
-function minimalPdf(text: string): Buffer {
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${`BT /F1 18 Tf 40 100 Td (${text}) Tj ET`.length} >>\nstream\nBT /F1 18 Tf 40 100 Td (${text}) Tj ET\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
 
 beforeAll(async () => {
   files = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-course-files-"));
@@ -58,10 +37,8 @@ beforeAll(async () => {
   // Files named as an image and a PDF whose content is text: refused by the server, which reads the content.
   fs.writeFileSync(path.join(files, "not-an-image.png"), "this is not an image\n".repeat(20));
   fs.writeFileSync(path.join(files, "not-a-document.pdf"), "this is not a PDF\n".repeat(20));
-  app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
 });
-afterAll(async () => {
-  await app?.stop();
+afterAll(() => {
   fs.rmSync(files, { recursive: true, force: true });
 });
 
@@ -69,7 +46,7 @@ const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** A page of its own (1400×1000) on this file's server. */
 async function laptop(newPage: NewPage) {
-  const page = await newPage({ baseURL: app.url, locale: "en", viewport: { width: 1400, height: 1000 } });
+  const page = await newPage({ baseURL: own.url, locale: "en", viewport: { width: 1400, height: 1000 } });
   return { context: page.context(), page };
 }
 
@@ -335,7 +312,7 @@ describe("admin courses", () => {
 
     // Crafted requests with the manager's session.
     const post = (form: Record<string, string>) =>
-      manager.request.post("/admin/courses", { form, headers: { Origin: app.url }, maxRedirects: 0 });
+      manager.request.post("/admin/courses", { form, headers: { Origin: own.url }, maxRedirects: 0 });
 
     const toggle = await post({ intent: "togglePublish", courseId, published: "false" });
     expect(toggle.status()).toBe(403);

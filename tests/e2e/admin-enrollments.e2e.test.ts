@@ -9,18 +9,12 @@
 // export); one with view but not edit cannot approve. Arabic, right to left, axe.
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, signIn, test as it, type NewPage, type SignInOptions } from "./fixtures.ts";
-import { ARTIFACTS, screenshot, startApp, type RunningApp, chooseOpenRun, uniqueWord } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage, type SignInOptions } from "./fixtures.ts";
+import { ARTIFACTS, screenshot, chooseOpenRun, uniqueWord } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_enrollments_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "enrollments-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const MANAGER_EMAIL = "enrollments-manager@example.com";
@@ -28,36 +22,10 @@ const MANAGER_PASSWORD = "Manager-Passw0rd!";
 /** The undo window of this server (DECISION_UNDO_SECONDS): short, so the emails of a decision leave soon. */
 const UNDO_SECONDS = 8;
 
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let server: pg.Client;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-admin-enrollments-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "200",
-    RATE_LIMIT_ENROLLMENT: "50/600",
-    DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await smtp?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
+const own = ownApp({
+  name: "admin-enrollments",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_ENROLLMENT: "50/600", DECISION_UNDO_SECONDS: String(UNDO_SECONDS) },
 });
 
 const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
@@ -67,12 +35,12 @@ const SIGN_IN: SignInOptions = { labels: "prefix" };
 
 /** A page of its own on this file's server (1400×1000 unless told). */
 async function pageOf(newPage: NewPage, locale: "en" | "ar" = "en", viewport = { width: 1400, height: 1000 }) {
-  const page = await newPage({ baseURL: app.url, locale, viewport });
+  const page = await newPage({ baseURL: own.url, locale, viewport });
   return { context: page.context(), page };
 }
 
 async function dbCounts(): Promise<{ total: number; pending: number; approved: number; rejected: number }> {
-  const { rows } = await pool.query<{ status: string; n: number }>("select status, count(*)::int n from enrollments group by status");
+  const { rows } = await own.pool.query<{ status: string; n: number }>("select status, count(*)::int n from enrollments group by status");
   const by = Object.fromEntries(rows.map((r) => [r.status, r.n]));
   return {
     total: rows.reduce((a, r) => a + r.n, 0),
@@ -90,7 +58,7 @@ async function shownCounters(page: Page) {
 
 /** An enrollment for a published demo course, written straight to the database (for the bulk and refusal cases). */
 async function insertEnrollment(name: string, email: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale)
      select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), c.id, c.title, $1, $2, '+20 1001234567', 'en'
      from courses c where c.is_published order by c.created_at, c.id limit 1
@@ -102,10 +70,10 @@ async function insertEnrollment(name: string, email: string): Promise<string> {
 
 /** The statuses of the outbox rows about one enrollment (its decision emails). */
 const emailsAbout = async (id: string) =>
-  (await pool.query<{ status: string }>("select status from email_outbox where ref = $1 order by created_at", [`enrollment:${id}`])).rows.map((r) => r.status);
+  (await own.pool.query<{ status: string }>("select status from email_outbox where ref = $1 order by created_at", [`enrollment:${id}`])).rows.map((r) => r.status);
 
 /** The messages the SMTP server received for `email`. */
-const mailTo = (email: string) => smtp.messages.filter((m) => m.to.includes(email));
+const mailTo = (email: string) => own.smtp.messages.filter((m) => m.to.includes(email));
 
 /** What the screen shows (not the whole page: the decision notice is fixed to the screen's bottom). */
 async function screenShot(page: Page, name: string): Promise<void> {
@@ -122,7 +90,7 @@ async function insideViewport(page: Page, locator: ReturnType<Page["locator"]>):
 }
 
 const statusOf = async (id: string) =>
-  (await pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
+  (await own.pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
 
 describe("admin enrollments", () => {
   const stamp = Date.now().toString(36);
@@ -203,12 +171,12 @@ describe("admin enrollments", () => {
     await expect.poll(approvals, { timeout: 30_000 }).toBe(1);
     // The window has passed: the notice has gone with its Undo.
     await expect.poll(() => notice.count()).toBe(0);
-    const mail = smtp.messages.find((m) => m.to.includes(student.email) && /is approved/.test(m.subject))!;
+    const mail = own.smtp.messages.find((m) => m.to.includes(student.email) && /is approved/.test(m.subject))!;
     expect(mail.subject).toBe(`Your enrollment in ${courseTitle} is approved (${enrollmentId})`);
     expect(mail.text).toContain(`Hello ${student.name},`);
 
     // The audit log has the approval.
-    const audit = await pool.query("select action, actor_email from audit_log where entity = 'enrollment' and action = 'approve'");
+    const audit = await own.pool.query("select action, actor_email from audit_log where entity = 'enrollment' and action = 'approve'");
     expect(audit.rows).toEqual([{ action: "approve", actor_email: ADMIN_EMAIL }]);
 
     // 'Export CSV' downloads the current view: this search, with a BOM.
@@ -331,7 +299,7 @@ describe("admin enrollments", () => {
     const name = `Reopen ${stamp}`;
     const email = `reopen-${stamp}@example.com`;
     const id = await insertEnrollment(name, email);
-    const { rows } = await pool.query<{ enrollment_id: string }>("select enrollment_id from enrollments where id = $1", [id]);
+    const { rows } = await own.pool.query<{ enrollment_id: string }>("select enrollment_id from enrollments where id = $1", [id]);
     const enrollmentId = rows[0]!.enrollment_id;
     const { context, page } = await pageOf(newPage);
     await signIn(page, ADMIN, SIGN_IN);
@@ -373,7 +341,7 @@ describe("admin enrollments", () => {
     await new Promise((resolve) => setTimeout(resolve, 1500));
     expect(mailTo(email)).toHaveLength(1);
 
-    const audit = await pool.query<{ action: string; actor_email: string; data: Record<string, unknown> }>(
+    const audit = await own.pool.query<{ action: string; actor_email: string; data: Record<string, unknown> }>(
       "select action, actor_email, data from audit_log where entity = 'enrollment' and entity_id = $1 order by created_at",
       [id],
     );
@@ -390,7 +358,7 @@ describe("admin enrollments", () => {
     const one = await insertEnrollment(`NoScript One ${stamp}`, `noscript1-${stamp}@example.com`);
     const two = await insertEnrollment(`NoScript Two ${stamp}`, `noscript2-${stamp}@example.com`);
     // No locale: Chromium's own, as this check always had.
-    const page = await newPage({ baseURL: app.url, locale: null, js: false, viewport: { width: 1400, height: 1000 } });
+    const page = await newPage({ baseURL: own.url, locale: null, js: false, viewport: { width: 1400, height: 1000 } });
     const context = page.context();
     await signIn(page, ADMIN, SIGN_IN);
     await page.goto("/admin/enrollments?lang=en");
@@ -448,18 +416,18 @@ describe("admin enrollments", () => {
 
   it("denies a manager without enrollments view on the page and on crafted requests", async ({ newPage }) => {
     // The manager role without enrollments:view (set in the database), and a manager signed in.
-    await pool.query(
+    await own.pool.query(
       `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', $1::jsonb, now())
        on conflict (role_name) do update set permissions = excluded.permissions, updated_at = now()`,
       [JSON.stringify(["courses:view", "instructors:view"])],
     );
     const id = crypto.randomUUID();
-    await pool.query(
+    await own.pool.query(
       `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
        values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
       [id, MANAGER_EMAIL],
     );
-    await pool.query(
+    await own.pool.query(
       `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
        values ($1, $2, 'credential', $2, $3, now(), now())`,
       [crypto.randomUUID(), id, await hashPassword(MANAGER_PASSWORD)],
@@ -484,7 +452,7 @@ describe("admin enrollments", () => {
     // Crafted requests with the manager's session.
     const approve = await page.request.post("/admin/enrollments", {
       form: { intent: "approve", id: target },
-      headers: { Origin: app.url },
+      headers: { Origin: own.url },
       maxRedirects: 0,
     });
     expect(approve.status()).toBe(403);
@@ -496,7 +464,7 @@ describe("admin enrollments", () => {
     expect(await statusOf(target)).toBe("pending");
 
     // With view but not edit: the page loads without approve buttons, and a crafted approval is refused.
-    await pool.query(`update role_permissions set permissions = $1::jsonb where role_name = 'instructor_course_manager'`, [
+    await own.pool.query(`update role_permissions set permissions = $1::jsonb where role_name = 'instructor_course_manager'`, [
       JSON.stringify(["enrollments:view"]),
     ]);
     const viewer = await page.goto("/admin/enrollments?lang=en");
@@ -507,12 +475,12 @@ describe("admin enrollments", () => {
     expect(await page.getByRole("link", { name: "Export CSV" }).count()).toBe(0);
     const again = await page.request.post("/admin/enrollments", {
       form: { intent: "approve", id: target },
-      headers: { Origin: app.url },
+      headers: { Origin: own.url },
       maxRedirects: 0,
     });
     expect(again.status()).toBe(403);
     expect(await statusOf(target)).toBe("pending");
-    expect((await pool.query("select count(*)::int n from email_outbox where to_address = $1", [`crafted-${stamp}@example.com`])).rows[0].n).toBe(0);
+    expect((await own.pool.query("select count(*)::int n from email_outbox where to_address = $1", [`crafted-${stamp}@example.com`])).rows[0].n).toBe(0);
     await context.close();
   }, 120_000);
 });

@@ -8,50 +8,19 @@
 // server on a PostgreSQL database of its own (demo data), so it can add enrollments and read statuses.
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { BrowserContext, Locator, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, field, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
 import { tr, type Lang } from "./strings.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_kit_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "kit-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const SHOTS = process.env.KIT_SHOTS_DIR;
 
-
-let app: RunningApp;
-let server: pg.Client;
-let pool: pg.Pool;
-
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-admin-kit-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
-});
+const own = ownApp({ name: "admin-kit", env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD } });
 
 async function signedIn(newPage: NewPage, lang: Lang, viewport = { width: 1366, height: 700 }): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await newPage({ baseURL: app.url, locale: lang, viewport });
+  const page = await newPage({ baseURL: own.url, locale: lang, viewport });
   await signIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { labels: "prefix" });
   return { context: page.context(), page };
 }
@@ -78,7 +47,7 @@ async function courseTitleAt(page: Page, index: number): Promise<string> {
 
 /** A pending enrollment written straight to the database. */
 async function insertEnrollment(name: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
      values ('ENR-' || upper(substr(md5(random()::text), 1, 10)), 'Digital Marketing Essentials', $1, $2, '+20 1001234567', 'en')
      returning id`,
@@ -88,7 +57,7 @@ async function insertEnrollment(name: string): Promise<string> {
 }
 
 const statusOf = async (id: string) =>
-  (await pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
+  (await own.pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
 
 /** No horizontal overflow, and the open dialog (or the panel) inside the viewport. */
 async function expectFits(page: Page, box: Locator) {
@@ -153,7 +122,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => isFocused(edit)).toBe(true);
     expect(await page.evaluate(() => window.scrollY)).toBe(scrolled);
-    const stored = await pool.query<{ hours: number }>("select hours from courses where title = $1", [title]);
+    const stored = await own.pool.query<{ hours: number }>("select hours from courses where title = $1", [title]);
     expect(String(stored.rows[0]!.hours)).toBe(hours);
     await context.close();
   }, 120_000);
@@ -213,7 +182,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await expect.poll(() => dialog.count()).toBe(0);
     await expect.poll(() => isFocused(edit)).toBe(true);
     expect(await courseRow(page, title).count()).toBe(1);
-    expect((await pool.query("select 1 from courses where title = $1", [typed])).rowCount).toBe(0);
+    expect((await own.pool.query("select 1 from courses where title = $1", [typed])).rowCount).toBe(0);
 
     // An unchanged form closes at once.
     await edit.click();
@@ -247,7 +216,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await discard.waitFor();
     await discard.getByRole("button", { name: t("dialog.discard") }).click();
     await page.waitForURL(/\/admin\/courses/);
-    const stored = await pool.query<{ value: unknown }>("select value from site_settings");
+    const stored = await own.pool.query<{ value: unknown }>("select value from site_settings");
     expect(JSON.stringify(stored.rows)).not.toContain(typed);
 
     // A form without changes, or with its changes saved, leaves at once.
@@ -263,7 +232,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await nav.getByRole("link", { name: t("admin.nav.courses") }).click();
     await page.waitForURL(/\/admin\/courses/);
     expect(await discard.count()).toBe(0);
-    expect(JSON.stringify((await pool.query("select value from site_settings")).rows)).toContain(saved);
+    expect(JSON.stringify((await own.pool.query("select value from site_settings")).rows)).toContain(saved);
     // Put the demo value back.
     await open(page, "/admin/settings", lang);
     await field(page, t("settings.fields.addressEn")).fill(original);
@@ -276,7 +245,7 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     const { context, page } = await signedIn(newPage, lang);
     const stamp = `${lang}-${Date.now().toString(36)}`;
     const title = `Kit delete ${stamp}`;
-    await pool.query(
+    await own.pool.query(
       `insert into courses (title, slug, language, is_published) values ($1, $2, 'en', false)`,
       [title, `kit-delete-${stamp}`],
     );
@@ -296,14 +265,14 @@ describe.each(["en", "ar"] as const)("admin dialog kit (%s)", (lang) => {
     await confirm.getByRole("button", { name: t("coursesAdmin.delete.cancel") }).click();
     await expect.poll(() => confirm.count()).toBe(0);
     await expect.poll(() => isFocused(remove)).toBe(true);
-    expect((await pool.query("select 1 from courses where title = $1", [title])).rowCount).toBe(1);
+    expect((await own.pool.query("select 1 from courses where title = $1", [title])).rowCount).toBe(1);
 
     await remove.click();
     await confirm.waitFor();
     await confirm.getByRole("button", { name: t("coursesAdmin.delete.submit"), exact: true }).click();
     await expect.poll(() => confirm.count(), { timeout: 10_000 }).toBe(0);
     await expect.poll(() => row.count()).toBe(0);
-    expect((await pool.query("select 1 from courses where title = $1", [title])).rowCount).toBe(0);
+    expect((await own.pool.query("select 1 from courses where title = $1", [title])).rowCount).toBe(0);
     // The row (and its Delete link) is gone: focus goes beside it in the list, or to the page's heading when
     // no row is left (issue 35 item 6 changed this from the heading always).
     const rowsLeft = await page.locator("tbody tr").count();

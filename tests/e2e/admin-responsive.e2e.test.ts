@@ -9,17 +9,12 @@
 //   demo data and with 120-character unbroken names, titles and addresses.
 // Runs its own server on a PostgreSQL database of its own (demo data), so it can add records directly.
 import path from "node:path";
-import pg from "pg";
 import type { BrowserContext, Locator, Page } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
 import { ADMIN_PAGES } from "~/lib/admin-pages.ts";
-import { describe, expect, field, pageIn, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, pageIn, signIn, test as it, type NewPage } from "./fixtures.ts";
 import { tr, type Lang } from "./strings.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_responsive_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "responsive-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 /** A directory for screenshots of the lists, dialogs and the menu (only when set). */
@@ -41,35 +36,21 @@ const NAV_COUNT = ADMIN_PAGES.filter((p) => p.nav).length;
 const LONG_NAME = "W".repeat(120);
 const LONG_EMAIL = `${"w".repeat(64)}@${"m".repeat(51)}.com`;
 
-let app: RunningApp;
-let server: pg.Client;
-let pool: pg.Pool;
-
+const own = ownApp({ name: "admin-responsive", env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD } });
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-admin-responsive-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   // Records the demo data has none of: enrollment requests, messages and emails in the log.
   for (const [name, email] of [
     ["Salma Adel", "salma.adel@example.com"],
     ["Youssef Nabil", "youssef.nabil@mail.example.org"],
   ]) {
-    await pool.query(
+    await own.pool.query(
       `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
        values ('ENR-' || upper(substr(md5(random()::text), 1, 10)), 'Digital Marketing Essentials', $1, $2, '+201001234567', 'en')`,
       [name, email],
     );
-    await pool.query(`insert into contact_messages (name, email, message) values ($1, $2, 'Do you run weekend classes?')`, [name, email]);
-    await pool.query(
+    await own.pool.query(`insert into contact_messages (name, email, message) values ($1, $2, 'Do you run weekend classes?')`, [name, email]);
+    await own.pool.query(
       `insert into email_outbox (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
        values ('enrollment-confirmation', $1, 'Your enrollment request', 'x', 'x', 'failed', 8, 'connect ECONNREFUSED 127.0.0.1:2525')`,
       [email],
@@ -77,18 +58,11 @@ beforeAll(async () => {
   }
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
-});
-
 /** A signed-in context: a touch phone, or a laptop. `newPage` is the fixture, or pageIn for a suite's page. */
 async function signedIn(newPage: NewPage, lang: Lang, kind: "phone" | "laptop"): Promise<{ context: BrowserContext; page: Page }> {
   const phone = kind === "phone";
   const page = await newPage({
-    baseURL: app.url,
+    baseURL: own.url,
     locale: lang,
     viewport: phone ? PHONE : LAPTOP,
     context: { isMobile: phone, hasTouch: phone },
@@ -267,7 +241,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
 
     // Without JavaScript the same button (a checkbox's label) opens them, and the Menu still opens.
     const noJs = await browser.newContext({
-      baseURL: app.url,
+      baseURL: own.url,
       storageState: await context.storageState(),
       javaScriptEnabled: false,
       viewport: PHONE,
@@ -331,7 +305,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
   it("the decision notice at the bottom never hides the list's last buttons: the page scrolls them above it", async () => {
     const student = `Notice ${lang} ${Date.now().toString(36)}`;
     // A pending request for a course without start dates: Approve decides it at once, with Undo.
-    await pool.query(
+    await own.pool.query(
       `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale)
        select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), c.id, c.title, $1, $2, '+201001234567', 'en'
        from courses c where c.is_published and not exists (select 1 from course_runs r where r.course_id = c.id) limit 1`,
@@ -352,7 +326,7 @@ describe.each(["en", "ar"] as const)("the admin on a phone (%s)", (lang) => {
     });
     expect(covered).toEqual([]);
     // The approval's email stays out of the email log the laptop test measures (demo data and its own rows).
-    await pool.query(`delete from email_outbox where to_address = $1`, [`notice-${lang}@example.com`]);
+    await own.pool.query(`delete from email_outbox where to_address = $1`, [`notice-${lang}@example.com`]);
   });
 
   it("creates and edits a course and a category by tapping", async () => {
@@ -435,14 +409,14 @@ describe("the admin's tables on a 1280 px laptop", () => {
     try {
       expect(await overflowing(page, "en")).toEqual([]);
 
-      await pool.query(`insert into courses (title, slug, language, is_published) values ($1, 'a-very-long-title', 'en', true)`, [LONG_NAME]);
-      await pool.query(
+      await own.pool.query(`insert into courses (title, slug, language, is_published) values ($1, 'a-very-long-title', 'en', true)`, [LONG_NAME]);
+      await own.pool.query(
         `insert into enrollments (enrollment_id, course_name, student_name, student_email, student_phone, locale)
          values ('ENR-LONGNAME01', $1, $1, $2, '+201001234567', 'en')`,
         [LONG_NAME, LONG_EMAIL],
       );
-      await pool.query(`insert into "user" (id, name, email, role) values ('long-user', $1, $2, 'instructor_course_manager')`, [LONG_NAME, LONG_EMAIL]);
-      await pool.query(
+      await own.pool.query(`insert into "user" (id, name, email, role) values ('long-user', $1, $2, 'instructor_course_manager')`, [LONG_NAME, LONG_EMAIL]);
+      await own.pool.query(
         `insert into email_outbox (kind, to_address, subject, text_body, html_body, status, attempts, last_error)
          values ('enrollment-confirmation', $1, $2, 'x', 'x', 'failed', 8, $3)`,
         [LONG_EMAIL, LONG_NAME, `550 ${LONG_NAME}`],

@@ -7,44 +7,28 @@
 // - the instructor portal lists the instructor's runs with the approved count, not another instructor's
 //   run, and no student's name.
 import type { BrowserContext, Page } from "playwright-core";
-import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { hashPassword } from "~/lib/password.server.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_run_lists_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "runs-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const INSTRUCTOR_EMAIL = "runs-instructor@example.com";
 const INSTRUCTOR_PASSWORD = "Instructor-Passw0rd!";
 const DAY = 24 * 60 * 60 * 1000;
 
-let app: RunningApp;
-let server: pg.Client;
-let pool: pg.Pool;
 const ids = { course: "", run: "", later: "", otherRun: "", instructor: "", waiting: [] as string[] };
 
 async function insert(text: string, values: unknown[]): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(`${text} returning id`, values);
+  const { rows } = await own.pool.query<{ id: string }>(`${text} returning id`, values);
   return rows[0]!.id;
 }
 
+const own = ownApp({ name: "run-lists", env: { SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD } });
+
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "false",
-    AUTH_SECRET: "e2e-run-lists-secret-".padEnd(48, "r"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
 
   ids.instructor = await insert(`insert into instructors (name, name_ar, email, title) values ($1, $2, $3, $4)`, [
     "Mona Adel",
@@ -96,23 +80,16 @@ beforeAll(async () => {
   await request(ids.later, "pending", "Laila Later");
   await request(ids.otherRun, "approved", "Other Student");
 
-  await pool.query(
+  await own.pool.query(
     `insert into instructor_accounts (instructor_id, email, password_hash, password_encrypted, expires_at, duration_hours, is_activated)
      values ($1, $2, $3, 'unused', now() + interval '2 hours', 2, true)`,
     [ids.instructor, INSTRUCTOR_EMAIL, await hashPassword(INSTRUCTOR_PASSWORD)],
   );
-}, 180_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
 });
 
 /** A page of its own on this file's server, a phone's height below 400 px wide. */
 async function pageOf(newPage: NewPage, lang: "en" | "ar", width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await newPage({ baseURL: app.url, locale: lang, viewport: { width, height: width < 400 ? 812 : 900 } });
+  const page = await newPage({ baseURL: own.url, locale: lang, viewport: { width, height: width < 400 ? 812 : 900 } });
   return { context: page.context(), page };
 }
 

@@ -3,11 +3,10 @@
 // server of its own with a real SMTP server, the forced change of a generated password (D9), the reset by
 // email (link works once) and the sign-in rate limit.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import { beforeAll, inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, field, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
@@ -201,40 +200,27 @@ describe("staff sign-in (shared server)", () => {
 });
 
 describe("generated password, reset by email and rate limit (own server)", () => {
-  let app: RunningApp;
-  let smtp: TestSmtpServer;
   const OWNER = "owner@example.com";
+  const own = ownApp({ name: "auth-owner", postgres: false, smtp: true, env: { SEED_DEMO: "false", ADMIN_EMAIL: OWNER, RATE_LIMIT_LOGIN: "5/60" } });
   let generated: string;
 
-  beforeAll(async () => {
-    smtp = await startSmtpServer();
-    app = await startApp({
-      SEED_DEMO: "false",
-      ADMIN_EMAIL: OWNER,
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-      RATE_LIMIT_LOGIN: "5/60",
-    });
+  beforeAll(() => {
     // D4: without ADMIN_PASSWORD the first admin gets a generated password, printed once.
-    const m = /admin created with generated password: (\S{12})"/.exec(app.output());
-    if (!m) throw new Error(`no generated password in the log:\n${app.output()}`);
+    const m = /admin created with generated password: (\S{12})"/.exec(own.app.output());
+    if (!m) throw new Error(`no generated password in the log:\n${own.app.output()}`);
     generated = m[1]!;
-  });
-  afterAll(async () => {
-    await app?.stop();
-    await smtp?.stop();
   });
 
   it("makes the generated password's owner choose their own before anything else (D9)", async ({ newPage }) => {
-    const page = await pageAt(newPage, app.url);
+    const page = await pageAt(newPage, own.url);
     await page.goto("/login");
     await signIn(page, OWNER, generated);
-    await page.waitForURL(`${app.url}/admin/change-password`);
+    await page.waitForURL(`${own.url}/admin/change-password`);
     await expect.poll(() => page.getByRole("heading", { level: 1 }).textContent()).toBe("Set your own password");
     // Nothing else in the admin area works until it is done.
     expect(await page.getByRole("navigation", { name: "Admin navigation" }).count()).toBe(0);
     await page.goto("/admin");
-    await page.waitForURL(`${app.url}/admin/change-password`);
+    await page.waitForURL(`${own.url}/admin/change-password`);
     await expectNoAxeViolations(page);
 
     const submit = page.getByRole("button", { name: "Update Password" });
@@ -260,30 +246,30 @@ describe("generated password, reset by email and rate limit (own server)", () =>
     }
     await screenshot(page, "change-password-ready");
     await submit.click();
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${own.url}/admin`);
     await expect.poll(() => page.getByText("Welcome to the Admin CMS").isVisible()).toBe(true);
     // Done: the page now sends everyone back to the dashboard; the generated password no longer works.
     await page.goto("/admin/change-password");
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${own.url}/admin`);
     await page.context().clearCookies();
     await page.goto("/login");
     await signIn(page, OWNER, generated);
     await expect.poll(() => page.getByRole("alert").textContent()).toContain("Invalid email or password.");
     await signIn(page, OWNER, "Owner-Own-Passw0rd");
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${own.url}/admin`);
     expect(page.errors).toEqual([]);
   });
 
   it("resets the password from an emailed link in Arabic; the link then fails", async ({ newPage }) => {
-    const page = await pageAt(newPage, app.url, "ar");
+    const page = await pageAt(newPage, own.url, "ar");
     await page.goto("/forgot-password");
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     await field(page, "البريد الإلكتروني").fill(OWNER);
     await page.getByRole("button", { name: "إرسال رابط إعادة التعيين" }).click();
     await expect.poll(() => status(page).textContent()).toContain("إذا كان هناك حساب مسجّل بهذا البريد الإلكتروني");
 
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(OWNER)).length, { timeout: 15_000 }).toBe(1);
-    const mail = smtp.messages.find((m) => m.to.includes(OWNER))!;
+    await expect.poll(() => own.smtp.messages.filter((m) => m.to.includes(OWNER)).length, { timeout: 15_000 }).toBe(1);
+    const mail = own.smtp.messages.find((m) => m.to.includes(OWNER))!;
     expect(mail.subject).toContain("إعادة تعيين كلمة المرور");
     const link = /(http:\/\/[^\s]+\/reset-password\?token=[A-Za-z0-9_-]+)/.exec(mail.text ?? "")?.[1];
     expect(link, mail.text).toBeDefined();
@@ -299,7 +285,7 @@ describe("generated password, reset by email and rate limit (own server)", () =>
     await expect.poll(() => submit.isDisabled()).toBe(false);
     await screenshot(page, "reset-password-ar");
     await submit.click();
-    await page.waitForURL(`${app.url}/login?reset=1`);
+    await page.waitForURL(`${own.url}/login?reset=1`);
     await expect
       .poll(() => status(page).textContent())
       .toBe("تم تحديث كلمة المرور بنجاح! يمكنك الآن تسجيل الدخول بكلمة المرور الجديدة.");
@@ -312,7 +298,7 @@ describe("generated password, reset by email and rate limit (own server)", () =>
 
     await page.goto("/login");
     await signIn(page, OWNER, "Reset-By-Email-1", "ar");
-    await page.waitForURL(`${app.url}/admin`);
+    await page.waitForURL(`${own.url}/admin`);
     expect(page.errors).toEqual([]);
   });
 });
@@ -320,19 +306,12 @@ describe("generated password, reset by email and rate limit (own server)", () =>
 // Its own server: the window counts every failure from this address, and the tests above fail a sign-in on
 // purpose (a generated password after it was changed), which a fast run would still hold in the window.
 describe("failed sign-ins limited per address (own server)", () => {
-  let app: RunningApp;
   const OWNER = "limited@example.com";
   const LIMITED_PASSWORD = "Limited-Owner-Passw0rd!";
-
-  beforeAll(async () => {
-    app = await startApp({ SEED_DEMO: "false", ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: LIMITED_PASSWORD, RATE_LIMIT_LOGIN: "5/60" });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const own = ownApp({ name: "auth-limited", postgres: false, env: { SEED_DEMO: "false", ADMIN_EMAIL: OWNER, ADMIN_PASSWORD: LIMITED_PASSWORD, RATE_LIMIT_LOGIN: "5/60" } });
 
   it("limits failed sign-ins with a translated message (RATE_LIMIT_LOGIN=5/60 here)", async ({ newPage }) => {
-    const page = await pageAt(newPage, app.url, "ar");
+    const page = await pageAt(newPage, own.url, "ar");
     await page.goto("/login");
     for (let i = 0; i < 5; i++) {
       await signIn(page, OWNER, `wrong-${i}`, "ar");
@@ -344,10 +323,10 @@ describe("failed sign-ins limited per address (own server)", () => {
       .poll(() => page.getByRole("alert").textContent())
       .toBe("محاولات تسجيل دخول كثيرة. يُرجى الانتظار دقيقة ثم المحاولة مرة أخرى.");
     expect(new URL(page.url()).pathname).toBe("/login");
-    const res = await fetch(`${app.url}/login`, {
+    const res = await fetch(`${own.url}/login`, {
       method: "POST",
       redirect: "manual",
-      headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+      headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url },
       body: new URLSearchParams({ email: OWNER, password: LIMITED_PASSWORD }),
     });
     expect(res.status).toBe(429);

@@ -8,8 +8,7 @@
 import path from "node:path";
 import type { RouteConfigEntry } from "@react-router/dev/routes";
 import { drizzle } from "drizzle-orm/node-postgres";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import * as schema from "@db/schema/index.ts";
 import routes from "~/routes.ts";
 import { ADMIN_PAGES, type AdminPage } from "~/lib/admin-pages.ts";
@@ -18,13 +17,11 @@ import { hashPassword } from "~/lib/password.server.ts";
 import type { Db } from "~/lib/db.server.ts";
 import { ALL_PERMISSIONS } from "~/lib/permissions.ts";
 import { minimalPdf } from "../setup/pdf.ts";
-import { ROOT, startApp, type RunningApp } from "./harness.ts";
+import { ownApp } from "./fixtures.ts";
+import { ROOT } from "./harness.ts";
 
 const ALL_FLAGS: string[] = [...ALL_PERMISSIONS];
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_authz_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const SECRET = "e2e-authz-matrix-secret-".padEnd(48, "z");
 const PASSWORD = "Matrix-Passw0rd!";
 
@@ -47,9 +44,6 @@ function flatten(entries: RouteConfigEntry[], parent = ""): { path: string; file
 /** Every /admin URL of app/routes.ts: the test checks it is exactly the list. */
 const routedAdminPaths: { path: string; file: string }[] = flatten(routes).filter((r) => r.path.startsWith("/admin"));
 
-let app: RunningApp;
-let admin: pg.Client;
-let pool: pg.Pool;
 const cookies: Record<string, string> = {};
 const INSTRUCTOR_EMAIL = "instructor@matrix.test";
 const INSTRUCTOR_PASSWORD = "Ab3dEf7h";
@@ -58,35 +52,32 @@ let loaded: AdminRoute[] = [];
 async function createUser(email: string, role: string) {
   const id = crypto.randomUUID();
   const now = new Date();
-  await pool.query(
+  await own.pool.query(
     `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at) values ($1,$2,$3,true,$4,false,$5,$5)`,
     [id, email, email, role, now],
   );
-  await pool.query(
+  await own.pool.query(
     `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at) values ($1,$2,'credential',$2,$3,$4,$4)`,
     [crypto.randomUUID(), id, await hashPassword(PASSWORD), now],
   );
 }
 
 async function grantManager(permissions: string[]) {
-  await pool.query(
+  await own.pool.query(
     `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', $1::jsonb, now())
      on conflict (role_name) do update set permissions = excluded.permissions, updated_at = now()`,
     [JSON.stringify(permissions)],
   );
 }
 
+const own = ownApp({ name: "authz-matrix", env: { AUTH_SECRET: SECRET, SEED_DEMO: "false" } });
+
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  app = await startApp({ DATABASE_URL: dbUrl, AUTH_SECRET: SECRET, SEED_DEMO: "false" });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
   await createUser("admin@matrix.test", "admin");
   await createUser("manager@matrix.test", "instructor_course_manager");
   await createUser("student@matrix.test", "student");
   // Sessions created through better-auth itself (same secret, same database as the server).
-  const auth = createAuth({ db: drizzle(pool, { schema, casing: "snake_case" }) as unknown as Db, secret: SECRET, baseURL: app.url.replace("127.0.0.1", "localhost") });
+  const auth = createAuth({ db: drizzle(own.pool, { schema, casing: "snake_case" }) as unknown as Db, secret: SECRET, baseURL: own.url.replace("127.0.0.1", "localhost") });
   for (const [who, email] of [
     ["admin", "admin@matrix.test"],
     ["manager", "manager@matrix.test"],
@@ -97,19 +88,19 @@ beforeAll(async () => {
     cookies[who] = res.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   }
   // An instructor with a login account (as the admin modal makes one), signed in through /instructor-login.
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into instructors (name, email) values ('Matrix Instructor', $1) returning id`,
     [INSTRUCTOR_EMAIL],
   );
-  await pool.query(
+  await own.pool.query(
     `insert into instructor_accounts (instructor_id, email, password_hash, password_encrypted, expires_at, duration_hours)
      values ($1, $2, $3, 'v1.x.x.x', now() + interval '1 hour', 1)`,
     [rows[0]!.id, INSTRUCTOR_EMAIL, await hashPassword(INSTRUCTOR_PASSWORD)],
   );
-  const signIn = await fetch(`${app.url}/instructor-login`, {
+  const signIn = await fetch(`${own.url}/instructor-login`, {
     method: "POST",
     redirect: "manual",
-    headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+    headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url },
     body: new URLSearchParams({ email: INSTRUCTOR_EMAIL, password: INSTRUCTOR_PASSWORD }),
   });
   expect(signIn.status).toBe(302);
@@ -124,22 +115,15 @@ beforeAll(async () => {
   );
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await admin?.query(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end();
-});
-
 const methods = (r: AdminRoute) => (r.hasAction ? (["GET", "POST"] as const) : (["GET"] as const));
 
 function request(route: AdminRoute, method: "GET" | "POST", who?: keyof typeof cookies) {
-  return fetch(`${app.url}${route.path}`, {
+  return fetch(`${own.url}${route.path}`, {
     method,
     redirect: "manual",
     headers: {
       ...(who ? { cookie: cookies[who]! } : {}),
-      ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: app.url } : {}),
+      ...(method === "POST" ? { "content-type": "application/x-www-form-urlencoded", origin: own.url } : {}),
     },
     body: method === "POST" ? new URLSearchParams({ intent: "__matrix_probe__" }) : undefined,
   });
@@ -210,16 +194,16 @@ describe("authorization matrix", () => {
   // A manager who may open the page but lacks the action's flag is refused (403) and nothing is written;
   // with the flag the request passes the gate (its answer is then about the input, never 403 or 5xx).
   it("guards the course-run actions by their own flags, beyond the page's View", async () => {
-    const { rows: courseRows } = await pool.query<{ id: string }>(
+    const { rows: courseRows } = await own.pool.query<{ id: string }>(
       `insert into courses (title, slug, language, is_published) values ('Matrix runs', 'matrix-runs', 'en', true) returning id`,
     );
     const courseId = courseRows[0]!.id;
-    const { rows: runRows } = await pool.query<{ id: string }>(
+    const { rows: runRows } = await own.pool.query<{ id: string }>(
       `insert into course_runs (course_id, starts_at, capacity) values ($1, now() + interval '30 days', 1) returning id`,
       [courseId],
     );
     const runId = runRows[0]!.id;
-    await pool.query(
+    await own.pool.query(
       `insert into enrollments (enrollment_id, course_id, course_name, run_id, student_name, student_email, student_phone, status, created_at)
        values ('ENR-MATRIX-1', $1, 'Matrix runs', $2, 'Seat Holder', 'seat@matrix.test', '+201000000001', 'approved', now() - interval '2 minutes'),
               ('ENR-MATRIX-2', $1, 'Matrix runs', $2, 'Next In Line', 'next@matrix.test', '+201000000002', 'waiting', now() - interval '1 minute')`,
@@ -227,15 +211,15 @@ describe("authorization matrix", () => {
     );
     const state = async () =>
       JSON.stringify([
-        (await pool.query(`select id, starts_at, status, capacity from course_runs order by id`)).rows,
-        (await pool.query(`select enrollment_id, status from enrollments order by enrollment_id`)).rows,
-        (await pool.query(`select count(*)::int as n from email_outbox`)).rows,
+        (await own.pool.query(`select id, starts_at, status, capacity from course_runs order by id`)).rows,
+        (await own.pool.query(`select enrollment_id, status from enrollments order by enrollment_id`)).rows,
+        (await own.pool.query(`select count(*)::int as n from email_outbox`)).rows,
       ]);
     const post = (path: string, who: keyof typeof cookies, form: Record<string, string>) =>
-      fetch(`${app.url}${path}`, {
+      fetch(`${own.url}${path}`, {
         method: "POST",
         redirect: "manual",
-        headers: { cookie: cookies[who]!, "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        headers: { cookie: cookies[who]!, "content-type": "application/x-www-form-urlencoded", origin: own.url },
         body: new URLSearchParams(form),
       });
     const runForm = { courseId, startsAt: "2031-03-01T19:00", mode: "live_online", status: "open", capacity: "10" };
@@ -273,39 +257,39 @@ describe("authorization matrix", () => {
 
   it("opens the instructor dashboard to an instructor session only", async () => {
     const dashboard = (who?: keyof typeof cookies) =>
-      fetch(`${app.url}/instructor-dashboard`, { redirect: "manual", headers: who ? { cookie: cookies[who]! } : {} });
+      fetch(`${own.url}/instructor-dashboard`, { redirect: "manual", headers: who ? { cookie: cookies[who]! } : {} });
     for (const who of [undefined, "admin", "manager", "other"] as const) {
       const res = await dashboard(who);
       expect(res.status, `GET /instructor-dashboard as ${who ?? "anonymous"}`).toBe(302);
       expect(res.headers.get("location"), `GET /instructor-dashboard as ${who ?? "anonymous"}`).toBe("/instructor-login");
     }
-    const own = await dashboard("instructor");
-    expect(own.status).toBe(200);
-    expect(await own.text()).toContain("Matrix Instructor");
+    const instructors = await dashboard("instructor");
+    expect(instructors.status).toBe(200);
+    expect(await instructors.text()).toContain("Matrix Instructor");
   });
 
   it("opens nothing but the security page to staff whose required second factor is not set up: pages, uploads, documents (issue 34 item 3)", async () => {
     // A course document, uploaded and stored before Settings require the second factor.
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(minimalPdf("Matrix"))], { type: "application/pdf" }), "matrix.pdf");
-    const uploaded = await fetch(`${app.url}/admin/uploads/document`, {
+    const uploaded = await fetch(`${own.url}/admin/uploads/document`, {
       method: "POST",
       body: form,
-      headers: { cookie: cookies.admin!, origin: app.url, accept: "application/json" },
+      headers: { cookie: cookies.admin!, origin: own.url, accept: "application/json" },
     });
     expect(uploaded.status).toBe(200);
     const { key } = (await uploaded.json()) as { key: string };
-    const { rows: course } = await pool.query<{ id: string }>(
+    const { rows: course } = await own.pool.query<{ id: string }>(
       `insert into courses (title, slug, language, is_published) values ('Matrix Course', 'matrix-course', 'en', true) returning id`,
     );
-    const { rows: doc } = await pool.query<{ id: string }>(
+    const { rows: doc } = await own.pool.query<{ id: string }>(
       `insert into course_documents (course_id, storage_key, file_name, size_bytes) values ($1, $2, 'matrix.pdf', 100) returning id`,
       [course[0]!.id, key],
     );
     const documentUrl = `/files/documents/${doc[0]!.id}`;
-    expect((await fetch(`${app.url}${documentUrl}`, { headers: { cookie: cookies.admin! } })).status).toBe(200);
+    expect((await fetch(`${own.url}${documentUrl}`, { headers: { cookie: cookies.admin! } })).status).toBe(200);
 
-    await pool.query(
+    await own.pool.query(
       `insert into site_settings (key, value) values ('two_factor', '{"required": true}'::jsonb)
        on conflict (key) do update set value = excluded.value`,
     );
@@ -324,14 +308,14 @@ describe("authorization matrix", () => {
         const image = new FormData();
         image.set("file", new Blob([new Uint8Array(1)], { type: "image/png" }), "a.png");
         const uploads = [
-          await fetch(`${app.url}/admin/uploads/image?kind=thumbnail`, { method: "POST", body: image, headers: { cookie: cookies[who]!, origin: app.url, accept: "application/json" } }),
-          await fetch(`${app.url}/admin/uploads/document`, { method: "POST", body: form, headers: { cookie: cookies[who]!, origin: app.url, accept: "application/json" } }),
-          await fetch(`${app.url}${documentUrl}`, { headers: { cookie: cookies[who]! } }),
+          await fetch(`${own.url}/admin/uploads/image?kind=thumbnail`, { method: "POST", body: image, headers: { cookie: cookies[who]!, origin: own.url, accept: "application/json" } }),
+          await fetch(`${own.url}/admin/uploads/document`, { method: "POST", body: form, headers: { cookie: cookies[who]!, origin: own.url, accept: "application/json" } }),
+          await fetch(`${own.url}${documentUrl}`, { headers: { cookie: cookies[who]! } }),
         ];
         expect(uploads.map((res) => res.status), who).toEqual([403, 403, 403]);
       }
     } finally {
-      await pool.query(`delete from site_settings where key = 'two_factor'`);
+      await own.pool.query(`delete from site_settings where key = 'two_factor'`);
     }
   });
 

@@ -8,86 +8,51 @@ import fs from "node:fs";
 import http from "node:http";
 import os from "node:os";
 import path from "node:path";
-import pg from "pg";
 import sharp from "sharp";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { BrowserContext } from "playwright-core";
 import { resources } from "~/locales/index.ts";
 import { startNginx, type RunningNginx } from "../setup/nginx.ts";
 import { minimalPdf } from "../setup/pdf.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, type RunningApp } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const ADMIN = { email: "admin@proxy.test", password: "Proxy-Adm1n-pass" };
 const PUBLIC_PORT = 8080;
 const CONTACT_LIMIT = 5;
 const LOGIN_LIMIT = 5;
-const dbName = `e2e_nginx_${Date.now().toString(36)}`;
 
-let server: pg.Client;
-let pool: pg.Pool;
-let apps: RunningApp[] = [];
-let dataDir: string;
-let browser: Browser;
-let files: string;
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  const url = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-nginx-data-"));
-  files = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-nginx-files-"));
-  fs.writeFileSync(path.join(files, "handbook.pdf"), minimalPdf("Handbook", { minBytes: 3 * 1024 * 1024 }));
-  const env = {
-    DATABASE_URL: url,
-    AUTH_SECRET: "e2e-nginx-secret-".padEnd(48, "n"),
+// Two instances on one database and one DATA_DIR.
+const own = ownApp({
+  name: "nginx",
+  instances: 2,
+  timeout: 240_000,
+  env: {
     PUBLIC_URL: `http://localhost:${PUBLIC_PORT}`,
     TRUST_PROXY: "true",
-    DATA_DIR: dataDir,
     SEED_DEMO: "false",
     ADMIN_EMAIL: ADMIN.email,
     ADMIN_PASSWORD: ADMIN.password,
     RATE_LIMIT_CONTACT: `${CONTACT_LIMIT}/600`,
     RATE_LIMIT_LOGIN: `${LOGIN_LIMIT}/600`,
     LOG_LEVEL: "info",
-  };
-  // One after the other: the first migrates, the second finds the database ready.
-  apps.push(await startApp(env));
-  apps.push(await startApp(env));
-  pool = new pg.Pool({ connectionString: url, max: 2 });
-  browser = await launchBrowser();
-}, 240_000);
+  },
+});
+let files: string;
 
-afterAll(async () => {
-  await browser?.close();
-  for (const app of apps) await app.stop();
-  apps = [];
-  await pool?.end();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
-  for (const dir of [dataDir, files]) if (dir) fs.rmSync(dir, { recursive: true, force: true });
+it.beforeAll(() => {
+  files = fs.mkdtempSync(path.join(os.tmpdir(), "e2e-nginx-files-"));
+  fs.writeFileSync(path.join(files, "handbook.pdf"), minimalPdf("Handbook", { minBytes: 3 * 1024 * 1024 }));
 });
 
-const upstreams = () => apps.map((a) => new URL(a.url).host);
+it.afterAll(() => {
+  if (files) fs.rmSync(files, { recursive: true, force: true });
+});
 
-async function newPage(proxy: RunningNginx, options: { js?: boolean; locale?: string; width?: number } = {}) {
-  const context = await browser.newContext({
-    baseURL: proxy.url,
-    javaScriptEnabled: options.js ?? true,
-    locale: options.locale ?? "en-US",
-    viewport: { width: options.width ?? 1366, height: 900 },
-  });
-  context.setDefaultTimeout(15_000);
-  return { context, page: await context.newPage() };
-}
+const upstreams = () => own.apps.map((a) => new URL(a.url).host);
 
-async function signIn(page: Page): Promise<void> {
-  await page.goto("/login?lang=en");
-  await page.getByLabel(/^Email/).fill(ADMIN.email);
-  await page.getByLabel(/^Password/).fill(ADMIN.password);
-  await page.getByRole("button", { name: "Sign In" }).click();
-  await page.waitForURL(/\/admin$/);
+/** A page on the proxy's origin (a laptop's width unless told; 900 px high). */
+function proxyPage(newPage: NewPage, proxy: RunningNginx, options: { js?: boolean; locale?: "en" | "ar"; width?: number } = {}) {
+  return newPage({ baseURL: proxy.url, js: options.js, locale: options.locale, viewport: { width: options.width ?? 1366, height: 900 } });
 }
 
 function cookieHeader(context: BrowserContext): Promise<string> {
@@ -133,22 +98,21 @@ describe.each([
   { port: 80, host: "$host" as const },
 ])("behind nginx on port $port with Host $host", ({ port, host }) => {
   let proxy: RunningNginx;
-  beforeAll(async () => {
+  it.beforeAll(async () => {
     proxy = await startNginx({ port, upstreams: upstreams(), host });
   });
-  afterAll(async () => {
+  it.afterAll(async () => {
     await proxy?.stop();
   });
 
-  it("a staff member signs in (a form POST with the browser's Origin) and lands on the dashboard", async () => {
-    const { context, page } = await newPage(proxy);
-    await signIn(page);
+  it("a staff member signs in (a form POST with the browser's Origin) and lands on the dashboard", async ({ newPage }) => {
+    const page = await proxyPage(newPage, proxy);
+    await signIn(page, ADMIN, { labels: "prefix" });
     expect(await page.getByRole("heading", { level: 1 }).first().textContent()).toBeTruthy();
-    await context.close();
   });
 
-  it("a visitor without JavaScript sends a message from the Arabic contact page, and it is kept", async () => {
-    const { context, page } = await newPage(proxy, { js: false, locale: "ar-EG", width: 375 });
+  it("a visitor without JavaScript sends a message from the Arabic contact page, and it is kept", async ({ newPage }) => {
+    const page = await proxyPage(newPage, proxy, { js: false, locale: "ar", width: 375 });
     const stamp = `${port}${host} ${Date.now().toString(36)}`;
     await page.goto("/ar/contact");
     await page.locator('input[name="name"]').fill("سارة أحمد");
@@ -157,14 +121,13 @@ describe.each([
     await page.getByRole("button", { name: arabic("contact.submit") }).click();
     await page.getByText(arabic("contact.success")).first().waitFor();
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
-    const { rows } = await pool.query("select name from contact_messages where message like $1", [`%${stamp}`]);
+    const { rows } = await own.pool.query("select name from contact_messages where message like $1", [`%${stamp}`]);
     expect(rows).toEqual([{ name: "سارة أحمد" }]);
     if (port === PUBLIC_PORT && host === "$host") await screenshot(page, "nginx-contact-ar-nojs");
-    await context.close();
   });
 
   it("a POST from another site gets the translated 403 page and changes nothing", async () => {
-    const before = await pool.query("select count(*)::int as n from contact_messages");
+    const before = await own.pool.query("select count(*)::int as n from contact_messages");
     const res = await fromAddress(proxy, "127.0.0.60", {
       method: "POST",
       path: "/ar/contact",
@@ -173,23 +136,23 @@ describe.each([
     });
     expect(res.status).toBe(403);
     expect(res.body).toContain(arabic("errors.crossSite"));
-    const after = await pool.query("select count(*)::int as n from contact_messages");
+    const after = await own.pool.query("select count(*)::int as n from contact_messages");
     expect(after.rows[0].n).toBe(before.rows[0].n);
   });
 });
 
 describe("behind nginx with the example as it is (port 8080, Host $http_host)", () => {
   let proxy: RunningNginx;
-  beforeAll(async () => {
+  it.beforeAll(async () => {
     proxy = await startNginx({ port: PUBLIC_PORT, upstreams: upstreams() });
   });
-  afterAll(async () => {
+  it.afterAll(async () => {
     await proxy?.stop();
   });
 
-  it("a 3 MB course document uploads from the course form (nginx's 1 MB default would refuse it)", async () => {
-    const { context, page } = await newPage(proxy);
-    await signIn(page);
+  it("a 3 MB course document uploads from the course form (nginx's 1 MB default would refuse it)", async ({ newPage }) => {
+    const page = await proxyPage(newPage, proxy);
+    await signIn(page, ADMIN, { labels: "prefix" });
     await page.goto("/admin/courses?action=create&lang=en");
     await page.locator("html[data-hydrated]").waitFor();
     const dialog = page.getByRole("dialog", { name: "Create Course" });
@@ -198,7 +161,6 @@ describe("behind nginx with the example as it is (port 8080, Host $http_host)", 
     await expect.poll(() => list.getByRole("listitem").count(), { timeout: 30_000 }).toBe(1);
     expect(await dialog.getByRole("alert").filter({ hasText: /upload failed/ }).count()).toBe(0);
     await screenshot(page, "nginx-document-upload");
-    await context.close();
   });
 
   it("rotating X-Forwarded-For never escapes the per-address contact limit", async () => {
@@ -255,12 +217,12 @@ describe("behind nginx with the example as it is (port 8080, Host $http_host)", 
     expect(log).not.toContain("secret-token-value");
   });
 
-  it("a thumbnail uploaded through one instance is served by the other", async () => {
-    const { context, page } = await newPage(proxy);
-    await signIn(page);
-    const cookie = await cookieHeader(context);
-    await context.close();
-    const [first, second] = apps as [RunningApp, RunningApp];
+  it("a thumbnail uploaded through one instance is served by the other", async ({ newPage }) => {
+    const page = await proxyPage(newPage, proxy);
+    await signIn(page, ADMIN, { labels: "prefix" });
+    const cookie = await cookieHeader(page.context());
+    await page.context().close();
+    const [first, second] = own.apps as [RunningApp, RunningApp];
     const image = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 30, g: 90, b: 140 } } }).png().toBuffer();
     const form = new FormData();
     form.set("file", new Blob([new Uint8Array(image)], { type: "image/png" }), "cover.png");

@@ -9,16 +9,11 @@
 // - related courses link to other published courses of the same category, never to the course itself;
 // - no horizontal overflow at 375 and 1366.
 // Screenshots go to test-results/screenshots/course-page-*.png.
-import pg from "pg";
 import type { Locator, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { beforeAll } from "vitest";
+import { describe, expect, ownApp, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
-
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_course_page_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
 // Demo data (db/seed/demo-data.ts): a Technology course with a curriculum, an instructor and other
 // published courses in its category; and another course whose outcomes exist only in Arabic.
@@ -33,41 +28,28 @@ const LANGS: Lang[] = ["en", "ar"];
 const PHONE = { width: 375, height: 812 };
 const DESKTOP = { width: 1366, height: 900 };
 
-let app: RunningApp;
-let admin: pg.Client;
 let categorySlugs: string[] = [];
 
+const own = ownApp({ name: "course-page", env: { SEED_DEMO: "true" } });
+
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  app = await startApp({ DATABASE_URL: dbUrl, SEED_DEMO: "true", AUTH_SECRET: "e2e-course-page-secret-".padEnd(40, "x") });
   // Written before any page is visited (and so cached).
-  const data = new pg.Client({ connectionString: dbUrl });
-  await data.connect();
-  await data.query(`update courses set outcomes = $1::jsonb, outcomes_ar = $2::jsonb where slug = $3`, [
+  await own.pool.query(`update courses set outcomes = $1::jsonb, outcomes_ar = $2::jsonb where slug = $3`, [
     JSON.stringify(OUTCOMES.en),
     JSON.stringify(OUTCOMES.ar),
     COURSE,
   ]);
-  await data.query(`update courses set outcomes = '[]'::jsonb, outcomes_ar = $1::jsonb where slug = $2`, [JSON.stringify(OUTCOMES.ar.slice(0, 2)), ARABIC_ONLY]);
-  const rows = await data.query<{ slug: string }>(
+  await own.pool.query(`update courses set outcomes = '[]'::jsonb, outcomes_ar = $1::jsonb where slug = $2`, [JSON.stringify(OUTCOMES.ar.slice(0, 2)), ARABIC_ONLY]);
+  const rows = await own.pool.query<{ slug: string }>(
     `select c.slug from courses c join categories k on k.id = c.category_id where k.slug = $1 and c.is_published`,
     [CATEGORY],
   );
   categorySlugs = rows.rows.map((r) => r.slug);
-  await data.end();
-}, 180_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await admin?.query(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end();
 });
 
 /** The course page in a page of its own, with Playwright's own timeout as these checks always had. */
 async function open(newPage: NewPage, lang: Lang, viewport: { width: number; height: number }, slug = COURSE): Promise<Page & { errors: string[] }> {
-  const page = (await newPage({ baseURL: app.url, locale: lang, viewport, timeout: PLAYWRIGHT_TIMEOUT })) as Page & { errors: string[] };
+  const page = (await newPage({ baseURL: own.url, locale: lang, viewport, timeout: PLAYWRIGHT_TIMEOUT })) as Page & { errors: string[] };
   page.errors = [];
   page.on("pageerror", (e) => page.errors.push(e.message));
   await page.goto(`/${lang}/courses/${slug}`);

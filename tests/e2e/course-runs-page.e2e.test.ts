@@ -9,18 +9,14 @@
 // Screenshots: test-results/screenshots/course-runs-*.png (and /tmp/shots-coursepage when that exists).
 import fs from "node:fs";
 import path from "node:path";
-import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
+import { beforeAll } from "vitest";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_course_runs_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const SHOTS = "/tmp/shots-coursepage";
 
 // Demo runs (db/seed/demo-runs.ts): UI/UX has one group with 3 of 12 seats left; English for beginners has
@@ -40,19 +36,13 @@ interface RunRow {
   approved: number;
 }
 
-let app: RunningApp;
-let admin: pg.Client;
 const runsOf = new Map<string, RunRow[]>();
 
+const own = ownApp({ name: "course-runs", env: { SEED_DEMO: "true" } });
+
 beforeAll(async () => {
-  admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  app = await startApp({ DATABASE_URL: dbUrl, SEED_DEMO: "true", AUTH_SECRET: "e2e-course-runs-secret-".padEnd(40, "x") });
-  const data = new pg.Client({ connectionString: dbUrl });
-  await data.connect();
   for (const slug of [FEW_SEATS, FULL]) {
-    const { rows } = await data.query<RunRow>(
+    const { rows } = await own.pool.query<RunRow>(
       `select r.id, r.starts_at, r.capacity,
               (select count(*)::int from enrollments e where e.run_id = r.id and e.status = 'approved') as approved
          from course_runs r join courses c on c.id = r.course_id
@@ -61,14 +51,7 @@ beforeAll(async () => {
     );
     runsOf.set(slug, rows);
   }
-  await data.end();
   fs.mkdirSync(SHOTS, { recursive: true });
-}, 180_000);
-
-afterAll(async () => {
-  await app?.stop();
-  await admin?.query(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end();
 });
 
 /** The course page in a page of its own, with Playwright's own timeout as these checks always had. */
@@ -79,7 +62,7 @@ async function open(
   slug: string,
   javaScriptEnabled = true,
 ): Promise<{ context: BrowserContext; page: Page; errors: string[] }> {
-  const page = await newPage({ baseURL: app.url, locale: lang, viewport, js: javaScriptEnabled, timeout: PLAYWRIGHT_TIMEOUT });
+  const page = await newPage({ baseURL: own.url, locale: lang, viewport, js: javaScriptEnabled, timeout: PLAYWRIGHT_TIMEOUT });
   const context = page.context();
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
@@ -175,7 +158,7 @@ describe.each(LANGS)("course page start dates (%s)", (lang) => {
   }, 60_000);
 
   it("serves the Course JSON-LD with a CourseInstance per upcoming run", async () => {
-    const res = await fetch(`${app.url}/${lang}/courses/${FULL}`);
+    const res = await fetch(`${own.url}/${lang}/courses/${FULL}`);
     expect(res.status).toBe(200);
     const html = await res.text();
     const m = /<script type="application\/ld\+json"[^>]*>([\s\S]*?)<\/script>/.exec(html);

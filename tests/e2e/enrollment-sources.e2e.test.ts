@@ -6,48 +6,17 @@
 // - staff see those values in the enrollment details (English and Arabic) and facebook on the dashboard;
 // - without JavaScript the enroll page posts its own utm_* and the page it was sent from.
 // Screenshots of the details and the dashboard (375 and 1366, en and ar) go to test-results/screenshots.
-import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { ARTIFACTS, screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS, screenshot, chooseOpenRun } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_sources_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "sources-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let server: pg.Client;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-enrollment-sources-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "200",
-    RATE_LIMIT_ENROLLMENT: "50/600",
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await smtp?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
+const own = ownApp({
+  name: "enrollment-sources",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD, RATE_LIMIT_ENROLLMENT: "50/600" },
 });
 
 const PHONE = { width: 375, height: 812 };
@@ -55,11 +24,11 @@ const DESKTOP = { width: 1366, height: 900 };
 
 /** An Arabic visitor's page on this file's server. */
 function visitorPage(newPage: NewPage, viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<Page> {
-  return newPage({ baseURL: app.url, viewport, js: javaScriptEnabled, locale: "ar" });
+  return newPage({ baseURL: own.url, viewport, js: javaScriptEnabled, locale: "ar" });
 }
 
 async function sourceOf(enrollmentId: string) {
-  const { rows } = await pool.query(
+  const { rows } = await own.pool.query(
     `select source_page, utm_source, utm_medium, utm_campaign, utm_term, utm_content, referrer_host
        from enrollments where enrollment_id = $1`,
     [enrollmentId],
@@ -71,7 +40,7 @@ const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** Earlier requests written straight to the database: `n` from `utm` (null: Direct). */
 async function insertRequests(utm: string | null, n: number): Promise<void> {
-  await pool.query(
+  await own.pool.query(
     `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale, utm_source)
      select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), c.id, c.title, 'Earlier Student', 'earlier@example.com', '+201001234567', 'en', $1
      from courses c cross join generate_series(1, $2) where c.is_published and c.slug = (select min(slug) from courses where is_published)`,
@@ -136,7 +105,7 @@ describe("enrollment sources", () => {
       ["ar", PHONE],
     ] as const) {
       // Chromium's own locale, as this check always had.
-      const page = await newPage({ baseURL: app.url, locale: null, viewport });
+      const page = await newPage({ baseURL: own.url, locale: null, viewport });
       const context = page.context();
       await signIn(page, ADMIN, { labels: "prefix" });
       await page.goto(`/admin/enrollments?lang=${lang}&q=${enrollmentId}`);

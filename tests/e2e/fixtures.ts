@@ -12,9 +12,19 @@
 // (inject("browserWsEndpoint")), or launched by the file when it runs without that setup. Suite hooks use it
 // as `test.beforeAll(async ({ browser }) => …)`. `newPage` makes a fresh browser context per page and closes
 // every context it made when the test ends.
+//
+// A file that needs data of its own (a PostgreSQL database, an SMTP server, settings the shared server does
+// not have) calls `ownApp({ name, env })` at its top: its server runs from the file's first hook to its last,
+// and pages reach it with `newPage({ baseURL: own.url })`.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Locator, type Page } from "playwright-core";
-import { inject, test as base } from "vitest";
-import { launchBrowser } from "./harness.ts";
+import { afterAll, beforeAll, inject, test as base } from "vitest";
+import { createPgDatabase, type PgDatabase } from "../setup/pg.ts";
+import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import { assertNoSecretsInOutput, launchBrowser, startApp, type RunningApp } from "./harness.ts";
 
 export const VIEWPORTS = {
   /** A phone (the width the phone checks use). */
@@ -172,3 +182,90 @@ export const test = base.extend<{
 });
 
 export { describe, expect } from "vitest";
+
+export interface OwnAppOptions {
+  /** Names the file's database (`e2e_<name>_…`) and its AUTH_SECRET. */
+  name: string;
+  /** The server's environment (SEED_DEMO, ADMIN_EMAIL, limits, …), over what ownApp sets. */
+  env?: Record<string, string>;
+  /** A PostgreSQL database of its own (default); false: PGlite in the server's data directory. */
+  postgres?: boolean;
+  /** A test SMTP server, given to the app as SMTP_URL with a quick outbox (OUTBOX_POLL_MS 200). */
+  smtp?: boolean;
+  /** Instances on the one database and one DATA_DIR, started one after the other (the first migrates). */
+  instances?: number;
+  /** After the servers stop: no secret reached their output (assertNoSecretsInOutput). */
+  checkSecrets?: boolean;
+  /** The start hook's timeout; default the project's hookTimeout. */
+  timeout?: number;
+}
+
+/** A file's own server and what came with it; read its members in hooks and tests, not at import time. */
+export interface OwnApp {
+  /** The (first) server's URL, for newPage({ baseURL }) and fetch. */
+  readonly url: string;
+  readonly app: RunningApp;
+  readonly apps: readonly RunningApp[];
+  /** The database's URL (postgres only). */
+  readonly dbUrl: string;
+  /** A small pool on the database (postgres only). */
+  readonly pool: pg.Pool;
+  /** The SMTP server (smtp only). */
+  readonly smtp: TestSmtpServer;
+}
+
+/**
+ * Starts the file's own server before its tests (beforeAll, where the call stands among the file's hooks)
+ * and stops it after them, with the database, SMTP server and data directory it made.
+ */
+export function ownApp(options: OwnAppOptions): OwnApp {
+  const state: { apps: RunningApp[]; db?: PgDatabase; pool?: pg.Pool; smtp?: TestSmtpServer; dataDir?: string } = { apps: [] };
+  beforeAll(async () => {
+    const env: Record<string, string> = {};
+    if (options.postgres ?? true) {
+      state.db = await createPgDatabase(`e2e_${options.name.replaceAll("-", "_")}`);
+      Object.assign(env, { DATABASE_URL: state.db.url, AUTH_SECRET: `e2e-${options.name}-secret-`.padEnd(48, "x") });
+    }
+    if (options.smtp) {
+      state.smtp = await startSmtpServer();
+      Object.assign(env, { SMTP_URL: state.smtp.url, OUTBOX_POLL_MS: "200" });
+    }
+    const instances = options.instances ?? 1;
+    if (instances > 1) env.DATA_DIR = state.dataDir = fs.mkdtempSync(path.join(os.tmpdir(), `e2e-${options.name}-data-`));
+    Object.assign(env, options.env);
+    for (let i = 0; i < instances; i++) state.apps.push(await startApp(env));
+    if (state.db) state.pool = new pg.Pool({ connectionString: state.db.url, max: 2 });
+  }, options.timeout);
+  afterAll(async () => {
+    await state.pool?.end();
+    for (const app of state.apps) await app.stop();
+    await state.smtp?.stop();
+    await state.db?.drop();
+    if (state.dataDir) fs.rmSync(state.dataDir, { recursive: true, force: true });
+    if (options.checkSecrets) for (const app of state.apps) assertNoSecretsInOutput(app.output());
+  });
+  const need = <T>(value: T | undefined, what: string): T => {
+    if (value === undefined) throw new Error(`ownApp(${options.name}): no ${what} (not started yet, or not asked for)`);
+    return value;
+  };
+  return {
+    get url() {
+      return need(state.apps[0], "server").url;
+    },
+    get app() {
+      return need(state.apps[0], "server");
+    },
+    get apps() {
+      return state.apps;
+    },
+    get dbUrl() {
+      return need(state.db, "database").url;
+    },
+    get pool() {
+      return need(state.pool, "database");
+    },
+    get smtp() {
+      return need(state.smtp, "SMTP server");
+    },
+  };
+}

@@ -3,53 +3,31 @@
 // bulk approval, on a row or the notice; after a confirmed Reject (a dialog whose opener went with the
 // row), on the next row, not on the page's heading. On a server and a PostgreSQL database of its own (its
 // requests are decided; the demo content has no pending ones, so they are written to the database).
-import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { describe, expect, open, signIn, test, type NewPage } from "./fixtures.ts";
-import { startApp, uniqueWord, type RunningApp } from "./harness.ts";
+import { beforeAll } from "vitest";
+import { describe, expect, open, ownApp, signIn, test, type NewPage } from "./fixtures.ts";
+import { uniqueWord } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_focus_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
-
-let app: RunningApp;
-let server: pg.Client;
+const own = ownApp({
+  name: "focus-after-actions",
+  env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!", DECISION_UNDO_SECONDS: "60" },
+});
 
 beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-focus-after-actions-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL: "admin@example.com",
-    ADMIN_PASSWORD: "Admin-Passw0rd!",
-    DECISION_UNDO_SECONDS: "60",
-  });
   // Eight pending requests for a published course, the oldest first in the list's order (newest first).
-  const db = new pg.Client({ connectionString: dbUrl });
-  await db.connect();
   for (let i = 0; i < 8; i++) {
-    await db.query(
+    await own.pool.query(
       `insert into enrollments (enrollment_id, course_id, course_name, student_name, student_email, student_phone, locale, created_at)
        select 'ENR-FOCUS' || $3::text, c.id, c.title, $1, $2, '+20 1001234567', 'en', now() - ($3::int * interval '1 minute')
        from courses c where c.is_published order by c.created_at, c.id limit 1`,
       [`Student ${uniqueWord()}`, `focus${i}@example.com`, i],
     );
   }
-  await db.end();
-});
-afterAll(async () => {
-  await app?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
 });
 
 /** The admin on this server's list of pending requests, in `lang`. */
 async function staffPage(newPage: NewPage, lang: "en" | "ar", viewport: "laptop" | "phone"): Promise<Page> {
-  const page = await newPage({ baseURL: app.url, locale: lang, viewport });
+  const page = await newPage({ baseURL: own.url, locale: lang, viewport });
   await signIn(page, "admin", { hydrated: true });
   await open(page, `/admin/enrollments?status=pending&lang=${lang}`);
   return page;

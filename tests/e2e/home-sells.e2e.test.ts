@@ -4,24 +4,16 @@
 // with order 0 in the course form (a phone-sized sheet) puts it first on the home page. Its own server with
 // the demo catalogue, so featuring a course never changes what other suites see.
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const ADMIN_EMAIL = "admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
-let app: RunningApp;
-
-beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
-});
-afterAll(async () => {
-  await app?.stop();
-});
+const own = ownApp({ name: "home-sells", postgres: false, env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
 
 /** A page on this file's server, a phone's height below 500 px wide. */
 function pageAt(newPage: NewPage, width: number, locale: "en" | "ar" = "en"): Promise<Page> {
-  return newPage({ baseURL: app.url, locale, viewport: { width, height: width < 500 ? 812 : 900 } });
+  return newPage({ baseURL: own.url, locale, viewport: { width, height: width < 500 ? 812 : 900 } });
 }
 
 /** The course links of the cards in the home page's course section, in order. */
@@ -34,7 +26,7 @@ const overflow = (page: Page) => page.evaluate(() => document.documentElement.sc
 describe("home page that sells", () => {
   it("server-renders at least three course cards and the category tiles, in both languages, without JavaScript", async () => {
     for (const lang of ["en", "ar"] as const) {
-      const res = await fetch(`${app.url}/${lang}`);
+      const res = await fetch(`${own.url}/${lang}`);
       expect(res.status).toBe(200);
       const html = await res.text();
       // The featured row only, up to the end of its section (the "Starting soon" row has cards too, issue 20).
@@ -131,7 +123,7 @@ describe("home page that sells", () => {
 
     // The write dropped the cached home page: the course is now the first card, in both languages.
     for (const lang of ["en", "ar"]) {
-      const html = await (await fetch(`${app.url}/${lang}`)).text();
+      const html = await (await fetch(`${own.url}/${lang}`)).text();
       // The featured row only, up to the end of its section (the "Starting soon" row has cards too, issue 20).
       const start = html.indexOf('aria-labelledby="home-courses-title"');
       const section = html.slice(start, html.indexOf("</section>", start));

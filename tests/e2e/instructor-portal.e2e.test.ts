@@ -7,70 +7,27 @@
 // not. Arabic, right to left, axe on the login page, the dashboard and the modal.
 // Runs its own server on a fresh PostgreSQL database so that the test can read the rows it checks.
 import type { BrowserContext, Page } from "playwright-core";
-import pg from "pg";
-import { afterAll, beforeAll } from "vitest";
+import { minimalPdf } from "../setup/pdf.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, field, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const ADMIN_EMAIL = "portal-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const SECRET = "e2e-instructor-portal-secret-".padEnd(48, "p");
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_portal_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 
-let app: RunningApp;
-let adminClient: pg.Client;
-let pool: pg.Pool;
-
-/** A minimal, valid one-page PDF (correct xref offsets). */
-function minimalPdf(text: string): Buffer {
-  const stream = `BT /F1 18 Tf 40 100 Td (${text}) Tj ET`;
-  const objects = [
-    "<< /Type /Catalog /Pages 2 0 R >>",
-    "<< /Type /Pages /Kids [3 0 R] /Count 1 >>",
-    "<< /Type /Page /Parent 2 0 R /MediaBox [0 0 300 200] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>",
-    `<< /Length ${stream.length} >>\nstream\n${stream}\nendstream`,
-    "<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>",
-  ];
-  let body = "%PDF-1.4\n";
-  const offsets: number[] = [];
-  objects.forEach((obj, i) => {
-    offsets.push(Buffer.byteLength(body));
-    body += `${i + 1} 0 obj\n${obj}\nendobj\n`;
-  });
-  const xref = Buffer.byteLength(body);
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n`;
-  for (const o of offsets) body += `${String(o).padStart(10, "0")} 00000 n \n`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, "latin1");
-}
-
-beforeAll(async () => {
-  adminClient = new pg.Client({ connectionString: PG_BASE });
-  await adminClient.connect();
-  await adminClient.query(`create database "${dbName}"`);
-  app = await startApp({ DATABASE_URL: dbUrl, AUTH_SECRET: SECRET, SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-});
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await adminClient?.query(`drop database if exists "${dbName}" with (force)`);
-  await adminClient?.end();
-});
+const own = ownApp({ name: "instructor-portal", env: { AUTH_SECRET: SECRET, SEED_DEMO: "false", ADMIN_EMAIL, ADMIN_PASSWORD } });
 
 /** A page of its own (1300×1000) on this file's server. */
 async function pageOf(newPage: NewPage, options: { locale?: "en" | "ar"; js?: boolean } = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await newPage({ baseURL: app.url, locale: options.locale ?? "en", js: options.js ?? true, viewport: { width: 1300, height: 1000 } });
+  const page = await newPage({ baseURL: own.url, locale: options.locale ?? "en", js: options.js ?? true, viewport: { width: 1300, height: 1000 } });
   return { context: page.context(), page };
 }
 
 const hydrated = (page: Page) => page.locator("html[data-hydrated]").waitFor({ state: "attached" });
 
 async function insertInstructor(name: string, email: string, title: string): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(`insert into instructors (name, email, title) values ($1, $2, $3) returning id`, [
+  const { rows } = await own.pool.query<{ id: string }>(`insert into instructors (name, email, title) values ($1, $2, $3) returning id`, [
     name,
     email,
     title,
@@ -80,7 +37,7 @@ async function insertInstructor(name: string, email: string, title: string): Pro
 
 async function insertCourse(instructorId: string, title: string, published: boolean): Promise<string> {
   const slug = title.toLowerCase().replace(/\s+/g, "-");
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into courses (title, slug, summary, description, language, instructor_id, hours, price, is_published)
      values ($1, $2, $3, $4, 'en', $5, 12, 250, $6) returning id`,
     [title, slug, `${title} summary`, `${title} description`, instructorId, published],
@@ -91,12 +48,12 @@ async function insertCourse(instructorId: string, title: string, published: bool
 /** Uploads a PDF through the admin upload route (admin session) and attaches it to the course. */
 async function attachPdf(admin: Page, courseId: string, fileName: string): Promise<string> {
   const res = await admin.request.post("/admin/uploads/document", {
-    headers: { Origin: app.url, Accept: "application/json" },
+    headers: { Origin: own.url, Accept: "application/json" },
     multipart: { file: { name: fileName, mimeType: "application/pdf", buffer: minimalPdf(fileName) } },
   });
   expect(res.status()).toBe(200);
   const uploaded = (await res.json()) as { key: string; fileName: string; size: number };
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into course_documents (course_id, storage_key, file_name, file_type, size_bytes) values ($1, $2, $3, 'PDF', $4) returning id`,
     [courseId, uploaded.key, uploaded.fileName, uploaded.size],
   );
@@ -156,7 +113,7 @@ describe("instructor accounts and portal", () => {
     const saraCourse = await insertCourse(saraId, "Short Access Course", true);
 
     const { context: adminContext, page: admin } = await pageOf(newPage);
-    await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: app.url });
+    await adminContext.grantPermissions(["clipboard-read", "clipboard-write"], { origin: own.url });
     await signInAdmin(admin);
     const monaDoc = await attachPdf(admin, published, "syllabus.pdf");
     const karimDoc = await attachPdf(admin, karimCourse, "other.pdf");
@@ -198,7 +155,7 @@ describe("instructor accounts and portal", () => {
     await expect.poll(() => admin.getByRole("dialog").count()).toBe(0);
 
     // The row keeps no plain-text password.
-    const { rows: accountRows } = await pool.query(`select * from instructor_accounts where instructor_id = $1`, [monaId]);
+    const { rows: accountRows } = await own.pool.query(`select * from instructor_accounts where instructor_id = $1`, [monaId]);
     expect(accountRows).toHaveLength(1);
     expect(JSON.stringify(accountRows)).not.toContain(password);
 
@@ -282,11 +239,11 @@ describe("instructor accounts and portal", () => {
     // Another instructor's document by id: 403; no document under the public path.
     expect((await mona.request.get(`/files/documents/${karimDoc}`)).status()).toBe(403);
     expect((await mona.request.get(`/files/documents/${monaDoc}`)).status()).toBe(200);
-    const anonymous = await fetch(`${app.url}/files/documents/${monaDoc}`, { redirect: "manual" });
+    const anonymous = await fetch(`${own.url}/files/documents/${monaDoc}`, { redirect: "manual" });
     expect(anonymous.status).toBe(401);
-    const { rows: docRows } = await pool.query<{ storage_key: string }>(`select storage_key from course_documents where id = $1`, [monaDoc]);
+    const { rows: docRows } = await own.pool.query<{ storage_key: string }>(`select storage_key from course_documents where id = $1`, [monaDoc]);
     for (const prefix of ["/media/", "/", "/uploads/", "/media/private/"]) {
-      expect((await fetch(`${app.url}${prefix}${docRows[0]!.storage_key}`)).headers.get("content-type") ?? "").not.toMatch(/pdf/);
+      expect((await fetch(`${own.url}${prefix}${docRows[0]!.storage_key}`)).headers.get("content-type") ?? "").not.toMatch(/pdf/);
     }
 
     // Arabic, right to left.
@@ -328,11 +285,11 @@ describe("instructor accounts and portal", () => {
     await sara.waitForURL(/\/instructor-login$/, { timeout: 90_000 });
     expect((await sara.request.get(`/files/documents/${saraDoc}`)).status()).toBe(401);
     const oldCookie = `ca_instructor=${saraCookie!.value}`;
-    const dashboardWithOld = await fetch(`${app.url}/instructor-dashboard`, { headers: { cookie: oldCookie }, redirect: "manual" });
+    const dashboardWithOld = await fetch(`${own.url}/instructor-dashboard`, { headers: { cookie: oldCookie }, redirect: "manual" });
     expect(dashboardWithOld.status).toBe(302);
     expect(dashboardWithOld.headers.get("location")).toBe("/instructor-login");
-    expect((await fetch(`${app.url}/files/documents/${saraDoc}`, { headers: { cookie: oldCookie } })).status).toBe(401);
-    const { rows: saraSessions } = await pool.query(
+    expect((await fetch(`${own.url}/files/documents/${saraDoc}`, { headers: { cookie: oldCookie } })).status).toBe(401);
+    const { rows: saraSessions } = await own.pool.query(
       `select s.id from instructor_sessions s join instructor_accounts a on a.id = s.account_id where a.instructor_id = $1`,
       [saraId],
     );

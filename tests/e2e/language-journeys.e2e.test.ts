@@ -8,18 +8,20 @@
 // Its own server: signing in saves the admin's language, which must not leak into other files' journeys.
 import fs from "node:fs";
 import path from "node:path";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { ADMIN_NAV } from "../../app/lib/admin-pages.ts";
-import { launchBrowser, ROOT, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPageOptions } from "./fixtures.ts";
+import { ROOT, screenshot } from "./harness.ts";
 
 const ADMIN = { email: "admin@example.com", password: "Admin-Passw0rd!" };
 const LANGS = ["en", "ar"] as const;
 type Lang = (typeof LANGS)[number];
 
-let app: RunningApp;
-let browser: Browser;
+const own = ownApp({ name: "language-journeys", postgres: false, env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password } });
 let slug: string;
+
+/** This file's server as a browser of `locale` sees it, with Playwright's own viewport and timeout. */
+const on = (locale: "en" | "ar", js = true): NewPageOptions => ({ baseURL: own.url, locale, js, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
 
 /** Every translation key (`nav.home`, `about.headline`…): none may ever be shown to a person. */
 const KEYS: string[] = (() => {
@@ -37,16 +39,9 @@ function rawKeys(text: string): string[] {
   return KEYS.filter((k) => text.includes(k));
 }
 
-beforeAll(async () => {
-  app = await startApp({ ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
-  browser = await launchBrowser();
-  const list = await (await fetch(`${app.url}/en/courses`)).text();
+it.beforeAll(async () => {
+  const list = await (await fetch(`${own.url}/en/courses`)).text();
   slug = /href="\/en\/courses\/([a-z0-9-]+)"/.exec(list)![1]!;
-}, 180_000);
-
-afterAll(async () => {
-  await browser?.close();
-  await app?.stop();
 });
 
 interface Snapshot {
@@ -100,16 +95,6 @@ async function hydrated(page: Page, url: string): Promise<void> {
   await page.waitForSelector("html[data-hydrated]");
 }
 
-async function signIn(context: BrowserContext, lang: Lang): Promise<Page> {
-  const page = await context.newPage();
-  await hydrated(page, `/login?lang=${lang}`);
-  await page.locator('input[name="email"]').fill(ADMIN.email);
-  await page.locator('input[name="password"]').fill(ADMIN.password);
-  await page.locator('form button[type="submit"]').click();
-  await page.waitForURL(/\/admin$/);
-  return page;
-}
-
 function publicRoutes(): string[] {
   return [
     "/",
@@ -126,56 +111,47 @@ function publicRoutes(): string[] {
 }
 
 describe("client navigation renders exactly what a fresh load of the same URL renders", () => {
-  it("on every public route, in both languages, from a page of the same and of the other language", async () => {
-    const context = await browser.newContext({ baseURL: app.url, locale: "en-US" });
-    const page = await context.newPage();
-    const fresh = await context.newPage();
-    try {
-      for (const lang of LANGS) {
-        // Start on a page of the other language, so the first navigation also changes language.
-        await hydrated(page, `/${lang === "en" ? "ar" : "en"}/about`);
-        for (const route of publicRoutes()) {
-          const url = `/${lang}${route === "/" ? "" : route}`;
-          await hydrated(fresh, url);
-          const expected = await snapshot(fresh);
-          expect(expected.lang, url).toBe(lang);
-          expect(expected.keys, `${url}: translation keys on a fresh load`).toEqual([]);
-          await clientNavigate(page, url);
-          await expect.poll(() => snapshot(page), { timeout: 10_000, message: `client navigation to ${url}` }).toEqual(expected);
-        }
+  it("on every public route, in both languages, from a page of the same and of the other language", async ({ newPage }) => {
+    const page = await newPage(on("en"));
+    const fresh = await page.context().newPage();
+    for (const lang of LANGS) {
+      // Start on a page of the other language, so the first navigation also changes language.
+      await hydrated(page, `/${lang === "en" ? "ar" : "en"}/about`);
+      for (const route of publicRoutes()) {
+        const url = `/${lang}${route === "/" ? "" : route}`;
+        await hydrated(fresh, url);
+        const expected = await snapshot(fresh);
+        expect(expected.lang, url).toBe(lang);
+        expect(expected.keys, `${url}: translation keys on a fresh load`).toEqual([]);
+        await clientNavigate(page, url);
+        await expect.poll(() => snapshot(page), { timeout: 10_000, message: `client navigation to ${url}` }).toEqual(expected);
       }
-      // The catalogue variants stay themselves after a client navigation (the `.data` bug).
-      await hydrated(page, "/ar/courses");
-      await clientNavigate(page, "/ar/arabic-courses");
-      await expect.poll(async () => (await snapshot(page)).courseLangs).toEqual(["ar"]);
-      await clientNavigate(page, "/ar/english-courses");
-      await expect.poll(async () => (await snapshot(page)).courseLangs).toEqual(["en"]);
-    } finally {
-      await context.close();
     }
+    // The catalogue variants stay themselves after a client navigation (the `.data` bug).
+    await hydrated(page, "/ar/courses");
+    await clientNavigate(page, "/ar/arabic-courses");
+    await expect.poll(async () => (await snapshot(page)).courseLangs).toEqual(["ar"]);
+    await clientNavigate(page, "/ar/english-courses");
+    await expect.poll(async () => (await snapshot(page)).courseLangs).toEqual(["en"]);
   }, 180_000);
 
-  it("on every admin page, in both languages", async () => {
-    const context = await browser.newContext({ baseURL: app.url, locale: "en-US" });
-    try {
-      const page = await signIn(context, "en");
-      const fresh = await context.newPage();
-      for (const lang of LANGS) {
-        // ?lang on a staff page sets the saved language; the address then drops it.
-        await hydrated(fresh, `/admin?lang=${lang}`);
-        expect(new URL(fresh.url()).pathname + new URL(fresh.url()).search).toBe("/admin");
-        await hydrated(page, "/admin");
-        for (const { to } of ADMIN_NAV) {
-          await hydrated(fresh, to);
-          const expected = await snapshot(fresh);
-          expect(expected.lang, to).toBe(lang);
-          expect(expected.keys, `${to}: translation keys on a fresh load`).toEqual([]);
-          await clientNavigate(page, to);
-          await expect.poll(() => snapshot(page), { timeout: 10_000, message: `client navigation to ${to} (${lang})` }).toEqual(expected);
-        }
+  it("on every admin page, in both languages", async ({ newPage }) => {
+    const page = await newPage(on("en"));
+    await signIn(page, ADMIN, { hydrated: true });
+    const fresh = await page.context().newPage();
+    for (const lang of LANGS) {
+      // ?lang on a staff page sets the saved language; the address then drops it.
+      await hydrated(fresh, `/admin?lang=${lang}`);
+      expect(new URL(fresh.url()).pathname + new URL(fresh.url()).search).toBe("/admin");
+      await hydrated(page, "/admin");
+      for (const { to } of ADMIN_NAV) {
+        await hydrated(fresh, to);
+        const expected = await snapshot(fresh);
+        expect(expected.lang, to).toBe(lang);
+        expect(expected.keys, `${to}: translation keys on a fresh load`).toEqual([]);
+        await clientNavigate(page, to);
+        await expect.poll(() => snapshot(page), { timeout: 10_000, message: `client navigation to ${to} (${lang})` }).toEqual(expected);
       }
-    } finally {
-      await context.close();
     }
   }, 180_000);
 });
@@ -216,63 +192,58 @@ describe("a visitor arriving on a shared link keeps its language on every click"
   for (const lang of LANGS) {
     for (const browserLang of ["en-US", "ar-EG"] as const) {
       for (const javaScriptEnabled of [true, false]) {
-        it(`shared /courses?lang=${lang}, browser ${browserLang}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async () => {
-          const context = await browser.newContext({ baseURL: app.url, locale: browserLang, javaScriptEnabled });
-          const page = await context.newPage();
-          try {
-            await page.goto(`/courses?lang=${lang}`);
-            expect(new URL(page.url()).pathname).toBe(`/${lang}/courses`);
-            if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]");
-            const entry = page.url();
-            const links = await internalLinks(page);
-            expect(links.length).toBeGreaterThan(20);
-            const entryPath = new URL(entry).pathname + new URL(entry).search;
-            const idle = () =>
-              page.waitForFunction(
-                () => (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle",
-              );
-            for (const href of links.filter((h) => h !== entryPath)) {
-              const where = `${href} clicked from ${entryPath}`;
-              // Menu entries may be hidden until the menu opens: a click event reaches them all the same.
+        it(`shared /courses?lang=${lang}, browser ${browserLang}, JavaScript ${javaScriptEnabled ? "on" : "off"}`, async ({ newPage }) => {
+          const page = await newPage(on(browserLang === "ar-EG" ? "ar" : "en", javaScriptEnabled));
+          await page.goto(`/courses?lang=${lang}`);
+          expect(new URL(page.url()).pathname).toBe(`/${lang}/courses`);
+          if (javaScriptEnabled) await page.waitForSelector("html[data-hydrated]");
+          const entry = page.url();
+          const links = await internalLinks(page);
+          expect(links.length).toBeGreaterThan(20);
+          const entryPath = new URL(entry).pathname + new URL(entry).search;
+          const idle = () =>
+            page.waitForFunction(
+              () => (window as unknown as { __reactRouterDataRouter: { state: { navigation: { state: string } } } }).__reactRouterDataRouter.state.navigation.state === "idle",
+            );
+          for (const href of links.filter((h) => h !== entryPath)) {
+            const where = `${href} clicked from ${entryPath}`;
+            // Menu entries may be hidden until the menu opens: a click event reaches them all the same.
+            await page.locator(`a[href="${href}"]`).first().dispatchEvent("click");
+            let outcome = await outcomeOf(page, href);
+            if (outcome === "none") {
+              // A click that landed while the page was still settling after Back: a person clicks again.
               await page.locator(`a[href="${href}"]`).first().dispatchEvent("click");
-              let outcome = await outcomeOf(page, href);
-              if (outcome === "none") {
-                // A click that landed while the page was still settling after Back: a person clicks again.
-                await page.locator(`a[href="${href}"]`).first().dispatchEvent("click");
-                outcome = await outcomeOf(page, href);
-              }
-              expect(outcome, `${where}: the link led nowhere`).not.toBe("none");
-              if (outcome === "dialog") {
-                // With JavaScript, "Enroll Now" opens the enrollment dialog in place: it too is in the entry language.
-                expect(javaScriptEnabled, where).toBe(true);
-                await expectInLanguage(page, lang, `${where} (dialog)`);
-                await page.keyboard.press("Escape");
-                await expect.poll(() => page.getByRole("dialog").count(), { message: where }).toBe(0);
-                continue;
-              }
-              if (javaScriptEnabled) await idle();
-              expect(new URL(page.url()).pathname, where).toMatch(new RegExp(`^/${lang}(/|$)`));
-              await expectInLanguage(page, lang, where);
-              await page.goBack();
-              await expect.poll(() => page.url(), { message: `Back from ${href}` }).toBe(entry);
-              if (javaScriptEnabled) await idle();
-              await expectInLanguage(page, lang, `Back from ${href}`);
+              outcome = await outcomeOf(page, href);
             }
-            await screenshot(page, `journey-${lang}-${browserLang}-${javaScriptEnabled ? "js" : "nojs"}`);
-          } finally {
-            await context.close();
+            expect(outcome, `${where}: the link led nowhere`).not.toBe("none");
+            if (outcome === "dialog") {
+              // With JavaScript, "Enroll Now" opens the enrollment dialog in place: it too is in the entry language.
+              expect(javaScriptEnabled, where).toBe(true);
+              await expectInLanguage(page, lang, `${where} (dialog)`);
+              await page.keyboard.press("Escape");
+              await expect.poll(() => page.getByRole("dialog").count(), { message: where }).toBe(0);
+              continue;
+            }
+            if (javaScriptEnabled) await idle();
+            expect(new URL(page.url()).pathname, where).toMatch(new RegExp(`^/${lang}(/|$)`));
+            await expectInLanguage(page, lang, where);
+            await page.goBack();
+            await expect.poll(() => page.url(), { message: `Back from ${href}` }).toBe(entry);
+            if (javaScriptEnabled) await idle();
+            await expectInLanguage(page, lang, `Back from ${href}`);
           }
+          await screenshot(page, `journey-${lang}-${browserLang}-${javaScriptEnabled ? "js" : "nojs"}`);
         }, 180_000);
       }
     }
   }
 
-  it("keeps the staff member's language from the login page (and its Forgot password link) through every admin menu click to View site", async () => {
+  it("keeps the staff member's language from the login page (and its Forgot password link) through every admin menu click to View site", async ({ newPage }) => {
     for (const javaScriptEnabled of [true, false]) {
       for (const lang of LANGS) {
-        const context = await browser.newContext({ baseURL: app.url, locale: lang === "ar" ? "en-US" : "ar-EG", javaScriptEnabled });
+        const page = await newPage(on(lang === "ar" ? "en" : "ar", javaScriptEnabled));
+        const context = page.context();
         try {
-          const page = await context.newPage();
           await page.goto(`/login?lang=${lang}`);
           await expectInLanguage(page, lang, "login");
           // "Forgot password?" keeps the language.

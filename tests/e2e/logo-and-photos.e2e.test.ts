@@ -2,49 +2,22 @@
 // data, a real SMTP server): the logo mark in the header and the footer (en/ar, 375 and 1366), /favicon.svg
 // is the mark, About shows instructors' photos (and Arabic/Latin initials for one without a photo) in a
 // two-column grid at 375 (four at 1366) without overflow, and an enrollment email carries the logo PNG.
-import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
-import { describe, expect, test as it, type NewPage } from "./fixtures.ts";
-import { ARTIFACTS, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { beforeAll } from "vitest";
+import { describe, expect, ownApp, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS, chooseOpenRun } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_logo_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
-
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let server: pg.Client;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-logo-and-photos-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL: "logo-admin@example.com",
-    ADMIN_PASSWORD: "Admin-Passw0rd!",
-    SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "200",
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-  // One instructor without a photo, with an Arabic name (shown with initials).
-  await pool.query(
-    `insert into instructors (name, name_ar, title, title_ar) values ('Tarek Abdel Wahab', 'طارق عبد الوهاب', 'Trainer', 'مدرب')`,
-  );
+const own = ownApp({
+  name: "logo-and-photos",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL: "logo-admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" },
 });
 
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await smtp?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
+beforeAll(async () => {
+  // One instructor without a photo, with an Arabic name (shown with initials).
+  await own.pool.query(
+    `insert into instructors (name, name_ar, title, title_ar) values ('Tarek Abdel Wahab', 'طارق عبد الوهاب', 'Trainer', 'مدرب')`,
+  );
 });
 
 const PHONE = { width: 375, height: 812 };
@@ -53,7 +26,7 @@ const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.
 
 /** A page of its own at `path` (Chromium's own locale, as these checks always had), answered 200 and hydrated. */
 async function open(newPage: NewPage, viewport: { width: number; height: number }, path: string) {
-  const page = await newPage({ baseURL: app.url, locale: null, viewport });
+  const page = await newPage({ baseURL: own.url, locale: null, viewport });
   const context = page.context();
   const response = await page.goto(path);
   expect(response?.status()).toBe(200);
@@ -92,7 +65,7 @@ describe("logo mark", () => {
   }
 
   it("/favicon.svg is the mark, linked as the icon", async ({ newPage }) => {
-    const res = await fetch(`${app.url}/favicon.svg`);
+    const res = await fetch(`${own.url}/favicon.svg`);
     expect(res.headers.get("content-type")).toMatch(/^image\/svg\+xml/);
     const svg = await res.text();
     expect(svg).toContain('fill="#115e59"');
@@ -113,7 +86,7 @@ describe("logo mark", () => {
 describe("About instructors", () => {
   for (const lang of ["en", "ar"] as const) {
     it(`show their photos in a two-column grid at 375 without overflow, and four columns at 1366 (${lang})`, async ({ newPage }) => {
-      const { rows } = await pool.query(`select photo_url from instructors where photo_url is not null`);
+      const { rows } = await own.pool.query(`select photo_url from instructors where photo_url is not null`);
       expect(rows.length).toBeGreaterThanOrEqual(5);
       for (const viewport of [PHONE, DESKTOP]) {
         const { context, page } = await open(newPage, viewport, `/${lang}/about`);
@@ -162,7 +135,7 @@ describe("About instructors", () => {
 
 describe("emails", () => {
   it("the enrollment emails show the logo PNG served by the site", async ({ newPage }) => {
-    const { rows } = await pool.query(`select slug from courses where is_published order by slug limit 1`);
+    const { rows } = await own.pool.query(`select slug from courses where is_published order by slug limit 1`);
     const { context, page } = await open(newPage, DESKTOP, `/en/courses/${rows[0].slug}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.getByRole("link", { name: "Enroll Now" }).first().click();
@@ -172,13 +145,13 @@ describe("emails", () => {
     await dialog.getByLabel("Phone").fill("100 765 4321");
     await chooseOpenRun(dialog);
     await dialog.getByRole("button", { name: /Submit/ }).click();
-    const mails = await smtp.waitFor(2, 20_000);
+    const mails = await own.smtp.waitFor(2, 20_000);
     const confirmation = mails.find((m) => m.to.includes("logo-student@example.com"));
     expect(confirmation?.html).toBeTruthy();
     const src = /<img src="([^"]+)" width="32" height="32" alt=""/.exec(confirmation!.html!)?.[1];
     expect(src).toMatch(/^https?:\/\/[^/]+\/images\/logo-mark\.png$/);
     // The image the mail points at is a PNG the site serves (fetched from this server: same path).
-    const res = await fetch(`${app.url}${new URL(src!).pathname}`);
+    const res = await fetch(`${own.url}${new URL(src!).pathname}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toBe("image/png");
     const bytes = Buffer.from(await res.arrayBuffer());

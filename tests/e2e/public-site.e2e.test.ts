@@ -2,48 +2,20 @@
 // server: home → Courses mega-menu → a subcategory → a course → enroll (bad phone, then fixed) → toast.
 import http from "node:http";
 import zlib from "node:zlib";
-import pg from "pg";
 import type { Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp, chooseOpenRun } from "./harness.ts";
+import { describe, expect, ownApp, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot, chooseOpenRun } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_site_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
-
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let admin: pg.Client;
-
-beforeAll(async () => {
-  admin = new pg.Client({ connectionString: PG_BASE });
-  await admin.connect();
-  await admin.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-public-site-secret-".padEnd(40, "x"),
-    SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "200",
-    RATE_LIMIT_ENROLLMENT: "50/600",
-    RATE_LIMIT_CONTACT: "50/600",
-  });
-});
-
-afterAll(async () => {
-  await app?.stop();
-  await smtp?.stop();
-  await admin?.query(`drop database if exists "${dbName}" with (force)`);
-  await admin?.end();
+const own = ownApp({
+  name: "public-site",
+  smtp: true,
+  env: { SEED_DEMO: "true", RATE_LIMIT_ENROLLMENT: "50/600", RATE_LIMIT_CONTACT: "50/600" },
 });
 
 /** A visitor's page (Playwright's own viewport and timeout, as these journeys always had), its errors collected. */
 async function visitorPage(newPage: NewPage, locale: "en" | "ar"): Promise<Page> {
-  const page = await newPage({ baseURL: app.url, locale, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
+  const page = await newPage({ baseURL: own.url, locale, viewport: "playwright", timeout: PLAYWRIGHT_TIMEOUT });
   const errors: string[] = [];
   page.on("pageerror", (e) => errors.push(e.message));
   (page as Page & { errors: string[] }).errors = errors;
@@ -153,20 +125,17 @@ describe.each(journeys)("visitor journey ($lang)", ({ lang, labels }) => {
     expect((page as Page & { errors: string[] }).errors).toEqual([]);
 
     // The row exists as pending, in the visitor's language, with the phone in E.164 (D26).
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const rows = await db.query(
+    const rows = await own.pool.query(
       "select status, locale, student_phone, course_name from enrollments where enrollment_id = $1",
       [id],
     );
-    await db.end();
     expect(rows.rows).toEqual([{ status: "pending", locale: lang, student_phone: "+201001234567", course_name: title }]);
 
     // Both emails reach the SMTP server: the provider notification and the student's confirmation.
     await expect
-      .poll(() => smtp.messages.filter((m) => m.subject.includes(id!)).length, { timeout: 15_000 })
+      .poll(() => own.smtp.messages.filter((m) => m.subject.includes(id!)).length, { timeout: 15_000 })
       .toBe(2);
-    const mails = smtp.messages.filter((m) => m.subject.includes(id!));
+    const mails = own.smtp.messages.filter((m) => m.subject.includes(id!));
     const confirmation = mails.find((m) => m.to.includes(`sara-${lang}@example.com`));
     expect(confirmation).toBeDefined();
     if (lang === "ar") expect(confirmation!.subject).toMatch(/[\u0600-\u06FF]/);
@@ -197,13 +166,10 @@ describe("contact form (ar)", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "contact-ar-success");
 
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const rows = await db.query("select name, locale from contact_messages where email = 'mona@example.com'");
-    await db.end();
+    const rows = await own.pool.query("select name, locale from contact_messages where email = 'mona@example.com'");
     expect(rows.rows).toEqual([{ name: "منى حسن", locale: "ar" }]);
-    await expect.poll(() => smtp.messages.filter((m) => m.headers["reply-to"]?.includes("mona@example.com")).length, { timeout: 15_000 }).toBe(1);
-    const mail = smtp.messages.find((m) => m.headers["reply-to"]?.includes("mona@example.com"))!;
+    await expect.poll(() => own.smtp.messages.filter((m) => m.headers["reply-to"]?.includes("mona@example.com")).length, { timeout: 15_000 }).toBe(1);
+    const mail = own.smtp.messages.find((m) => m.headers["reply-to"]?.includes("mona@example.com"))!;
     expect(mail.text).toContain("هل تتوفر دورة إنجليزية مسائية؟");
     expect(mail.subject).toMatch(/[\u0600-\u06FF]/);
     expect(mail.text).toContain("/admin/messages?lang=ar");
@@ -213,10 +179,10 @@ describe("contact form (ar)", () => {
 
 describe("pages as a crawler sees them", () => {
   it("serves a course page without JavaScript with og tags, hreflang alternates and a Course JSON-LD", async () => {
-    const list = await (await fetch(`${app.url}/en/courses`)).text();
+    const list = await (await fetch(`${own.url}/en/courses`)).text();
     const slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
     expect(slug).toBeTruthy();
-    const res = await fetch(`${app.url}/ar/courses/${slug}`);
+    const res = await fetch(`${own.url}/ar/courses/${slug}`);
     expect(res.status).toBe(200);
     expect(res.headers.get("cache-control")).toMatch(/s-maxage=\d+, stale-while-revalidate=\d+/);
     const html = await res.text();
@@ -248,9 +214,9 @@ describe("pages as a crawler sees them", () => {
   });
 
   it("stores nothing for a honeypot enrollment while the bot sees a success", async () => {
-    const list = await (await fetch(`${app.url}/en/courses`)).text();
+    const list = await (await fetch(`${own.url}/en/courses`)).text();
     const slug = /href="\/(?:en|ar)\/courses\/([a-z0-9-]+)"/.exec(list)?.[1];
-    const res = await fetch(`${app.url}/en/courses/${slug}/enroll`, {
+    const res = await fetch(`${own.url}/en/courses/${slug}/enroll`, {
       method: "POST",
       headers: { "content-type": "application/x-www-form-urlencoded" },
       body: new URLSearchParams({
@@ -265,11 +231,8 @@ describe("pages as a crawler sees them", () => {
     expect(res.status).toBe(200);
     // The ID is an LTR token (<bdi dir="ltr">): compared on the page's text.
     expect((await res.text()).replace(/<[^>]+>/g, "")).toMatch(/Enrollment ID: ENR-/);
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const rows = await db.query("select count(*)::int as n from enrollments where student_email = 'bot@spam.example'");
-    const outbox = await db.query("select count(*)::int as n from email_outbox where to_address = 'bot@spam.example'");
-    await db.end();
+    const rows = await own.pool.query("select count(*)::int as n from enrollments where student_email = 'bot@spam.example'");
+    const outbox = await own.pool.query("select count(*)::int as n from email_outbox where to_address = 'bot@spam.example'");
     expect(rows.rows[0].n).toBe(0);
     expect(outbox.rows[0].n).toBe(0);
   });
@@ -279,13 +242,13 @@ describe("pages as a crawler sees them", () => {
       ["/english-courses", "en", "English Courses"],
       ["/arabic-courses", "ar", "Arabic Courses"],
     ] as const) {
-      const html = await (await fetch(`${app.url}/en${path}`)).text();
+      const html = await (await fetch(`${own.url}/en${path}`)).text();
       expect(html).toMatch(new RegExp(`<h1[^>]*>${heading}</h1>`));
       const langs = [...html.matchAll(/<article[^>]*lang="(en|ar)"/g)].map((m) => m[1]);
       expect(langs.length).toBeGreaterThan(0);
       expect(new Set(langs)).toEqual(new Set([lang]));
-      expect(html).toContain(`rel="canonical" href="${app.url.replace("127.0.0.1", "localhost")}/en${path}"`);
-      expect(html).toContain(`rel="alternate" hrefLang="x-default" href="${app.url.replace("127.0.0.1", "localhost")}${path}"`);
+      expect(html).toContain(`rel="canonical" href="${own.url.replace("127.0.0.1", "localhost")}/en${path}"`);
+      expect(html).toContain(`rel="alternate" hrefLang="x-default" href="${own.url.replace("127.0.0.1", "localhost")}${path}"`);
     }
   });
 
@@ -294,7 +257,7 @@ describe("pages as a crawler sees them", () => {
     // (Cacheable URLs are rendered in full and stored compressed once: tests/e2e/cached-csp.e2e.test.ts.)
     for (const path of ["/en/courses?q=course", "/ar/about?q=x", "/en/no-such-page"]) {
       for (const encoding of ["gzip", "br"] as const) {
-        const { body, contentEncoding } = await rawGet(`${app.url}${path}`, encoding);
+        const { body, contentEncoding } = await rawGet(`${own.url}${path}`, encoding);
         expect(contentEncoding, path).toBe(encoding);
         const html = encoding === "gzip" ? zlib.gunzipSync(body) : zlib.brotliDecompressSync(body);
         expect(html.toString("utf8"), path).toContain("</html>");
@@ -311,16 +274,13 @@ describe("pages as a crawler sees them", () => {
   });
 
   it("answers 404 for an unknown course and for a draft", async () => {
-    expect((await fetch(`${app.url}/en/courses/no-such-course`)).status).toBe(404);
-    const db = new pg.Client({ connectionString: dbUrl });
-    await db.connect();
-    const draft = await db.query("select slug from courses where not is_published limit 1");
-    await db.end();
-    expect((await fetch(`${app.url}/ar/courses/${draft.rows[0].slug}`)).status).toBe(404);
+    expect((await fetch(`${own.url}/en/courses/no-such-course`)).status).toBe(404);
+    const draft = await own.pool.query("select slug from courses where not is_published limit 1");
+    expect((await fetch(`${own.url}/ar/courses/${draft.rows[0].slug}`)).status).toBe(404);
   });
 
   it("lists every public page and published course in both languages in the sitemap", async () => {
-    const res = await fetch(`${app.url}/sitemap.xml`);
+    const res = await fetch(`${own.url}/sitemap.xml`);
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
@@ -331,28 +291,28 @@ describe("pages as a crawler sees them", () => {
     expect(locs.every((l) => /^https?:\/\/[^/]+\/(en|ar)(\/|$)/.test(l))).toBe(true);
     expect(locs.filter((l) => /\/ar(\/|$)/.test(l))).toHaveLength(7 + 12);
     expect(xml).toContain('hreflang="x-default"');
-    const robots = await (await fetch(`${app.url}/robots.txt`)).text();
+    const robots = await (await fetch(`${own.url}/robots.txt`)).text();
     expect(robots).toMatch(/Disallow: \/admin/);
     expect(robots).toMatch(/Disallow: \/login/);
     expect(robots).toMatch(/Sitemap: http.+\/sitemap\.xml/);
   });
 
   it("sends language URLs as cacheable by URL alone, and redirects URLs without a language", async () => {
-    const lang = await fetch(`${app.url}/ar/courses`);
+    const lang = await fetch(`${own.url}/ar/courses`);
     expect(lang.headers.get("cache-control")).toMatch(/public.*s-maxage/);
     expect(lang.headers.get("vary") ?? "").not.toMatch(/cookie|accept-language/i);
-    const negotiated = await fetch(`${app.url}/courses?page=1`, { headers: { "accept-language": "ar" }, redirect: "manual" });
+    const negotiated = await fetch(`${own.url}/courses?page=1`, { headers: { "accept-language": "ar" }, redirect: "manual" });
     expect(negotiated.status).toBe(302);
     expect(negotiated.headers.get("location")).toBe("/ar/courses?page=1");
     expect(negotiated.headers.get("vary")).toMatch(/Cookie, Accept-Language/);
-    const old = await fetch(`${app.url}/courses?lang=ar&category=languages`, { redirect: "manual" });
+    const old = await fetch(`${own.url}/courses?lang=ar&category=languages`, { redirect: "manual" });
     expect(old.status).toBe(301);
     expect(old.headers.get("location")).toBe("/ar/courses?category=languages");
   });
 
   it("works without JavaScript: search narrows on the server and the enrollment form posts", async ({ newPage }) => {
     // Chromium's own locale, Playwright's own viewport and timeout, as this check always had.
-    const page = await newPage({ baseURL: app.url, locale: null, viewport: "playwright", js: false, timeout: PLAYWRIGHT_TIMEOUT });
+    const page = await newPage({ baseURL: own.url, locale: null, viewport: "playwright", js: false, timeout: PLAYWRIGHT_TIMEOUT });
     await page.goto("/en/courses");
     const total = await page.locator("article").count();
     await page.getByRole("searchbox").fill("figma");

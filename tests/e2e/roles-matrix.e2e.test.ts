@@ -4,10 +4,10 @@
 // missing flag. Nothing is saved on the shared server, so the journeys that grant the manager role run beside
 // it unchanged; two admins saving the matrix at once (issue 35 item 6) do it on a server of their own.
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, open, pageIn, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, open, ownApp, pageIn, PLAYWRIGHT_TIMEOUT, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
 const baseUrl = inject("baseUrl");
 let context: BrowserContext;
@@ -16,7 +16,6 @@ let page: Page;
 const ROLE = { en: "Instructor & Course Manager", ar: "مدرب ومدير دورات" };
 const box = (p: Page, name: string) => p.getByRole("checkbox", { name, exact: true });
 const en = (resource: string, action: string) => box(page, `${resource}: ${action} for ${ROLE.en}`);
-
 
 // One signed-in admin page for the shared-server suite (Playwright's own viewport and timeout, as it had).
 it.beforeAll(async ({ browser }) => {
@@ -151,17 +150,11 @@ describe("roles matrix dependencies", () => {
 describe("two admins editing the matrix (issue 35 item 6)", () => {
   const ADMIN_EMAIL = "roles-admin@example.com";
   const ADMIN_PASSWORD = "Admin-Passw0rd!";
-  let app: RunningApp;
-  beforeAll(async () => {
-    app = await startApp({ ADMIN_EMAIL, ADMIN_PASSWORD });
-  });
-  afterAll(async () => {
-    await app?.stop();
-  });
+  const own = ownApp({ name: "roles-matrix", postgres: false, env: { ADMIN_EMAIL, ADMIN_PASSWORD } });
 
   /** An admin signed in on the matrix, in a browser context of their own. */
   async function adminOnMatrix(newPage: NewPage): Promise<{ context: BrowserContext; page: Page }> {
-    const p = await newPage({ baseURL: app.url, locale: "en", viewport: "laptop" });
+    const p = await newPage({ baseURL: own.url, locale: "en", viewport: "laptop" });
     await signIn(p, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { hydrated: true, labels: "prefix" });
     await open(p, "/admin/roles?lang=en");
     return { context: p.context(), page: p };

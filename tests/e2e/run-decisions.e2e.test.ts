@@ -7,20 +7,14 @@
 import fs from "node:fs";
 import path from "node:path";
 import i18next from "i18next";
-import pg from "pg";
 import type { BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll } from "vitest";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { hasEasternDigits } from "~/lib/digits.ts";
 import { resources } from "~/locales/index.ts";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, signIn, test as it, type NewPage } from "./fixtures.ts";
-import { ARTIFACTS, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, signIn, test as it, type NewPage } from "./fixtures.ts";
+import { ARTIFACTS } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_run_decisions_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "runs-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 const UNDO_SECONDS = 3;
@@ -37,40 +31,15 @@ await i18n.init({
   initAsync: false,
 });
 
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let server: pg.Client;
-let pool: pg.Pool;
-
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  app = await startApp({
-    DATABASE_URL: dbUrl,
-    SEED_DEMO: "true",
-    AUTH_SECRET: "e2e-run-decisions-secret-".padEnd(48, "x"),
-    ADMIN_EMAIL,
-    ADMIN_PASSWORD,
-    SMTP_URL: smtp.url,
-    OUTBOX_POLL_MS: "200",
-    DECISION_UNDO_SECONDS: String(UNDO_SECONDS),
-  });
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
-});
-
-afterAll(async () => {
-  await pool?.end();
-  await app?.stop();
-  await smtp?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
+const own = ownApp({
+  name: "run-decisions",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD, DECISION_UNDO_SECONDS: String(UNDO_SECONDS) },
 });
 
 /** A page of its own on this file's server. */
 async function pageOf(newPage: NewPage, locale: "en" | "ar", viewport: { width: number; height: number }): Promise<{ context: BrowserContext; page: Page }> {
-  const page = await newPage({ baseURL: app.url, locale, viewport });
+  const page = await newPage({ baseURL: own.url, locale, viewport });
   return { context: page.context(), page };
 }
 
@@ -78,7 +47,7 @@ const ADMIN = { email: ADMIN_EMAIL, password: ADMIN_PASSWORD };
 
 /** A run of capacity 1 of a published demo course. */
 async function insertRun(): Promise<{ runId: string; courseTitle: string }> {
-  const { rows } = await pool.query<{ id: string; title: string }>(
+  const { rows } = await own.pool.query<{ id: string; title: string }>(
     `insert into course_runs (course_id, starts_at, capacity, schedule, schedule_ar)
      select c.id, $1, 1, 'Sun and Wed, 7–9 pm', 'الأحد والأربعاء، 7–9 مساءً' from courses c where c.is_published order by c.created_at, c.id limit 1
      returning id, (select title from courses where id = course_id)`,
@@ -96,7 +65,7 @@ async function insertRequest(
   locale: string,
   minutesAgo: number,
 ): Promise<string> {
-  const { rows } = await pool.query<{ id: string }>(
+  const { rows } = await own.pool.query<{ id: string }>(
     `insert into enrollments (enrollment_id, course_id, course_name, run_id, student_name, student_email, student_phone, locale, status, created_at)
      select 'ENR-' || upper(substr(md5(random()::text), 1, 10)), r.course_id, c.title, r.id, $2, $3, '+20 1001234567', $5, $4, now() - ($6 || ' minutes')::interval
      from course_runs r join courses c on c.id = r.course_id where r.id = $1
@@ -107,7 +76,7 @@ async function insertRequest(
 }
 
 const statusOf = async (id: string) =>
-  (await pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
+  (await own.pool.query<{ status: string }>("select status from enrollments where id = $1", [id])).rows[0]!.status;
 
 async function shot(page: Page, name: string) {
   fs.mkdirSync(SHOTS, { recursive: true });
@@ -196,7 +165,7 @@ describe("staff decisions on a run's requests", () => {
       await shot(page, `run-override-${lang}-${width}`);
 
       // The run gets more seats (the course form); the waiting request is given one.
-      await pool.query("update course_runs set capacity = 5 where id = $1", [runId]);
+      await own.pool.query("update course_runs set capacity = 5 where id = $1", [runId]);
       await page.goto(`/admin/enrollments?lang=${lang}&dialog=details&enrollment=${waiterId}`);
       await page.waitForSelector("html[data-hydrated]");
       const waiting = page.getByRole("dialog", {
@@ -228,7 +197,7 @@ describe("staff decisions on a run's requests", () => {
       await shot(page, `run-promoted-${lang}-${width}`);
 
       // The student hears a seat opened, in their language, with the date in Cairo time.
-      const mailFor = () => smtp.messages.find((m) => m.to.includes(waiterEmail));
+      const mailFor = () => own.smtp.messages.find((m) => m.to.includes(waiterEmail));
       await expect.poll(() => Boolean(mailFor()), { timeout: (UNDO_SECONDS + 10) * 1000 }).toBe(true);
       const mail = mailFor()!;
       expect(mail.subject).toContain(lang === "ar" ? "توفّر مقعد" : "A seat opened");
@@ -237,7 +206,7 @@ describe("staff decisions on a run's requests", () => {
 
       // The run is full again with someone waiting; moving a seated request back to pending frees its
       // seat: the notice names the next in line and gives them the seat in one click.
-      await pool.query("update course_runs set capacity = 3 where id = $1", [runId]);
+      await own.pool.query("update course_runs set capacity = 3 where id = $1", [runId]);
       const next = lang === "ar" ? `نور ${width} ${stamp}` : `Nour ${width} ${stamp}`;
       const nextId = await insertRequest(runId, next, `next-${lang}${width}-${stamp}@example.com`, "waiting", lang, 50);
       await page.goto(`/admin/enrollments?lang=${lang}&dialog=reopen&enrollment=${seatedId}`);

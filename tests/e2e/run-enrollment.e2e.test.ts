@@ -10,16 +10,11 @@
 //   "Full — join the waiting list", picks it and is told they are on the waiting list; visitor D does the same in Arabic without JavaScript from /ar/courses/<slug>/enroll?run=<id>
 //   (the run preselected).
 // - The emails at the SMTP server give the run's date in the student's language and Cairo time.
-import pg from "pg";
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+import type { Page } from "playwright-core";
 import { expectNoAxeViolations } from "./axe.ts";
-import { launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, ownApp, pageErrors, signIn, test as it, VIEWPORTS, type NewPage, type Viewport } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_run_enroll_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN_EMAIL = "runs-admin@example.com";
 const ADMIN_PASSWORD = "Admin-Passw0rd!";
 
@@ -29,64 +24,32 @@ const DATE_AR = "16 يوليو 2030";
 const WHEN_EN = "Tuesday, July 16, 2030 at 7:00 PM (Cairo time)";
 const WHEN_AR = "الثلاثاء، 16 يوليو 2030 في 7:00 م (بتوقيت القاهرة)";
 
-let app: RunningApp;
-let smtp: TestSmtpServer;
-let browser: Browser;
-let server: pg.Client;
-let pool: pg.Pool;
+const own = ownApp({
+  name: "run-enrollment",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL, ADMIN_PASSWORD, DECISION_UNDO_SECONDS: "1", RATE_LIMIT_ENROLLMENT: "50/600" },
+});
 let course: { id: string; slug: string; title: string };
 let runId: string;
 
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  smtp = await startSmtpServer();
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      SEED_DEMO: "true",
-      AUTH_SECRET: "e2e-run-enrollment-secret-".padEnd(48, "x"),
-      ADMIN_EMAIL,
-      ADMIN_PASSWORD,
-      SMTP_URL: smtp.url,
-      OUTBOX_POLL_MS: "200",
-      DECISION_UNDO_SECONDS: "1",
-      RATE_LIMIT_ENROLLMENT: "50/600",
-    }),
-    launchBrowser(),
-  ]);
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+it.beforeAll(async () => {
   // A published course with only this test's run (the demo's runs of it are removed).
-  const { rows } = await pool.query<{ id: string; slug: string; title: string }>(
+  const { rows } = await own.pool.query<{ id: string; slug: string; title: string }>(
     "select id, slug, title from courses where is_published order by created_at, id limit 1",
   );
   course = rows[0]!;
-  await pool.query("delete from course_runs where course_id = $1", [course.id]);
-  const run = await pool.query<{ id: string }>(
+  await own.pool.query("delete from course_runs where course_id = $1", [course.id]);
+  const run = await own.pool.query<{ id: string }>(
     `insert into course_runs (course_id, starts_at, schedule, schedule_ar, mode, capacity)
      values ($1, $2, 'Tue and Thu, 7–9 pm', 'الثلاثاء والخميس، 7–9 مساءً', 'live_online', 2) returning id`,
     [course.id, STARTS],
   );
   runId = run.rows[0]!.id;
-}, 180_000);
-
-afterAll(async () => {
-  await pool?.end();
-  await browser?.close();
-  await app?.stop();
-  await smtp?.stop();
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
 });
 
-const PHONE = { width: 375, height: 812 };
-const DESKTOP = { width: 1366, height: 900 };
-
-async function newContext(viewport: { width: number; height: number }, javaScriptEnabled = true): Promise<BrowserContext> {
-  const context = await browser.newContext({ baseURL: app.url, viewport, javaScriptEnabled });
-  context.setDefaultTimeout(15_000);
-  return context;
+/** A visitor's page on this file's server, in Chromium's own language. */
+function visitorPage(newPage: NewPage, viewport: Viewport, js = true): Promise<Page> {
+  return newPage({ baseURL: own.url, locale: null, viewport, js });
 }
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
@@ -105,7 +68,7 @@ async function choicesFit(page: Page, frame: ReturnType<Page["locator"]>): Promi
 }
 
 async function statusOf(email: string): Promise<{ status: string; run_id: string | null }> {
-  const { rows } = await pool.query<{ status: string; run_id: string | null }>(
+  const { rows } = await own.pool.query<{ status: string; run_id: string | null }>(
     "select status, run_id from enrollments where student_email = $1",
     [email],
   );
@@ -121,8 +84,8 @@ async function fill(scope: ReturnType<Page["locator"]> | Page, lang: "en" | "ar"
 
 /** The mail the SMTP server received for `email` whose subject matches. */
 async function mailTo(email: string, subject: RegExp) {
-  await expect.poll(() => smtp.messages.filter((m) => m.to.includes(email) && subject.test(m.subject)).length, { timeout: 15_000 }).toBe(1);
-  return smtp.messages.find((m) => m.to.includes(email) && subject.test(m.subject))!;
+  await expect.poll(() => own.smtp.messages.filter((m) => m.to.includes(email) && subject.test(m.subject)).length, { timeout: 15_000 }).toBe(1);
+  return own.smtp.messages.find((m) => m.to.includes(email) && subject.test(m.subject))!;
 }
 
 const A = { name: "Amira Saleh", email: "amira-run@example.com" };
@@ -131,11 +94,9 @@ const C = { name: "Karim Adel", email: "karim-run@example.com" };
 const D = { name: "دينا حسن", email: "dina-run@example.com" };
 
 describe("enrolling into a run until it is full, then the waiting list", () => {
-  it("A (English, 1366): from an Arabic link, switches language, must choose a date, picks the run and enrolls", async () => {
-    const context = await newContext(DESKTOP);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on("pageerror", (e) => errors.push(e.message));
+  it("A (English, 1366): from an Arabic link, switches language, must choose a date, picks the run and enrolls", async ({ newPage }) => {
+    const page = await visitorPage(newPage, "laptop");
+    const errors = pageErrors(page);
     await page.goto(`/ar/courses/${course.slug}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.locator('a[hreflang="en"]').first().click();
@@ -154,7 +115,7 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     // No date chosen: the form says so and sends nothing.
     await dialog.getByRole("button", { name: "Submit enrollment" }).click();
     await expect.poll(() => dialog.getByText("Please choose a start date.").count()).toBe(1);
-    expect(await pool.query("select 1 from enrollments where student_email = $1", [A.email]).then((r) => r.rowCount)).toBe(0);
+    expect(await own.pool.query("select 1 from enrollments where student_email = $1", [A.email]).then((r) => r.rowCount)).toBe(0);
 
     await run.check();
     await expect.poll(() => dialog.getByText("Please choose a start date.").count()).toBe(0);
@@ -165,12 +126,10 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await expect.poll(() => dialog.getByText(/Enrollment request sent successfully! Enrollment ID: ENR-/).count(), { timeout: 10_000 }).toBe(1);
     expect(await statusOf(A.email)).toEqual({ status: "pending", run_id: runId });
     expect(errors).toEqual([]);
-    await context.close();
   });
 
-  it("B (Arabic, 375): from an English link, switches language, chooses the run on the course page; the dialog has it chosen", async () => {
-    const context = await newContext(PHONE);
-    const page = await context.newPage();
+  it("B (Arabic, 375): from an English link, switches language, chooses the run on the course page; the dialog has it chosen", async ({ newPage }) => {
+    const page = await visitorPage(newPage, "phone");
     await page.goto(`/en/courses/${course.slug}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.locator('a[hreflang="ar"]').first().click();
@@ -194,17 +153,11 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await dialog.getByRole("button", { name: "إرسال طلب التسجيل" }).click();
     await expect.poll(() => dialog.getByText(/تم إرسال طلب التسجيل بنجاح/).count(), { timeout: 10_000 }).toBe(1);
     expect(await statusOf(B.email)).toEqual({ status: "pending", run_id: runId });
-    await context.close();
   });
 
-  it("staff approve A and B: the run's two seats are taken", async () => {
-    const context = await newContext(DESKTOP);
-    const page = await context.newPage();
-    await page.goto("/login?lang=en");
-    await page.getByLabel(/^Email/).fill(ADMIN_EMAIL);
-    await page.getByLabel(/^Password/).fill(ADMIN_PASSWORD);
-    await page.getByRole("button", { name: "Sign In" }).click();
-    await page.waitForURL(/\/admin$/);
+  it("staff approve A and B: the run's two seats are taken", async ({ newPage }) => {
+    const page = await visitorPage(newPage, "laptop");
+    await signIn(page, { email: ADMIN_EMAIL, password: ADMIN_PASSWORD }, { labels: "prefix" });
     for (const student of [A, B]) {
       await page.goto(`/admin/enrollments?lang=en&q=${encodeURIComponent(student.email)}`);
       await page.waitForSelector("html[data-hydrated]");
@@ -212,14 +165,12 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
       await expect.poll(() => page.getByText("Enrollment status updated to approved").count(), { timeout: 10_000 }).toBeGreaterThan(0);
       await expect.poll(async () => (await statusOf(student.email)).status).toBe("approved");
     }
-    const { rows } = await pool.query("select count(*)::int as n from enrollments where run_id = $1 and status = 'approved'", [runId]);
+    const { rows } = await own.pool.query("select count(*)::int as n from enrollments where run_id = $1 and status = 'approved'", [runId]);
     expect(rows[0].n).toBe(2);
-    await context.close();
   });
 
-  it("C (English, 375): from a catalogue card's Enroll button the dialog fetches the runs; the run is marked full; C is told they are on the waiting list", async () => {
-    const context = await newContext(PHONE);
-    const page = await context.newPage();
+  it("C (English, 375): from a catalogue card's Enroll button the dialog fetches the runs; the run is marked full; C is told they are on the waiting list", async ({ newPage }) => {
+    const page = await visitorPage(newPage, "phone");
     await page.goto(`/en/courses?q=${encodeURIComponent(course.title)}`);
     await page.waitForSelector("html[data-hydrated]");
     await page.locator("article").filter({ hasText: course.title }).first().locator("[data-enroll]").click();
@@ -237,12 +188,10 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await expect.poll(() => told.count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, "run-enroll-waiting-en-375");
     expect(await statusOf(C.email)).toEqual({ status: "waiting", run_id: runId });
-    await context.close();
   });
 
-  it("D (Arabic, no JavaScript, 375): /ar/courses/<slug>/enroll?run=<id> has the run chosen; D joins the waiting list", async () => {
-    const context = await newContext(PHONE, false);
-    const page = await context.newPage();
+  it("D (Arabic, no JavaScript, 375): /ar/courses/<slug>/enroll?run=<id> has the run chosen; D joins the waiting list", async ({ newPage }) => {
+    const page = await visitorPage(newPage, "phone", false);
     await page.goto(`/ar/courses/${course.slug}/enroll?run=${runId}`);
     const run = page.getByRole("radio", { name: new RegExp(DATE_AR) });
     expect(await run.isChecked()).toBe(true);
@@ -254,12 +203,11 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await expect.poll(() => page.getByText(/هذه المجموعة مكتملة، لذلك أنت على قائمة الانتظار\. رقم طلب التسجيل: ENR-/).count()).toBe(1);
     expect(await statusOf(D.email)).toEqual({ status: "waiting", run_id: runId });
     // Without ?run= nothing is chosen; at 1366 the choices sit in the form's column.
-    await page.setViewportSize(DESKTOP);
+    await page.setViewportSize(VIEWPORTS.laptop);
     await page.goto(`/ar/courses/${course.slug}/enroll`);
     expect(await page.getByRole("radio", { name: new RegExp(DATE_AR) }).isChecked()).toBe(false);
     await choicesFit(page, page.locator("main"));
     await screenshot(page, "run-enroll-nojs-ar-1366");
-    await context.close();
   });
 
   it("the emails give the run's date in each student's language and Cairo time, or the waiting list", async () => {
@@ -273,12 +221,12 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     const d = await mailTo(D.email, /قائمة الانتظار/);
     expect(d.text).toContain(`المجموعة التي تبدأ يوم ${WHEN_AR} مكتملة العدد`);
     // The approvals (sent after the undo window) name the run's start too, in the student's language.
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(A.email)).length, { timeout: 15_000 }).toBe(2);
-    const approvalA = smtp.messages.filter((m) => m.to.includes(A.email)).find((m) => m !== a)!;
+    await expect.poll(() => own.smtp.messages.filter((m) => m.to.includes(A.email)).length, { timeout: 15_000 }).toBe(2);
+    const approvalA = own.smtp.messages.filter((m) => m.to.includes(A.email)).find((m) => m !== a)!;
     expect(approvalA.text).toContain("July 16, 2030");
     expect(approvalA.text).toContain("Cairo time");
-    await expect.poll(() => smtp.messages.filter((m) => m.to.includes(B.email)).length, { timeout: 15_000 }).toBe(2);
-    const approvalB = smtp.messages.filter((m) => m.to.includes(B.email)).find((m) => m !== b)!;
+    await expect.poll(() => own.smtp.messages.filter((m) => m.to.includes(B.email)).length, { timeout: 15_000 }).toBe(2);
+    const approvalB = own.smtp.messages.filter((m) => m.to.includes(B.email)).find((m) => m !== b)!;
     expect(approvalB.text).toContain(DATE_AR);
     expect(approvalB.text).toContain("بتوقيت القاهرة");
   });

@@ -3,93 +3,48 @@
 // implementation, as an authenticator app makes them), signs out and back in with a code, then with a
 // recovery code once (the second use fails); with the setting on, a manager without a second factor is
 // led to set one up, in Arabic, before reaching the admin area. Phone and laptop widths, no overflow.
-import type { Browser, BrowserContext, Page } from "playwright-core";
-import pg from "pg";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
 import { hashPassword } from "~/lib/password.server.ts";
 import { totp } from "../setup/totp.ts";
-import { assertNoSecretsInOutput, launchBrowser, screenshot, startApp, type RunningApp } from "./harness.ts";
+import { describe, expect, field, ownApp, pageErrors, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 
-const PG_BASE = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-const dbName = `e2e_2fa_${Date.now().toString(36)}`;
-const dbUrl = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
 const ADMIN = { email: "admin@2fa.test", password: "Admin-Passw0rd!" };
 const MANAGER = { email: "manager@2fa.test", password: "Manager-Passw0rd!" };
 const EDITOR = { email: "editor@2fa.test", password: "Manager-Passw0rd!" };
 
-let app: RunningApp;
-let browser: Browser;
-let server: pg.Client;
-let pool: pg.Pool;
-const contexts: BrowserContext[] = [];
+const own = ownApp({
+  name: "two-factor",
+  env: { SEED_DEMO: "false", ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
+  checkSecrets: true,
+});
 /** The admin's recovery codes, from the first journey. */
 let adminCodes: string[] = [];
 
-beforeAll(async () => {
-  server = new pg.Client({ connectionString: PG_BASE });
-  await server.connect();
-  await server.query(`create database "${dbName}"`);
-  [app, browser] = await Promise.all([
-    startApp({
-      DATABASE_URL: dbUrl,
-      AUTH_SECRET: "e2e-two-factor-secret-".padEnd(48, "t"),
-      SEED_DEMO: "false",
-      ADMIN_EMAIL: ADMIN.email,
-      ADMIN_PASSWORD: ADMIN.password,
-    }),
-    launchBrowser(),
-  ]);
-  pool = new pg.Pool({ connectionString: dbUrl, max: 2 });
+it.beforeAll(async () => {
   for (const who of [MANAGER, EDITOR]) {
     const id = crypto.randomUUID();
-    await pool.query(
+    await own.pool.query(
       `insert into "user" (id, name, email, email_verified, role, must_change_password, created_at, updated_at)
        values ($1, 'Manager', $2, true, 'instructor_course_manager', false, now(), now())`,
       [id, who.email],
     );
-    await pool.query(
+    await own.pool.query(
       `insert into account (id, account_id, provider_id, user_id, password, created_at, updated_at)
        values ($1, $2, 'credential', $2, $3, now(), now())`,
       [crypto.randomUUID(), id, await hashPassword(who.password)],
     );
   }
-  await pool.query(
+  await own.pool.query(
     `insert into role_permissions (role_name, permissions, updated_at) values ('instructor_course_manager', '["courses:view"]'::jsonb, now())
      on conflict (role_name) do update set permissions = excluded.permissions`,
   );
-}, 180_000);
-
-afterAll(async () => {
-  for (const c of contexts) await c.close().catch(() => undefined);
-  await browser?.close();
-  await pool?.end();
-  if (app) {
-    const output = app.output();
-    await app.stop();
-    assertNoSecretsInOutput(output);
-  }
-  await server?.query(`drop database if exists "${dbName}" with (force)`);
-  await server?.end();
 });
 
-async function newPage(locale: "en" | "ar", width = 1366, javaScriptEnabled = true): Promise<Page & { errors: string[] }> {
-  const context = await browser.newContext({
-    javaScriptEnabled,
-    baseURL: app.url,
-    locale: locale === "ar" ? "ar-EG" : "en-US",
-    viewport: { width, height: width < 500 ? 812 : 900 },
-  });
-  contexts.push(context);
-  const page = (await context.newPage()) as Page & { errors: string[] };
-  page.errors = [];
-  page.on("pageerror", (e) => page.errors.push(e.message));
-  return page;
-}
-
-/** A form field by its whole label (the required marker " *" aside). */
-function field(page: Page, label: string) {
-  const escaped = label.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return page.getByLabel(new RegExp(`^${escaped}(\\s*\\*)?$`));
+/** A page on this file's server (Playwright's own timeout), with the uncaught errors it collects. */
+async function pageOn(newPage: NewPage, locale: "en" | "ar", width = 1366, js = true): Promise<Page & { errors: string[] }> {
+  const page = await newPage({ baseURL: own.url, locale, viewport: width < 500 ? "phone" : "laptop", js, timeout: PLAYWRIGHT_TIMEOUT });
+  return Object.assign(page, { errors: pageErrors(page) });
 }
 
 async function noHorizontalOverflow(page: Page): Promise<void> {
@@ -121,8 +76,8 @@ async function signOut(page: Page, label = "Sign Out"): Promise<void> {
 }
 
 describe("two-step sign-in", () => {
-  it("the admin turns it on, then signs in with an app code and with a recovery code once", async () => {
-    const page = await newPage("en");
+  it("the admin turns it on, then signs in with an app code and with a recovery code once", async ({ newPage }) => {
+    const page = await pageOn(newPage, "en");
     await passwordStep(page, ADMIN, EN);
     await page.waitForURL("**/admin");
 
@@ -195,7 +150,7 @@ describe("two-step sign-in", () => {
 
     // Without JavaScript: another recovery code, and "trust this device"; the next sign-in on this
     // browser skips the step.
-    const plain = await newPage("en", 1366, false);
+    const plain = await pageOn(newPage, "en", 1366, false);
     await passwordStep(plain, ADMIN, EN);
     await plain.waitForURL("**/login/two-factor");
     await plain.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
@@ -209,10 +164,10 @@ describe("two-step sign-in", () => {
     await plain.waitForURL("**/admin");
   });
 
-  it("with the setting on, a manager without a second factor sets one up (Arabic, phone) before the admin area", async () => {
+  it("with the setting on, a manager without a second factor sets one up (Arabic, phone) before the admin area", async ({ newPage }) => {
     // The admin turns the setting on in Settings (signed in with a recovery code: their app codes of this
     // minute are spent).
-    const admin = await newPage("en");
+    const admin = await pageOn(newPage, "en");
     await passwordStep(admin, ADMIN, EN, "/admin/settings");
     await admin.getByRole("link", { name: "Lost your phone? Use a recovery code" }).click();
     await field(admin, "Recovery code").fill(adminCodes[2]!);
@@ -221,10 +176,10 @@ describe("two-step sign-in", () => {
     await admin.getByLabel("Require two-step sign-in for every staff member").check();
     await admin.getByRole("button", { name: "Save Settings" }).click();
     await expect
-      .poll(async () => (await pool.query(`select value from site_settings where key = 'two_factor'`)).rows[0]?.value)
+      .poll(async () => (await own.pool.query(`select value from site_settings where key = 'two_factor'`)).rows[0]?.value)
       .toEqual({ required: true });
 
-    const page = await newPage("ar", 375);
+    const page = await pageOn(newPage, "ar", 375);
     await passwordStep(page, MANAGER, AR);
     await page.waitForURL("**/admin/two-factor");
     await page.getByText("التحقق بخطوتين مطلوب لكل أعضاء فريق العمل.", { exact: false }).waitFor();
@@ -275,7 +230,7 @@ describe("two-step sign-in", () => {
     await admin.getByText(`Two-step sign-in reset for`, { exact: false }).first().waitFor();
     await expect.poll(() => row.getByText("2-step on").count()).toBe(0);
     await screenshot(admin, "two-factor-users-reset-en-1366");
-    const audit = await pool.query(`select actor_email from audit_log where action = 'two_factor.reset'`);
+    const audit = await own.pool.query(`select actor_email from audit_log where action = 'two_factor.reset'`);
     expect(audit.rows).toEqual([{ actor_email: ADMIN.email }]);
     // Their session ended; the next visit asks for the password, then for a new setup (the setting is on).
     await page.goto("/admin");
@@ -285,9 +240,9 @@ describe("two-step sign-in", () => {
     expect(admin.errors).toEqual([]);
   });
 
-  it("sets up without JavaScript too: the key, the first code and the recovery codes are plain forms", async () => {
+  it("sets up without JavaScript too: the key, the first code and the recovery codes are plain forms", async ({ newPage }) => {
     // The requirement is on (previous journey): the sign-in lands on the security page.
-    const page = await newPage("en", 375, false);
+    const page = await pageOn(newPage, "en", 375, false);
     // A bookmarked second step with no sign-in waiting says what to do, with the way back.
     await page.goto("/login/two-factor");
     await page.getByText("Sign in with your email and password first; this page then asks for your code.").waitFor();
@@ -305,7 +260,7 @@ describe("two-step sign-in", () => {
     await noHorizontalOverflow(page);
     await page.getByRole("link", { name: "Continue to the admin area" }).click();
     await page.waitForURL("**/admin");
-    const { rows } = await pool.query(`select two_factor_enabled from "user" where email = $1`, [EDITOR.email]);
+    const { rows } = await own.pool.query(`select two_factor_enabled from "user" where email = $1`, [EDITOR.email]);
     expect(rows).toEqual([{ two_factor_enabled: true }]);
   });
 });

@@ -20,13 +20,13 @@ import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "~/domain/accounts/auth.server.ts";
 import { createOutboxWorker, smtpTransport } from "~/lib/outbox.server.ts";
 import { logDigest, logger } from "~/lib/logger.server.ts";
-import { hashPassword } from "~/lib/password.server.ts";
 import { retryAfterSeconds } from "~/lib/rate-limit.server.ts";
 import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestClock } from "../setup/clock.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
+import { makeStaffWithPassword } from "../setup/factories.ts";
 import { startSmtpServer, type ReceivedMail, type TestSmtpServer } from "../setup/smtp.ts";
 
 const BASE_URL = "http://localhost:3000";
@@ -57,27 +57,7 @@ beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
   adminId = (await ensureAdmin(database.db, ADMIN)).id;
-  managerId = crypto.randomUUID();
-  const now = new Date();
-  await database.db.insert(user).values({
-    id: managerId,
-    email: MANAGER.email,
-    name: "Manager",
-    emailVerified: true,
-    role: "instructor_course_manager",
-    mustChangePassword: true,
-    createdAt: now,
-    updatedAt: now,
-  });
-  await database.db.insert(account).values({
-    id: crypto.randomUUID(),
-    accountId: managerId,
-    providerId: "credential",
-    userId: managerId,
-    password: await hashPassword(MANAGER.password),
-    createdAt: now,
-    updatedAt: now,
-  });
+  managerId = (await makeStaffWithPassword(MANAGER.password, { email: MANAGER.email, name: "Manager", mustChangePassword: true })).id;
   smtp = await startSmtpServer();
   transport = smtpTransport(smtp.url);
 });

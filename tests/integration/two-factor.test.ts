@@ -20,11 +20,10 @@ import {
 } from "~/features/auth/two-factor.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { createAuth, type Auth } from "~/domain/accounts/auth.server.ts";
-import { hashPassword } from "~/lib/password.server.ts";
 import { TWO_FACTOR_SETTING_KEY } from "~/lib/site-settings.server.ts";
-import { account } from "@db/schema/index.ts";
 import { actorFor as sessionActor, caught } from "../setup/actors.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
+import { makeStaffWithPassword } from "../setup/factories.ts";
 import { totp } from "../setup/totp.ts";
 
 const BASE_URL = "http://localhost:3000";
@@ -53,26 +52,7 @@ beforeEach(async () => {
   await resetDatabase(database.db);
   await seedDefaults(database.db);
   adminId = (await ensureAdmin(database.db, ADMIN)).id;
-  managerId = crypto.randomUUID();
-  const now = new Date();
-  await database.db.insert(user).values({
-    id: managerId,
-    email: MANAGER.email,
-    name: "Manager",
-    emailVerified: true,
-    role: "instructor_course_manager",
-    createdAt: now,
-    updatedAt: now,
-  });
-  await database.db.insert(account).values({
-    id: crypto.randomUUID(),
-    accountId: managerId,
-    providerId: "credential",
-    userId: managerId,
-    password: await hashPassword(MANAGER.password),
-    createdAt: now,
-    updatedAt: now,
-  });
+  managerId = (await makeStaffWithPassword(MANAGER.password, { email: MANAGER.email, name: "Manager" })).id;
 });
 
 function request(cookie = ""): Request {

@@ -3,28 +3,11 @@
 // test file pays only for a copy, not for migrations.
 import fs from "node:fs";
 import { sql } from "drizzle-orm";
-import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { openDatabase, setDatabase, type Database, type Executor } from "~/lib/db.server.ts";
+import { createPgDatabase } from "./pg.ts";
 
-
-export function testDatabaseUrl(dbName?: string): string {
-  const base = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
-  if (!dbName) return base;
-  const u = new URL(base);
-  u.pathname = `/${dbName}`;
-  return u.toString();
-}
-
-export async function adminQuery(text: string): Promise<void> {
-  const client = new pg.Client({ connectionString: testDatabaseUrl() });
-  await client.connect();
-  try {
-    await client.query(text);
-  } finally {
-    await client.end();
-  }
-}
+export { adminQuery, testDatabaseUrl } from "./pg.ts";
 
 export interface TestDatabase extends Database {
   /** Drops the per-file PostgreSQL database (no-op on PGlite). */
@@ -39,11 +22,10 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   let drop = async () => {};
   let url: string | undefined;
   if (process.env.TEST_DB === "pg") {
-    const name = `test_${process.pid}_${Math.random().toString(36).slice(2, 8)}`;
-    await adminQuery(`create database "${name}" template "${inject("pgTemplate")}"`);
-    url = testDatabaseUrl(name);
+    const created = await createPgDatabase("test", inject("pgTemplate"));
+    url = created.url;
     database = await openDatabase({ url, poolMax: 4 });
-    drop = () => adminQuery(`drop database if exists "${name}" with (force)`);
+    drop = created.drop;
   } else if (inject("pgliteSnapshot") && fs.existsSync(inject("pgliteSnapshot"))) {
     const blob = new Blob([fs.readFileSync(inject("pgliteSnapshot"))]);
     database = await openDatabase({ dataDir: "memory://", loadDataDir: blob });

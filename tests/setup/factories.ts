@@ -3,6 +3,7 @@
 // column as an override, and answers the stored row. Use the domain functions instead when the write
 // itself is what the test is about.
 import {
+  account,
   categories,
   contactMessages,
   courseDocuments,
@@ -14,6 +15,7 @@ import {
   user,
 } from "@db/schema/index.ts";
 import { db } from "~/lib/db.server.ts";
+import { hashPassword } from "~/lib/password.server.ts";
 
 /** Distinct defaults across a test file (slugs and enrollment ids are unique in the schema). */
 let sequence = 0;
@@ -102,4 +104,15 @@ export function makeStaffUser(over: Over<typeof user> = {}) {
       .values({ id: crypto.randomUUID(), email, name: email, emailVerified: true, role: "instructor_course_manager", createdAt: now, updatedAt: now, ...over })
       .returning(),
   );
+}
+
+/** A staff user row with a password sign-in (its credential account, the password hashed as at sign-up). */
+export async function makeStaffWithPassword(password: string, over: Over<typeof user> = {}) {
+  const row = await makeStaffUser(over);
+  const now = new Date();
+  const [credential] = await db()
+    .insert(account)
+    .values({ id: crypto.randomUUID(), accountId: row.id, providerId: "credential", userId: row.id, password: await hashPassword(password), createdAt: now, updatedAt: now })
+    .returning();
+  return { ...row, passwordHash: credential!.password! };
 }

@@ -14,8 +14,8 @@ import {
   type FrameProps,
   type Wired,
   type WiredField,
-} from "./controls.tsx";
-import { Field } from "./field.tsx";
+  Field,
+} from "./field.tsx";
 import { PasswordInput } from "./password-input.tsx";
 
 /** Conform's metadata of one field, whatever its value's type. */

@@ -3,8 +3,7 @@
 import type { ValidatedField } from "~/lib/form-validation.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { EMAIL_MAX } from "~/lib/validation.ts";
-import { InputControl, validated } from "./controls.tsx";
-import { inputClass } from "./field.tsx";
+import { InputControl, inputClass, validated } from "./field.tsx";
 
 /** Name then email, both required; `nameMax` is the form's own limit for the name. */
 export function PersonFields({

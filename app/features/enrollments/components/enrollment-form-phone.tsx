@@ -1,8 +1,7 @@
 // The enrollment form's phone: the country code and the number, whose hint and example follow the country.
 import { useState } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { InputControl, SelectControl, validated } from "~/components/forms/controls.tsx";
-import { inputClass } from "~/components/forms/field.tsx";
+import { InputControl, inputClass, SelectControl, validated } from "~/components/forms/field.tsx";
 import type { ValidatedField } from "~/lib/form-validation.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
 import { EGYPT_DIAL_CODE } from "~/lib/phone.ts";

@@ -7,6 +7,7 @@ import {
   type TextareaHTMLAttributes,
 } from "react";
 import type { ValidatedField } from "~/lib/form-validation.ts";
+import { EMAIL_MAX } from "~/lib/validation.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 
 /** A labelled field with its (translated) error and hint, wired with aria-describedby / aria-invalid. */
@@ -151,30 +152,55 @@ function split<A extends { className?: string }>({ wired, label, hint, required,
   };
 }
 
-export function InputControl(props: Control<InputHTMLAttributes<HTMLInputElement>>) {
+/** The Field and, inside it, the control (`key` first: the form starts over when it changes). */
+function render(tag: "input" | "textarea" | "select", props: Control<{ className?: string }>) {
   const { field, control } = split(props);
+  const Tag = tag;
   return (
     <Field {...field}>
-      <input {...control} key={props.wired.key} />
+      <Tag key={props.wired.key} {...control} />
     </Field>
   );
 }
 
-export function TextAreaControl(props: Control<TextareaHTMLAttributes<HTMLTextAreaElement>>) {
-  const { field, control } = split(props);
-  return (
-    <Field {...field}>
-      <textarea {...control} key={props.wired.key} />
-    </Field>
-  );
-}
+export const InputControl = (props: Control<InputHTMLAttributes<HTMLInputElement>>) => render("input", props);
+
+export const TextAreaControl = (props: Control<TextareaHTMLAttributes<HTMLTextAreaElement>>) => render("textarea", props);
 
 /** A select; its options are its children. */
-export function SelectControl(props: Control<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) {
-  const { field, control } = split(props);
+export const SelectControl = (props: Control<SelectHTMLAttributes<HTMLSelectElement>> & { children: ReactNode }) =>
+  render("select", props);
+
+// The person a public form comes from (the contact message, the enrollment request): a name and an email
+// address, with the same limits, autofill and direction on both forms.
+
+/** Name then email, both required; `nameMax` is the form's own limit for the name. */
+export function PersonFields({
+  name,
+  email,
+  nameMax,
+  keys,
+}: {
+  name: ValidatedField;
+  email: ValidatedField;
+  nameMax: number;
+  /** Each field's locale key, under which its `label` and `placeholder` are. */
+  keys: { name: string; email: string };
+}) {
+  const { t } = useI18n();
+  const words = (key: string) => ({ label: t(`${key}.label`), placeholder: t(`${key}.placeholder`) });
   return (
-    <Field {...field}>
-      <select {...control} key={props.wired.key} />
-    </Field>
+    <>
+      <InputControl wired={validated(name, "text")} {...words(keys.name)} required autoComplete="name" maxLength={nameMax} />
+      <InputControl
+        wired={validated(email, "email")}
+        {...words(keys.email)}
+        required
+        autoComplete="email"
+        dir="ltr"
+        maxLength={EMAIL_MAX}
+        className={`${inputClass} text-start`}
+      />
+    </>
   );
 }

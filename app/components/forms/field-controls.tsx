@@ -3,62 +3,44 @@
 // hint and its error), inside a Field that renders the label, the hint and the translated error. A screen
 // writes `<TextField meta={fields.name} label={…} />`; what a control needs beyond that (maxLength, dir,
 // autoComplete, an onChange) passes through.
-import {
-  getInputProps,
-  getSelectProps,
-  getTextareaProps,
-  type FieldMetadata,
-} from "@conform-to/react";
+import { getInputProps, getSelectProps, getTextareaProps, type FieldMetadata } from "@conform-to/react";
 import type { InputHTMLAttributes, ReactNode, SelectHTMLAttributes, TextareaHTMLAttributes } from "react";
-import { describedBy } from "~/components/admin/form-kit.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Field, inputClass } from "./field.tsx";
+import {
+  controlDescription,
+  InputControl,
+  SelectControl,
+  TextAreaControl,
+  type FrameProps,
+  type Wired,
+  type WiredField,
+  Field,
+} from "./field.tsx";
 import { PasswordInput } from "./password-input.tsx";
 
 /** Conform's metadata of one field, whatever its value's type. */
 type Meta = FieldMetadata<unknown>;
 
-/** What Conform and the kit set on a control: never passed by the screen. */
-type Wired = "id" | "name" | "form" | "type" | "defaultValue" | "defaultChecked" | "value" | "aria-invalid";
-
-interface FieldProps {
-  meta: Meta;
-  label: string;
-  hint?: string;
-  required?: boolean;
-  /** More ids the control is described by (a counter, a note under the group). */
-  describedByIds?: (string | false | undefined)[];
-}
+type FieldProps = FrameProps & { meta: Meta };
 
 /** The hint's and the error's ids, as Field renders them. */
 export function fieldDescription(meta: Meta, hint: string | undefined, more: (string | false | undefined)[] = []) {
-  return describedBy(hint && `${meta.id}-hint`, Boolean(meta.errors?.length) && `${meta.id}-error`, ...more);
+  return controlDescription(meta.id, meta.errors, hint, more);
+}
+
+/** Conform's attributes for a control, with its field's key and errors. */
+function wire(meta: Meta, props: WiredField["props"]): WiredField {
+  return { props, key: meta.key, errors: meta.errors };
 }
 
 type TextType = "text" | "email" | "url" | "tel" | "search" | "password" | "datetime-local";
 
 export function TextField({
   meta,
-  label,
-  hint,
-  required,
-  describedByIds,
   type = "text",
-  className = inputClass,
-  ...control
+  ...props
 }: FieldProps & { type?: TextType } & Omit<InputHTMLAttributes<HTMLInputElement>, Wired>) {
-  return (
-    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
-      <input
-        {...getInputProps(meta, { type })}
-        key={meta.key}
-        className={className}
-        aria-describedby={fieldDescription(meta, hint, describedByIds)}
-        aria-required={required || undefined}
-        {...control}
-      />
-    </Field>
-  );
+  return <InputControl wired={wire(meta, getInputProps(meta, { type }))} {...props} />;
 }
 
 /** An email address: written left to right in either language, the browser's email keyboard and autofill. */
@@ -90,53 +72,15 @@ export function PasswordField({
   );
 }
 
-export function TextAreaField({
-  meta,
-  label,
-  hint,
-  required,
-  describedByIds,
-  className = inputClass,
-  ...control
-}: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wired>) {
-  return (
-    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
-      <textarea
-        {...getTextareaProps(meta)}
-        key={meta.key}
-        className={className}
-        aria-describedby={fieldDescription(meta, hint, describedByIds)}
-        aria-required={required || undefined}
-        {...control}
-      />
-    </Field>
-  );
+export function TextAreaField({ meta, ...props }: FieldProps & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, Wired>) {
+  return <TextAreaControl wired={wire(meta, getTextareaProps(meta))} {...props} />;
 }
 
 export function SelectField({
   meta,
-  label,
-  hint,
-  required,
-  describedByIds,
-  className = inputClass,
-  children,
-  ...control
+  ...props
 }: FieldProps & { children: ReactNode } & Omit<SelectHTMLAttributes<HTMLSelectElement>, Wired>) {
-  return (
-    <Field id={meta.id} label={label} required={required} errors={meta.errors} hint={hint}>
-      <select
-        {...getSelectProps(meta)}
-        key={meta.key}
-        className={className}
-        aria-describedby={fieldDescription(meta, hint, describedByIds)}
-        aria-required={required || undefined}
-        {...control}
-      >
-        {children}
-      </select>
-    </Field>
-  );
+  return <SelectControl wired={wire(meta, getSelectProps(meta))} {...props} />;
 }
 
 /** A checkbox with its label beside it and its hint (and error) under both. */

@@ -1,4 +1,5 @@
 import { useI18n } from "~/lib/use-i18n.ts";
+import { InstructorName } from "./instructor-name.tsx";
 import type { LocalizedInstructor } from "./instructor-view.ts";
 
 /** The id of an instructor's bio section on the About page (the card's link before JavaScript runs). */
@@ -14,12 +15,7 @@ export function InstructorBioSection({ id, instructor, backHref }: { id: string;
   const { t } = useI18n();
   return (
     <section id={instructorBioId(id)} className="mx-auto mt-8 hidden max-w-2xl scroll-mt-24 rounded-2xl border border-teal-700 p-6 target:block">
-      <h3 dir="auto" className="text-xl font-bold">
-        {instructor.name}
-      </h3>
-      <p dir="auto" className="text-sm text-slate-600">
-        {instructor.title}
-      </p>
+      <InstructorName heading {...instructor} nameClass="text-xl font-bold" titleClass="text-sm text-slate-600" />
       <p dir="auto" className="mt-4 whitespace-pre-line text-slate-700">
         {instructor.bio ?? t("about.instructors.noBio")}
       </p>

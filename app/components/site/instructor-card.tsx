@@ -1,4 +1,5 @@
 import type { Ref } from "react";
+import { InstructorName } from "./instructor-name.tsx";
 import { InstructorPhoto } from "./instructor-photo.tsx";
 import type { LocalizedInstructor } from "./instructor-view.ts";
 
@@ -33,12 +34,11 @@ export function InstructorCard({
       <span className="contents lg:[&>*]:size-32!">
         <InstructorPhoto src={photoUrl} alt="" size={96} lazy name={instructor.name} />
       </span>
-      <span dir="auto" className="mt-3 max-w-full break-words font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-lg">
-        {instructor.name}
-      </span>
-      <span dir="auto" className="mt-1 max-w-full break-words text-xs text-slate-600 sm:text-sm">
-        {instructor.title}
-      </span>
+      <InstructorName
+        {...instructor}
+        nameClass="mt-3 max-w-full break-words font-semibold leading-snug text-slate-900 sm:mt-4 sm:text-lg"
+        titleClass="mt-1 max-w-full break-words text-xs text-slate-600 sm:text-sm"
+      />
     </>
   );
   if (!interactive) {

@@ -2,6 +2,7 @@
 // tiles, the key figures, the instructors strip and the way to the catalogue and WhatsApp. The data is read
 // by features/home/home.server.ts; the sections are features/home/components.
 import { useI18n } from "~/lib/use-i18n.ts";
+import { SectionHeading } from "~/components/site/section-heading.tsx";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
 import { JsonLd } from "~/components/json-ld.tsx";
@@ -91,10 +92,7 @@ export default function Home({ loaderData, matches }: Route.ComponentProps) {
       {loaderData.figures && <KeyFigures figures={loaderData.figures} locale={root.locale} brand={root.brand} tone="dark" />}
       <HomeInstructors instructors={loaderData.instructors} locale={root.locale} />
       <section aria-labelledby="match-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="match-title" className="text-center text-3xl font-bold text-teal-950">
-          {t("home.matchTitle")}
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("home.matchIntro")}</p>
+        <SectionHeading id="match-title" title={t("home.matchTitle")} intro={t("home.matchIntro")} centered />
         <ol className="mt-12 grid gap-6 md:grid-cols-3">
           {STEPS.map((step, i) => (
             <li key={step} className="rounded-2xl border border-slate-200 p-6 shadow-sm">

@@ -1,4 +1,5 @@
 import { withPublicStrings } from "~/lib/i18n-client.ts";
+import { SectionHeading } from "~/components/site/section-heading.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link } from "react-router";
@@ -72,9 +73,7 @@ export default function Services({ matches }: Route.ComponentProps) {
       </section>
 
       <section aria-labelledby="offer-title" className="mx-auto max-w-6xl px-4 py-12">
-        <h2 id="offer-title" className="text-center text-3xl font-bold text-teal-950">
-          {t("services.offerTitle")}
-        </h2>
+        <SectionHeading id="offer-title" title={t("services.offerTitle")} centered />
         <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
           {SERVICES.map(({ key, icon }) => (
             <li key={key}>

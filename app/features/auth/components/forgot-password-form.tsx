@@ -1,25 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, Link, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Form, Link } from "react-router";
 import type { AuthReply } from "../auth-reply.ts";
 import { forgotPasswordSchema } from "../auth.schema.ts";
 
 import { Notice } from "~/components/ui/notice.tsx";
+import { AccountEmailField } from "./sign-in-fields.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
 
 /** Request a reset link; the answer is the same whether or not the email has an account. */
 export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
-  const [form, fields] = useForm({
-    id: "forgot-password",
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: forgotPasswordSchema }),
-  });
+  const { form, fields, busy } = useAuthForm({ id: "forgot-password", schema: forgotPasswordSchema, reply });
   if (reply?.success) {
     return (
       <div className="space-y-6">
@@ -30,22 +22,10 @@ export function ForgotPasswordForm({ reply }: { reply?: AuthReply }) {
       </div>
     );
   }
-  const describedBy = fields.email.errors?.length ? `${fields.email.id}-error` : undefined;
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {reply?.messageKey && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
-      <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          placeholder={t("auth.login.emailPlaceholder")}
-          className={`${inputClass} text-start`}
-          aria-describedby={describedBy}
-        />
-      </Field>
+      <AccountEmailField meta={fields.email} words="auth.login" autoComplete="email" />
       <button type="submit" disabled={busy} className="btn-primary flex w-full disabled:opacity-60">
         {busy ? t("auth.forgot.submitting") : t("auth.forgot.submit")}
       </button>

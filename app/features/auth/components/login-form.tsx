@@ -1,27 +1,17 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, Link, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { Form, Link } from "react-router";
 import type { AuthReply } from "../auth-reply.ts";
 import { AUTH_ERRORS, loginSchema } from "../auth.schema.ts";
 
 import { Notice } from "~/components/ui/notice.tsx";
-import { PasswordInput } from "~/components/forms/password-input.tsx";
+import { SignInFields } from "./sign-in-fields.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
 
 /** Staff sign-in (SPEC /login): email, password with show/hide, Sign In; a plain post without JS. */
 export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
-  const [form, fields] = useForm({
-    id: "login",
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: loginSchema }),
-  });
-  const describedBy = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
+  const { form, fields, busy } = useAuthForm({ id: "login", schema: loginSchema, reply });
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {reply?.messageKey && (
@@ -38,27 +28,7 @@ export function LoginForm({ reply, from }: { reply?: AuthReply; from: string }) 
         </Notice>
       )}
       <input type="hidden" name="from" value={from} />
-      <Field id={fields.email.id} label={t("auth.login.email")} required errors={fields.email.errors}>
-        <input
-          {...getInputProps(fields.email, { type: "email" })}
-          key={fields.email.key}
-          autoComplete="username"
-          dir="ltr"
-          maxLength={254}
-          placeholder={t("auth.login.emailPlaceholder")}
-          className={`${inputClass} text-start`}
-          aria-describedby={describedBy(fields.email.id, fields.email.errors)}
-        />
-      </Field>
-      <Field id={fields.password.id} label={t("auth.login.password")} required errors={fields.password.errors}>
-        <PasswordInput
-          {...getInputProps(fields.password, { type: "password" })}
-          key={fields.password.key}
-          id={fields.password.id}
-          autoComplete="current-password"
-          aria-describedby={describedBy(fields.password.id, fields.password.errors)}
-        />
-      </Field>
+      <SignInFields email={fields.email} password={fields.password} words="auth.login" />
       <div className="flex justify-end">
         <Link to="/forgot-password" className="text-sm font-medium text-teal-800 underline hover:text-teal-950">
           {t("auth.login.forgotPassword")}

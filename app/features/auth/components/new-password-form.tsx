@@ -1,16 +1,15 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps } from "@conform-to/react";
 import { Check, Circle } from "lucide-react";
 import { useState } from "react";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { Form, useNavigation } from "react-router";
-import { Field } from "~/components/forms/field.tsx";
+import { Form } from "react-router";
+import { PasswordField } from "~/components/forms/field-controls.tsx";
 import type { AuthReply } from "../auth-reply.ts";
 import { changePasswordSchema, PASSWORD_MAX, PASSWORD_RULES, resetPasswordSchema } from "../auth.schema.ts";
 
 import { Notice } from "~/components/ui/notice.tsx";
-import { PasswordInput } from "~/components/forms/password-input.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
 
 /**
  * New password + confirmation, each with show/hide, and the rules as a live checklist. `strong` adds the
@@ -30,19 +29,11 @@ export function NewPasswordForm({
   token?: string;
 }) {
   const { t } = useI18n();
-  const navigation = useNavigation();
   const hydrated = useHydrated();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const schema = strong ? changePasswordSchema : resetPasswordSchema;
-  const [form, fields] = useForm({
-    id,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onBlur",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema }),
-  });
+  const { form, fields, busy } = useAuthForm({ id, schema, reply });
 
   const rules = strong ? PASSWORD_RULES : PASSWORD_RULES.filter((r) => r.id === "length");
   const checks = [
@@ -51,40 +42,27 @@ export function NewPasswordForm({
   ];
   const valid = checks.every((c) => c.met) && password.length <= PASSWORD_MAX;
   const rulesId = `${id}-rules`;
-  const describedBy = (fieldId: string, errors?: string[]) =>
-    [rulesId, errors?.length ? `${fieldId}-error` : undefined].filter(Boolean).join(" ");
+  const passwords = [
+    { meta: fields.newPassword, label: "auth.reset.newPassword", onValue: setPassword },
+    { meta: fields.confirmPassword, label: "auth.reset.confirmPassword", onValue: setConfirmation },
+  ];
 
   return (
     <Form method="post" {...getFormProps(form)} className="space-y-4" noValidate>
       {reply?.messageKey && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       {token !== undefined && <input type="hidden" name="token" value={token} />}
-      <Field id={fields.newPassword.id} label={t("auth.reset.newPassword")} required errors={fields.newPassword.errors}>
-        <PasswordInput
-          {...getInputProps(fields.newPassword, { type: "password" })}
-          key={fields.newPassword.key}
-          id={fields.newPassword.id}
+      {passwords.map(({ meta, label, onValue }) => (
+        <PasswordField
+          key={meta.name}
+          meta={meta}
+          label={t(label)}
+          required
+          describedByIds={[rulesId]}
           autoComplete="new-password"
           maxLength={PASSWORD_MAX}
-          onChange={(e) => setPassword(e.currentTarget.value)}
-          aria-describedby={describedBy(fields.newPassword.id, fields.newPassword.errors)}
+          onChange={(e) => onValue(e.currentTarget.value)}
         />
-      </Field>
-      <Field
-        id={fields.confirmPassword.id}
-        label={t("auth.reset.confirmPassword")}
-        required
-        errors={fields.confirmPassword.errors}
-      >
-        <PasswordInput
-          {...getInputProps(fields.confirmPassword, { type: "password" })}
-          key={fields.confirmPassword.key}
-          id={fields.confirmPassword.id}
-          autoComplete="new-password"
-          maxLength={PASSWORD_MAX}
-          onChange={(e) => setConfirmation(e.currentTarget.value)}
-          aria-describedby={describedBy(fields.confirmPassword.id, fields.confirmPassword.errors)}
-        />
-      </Field>
+      ))}
       <div id={rulesId} className="rounded-lg bg-slate-50 p-3 text-sm">
         <p className="font-medium text-slate-800">{t("auth.change.rulesTitle")}</p>
         <ul className="mt-2 space-y-1">

@@ -1,12 +1,13 @@
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
-import { Form, Link, useNavigation } from "react-router";
-import { Field, inputClass } from "~/components/forms/field.tsx";
+import { getFormProps } from "@conform-to/react";
+import { Form, Link } from "react-router";
+import { TextField } from "~/components/forms/field-controls.tsx";
+import { inputClass } from "~/components/forms/field.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { AuthReply } from "../auth-reply.ts";
 import { secondStepSchema } from "../auth.schema.ts";
 
 import { Notice } from "~/components/ui/notice.tsx";
+import { useAuthForm } from "./use-auth-form.ts";
 
 /**
  * The second step of a staff sign-in: the 6-digit code from the authenticator app (or a recovery code),
@@ -14,15 +15,7 @@ import { Notice } from "~/components/ui/notice.tsx";
  */
 export function SecondStepForm({ method, from, reply }: { method: "totp" | "recovery"; from: string; reply?: AuthReply }) {
   const { t } = useI18n();
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
-  const [form, fields] = useForm({
-    id: `second-step-${method}`,
-    lastResult: navigation.state === "idle" ? reply?.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: secondStepSchema }),
-  });
+  const { form, fields, busy } = useAuthForm({ id: `second-step-${method}`, schema: secondStepSchema, reply, shouldValidate: "onSubmit" });
   const query = new URLSearchParams();
   if (from) query.set("from", from);
   if (method === "totp") query.set("method", "recovery");
@@ -34,27 +27,20 @@ export function SecondStepForm({ method, from, reply }: { method: "totp" | "reco
       {reply?.messageKey && !codeErrors?.includes(reply.messageKey) && <Notice tone="error" as="div">{t(reply.messageKey)}</Notice>}
       <input type="hidden" name="method" value={method} />
       <input type="hidden" name="from" value={from} />
-      <Field
-        id={fields.code.id}
+      <TextField
+        meta={fields.code}
         label={t(method === "totp" ? "auth.twoFactor.step.codeLabel" : "auth.twoFactor.step.recoveryLabel")}
         required
-        errors={codeErrors}
-      >
-        <input
-          {...getInputProps(fields.code, { type: "text" })}
-          key={fields.code.key}
-          autoFocus
-          dir="ltr"
-          autoComplete={method === "totp" ? "one-time-code" : "off"}
-          inputMode={method === "totp" ? "numeric" : "text"}
-          autoCapitalize="off"
-          spellCheck={false}
-          maxLength={method === "totp" ? 12 : 24}
-          placeholder={method === "totp" ? "123456" : "abcde-12345"}
-          className={`${inputClass} text-start font-mono tracking-widest`}
-          aria-describedby={codeErrors?.length ? `${fields.code.id}-error` : undefined}
-        />
-      </Field>
+        autoFocus
+        dir="ltr"
+        autoComplete={method === "totp" ? "one-time-code" : "off"}
+        inputMode={method === "totp" ? "numeric" : "text"}
+        autoCapitalize="off"
+        spellCheck={false}
+        maxLength={method === "totp" ? 12 : 24}
+        placeholder={method === "totp" ? "123456" : "abcde-12345"}
+        className={`${inputClass} text-start font-mono tracking-widest`}
+      />
       <div className="flex items-start gap-3">
         <input
           id="trust-device"

@@ -1,6 +1,7 @@
 // The About page (SPEC §2 About): who we are, mission and vision, the key figures (Settings), the
 // instructors (streamed only when the store is slow) and how we help. The route holds its loader.
 import { Suspense } from "react";
+import { SectionHeading } from "~/components/site/section-heading.tsx";
 import { Await } from "react-router";
 import { FeatureCard } from "~/components/site/feature-card.tsx";
 import { KeyFigures } from "~/components/site/key-figures.tsx";
@@ -57,10 +58,7 @@ export function AboutPage({ figures, instructors, locale, brand, origin }: About
       {figures && <KeyFigures figures={figures} locale={locale} brand={brand} tone="light" />}
 
       <section aria-labelledby="instructors-title" className="mx-auto max-w-6xl px-4 py-16">
-        <h2 id="instructors-title" className="text-center text-3xl font-bold text-teal-950">
-          {t("about.instructors.title")}
-        </h2>
-        <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("about.instructors.intro")}</p>
+        <SectionHeading id="instructors-title" title={t("about.instructors.title")} intro={t("about.instructors.intro")} centered />
         <div className="mt-10">
           {instructors instanceof Promise ? (
             <Suspense fallback={<InstructorsLoading />}>
@@ -75,10 +73,7 @@ export function AboutPage({ figures, instructors, locale, brand, origin }: About
 
       <section aria-labelledby="help-title" className="bg-slate-50">
         <div className="mx-auto max-w-6xl px-4 py-16">
-          <h2 id="help-title" className="text-center text-3xl font-bold text-teal-950">
-            {t("about.help.title")}
-          </h2>
-          <p className="mx-auto mt-4 max-w-2xl text-center text-slate-700">{t("about.help.intro")}</p>
+          <SectionHeading id="help-title" title={t("about.help.title")} intro={t("about.help.intro")} centered />
           <ul className="mt-10 grid gap-6 md:grid-cols-3">
             {HELP.map(({ key, icon }) => (
               <li key={key}>

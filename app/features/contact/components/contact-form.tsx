@@ -3,12 +3,12 @@ import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
-import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
+import { Honeypot, PersonFields, TextAreaControl, validated } from "~/components/forms/field.tsx";
 import { Icon } from "~/components/icons/icon.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
-import { validateContact } from "../contact.rules.ts";
+import { CONTACT_LIMITS, validateContact } from "../contact.rules.ts";
 
 export type ContactReply = FormReply<{ id: string }>;
 
@@ -42,7 +42,6 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
     }
   }, [fetcher.state, fetcher.data, t]);
 
-  const err = (id: string, errors?: string[]) => (errors?.length ? `${id}-error` : undefined);
   return (
     <fetcher.Form method="post" action={lp("/contact")} {...formProps} className="relative space-y-4">
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
@@ -57,51 +56,20 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
           {t(reply.messageKey === "contact.errors.invalid" ? "contact.error" : reply.messageKey)}
         </Notice>
       )}
-      <Field id={name.id} label={t("contact.fields.name.label")} required errors={name.errors}>
-        <input
-          id={name.id}
-          name={name.name}
-          key={name.key}
-          type="text"
-          defaultValue={name.defaultValue}
-          aria-invalid={name.invalid || undefined}
-          autoComplete="name"
-          maxLength={100}
-          placeholder={t("contact.fields.name.placeholder")}
-          className={inputClass}
-          aria-describedby={err(name.id, name.errors)}
-        />
-      </Field>
-      <Field id={email.id} label={t("contact.fields.email.label")} required errors={email.errors}>
-        <input
-          id={email.id}
-          name={email.name}
-          key={email.key}
-          type="email"
-          defaultValue={email.defaultValue}
-          aria-invalid={email.invalid || undefined}
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          placeholder={t("contact.fields.email.placeholder")}
-          className={`${inputClass} text-start`}
-          aria-describedby={err(email.id, email.errors)}
-        />
-      </Field>
-      <Field id={message.id} label={t("contact.fields.message.label")} required errors={message.errors}>
-        <textarea
-          id={message.id}
-          name={message.name}
-          key={message.key}
-          defaultValue={message.defaultValue}
-          aria-invalid={message.invalid || undefined}
-          rows={5}
-          maxLength={2000}
-          placeholder={t("contact.fields.message.placeholder")}
-          className={inputClass}
-          aria-describedby={err(message.id, message.errors)}
-        />
-      </Field>
+      <PersonFields
+        name={name}
+        email={email}
+        nameMax={CONTACT_LIMITS.name}
+        keys={{ name: "contact.fields.name", email: "contact.fields.email" }}
+      />
+      <TextAreaControl
+        wired={validated(message)}
+        label={t("contact.fields.message.label")}
+        required
+        rows={5}
+        maxLength={CONTACT_LIMITS.message}
+        placeholder={t("contact.fields.message.placeholder")}
+      />
       <Honeypot label={t("contact.fields.website.label")} />
       <button type="submit" disabled={busy} className="btn-primary inline-flex disabled:opacity-60">
         {busy ? t("contact.sending") : t("contact.submit")}

@@ -3,17 +3,16 @@ import { useCallback, useEffect, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher, useLocation } from "react-router";
-import { Field, Honeypot, inputClass } from "~/components/forms/field.tsx";
+import { Honeypot, PersonFields, TextAreaControl, validated } from "~/components/forms/field.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm, type FormValues } from "~/lib/form-validation.ts";
 import { type Locale } from "~/lib/i18n.ts";
 import { readVisitSource, SOURCE_FIELDS, storedVisitSource, type SourceField } from "~/domain/enrollments/visit-source.ts";
-import { validateEnrollment } from "../enrollment.rules.ts";
+import { ENROLLMENT_LIMITS, validateEnrollment } from "../enrollment.rules.ts";
 import type { RunOption } from "../run-options.ts";
 import { RunChoice } from "./run-choice.tsx";
 import { EnrollmentPhoneFields } from "./enrollment-form-phone.tsx";
-import { describedBy } from "./enrollment-form-ids.ts";
 
 /** `waiting`: the run asked for was full, so the request joined its waiting list (issue 20). */
 export type EnrollmentReply = FormReply<{ enrollmentId: string; waiting: boolean }>;
@@ -111,52 +110,20 @@ export function EnrollmentForm({
       {SOURCE_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} value={source[name] ?? ""} />
       ))}
-      <Field id={studentName.id} label={t("enrollment.fields.studentName.label")} required errors={studentName.errors}>
-        <input
-          id={studentName.id}
-          name={studentName.name}
-          key={studentName.key}
-          type="text"
-          defaultValue={studentName.defaultValue}
-          aria-invalid={studentName.invalid || undefined}
-          autoComplete="name"
-          maxLength={100}
-          placeholder={t("enrollment.fields.studentName.placeholder")}
-          className={inputClass}
-          aria-describedby={describedBy(studentName.id, studentName.invalid)}
-        />
-      </Field>
-      <Field id={studentEmail.id} label={t("enrollment.fields.studentEmail.label")} required errors={studentEmail.errors}>
-        <input
-          id={studentEmail.id}
-          name={studentEmail.name}
-          key={studentEmail.key}
-          type="email"
-          defaultValue={studentEmail.defaultValue}
-          aria-invalid={studentEmail.invalid || undefined}
-          autoComplete="email"
-          dir="ltr"
-          maxLength={254}
-          placeholder={t("enrollment.fields.studentEmail.placeholder")}
-          className={`${inputClass} text-start`}
-          aria-describedby={describedBy(studentEmail.id, studentEmail.invalid)}
-        />
-      </Field>
+      <PersonFields
+        name={studentName}
+        email={studentEmail}
+        nameMax={ENROLLMENT_LIMITS.studentName}
+        keys={{ name: "enrollment.fields.studentName", email: "enrollment.fields.studentEmail" }}
+      />
       <EnrollmentPhoneFields countryCode={countryCode} phoneNumber={phoneNumber} locale={locale} />
-      <Field id={message.id} label={t("enrollment.fields.message.label")} errors={message.errors}>
-        <textarea
-          id={message.id}
-          name={message.name}
-          key={message.key}
-          defaultValue={message.defaultValue}
-          aria-invalid={message.invalid || undefined}
-          rows={3}
-          maxLength={2000}
-          placeholder={t("enrollment.fields.message.placeholder")}
-          className={inputClass}
-          aria-describedby={describedBy(message.id, message.invalid)}
-        />
-      </Field>
+      <TextAreaControl
+        wired={validated(message)}
+        label={t("enrollment.fields.message.label")}
+        rows={3}
+        maxLength={ENROLLMENT_LIMITS.message}
+        placeholder={t("enrollment.fields.message.placeholder")}
+      />
       <Honeypot label={t("enrollment.fields.website.label")} />
       <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
         {onCancel && (

@@ -1,4 +1,5 @@
 import { Link } from "react-router";
+import { SectionHeading } from "~/components/site/section-heading.tsx";
 import { Icon } from "~/components/icons/icon.tsx";
 import { categoryHref } from "~/lib/catalog-links.ts";
 import { pickText, type Locale } from "~/lib/i18n.ts";
@@ -14,10 +15,7 @@ export function HomeCategories({ categories, locale }: { categories: HomeCategor
   return (
     <section aria-labelledby="home-categories-title" className="bg-slate-50">
       <div className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
-        <h2 id="home-categories-title" className="text-3xl font-bold text-teal-950">
-          {t("homePage.categories.title")}
-        </h2>
-        <p className="mt-3 max-w-2xl text-slate-700">{t("homePage.categories.intro")}</p>
+        <SectionHeading id="home-categories-title" title={t("homePage.categories.title")} intro={t("homePage.categories.intro")} />
         <ul className="mt-8 grid grid-cols-1 gap-4 min-[420px]:grid-cols-2 lg:grid-cols-4">
           {categories.map((category) => (
             <li key={category.id} className="flex">

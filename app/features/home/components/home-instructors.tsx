@@ -1,5 +1,7 @@
 import { Link } from "react-router";
+import { SectionHeading } from "~/components/site/section-heading.tsx";
 import { instructorBioId } from "~/components/site/instructor-bio-section.tsx";
+import { InstructorName } from "~/components/site/instructor-name.tsx";
 import { InstructorPhoto } from "~/components/site/instructor-photo.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -15,10 +17,7 @@ export function HomeInstructors({ instructors, locale }: { instructors: HomeInst
   const fallbackTitle = t("homePage.instructors.fallbackTitle");
   return (
     <section aria-labelledby="home-instructors-title" className="mx-auto max-w-6xl px-4 py-14 sm:py-16">
-      <h2 id="home-instructors-title" className="text-3xl font-bold text-teal-950">
-        {t("homePage.instructors.title")}
-      </h2>
-      <p className="mt-3 max-w-2xl text-slate-700">{t("homePage.instructors.intro")}</p>
+      <SectionHeading id="home-instructors-title" title={t("homePage.instructors.title")} intro={t("homePage.instructors.intro")} />
       <ul className="mt-8 grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-4">
         {instructors.map((instructor) => {
           const view = localizeInstructor({ ...instructor, bioShort: null, bioShortAr: null }, locale, fallbackTitle);
@@ -29,12 +28,11 @@ export function HomeInstructors({ instructors, locale }: { instructors: HomeInst
                 className="flex w-full flex-col items-center rounded-2xl border border-slate-200 p-4 text-center transition hover:border-teal-700 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800"
               >
                 <InstructorPhoto src={instructor.photoUrl} alt="" size={80} lazy name={view.name} />
-                <span dir="auto" className="mt-3 block break-words font-semibold leading-snug text-slate-900">
-                  {view.name}
-                </span>
-                <span dir="auto" className="mt-1 block break-words text-sm text-slate-600">
-                  {view.title}
-                </span>
+                <InstructorName
+                  {...view}
+                  nameClass="mt-3 block break-words font-semibold leading-snug text-slate-900"
+                  titleClass="mt-1 block break-words text-sm text-slate-600"
+                />
               </Link>
             </li>
           );

@@ -19,7 +19,6 @@ export interface CourseCardText {
   levelLabel: string;
   languages: Record<CourseLanguage, string>;
   levels: Record<CourseLevel, string>;
-  defaultDuration: string;
   /** "12 hours" (the language's plural forms). */
   hours(count: number): string;
   /** "3 students enrolled". */
@@ -53,7 +52,6 @@ function translate(t: TFunction): CourseCardText {
       advanced: t("catalog.course.levels.advanced"),
     },
     enrollNow: t("catalog.card.enrollNow"),
-    defaultDuration: t("catalog.card.defaultDuration"),
     hours: counted(t, "catalog.card.hours"),
     enrolled: counted(t, "catalog.card.students"),
     starts: t("catalog.card.starts"),

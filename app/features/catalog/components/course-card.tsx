@@ -110,13 +110,16 @@ export function CourseCard({
                 </dd>
               </div>
             )}
-            <div className="flex items-center gap-1">
-              <dt>
-                <Icon name="clock" className="h-4 w-4" />
-                <span className="sr-only">{text.duration}</span>
-              </dt>
-              <dd>{course.hours ? text.hours(course.hours) : text.defaultDuration}</dd>
-            </div>
+            {/* No hours entered: no duration rather than an invented one (issue 36 item 2, D2). */}
+            {course.hours ? (
+              <div className="flex items-center gap-1">
+                <dt>
+                  <Icon name="clock" className="h-4 w-4" />
+                  <span className="sr-only">{text.duration}</span>
+                </dt>
+                <dd>{text.hours(course.hours)}</dd>
+              </div>
+            ) : null}
             {showCount && (
               <div className="flex items-center gap-1" data-enrolled-count="">
                 <dt>

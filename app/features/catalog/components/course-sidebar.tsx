@@ -51,13 +51,14 @@ export function CourseSidebar({
             <bdi>{priceText}</bdi>
           </dd>
         </div>
-        <div className="flex items-center gap-3">
-          <Icon name="clock" className="h-5 w-5 shrink-0 text-teal-800" />
-          <dt className="font-medium">{t("catalog.course.duration")}</dt>
-          <dd className="ms-auto text-end">
-            {course.hours ? t("catalog.card.hours", { count: course.hours }) : t("catalog.card.defaultDuration")}
-          </dd>
-        </div>
+        {/* No hours entered: no duration at all rather than an invented one (issue 36 item 2, D2). */}
+        {course.hours ? (
+          <div className="flex items-center gap-3">
+            <Icon name="clock" className="h-5 w-5 shrink-0 text-teal-800" />
+            <dt className="font-medium">{t("catalog.course.duration")}</dt>
+            <dd className="ms-auto text-end">{t("catalog.card.hours", { count: course.hours })}</dd>
+          </div>
+        ) : null}
         {course.level && (
           <div className="flex items-center gap-3">
             <Icon name="graduation-cap" className="h-5 w-5 shrink-0 text-teal-800" />

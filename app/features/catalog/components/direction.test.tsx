@@ -103,6 +103,17 @@ describe("course cards", () => {
   });
 });
 
+describe("course card facts", () => {
+  it("a course without hours shows no duration rather than an invented one (issue 36 item 2)", async () => {
+    for (const lng of ["en", "ar"] as const) {
+      const without = await render(lng, () => <CourseCard course={{ ...card(ENGLISH_TITLE, "x", "en"), hours: null }} locale={lng} />);
+      expect(without).not.toMatch(/weeks|أسابيع|Duration|المدة/);
+      const withHours = await render(lng, () => <CourseCard course={card(ENGLISH_TITLE, "x", "en")} locale={lng} />);
+      expect(withHours).toMatch(lng === "en" ? /12 hours/ : /12 ساعة/);
+    }
+  });
+});
+
 describe("instructor cards", () => {
   it("name and title each have their own direction", async () => {
     const html = await render("en", () => (

@@ -7,8 +7,7 @@ import { showToast } from "~/components/ui/toast.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { FilterLinks } from "~/components/ui/filter-links.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
 import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -69,22 +68,16 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         </Link>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <FilterPanel applied={log.status ? 1 : 0}>
-          <FilterLinks
-            label={t("adminEmails.filters.label")}
-            links={[
-              filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
-              ...EMAIL_STATUSES.map((status) =>
-                filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
-              ),
-            ]}
-          />
-        </FilterPanel>
-        <p role="status" className="text-sm text-slate-700">
-          {t("adminEmails.total", { count: log.total })}
-        </p>
-      </div>
+      <FilterLinksBar
+        label={t("adminEmails.filters.label")}
+        links={[
+          filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
+          ...EMAIL_STATUSES.map((status) =>
+            filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
+          ),
+        ]}
+        summary={t("adminEmails.total", { count: log.total })}
+      />
 
       {noJsReply && (
         <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">

@@ -119,7 +119,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
 
       <RunFilterBanner run={run} filter={list.filter} counters={counters} locale={locale} />
       <AdminEnrollmentCounters counters={counters} locale={locale} forRun={list.filter.run !== ""} />
-      <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} run={run} locale={locale} />
+      <AdminEnrollmentsToolbar filter={list.filter} canExport={canExport} run={run} locale={locale} />
 
       <AdminEnrollmentsDialogs
         dialog={dialog}

@@ -8,8 +8,7 @@ import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { FilterLinks } from "~/components/ui/filter-links.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
 import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
@@ -89,20 +88,15 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         <p className="mt-1 text-slate-700">{t("adminMessages.intro")}</p>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <FilterPanel applied={inbox.filter === "unread" ? 1 : 0}>
-          <FilterLinks
-            label={t("adminMessages.filters.label")}
-            links={[
-              filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount })),
-              filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount })),
-            ]}
-          />
-        </FilterPanel>
-        <p role="status" className="text-sm font-medium text-slate-800">
-          {t("adminMessages.unreadSummary", { count: inbox.unreadCount })}
-        </p>
-      </div>
+      <FilterLinksBar
+        label={t("adminMessages.filters.label")}
+        links={[
+          filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount })),
+          filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount })),
+        ]}
+        summary={t("adminMessages.unreadSummary", { count: inbox.unreadCount })}
+        summaryClassName="text-sm font-medium text-slate-800"
+      />
 
       {noJsReply && (
         <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">

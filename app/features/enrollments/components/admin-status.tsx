@@ -7,18 +7,16 @@
 // course was deleted cannot be approved (issue 17 point 3). A request on a run's waiting list (issue 20)
 // has a badge of its own; it is given a seat or rejected from its details.
 import { Icon } from "~/components/icons/icon.tsx";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { useRevalidator } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
-import { showDecision } from "./decision-notice.tsx";
+import { useDecisionFetcher } from "./decision-notice.tsx";
 
 const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky" };
 
@@ -59,31 +57,15 @@ export function EnrollmentStatusActions({
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
-  // Reported as soon as the action has answered, while the page reloads its data: in a list filtered to
-  // pending requests the row (and this form) is gone once the reload lands, and its Undo with it.
-  const reported = useRef<EnrollmentsReply | null>(null);
-  const reply = fetcher.data;
-  useEffect(() => {
-    if (!reply?.ok || reported.current === reply) return;
-    reported.current = reply;
-    showDecision(t, reply);
-    onDone?.(reply);
-  }, [reply, t, onDone]);
+  const { fetcher, refused } = useDecisionFetcher(`enrollment-status-${row.id}`, onDone);
   const busy = fetcher.state !== "idle";
   const locale = usePageLocale();
   const failed = fetcher.state === "idle" ? (runFullMessage(t, fetcher.data) ?? failureMessage(t, fetcher.data, locale)) : null;
-  // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:
-  // reload it so the row shows its real status beside the message.
-  const { revalidate } = useRevalidator();
-  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   // In a list of pending requests the reload takes the row, and the message beside it, away: the refusal
   // (who decided it, and when) is said where it stays in view.
   useEffect(() => {
-    if (!refused) return;
-    void revalidate();
-    if (refused.conflict) showToast("error", failureMessage(t, refused, locale));
-  }, [refused, revalidate, t, locale]);
+    if (refused?.conflict) showToast("error", failureMessage(t, refused, locale));
+  }, [refused, t, locale]);
   return (
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />

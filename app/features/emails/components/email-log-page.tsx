@@ -8,7 +8,7 @@ import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
-import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
+import { ListPager } from "~/components/ui/pager.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { isolateText } from "~/components/ui/bidi.tsx";
@@ -50,7 +50,6 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
   const noJsReply = hydrated ? undefined : actionData;
 
   const href = (page: number, status = log.status) => emailLogHref({ status, page });
-  const { from, to } = pageRange(log.page, log.pageSize, log.emails.length);
   const kindLabel = (kind: string) => t(`adminEmails.kinds.${kind}`, { defaultValue: kind });
   const filterLink = (status: EmailStatus | undefined, label: string) => ({ href: href(1, status), label, current: log.status === status });
   const cell = "align-top";
@@ -177,13 +176,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         </Table>
       )}
 
-      <Pager
-        page={log.page}
-        pageCount={log.pageCount}
-        total={log.total}
-        href={(page) => href(page)}
-        labels={pagerLabels(t, "adminEmails.pagination", { page: log.page, pages: log.pageCount, from, to, total: log.total })}
-      />
+      <ListPager list={log} shown={log.emails.length} href={(page) => href(page)} keys="adminEmails.pagination" />
     </div>
   );
 }

@@ -12,6 +12,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { ActionStatus } from "~/components/admin/action-status.tsx";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
@@ -38,6 +39,9 @@ export function CourseDeletedBadge() {
 
 const buttonBase =
   "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-60";
+const APPROVE_CLASS = `${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`;
+const REJECT_CLASS = `${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
+const REOPEN_CLASS = `${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`;
 
 /**
  * Approve and Reject for one pending enrollment (Reject alone when its course was deleted); "Move to
@@ -71,30 +75,13 @@ export function EnrollmentStatusActions({
       <input type="hidden" name="id" value={row.id} />
       {/* A waiting request is promoted or rejected from its details (the run's seats are checked there). */}
       {(row.status === "approved" || row.status === "rejected") && !busy && (
-        <DialogLink
-          dialog={dialog}
-          kind="reopen"
-          id={row.id}
-          as="button"
-          label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })}
-          title=""
-          className={`${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`}
-        >
+        <DialogLink dialog={dialog} kind="reopen" id={row.id} as="button" label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })} title="" className={REOPEN_CLASS}>
           <Icon name="rotate-ccw" className="h-4 w-4 rtl:-scale-x-100" />
           {t("adminEnrollments.reopen.action")}
         </DialogLink>
       )}
       {row.status === "pending" && <DecisionButtons row={row} dialog={dialog} busy={busy} />}
-      {busy && (
-        <span role="status" className="text-sm text-slate-700">
-          {t("adminEnrollments.actions.updating")}
-        </span>
-      )}
-      {failed && (
-        <span role="alert" className="max-w-64 text-sm text-red-800">
-          {failed}
-        </span>
-      )}
+      <ActionStatus busy={busy} busyLabel={t("adminEnrollments.actions.updating")} failure={failed} failureClassName="max-w-64" />
     </fetcher.Form>
   );
 }
@@ -129,22 +116,13 @@ export function DecisionButtons({
               ? t("adminEnrollments.runDecisions.giveSeatFor", { name: row.studentName })
               : t("adminEnrollments.actions.approveFor", { name: row.studentName })
           }
-          className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+          className={APPROVE_CLASS}
         >
           <Icon name={waiting ? "users" : "check"} className="h-4 w-4" />
           {waiting ? t("adminEnrollments.runDecisions.giveSeat") : t("adminEnrollments.actions.approve")}
         </button>
       )}
-      <DialogLink
-        dialog={dialog}
-        kind="reject"
-        id={row.id}
-        as="button"
-        disabled={busy}
-        label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
-        title=""
-        className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-      >
+      <DialogLink dialog={dialog} kind="reject" id={row.id} as="button" disabled={busy} label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })} title="" className={REJECT_CLASS}>
         <Icon name="x" className="h-4 w-4" />
         {t("adminEnrollments.actions.reject")}
       </DialogLink>

@@ -9,7 +9,7 @@ import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
-import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
+import { ListPager } from "~/components/ui/pager.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -78,7 +78,6 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
   const missingSelected = searchParams.get("dialog") === "view" && !inbox.selected;
 
   const noJsReply = hydrated ? undefined : actionData;
-  const { from, to } = pageRange(inbox.page, inbox.pageSize, inbox.messages.length);
   const filterLink = (filter: MessageFilter, label: string) => ({ href: listHref(1, filter), label, current: inbox.filter === filter });
 
   return (
@@ -155,13 +154,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         />
       )}
 
-      <Pager
-        page={inbox.page}
-        pageCount={inbox.pageCount}
-        total={inbox.total}
-        href={(page) => listHref(page)}
-        labels={pagerLabels(t, "adminMessages.pagination", { page: inbox.page, pages: inbox.pageCount, from, to, total: inbox.total })}
-      />
+      <ListPager list={inbox} shown={inbox.messages.length} href={(page) => listHref(page)} keys="adminMessages.pagination" />
     </div>
   );
 }

@@ -6,7 +6,6 @@
 import { SlidersHorizontal } from "lucide-react";
 import { Fragment, useId, useLayoutEffect, useRef, useState, type ReactNode } from "react";
 import { useLocation } from "react-router";
-import { inputClass } from "~/components/forms/field.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 
@@ -93,43 +92,6 @@ export function FilterPanel({
       >
         {children}
       </div>
-    </div>
-  );
-}
-
-/**
- * A list's search field (`?q=`): a whole row on a phone, at least 16rem beside the other filters from `sm`
- * up. It shows the URL's value again after each navigation (keyed by it), as a fresh load would.
- */
-export function FilterSearch({
-  id,
-  label,
-  placeholder,
-  value,
-  maxLength,
-}: {
-  id: string;
-  label: string;
-  placeholder: string;
-  value: string;
-  maxLength: number;
-}) {
-  return (
-    <div className="flex min-w-0 flex-1 basis-full flex-col gap-1 sm:min-w-[16rem] sm:basis-auto">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <input
-        id={id}
-        type="search"
-        name="q"
-        dir="auto"
-        maxLength={maxLength}
-        defaultValue={value}
-        key={`q-${value}`}
-        placeholder={placeholder}
-        className={`${inputClass} py-2`}
-      />
     </div>
   );
 }

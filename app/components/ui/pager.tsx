@@ -4,6 +4,7 @@
 import { ChevronLeft, ChevronRight } from "lucide-react";
 import type { ReactNode } from "react";
 import { Link } from "react-router";
+import { useI18n } from "~/lib/use-i18n.ts";
 
 export interface PagerLabels {
   /** The navigation's accessible name. */
@@ -86,4 +87,20 @@ export function Pager({
 export function pageRange(page: number, pageSize: number, shown: number): { from: number; to: number } {
   const from = shown === 0 ? 0 : (page - 1) * pageSize + 1;
   return { from, to: from === 0 ? 0 : from + shown - 1 };
+}
+
+/** A list page's numbers, as its loader gives them. */
+export interface ListPage {
+  page: number;
+  pageCount: number;
+  pageSize: number;
+  total: number;
+}
+
+/** The pager of a list page: its labels from the list's keys (pagerLabels) and the rows the page shows. */
+export function ListPager({ list, shown, href, keys }: { list: ListPage; shown: number; href: (page: number) => string; keys: string }) {
+  const { t } = useI18n();
+  const { from, to } = pageRange(list.page, list.pageSize, shown);
+  const labels = pagerLabels(t, keys, { page: list.page, pages: list.pageCount, from, to, total: list.total });
+  return <Pager page={list.page} pageCount={list.pageCount} total={list.total} href={href} labels={labels} />;
 }

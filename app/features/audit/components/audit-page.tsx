@@ -1,10 +1,9 @@
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { ChevronLeft, ChevronRight } from "lucide-react";
-import { Form, Link } from "react-router";
-import { inputClass } from "~/components/forms/field.tsx";
+import { Link } from "react-router";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { NoMatches } from "~/components/ui/empty-state.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
+import { FilterBar, FilterSearch, FilterSelect } from "~/components/ui/filter-bar.tsx";
 import { Cell, HeaderCell, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -35,6 +34,7 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
   const actionLabel = (action: string) => auditActionLabel(t, action);
   const entityLabel = (entity: string) => auditEntityLabel(t, entity);
   const filtered = Boolean(filter.user || filter.entity);
+  const entityOptions = [{ value: "", label: t("audit.filters.allEntities") }, ...log.entities.map((entity) => ({ value: entity, label: entityLabel(entity) }))];
   const cell = "align-top";
 
   return (
@@ -43,50 +43,31 @@ export function AuditPage({ log, filter, locale }: { log: AuditLogPage; filter: 
       <p className="mt-1 text-slate-700">{t("audit.intro")}</p>
 
       <div className="mt-6">
-        <FilterPanel applied={[filter.user, filter.entity].filter(Boolean).length}>
-          <Form method="get" action={ADMIN_PATH.audit} role="search" aria-label={t("audit.filters.label")} className="flex flex-wrap items-end gap-4">
-            <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-56">
-              <label htmlFor="audit-user" className="text-sm font-medium text-slate-800">
-                {t("audit.filters.user")}
-              </label>
-              <input
-                id="audit-user"
-                name="user"
-                type="search"
-                dir="ltr"
-                defaultValue={filter.user}
-                key={filter.user}
-                maxLength={254}
-                placeholder={t("audit.filters.userPlaceholder")}
-                className={`${inputClass} text-start`}
-              />
-            </div>
-            {/* With fewer than two kinds of entry the choice would change nothing: no filter of one option. */}
-            {(log.entities.length > 1 || filter.entity) && (
-              <div className="flex w-full flex-col gap-1 sm:w-auto sm:min-w-48">
-                <label htmlFor="audit-entity" className="text-sm font-medium text-slate-800">
-                  {t("audit.filters.entity")}
-                </label>
-                <select id="audit-entity" name="entity" defaultValue={filter.entity} key={filter.entity} className={inputClass}>
-                  <option value="">{t("audit.filters.allEntities")}</option>
-                  {log.entities.map((entity) => (
-                    <option key={entity} value={entity}>
-                      {entityLabel(entity)}
-                    </option>
-                  ))}
-                </select>
-              </div>
-            )}
-            <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
-              {t("audit.filters.apply")}
-            </button>
-            {filtered && (
-              <Link to={ADMIN_PATH.audit} className="py-2.5 text-sm text-teal-800 underline">
-                {t("audit.filters.clear")}
-              </Link>
-            )}
-          </Form>
-        </FilterPanel>
+        <FilterBar action={ADMIN_PATH.audit} label={t("audit.filters.label")} applied={[filter.user, filter.entity].filter(Boolean).length} search>
+          <FilterSearch
+            id="audit-user"
+            name="user"
+            dir="ltr"
+            label={t("audit.filters.user")}
+            placeholder={t("audit.filters.userPlaceholder")}
+            value={filter.user}
+            maxLength={254}
+            className="w-full sm:w-auto sm:min-w-56"
+            inputClassName="text-start"
+          />
+          {/* With fewer than two kinds of entry the choice would change nothing: no filter of one option. */}
+          {(log.entities.length > 1 || filter.entity) && (
+            <FilterSelect id="audit-entity" name="entity" label={t("audit.filters.entity")} value={filter.entity} options={entityOptions} className="w-full sm:w-auto sm:min-w-48" selectClassName="" />
+          )}
+          <button type="submit" className="btn-primary inline-flex px-4 py-2.5 text-sm">
+            {t("audit.filters.apply")}
+          </button>
+          {filtered && (
+            <Link to={ADMIN_PATH.audit} className="py-2.5 text-sm text-teal-800 underline">
+              {t("audit.filters.clear")}
+            </Link>
+          )}
+        </FilterBar>
       </div>
 
       <p className="mt-6 text-sm text-slate-700" role="status">

@@ -7,9 +7,8 @@ import { showToast } from "~/components/ui/toast.tsx";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { EmptyState, NoMatches } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { FilterLinks } from "~/components/ui/filter-links.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
-import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
+import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
+import { ListPager } from "~/components/ui/pager.tsx";
 import { ActionsCell, Cell, HeaderCell, RowHeader, Table, TableBody, TableHead } from "~/components/ui/table.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { isolateText } from "~/components/ui/bidi.tsx";
@@ -51,7 +50,6 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
   const noJsReply = hydrated ? undefined : actionData;
 
   const href = (page: number, status = log.status) => emailLogHref({ status, page });
-  const { from, to } = pageRange(log.page, log.pageSize, log.emails.length);
   const kindLabel = (kind: string) => t(`adminEmails.kinds.${kind}`, { defaultValue: kind });
   const filterLink = (status: EmailStatus | undefined, label: string) => ({ href: href(1, status), label, current: log.status === status });
   const cell = "align-top";
@@ -69,22 +67,16 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         </Link>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <FilterPanel applied={log.status ? 1 : 0}>
-          <FilterLinks
-            label={t("adminEmails.filters.label")}
-            links={[
-              filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
-              ...EMAIL_STATUSES.map((status) =>
-                filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
-              ),
-            ]}
-          />
-        </FilterPanel>
-        <p role="status" className="text-sm text-slate-700">
-          {t("adminEmails.total", { count: log.total })}
-        </p>
-      </div>
+      <FilterLinksBar
+        label={t("adminEmails.filters.label")}
+        links={[
+          filterLink(undefined, t("adminEmails.filters.all", { count: log.counts.all })),
+          ...EMAIL_STATUSES.map((status) =>
+            filterLink(status, t("adminEmails.filters.status", { status: t(`adminEmails.statuses.${status}`), count: log.counts[status] })),
+          ),
+        ]}
+        summary={t("adminEmails.total", { count: log.total })}
+      />
 
       {noJsReply && (
         <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">
@@ -184,13 +176,7 @@ export function EmailLogPage({ log, actionData, locale }: { log: EmailLogData; a
         </Table>
       )}
 
-      <Pager
-        page={log.page}
-        pageCount={log.pageCount}
-        total={log.total}
-        href={(page) => href(page)}
-        labels={pagerLabels(t, "adminEmails.pagination", { page: log.page, pages: log.pageCount, from, to, total: log.total })}
-      />
+      <ListPager list={log} shown={log.emails.length} href={(page) => href(page)} keys="adminEmails.pagination" />
     </div>
   );
 }

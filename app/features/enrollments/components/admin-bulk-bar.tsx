@@ -2,6 +2,7 @@
 // table's checkboxes belong to this form (form="enrollments-bulk"), so it works without JavaScript too.
 // Rejecting cannot be undone: it opens the page's confirmation (?dialog=bulkReject) — with JavaScript for
 // the ticked rows, without it by a GET of this form (the ticked ids and the list's filters in the URL).
+import { ActionStatus } from "~/components/admin/action-status.tsx";
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import type { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { DialogLink } from "~/components/ui/url-dialog.tsx";
@@ -87,16 +88,7 @@ export function AdminEnrollmentsBulkBar({
           </button>
         </>
       )}
-      {fetcher.state !== "idle" && (
-        <span role="status" className="text-sm text-slate-700">
-          {t("adminEnrollments.actions.updating")}
-        </span>
-      )}
-      {(full ?? failure) && (
-        <span role="alert" className="text-sm text-red-800">
-          {full ?? failure}
-        </span>
-      )}
+      <ActionStatus busy={fetcher.state !== "idle"} busyLabel={t("adminEnrollments.actions.updating")} failure={full ?? failure} />
       {full && (
         <div className="flex basis-full items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-2">
           <input id={overrideId} type="checkbox" name="override" className="mt-0.5 h-5 w-5 shrink-0 accent-amber-700" />

@@ -7,18 +7,17 @@
 // course was deleted cannot be approved (issue 17 point 3). A request on a run's waiting list (issue 20)
 // has a badge of its own; it is given a seat or rejected from its details.
 import { Icon } from "~/components/icons/icon.tsx";
-import { useEffect, useRef } from "react";
+import { useEffect } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { useRevalidator } from "react-router";
 import { Badge, type BadgeTone } from "~/components/ui/badge.tsx";
 import { DialogLink, type UrlDialog } from "~/components/ui/url-dialog.tsx";
-import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
+import { ActionStatus } from "~/components/admin/action-status.tsx";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
-import { showDecision } from "./decision-notice.tsx";
+import { useDecisionFetcher } from "./decision-notice.tsx";
 
 const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky" };
 
@@ -40,6 +39,9 @@ export function CourseDeletedBadge() {
 
 const buttonBase =
   "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-semibold focus-visible:outline-2 focus-visible:outline-offset-2 disabled:cursor-wait disabled:opacity-60";
+const APPROVE_CLASS = `${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`;
+const REJECT_CLASS = `${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`;
+const REOPEN_CLASS = `${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`;
 
 /**
  * Approve and Reject for one pending enrollment (Reject alone when its course was deleted); "Move to
@@ -59,60 +61,27 @@ export function EnrollmentStatusActions({
   onDone?: (reply: EnrollmentsReply) => void;
 }) {
   const { t } = useI18n();
-  const fetcher = useFreshFetcher<EnrollmentsReply>(`enrollment-status-${row.id}`);
-  // Reported as soon as the action has answered, while the page reloads its data: in a list filtered to
-  // pending requests the row (and this form) is gone once the reload lands, and its Undo with it.
-  const reported = useRef<EnrollmentsReply | null>(null);
-  const reply = fetcher.data;
-  useEffect(() => {
-    if (!reply?.ok || reported.current === reply) return;
-    reported.current = reply;
-    showDecision(t, reply);
-    onDone?.(reply);
-  }, [reply, t, onDone]);
+  const { fetcher, refused } = useDecisionFetcher(`enrollment-status-${row.id}`, onDone);
   const busy = fetcher.state !== "idle";
   const locale = usePageLocale();
   const failed = fetcher.state === "idle" ? (runFullMessage(t, fetcher.data) ?? failureMessage(t, fetcher.data, locale)) : null;
-  // A refused change (the row was approved or rejected meanwhile) does not reload the page by itself:
-  // reload it so the row shows its real status beside the message.
-  const { revalidate } = useRevalidator();
-  const refused = fetcher.state === "idle" && fetcher.data && !fetcher.data.ok ? fetcher.data : undefined;
   // In a list of pending requests the reload takes the row, and the message beside it, away: the refusal
   // (who decided it, and when) is said where it stays in view.
   useEffect(() => {
-    if (!refused) return;
-    void revalidate();
-    if (refused.conflict) showToast("error", failureMessage(t, refused, locale));
-  }, [refused, revalidate, t, locale]);
+    if (refused?.conflict) showToast("error", failureMessage(t, refused, locale));
+  }, [refused, t, locale]);
   return (
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />
       {/* A waiting request is promoted or rejected from its details (the run's seats are checked there). */}
       {(row.status === "approved" || row.status === "rejected") && !busy && (
-        <DialogLink
-          dialog={dialog}
-          kind="reopen"
-          id={row.id}
-          as="button"
-          label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })}
-          title=""
-          className={`${buttonBase} border border-slate-400 bg-white text-slate-800 hover:bg-slate-50 focus-visible:outline-slate-700`}
-        >
+        <DialogLink dialog={dialog} kind="reopen" id={row.id} as="button" label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })} title="" className={REOPEN_CLASS}>
           <Icon name="rotate-ccw" className="h-4 w-4 rtl:-scale-x-100" />
           {t("adminEnrollments.reopen.action")}
         </DialogLink>
       )}
       {row.status === "pending" && <DecisionButtons row={row} dialog={dialog} busy={busy} />}
-      {busy && (
-        <span role="status" className="text-sm text-slate-700">
-          {t("adminEnrollments.actions.updating")}
-        </span>
-      )}
-      {failed && (
-        <span role="alert" className="max-w-64 text-sm text-red-800">
-          {failed}
-        </span>
-      )}
+      <ActionStatus busy={busy} busyLabel={t("adminEnrollments.actions.updating")} failure={failed} failureClassName="max-w-64" />
     </fetcher.Form>
   );
 }
@@ -147,22 +116,13 @@ export function DecisionButtons({
               ? t("adminEnrollments.runDecisions.giveSeatFor", { name: row.studentName })
               : t("adminEnrollments.actions.approveFor", { name: row.studentName })
           }
-          className={`${buttonBase} bg-emerald-700 text-white hover:bg-emerald-800 focus-visible:outline-emerald-700`}
+          className={APPROVE_CLASS}
         >
           <Icon name={waiting ? "users" : "check"} className="h-4 w-4" />
           {waiting ? t("adminEnrollments.runDecisions.giveSeat") : t("adminEnrollments.actions.approve")}
         </button>
       )}
-      <DialogLink
-        dialog={dialog}
-        kind="reject"
-        id={row.id}
-        as="button"
-        disabled={busy}
-        label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })}
-        title=""
-        className={`${buttonBase} border border-red-700 bg-white text-red-800 hover:bg-red-50 focus-visible:outline-red-700`}
-      >
+      <DialogLink dialog={dialog} kind="reject" id={row.id} as="button" disabled={busy} label={t("adminEnrollments.actions.rejectFor", { name: row.studentName })} title="" className={REJECT_CLASS}>
         <Icon name="x" className="h-4 w-4" />
         {t("adminEnrollments.actions.reject")}
       </DialogLink>

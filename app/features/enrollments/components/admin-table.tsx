@@ -20,8 +20,12 @@ import type { Locale } from "~/lib/i18n.ts";
 import type { AdminEnrollmentView } from "./admin-details.tsx";
 import { CourseDeletedBadge, EnrollmentStatusActions, EnrollmentStatusBadge, type EnrollmentDialogs } from "./admin-status.tsx";
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
+import type { EnrollmentList } from "../enrollments-admin.server.ts";
 
 export const BULK_FORM_ID = "enrollments-bulk";
+
+const DETAILS_CLASS =
+  "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium text-teal-900 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
 
 export function AdminEnrollmentsTable({
   rows,
@@ -55,8 +59,6 @@ export function AdminEnrollmentsTable({
     else next.delete(id);
     onSelectedChange(next);
   };
-  const detailsClass =
-    "inline-flex items-center gap-1 rounded-lg px-2.5 py-1.5 text-sm font-medium text-teal-900 hover:bg-teal-50 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800";
 
   return (
     <Table minWidth="md:min-w-[52rem]" caption={t(waitingOrder ? "adminEnrollments.runList.waitingCaption" : "adminEnrollments.table.caption")}>
@@ -144,15 +146,7 @@ export function AdminEnrollmentsTable({
               <time dateTime={new Date(r.createdAt).toISOString()}>{formatDateTime(r.createdAt, locale)}</time>
             </Cell>
             <ActionsCell wrap>
-              <DialogLink
-                dialog={dialog}
-                kind="details"
-                id={r.id}
-                as="button"
-                className={detailsClass}
-                label={t("adminEnrollments.table.detailsFor", { name: r.studentName })}
-                title=""
-              >
+              <DialogLink dialog={dialog} kind="details" id={r.id} as="button" label={t("adminEnrollments.table.detailsFor", { name: r.studentName })} title="" className={DETAILS_CLASS}>
                 <Icon name="eye" className="h-4 w-4" />
                 {t("adminEnrollments.table.details")}
               </DialogLink>
@@ -166,21 +160,14 @@ export function AdminEnrollmentsTable({
 }
 
 export function AdminEnrollmentsPagination({
-  page,
-  pageCount,
-  pageSize,
-  total,
-  capped,
+  list,
   pageHref,
 }: {
-  page: number;
-  pageCount: number;
-  pageSize: number;
-  total: number;
-  /** A search with more matches than `total`: only the newest `total` are listed. */
-  capped: boolean;
+  /** The page's numbers; `capped`: a search with more matches than `total`, only the newest `total` listed. */
+  list: Pick<EnrollmentList, "page" | "pageCount" | "pageSize" | "total" | "capped">;
   pageHref: (page: number) => string;
 }) {
+  const { page, pageCount, pageSize, total, capped } = list;
   const { t } = useI18n();
   const from = total === 0 ? 0 : (page - 1) * pageSize + 1;
   const to = Math.min(total, page * pageSize);

@@ -7,7 +7,8 @@
 // When a change freed a seat in a run with a waiting list (issue 20: a request moved back to pending, an
 // approval undone), the notice says so and offers "Give <name> a seat" to the first in line.
 import { Undo2, X } from "lucide-react";
-import { useEffect, useState } from "react";
+import { useEffect, useRef, useState } from "react";
+import { useRevalidator } from "react-router";
 import { useFreshFetcher, useOnSuccess } from "~/components/admin/form-kit.tsx";
 import { isolateText } from "~/components/ui/bidi.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
@@ -52,6 +53,32 @@ type T = Parameters<typeof runSuccessMessage>[0];
 export function showDecision(t: T, reply: RunDecisionReply): void {
   if (undoable(reply) || nextInLine(reply)) setShown({ reply, serial: ++serial });
   else showToast("success", runSuccessMessage(t, reply));
+}
+
+/**
+ * The fetcher of one request's decision form (its row, or its details). A success is shown (showDecision)
+ * and handed to `onDone` once, as soon as the action has answered, while the page reloads its data: in a
+ * list filtered to pending requests the row (and this form) is gone once the reload lands, and its Undo with
+ * it. A refusal (decided meanwhile, a full run) does not reload the page by itself: it is reloaded, so the
+ * row or the details show the request and its run as they are now.
+ */
+export function useDecisionFetcher(prefix: string, onDone?: (reply: EnrollmentsReply) => void) {
+  const { t } = useI18n();
+  const fetcher = useFreshFetcher<RunDecisionReply>(prefix);
+  const reported = useRef<RunDecisionReply | null>(null);
+  const reply = fetcher.data;
+  useEffect(() => {
+    if (!reply?.ok || reported.current === reply) return;
+    reported.current = reply;
+    showDecision(t, reply);
+    onDone?.(reply);
+  }, [reply, t, onDone]);
+  const { revalidate } = useRevalidator();
+  const refused = fetcher.state === "idle" && reply && !reply.ok ? reply : undefined;
+  useEffect(() => {
+    if (refused) void revalidate();
+  }, [refused, revalidate]);
+  return { fetcher, refused };
 }
 
 const UNDO_BUTTON =

@@ -100,6 +100,8 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
   // Without JavaScript: the page after a post shows its outcome in place.
   const noJsReply = hydrated ? undefined : actionData;
   const filtered = list.filter.q !== "" || list.filter.status !== "all" || list.filter.run !== "";
+  // What the table and the dialogs both act on: the page's rows, and where their decisions post.
+  const listProps = { rows: list.rows, canEdit, locale, action: pageAction, dialog };
   let outcome: ReactNode = null;
   if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
   else if (noJsReply) outcome = <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-6">{noJsReply.ok ? runSuccessMessage(t, noJsReply) : (runFullMessage(t, noJsReply) ?? failureMessage(t, noJsReply))}</Notice>;
@@ -119,16 +121,12 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
 
       <RunFilterBanner run={run} filter={list.filter} counters={counters} locale={locale} />
       <AdminEnrollmentCounters counters={counters} locale={locale} forRun={list.filter.run !== ""} />
-      <AdminEnrollmentsToolbar filter={list.filter} hydrated={hydrated} canExport={canExport} run={run} locale={locale} />
+      <AdminEnrollmentsToolbar filter={list.filter} canExport={canExport} run={run} locale={locale} />
 
       <AdminEnrollmentsDialogs
-        dialog={dialog}
-        rows={list.rows}
+        {...listProps}
         details={details}
         detailsRun={detailsRun}
-        canEdit={canEdit}
-        locale={locale}
-        action={pageAction}
         undoSeconds={undoSeconds}
         bulkIds={bulkIds}
         onDone={onDone}
@@ -157,25 +155,8 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
         )
       ) : (
         <>
-          <AdminEnrollmentsTable
-            rows={list.rows}
-            locale={locale}
-            canEdit={canEdit}
-            hydrated={hydrated}
-            action={pageAction}
-            dialog={dialog}
-            selected={selected}
-            onSelectedChange={setSelected}
-            waitingOrder={isWaitingListOrder(list.filter)}
-          />
-          <AdminEnrollmentsPagination
-            page={list.page}
-            pageCount={list.pageCount}
-            pageSize={list.pageSize}
-            total={list.total}
-            capped={list.capped}
-            pageHref={pageHref}
-          />
+          <AdminEnrollmentsTable {...listProps} hydrated={hydrated} selected={selected} onSelectedChange={setSelected} waitingOrder={isWaitingListOrder(list.filter)} />
+          <AdminEnrollmentsPagination list={list} pageHref={pageHref} />
         </>
       )}
     </div>

@@ -5,16 +5,14 @@
 // with its warning; ticked, the approval goes through and is audited. Reject opens the page's
 // confirmation, as for any request. Works without JavaScript: the form posts the page.
 import { Notice } from "~/components/ui/notice.tsx";
-import { useEffect, useId, useRef } from "react";
-import { useRevalidator } from "react-router";
-import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
+import { useId } from "react";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { Wire } from "~/lib/wire.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
-import { runFullMessage, type DecisionRun, type RunDecisionReply } from "../run-decisions.schema.ts";
+import { runFullMessage, type DecisionRun } from "../run-decisions.schema.ts";
 import { DecisionButtons, type EnrollmentDialogs } from "./admin-status.tsx";
-import { showDecision } from "./decision-notice.tsx";
+import { useDecisionFetcher } from "./decision-notice.tsx";
 
 export function RunDecisionActions({
   row,
@@ -32,27 +30,15 @@ export function RunDecisionActions({
 }) {
   const { t } = useI18n();
   const overrideId = useId();
-  const fetcher = useFreshFetcher<RunDecisionReply>(`enrollment-run-${row.id}`);
-  const reported = useRef<RunDecisionReply | null>(null);
+  const { fetcher } = useDecisionFetcher(`enrollment-run-${row.id}`, onDone);
   const reply = fetcher.data;
-  useEffect(() => {
-    if (!reply?.ok || reported.current === reply) return;
-    reported.current = reply;
-    showDecision(t, reply);
-    onDone?.(reply);
-  }, [reply, t, onDone]);
   const busy = fetcher.state !== "idle";
   const idle = fetcher.state === "idle";
   // The last refusal of a full run stays while the next try is on its way, so the override (ticked) is
-  // not taken from under the pointer.
+  // not taken from under the pointer. A refusal reloads the page's data, so the details show the run's
+  // seats as they are now.
   const fullReply = runFullMessage(t, reply);
   const failed = idle && !fullReply ? failureMessage(t, reply) : null;
-  // A refusal reloads the page's data, so the details show the run's seats as they are now.
-  const { revalidate } = useRevalidator();
-  const refused = idle && reply && !reply.ok ? reply : undefined;
-  useEffect(() => {
-    if (refused) void revalidate();
-  }, [refused, revalidate]);
 
   const waiting = row.status === "waiting";
   const full = Boolean(run?.full) || Boolean(fullReply);

@@ -8,9 +8,8 @@ import { Link, useSearchParams } from "react-router";
 import { useFreshFetcher } from "~/components/admin/form-kit.tsx";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
-import { FilterLinks } from "~/components/ui/filter-links.tsx";
-import { FilterPanel } from "~/components/ui/filter-panel.tsx";
-import { Pager, pageRange, pagerLabels } from "~/components/ui/pager.tsx";
+import { FilterLinksBar } from "~/components/ui/filter-links.tsx";
+import { ListPager } from "~/components/ui/pager.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import { DialogFrame, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
@@ -79,7 +78,6 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
   const missingSelected = searchParams.get("dialog") === "view" && !inbox.selected;
 
   const noJsReply = hydrated ? undefined : actionData;
-  const { from, to } = pageRange(inbox.page, inbox.pageSize, inbox.messages.length);
   const filterLink = (filter: MessageFilter, label: string) => ({ href: listHref(1, filter), label, current: inbox.filter === filter });
 
   return (
@@ -89,20 +87,15 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         <p className="mt-1 text-slate-700">{t("adminMessages.intro")}</p>
       </div>
 
-      <div className="mt-6 flex flex-wrap items-center justify-between gap-x-4 gap-y-2">
-        <FilterPanel applied={inbox.filter === "unread" ? 1 : 0}>
-          <FilterLinks
-            label={t("adminMessages.filters.label")}
-            links={[
-              filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount })),
-              filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount })),
-            ]}
-          />
-        </FilterPanel>
-        <p role="status" className="text-sm font-medium text-slate-800">
-          {t("adminMessages.unreadSummary", { count: inbox.unreadCount })}
-        </p>
-      </div>
+      <FilterLinksBar
+        label={t("adminMessages.filters.label")}
+        links={[
+          filterLink("all", t("adminMessages.filters.all", { count: inbox.allCount })),
+          filterLink("unread", t("adminMessages.filters.unread", { count: inbox.unreadCount })),
+        ]}
+        summary={t("adminMessages.unreadSummary", { count: inbox.unreadCount })}
+        summaryClassName="text-sm font-medium text-slate-800"
+      />
 
       {noJsReply && (
         <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-4">
@@ -161,13 +154,7 @@ export function MessagesPage({ inbox, actionData, locale }: MessagesPageProps) {
         />
       )}
 
-      <Pager
-        page={inbox.page}
-        pageCount={inbox.pageCount}
-        total={inbox.total}
-        href={(page) => listHref(page)}
-        labels={pagerLabels(t, "adminMessages.pagination", { page: inbox.page, pages: inbox.pageCount, from, to, total: inbox.total })}
-      />
+      <ListPager list={inbox} shown={inbox.messages.length} href={(page) => listHref(page)} keys="adminMessages.pagination" />
     </div>
   );
 }

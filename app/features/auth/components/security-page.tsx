@@ -1,15 +1,15 @@
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
-import { getFormProps, getInputProps, useForm } from "@conform-to/react";
-import { parseWithZod } from "@conform-to/zod/v4";
+import { getFormProps, getInputProps } from "@conform-to/react";
 import { KeyRound, ShieldCheck, ShieldOff } from "lucide-react";
 import { useState, type ReactNode } from "react";
-import { Form, Link, useNavigation } from "react-router";
+import { Form, Link } from "react-router";
 import { Ltr, tIsolated } from "~/components/ui/bidi.tsx";
 import { Field, inputClass } from "~/components/forms/field.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { SECURITY_SCHEMAS } from "../auth.schema.ts";
+import { useAuthForm } from "./use-auth-form.ts";
 import type { SecurityIntent, SecurityReply, TwoFactorStatus } from "../security-reply.ts";
 
 import { Notice } from "~/components/ui/notice.tsx";
@@ -123,17 +123,10 @@ function Card({ icon, heading, intro, children }: { icon?: ReactNode; heading: s
 
 /** One form per intent; the reply's errors show on the form that was sent. */
 function useSecurityForm(intent: SecurityIntent, reply: SecurityReply | undefined) {
-  const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData?.get("intent") === intent;
-  const [form, fields] = useForm({
-    id: `security-${intent}`,
-    lastResult: navigation.state === "idle" && reply?.intent === intent ? reply.result : undefined,
-    shouldValidate: "onSubmit",
-    shouldRevalidate: "onInput",
-    onValidate: ({ formData }) => parseWithZod(formData, { schema: SECURITY_SCHEMAS[intent] }),
-  });
+  const mine = reply?.intent === intent ? reply : undefined;
+  const { form, fields, busy } = useAuthForm({ id: `security-${intent}`, schema: SECURITY_SCHEMAS[intent], reply: mine, shouldValidate: "onSubmit", intent });
   const { t } = useI18n();
-  const formError = reply && !reply.ok && reply.intent === intent ? failureMessage(t, reply) : null;
+  const formError = mine && !mine.ok ? failureMessage(t, mine) : null;
   return { form, fields, busy, formError };
 }
 

@@ -6,21 +6,25 @@ import { useForm } from "@conform-to/react";
 import { parseWithZod } from "@conform-to/zod/v4";
 import { useNavigation } from "react-router";
 import type { z } from "zod";
-import type { AuthReply } from "../auth-reply.ts";
+import type { FormReply } from "~/lib/form-reply.ts";
 
 export function useAuthForm<S extends z.ZodType<Record<string, unknown>, Record<string, unknown>>>({
   id,
   schema,
   reply,
   shouldValidate = "onBlur",
+  intent,
 }: {
   id: string;
   schema: S;
-  reply: AuthReply | undefined;
+  /** The server's answer to this form (a page with several forms passes it only to the one that was sent). */
+  reply: Pick<FormReply<unknown>, "result"> | undefined;
   shouldValidate?: "onBlur" | "onSubmit";
+  /** On a page with several forms (the security page): busy only while this intent is being sent. */
+  intent?: string;
 }) {
   const navigation = useNavigation();
-  const busy = navigation.state !== "idle" && navigation.formData !== undefined;
+  const busy = navigation.state !== "idle" && navigation.formData !== undefined && (intent === undefined || navigation.formData.get("intent") === intent);
   const [form, fields] = useForm<z.input<S>, z.output<S>>({
     id,
     lastResult: navigation.state === "idle" ? reply?.result : undefined,

@@ -38,6 +38,16 @@ describe("catalogue page loader", () => {
     expect(res.data?.result.category?.slug).toBe("technology");
   });
 
+  it("names a category's page in words and a second page as one, in both languages (issue 36 item 9)", async () => {
+    const en = await load("/en/courses?category=business");
+    expect(en.data?.heading).toBe("Courses in Business");
+    expect(en.data?.title).toBe("Courses in Business");
+    expect((await load("/en/courses?category=business&page=2")).data?.title).toBe("Courses in Business, page 2");
+    const ar = await load("/ar/courses?category=business&page=2");
+    expect(ar.data?.title).toBe(`${ar.data?.heading}، الصفحة 2`);
+    expect(ar.data?.heading).toMatch(/^دورات /);
+  });
+
   it.each(["en", "ar"])("redirects a page past the last one to the last page, keeping the filters (%s)", async (lang) => {
     // 30 business courses: 2 pages of 24.
     const past = await load(`/${lang}/courses?category=business&page=7`);
@@ -58,7 +68,7 @@ describe("catalogue page loader", () => {
     expect(res.data?.result.subcategory).toBeNull();
     expect(res.data?.result.category?.slug).toBe("business");
     expect(res.data?.result.total).toBe(30);
-    expect(res.data?.heading).toBe("Business Courses");
+    expect(res.data?.heading).toBe("Courses in Business");
     // Within its own category the subcategory still narrows.
     const own = await load("/en/courses?category=technology&subcategory=web-development");
     expect(own.data?.result.courses.map((c) => c.title)).toEqual(["React"]);

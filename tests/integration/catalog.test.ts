@@ -13,7 +13,8 @@ import {
   listPublicInstructors,
   listPublishedCourses,
 } from "~/features/catalog/catalog.server.ts";
-import { listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
+import { listSitemapCatalogues, listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
+import { loader as sitemapLoader } from "~/routes/api/sitemap.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCategory, makeCourse, makeEnrollment, makeSubcategory } from "../setup/factories.ts";
 
@@ -429,6 +430,23 @@ describe("instructors, About figures and sitemap", () => {
     const entries = await listSitemapCourses();
     expect(entries.map((e) => e.slug)).toEqual([b.slug, a.slug]);
     expect(entries[0]?.lastmod).toBeInstanceOf(Date);
+  });
+
+  it("lists the categories and subcategories that have a published course for the sitemap, in both languages (issue 36 item 9)", async () => {
+    const tech = await addCategory("Technology", "technology");
+    const empty = await addCategory("Empty", "empty");
+    const drafts = await addCategory("Drafts only", "drafts-only");
+    const web = await addSubcategory(tech, { name: "Web", slug: "web" });
+    await addSubcategory(empty, { name: "Nothing", slug: "nothing" });
+    await addCourse({ title: "React", categoryId: tech, subcategoryId: web });
+    await addCourse({ title: "Hidden", categoryId: drafts, isPublished: false });
+    expect(await listSitemapCatalogues()).toEqual({ categories: ["technology"], subcategories: ["web"] });
+    const xml = await ((await sitemapLoader()) as Response).text();
+    for (const lang of ["en", "ar"]) {
+      expect(xml).toContain(`/${lang}/courses?category=technology</loc>`);
+      expect(xml).toContain(`/${lang}/courses?subcategory=web</loc>`);
+    }
+    expect(xml).not.toMatch(/category=(empty|drafts-only)|subcategory=nothing/);
   });
 });
 

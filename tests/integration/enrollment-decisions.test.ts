@@ -5,6 +5,7 @@
 // request moves back to pending (audited, no email); a request whose course was deleted cannot be
 // approved but can be rejected (its email links to no course page); two staff deciding at once — one
 // wins; every refusal without the edit flag is a 403 that changes nothing.
+import "../setup/site-with-mail-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { count, eq, inArray } from "drizzle-orm";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";
@@ -24,6 +25,7 @@ import { tAr, tEn } from "../setup/i18n.ts";
 import { drainOutbox } from "../setup/outbox.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 import { startSmtpServer, type TestSmtpServer } from "../setup/smtp.ts";
+
 
 const IP = "203.0.113.17";
 const FROM = '"Nile Academy" <no-reply@academy.test>';
@@ -132,6 +134,13 @@ describe("the undo window", () => {
     expect(approved.data).toMatchObject({ ok: true, ids: [id], undoSeconds: 30 });
     expect(successMessage(tEn, approved.data!)).toBe("Enrollment status updated to approved. The student will be emailed in 30 seconds.");
     expect(successMessage(tAr, approved.data!)).toBe("تم تحديث حالة طلب التسجيل إلى مقبول. سيُبلَّغ الطالب بالبريد الإلكتروني بعد 30 ثانية.");
+    // Without a mail server the line says that nothing leaves, not "emailed in 30 seconds" (issue 36 item 16).
+    const offline = { ...approved.data!, mailOff: true };
+    expect(successMessage(tEn, offline)).toBe(
+      "Enrollment status updated to approved. No email is sent: no mail server is set up, so the student's email is only recorded in the email log.",
+    );
+    expect(successMessage(tAr, offline)).toContain("لن يُرسل بريد");
+    expect(successMessage(tAr, offline)).not.toContain("30");
 
     const w = worker();
     clock.advance(10_000);

@@ -10,6 +10,7 @@
 // - rejecting a waiting request, moving an approved one back (reopen, undo) frees the seat, and the reply
 //   names who is next on the waiting list; Undo of a "Give a seat" puts the request back on the list;
 // - approvals queue the run reminder, undo and reopen withdraw it.
+import "../setup/site-with-mail-server.ts";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { and, count, eq, inArray } from "drizzle-orm";
 import { auditLog, emailOutbox, enrollments } from "@db/schema/index.ts";

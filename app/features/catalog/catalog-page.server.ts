@@ -79,6 +79,8 @@ export async function loadCatalogPage(request: Request, context: Readonly<Router
     variant,
     path: variant === "en" ? "/english-courses" : variant === "ar" ? "/arabic-courses" : "/courses",
     heading,
+    // Another page of a list is another title (issue 36 item 9): "Courses in Languages, page 2".
+    title: result.page > 1 ? t("catalog.pageTitle", { title: heading, page: result.page }) : heading,
     description,
     result,
     query: { q: query.q, category: query.category, subcategory: query.subcategory, starts: query.starts, sort: query.sort },

@@ -3,8 +3,8 @@
 // courses with a `lastmod` that follows their runs. The shared run reads are in app/domain/runs/run-seats.server.ts.
 // The list's words are made here, on the server, in the page's language (strings in course-runs.json,
 // never sent to the browser): the course page is at its JavaScript budget, so the browser only places them.
-import { desc, eq, inArray, sql } from "drizzle-orm";
-import { courses, instructors } from "@db/schema/index.ts";
+import { and, desc, eq, inArray, sql } from "drizzle-orm";
+import { categories, courses, instructors, subcategories } from "@db/schema/index.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { listUpcomingRuns } from "~/domain/runs/run-seats.server.ts";
 import type { PublicRun } from "~/domain/runs/run-rules.ts";
@@ -133,4 +133,22 @@ export async function listSitemapCourses(): Promise<SitemapCourse[]> {
     const run = r.latestRun === null ? null : new Date(r.latestRun);
     return { slug: r.slug, lastmod: run && run > r.updatedAt ? run : r.updatedAt };
   });
+}
+
+/**
+ * The catalogue pages worth a search engine's visit (issue 36 item 9): every category and subcategory
+ * with a published course, by slug. The language catalogues' own slugs are pages of their own already.
+ */
+export async function listSitemapCatalogues(): Promise<{ categories: string[]; subcategories: string[] }> {
+  const published = (column: typeof courses.categoryId | typeof courses.subcategoryId, id: typeof categories.id | typeof subcategories.id) =>
+    and(eq(column, id), eq(courses.isPublished, true));
+  const [cats, subs] = await Promise.all([
+    db().selectDistinct({ slug: categories.slug }).from(categories).innerJoin(courses, published(courses.categoryId, categories.id)).orderBy(categories.slug),
+    db()
+      .selectDistinct({ slug: subcategories.slug })
+      .from(subcategories)
+      .innerJoin(courses, published(courses.subcategoryId, subcategories.id))
+      .orderBy(subcategories.slug),
+  ]);
+  return { categories: cats.map((c) => c.slug), subcategories: subs.map((c) => c.slug) };
 }

@@ -13,6 +13,7 @@ import {
   undoDecision,
   type StatusChange,
 } from "./enrollment-decisions.server.ts";
+import { env } from "~/lib/env.server.ts";
 import { ADMIN_ENROLLMENT_ERRORS, bulkRejectSchema, reopenSchema, type Decision, type EnrollmentIntent } from "./enrollments-admin.schema.ts";
 import {
   runApproveSchema,
@@ -47,6 +48,8 @@ function reply(status: Decision, outcome: StatusChange) {
     ids: outcome.changed.map((c) => c.id),
     noCourse: outcome.noCourse,
     undoSeconds: outcome.undoSeconds,
+    // Without a mail server nothing leaves: the page says so instead of "emailed in 30 seconds" (issue 36 item 16).
+    mailOff: env().SMTP_URL === undefined,
     from: outcome.from,
     overCapacity: outcome.overCapacity,
   };

@@ -117,6 +117,8 @@ export interface EnrollmentReplyFields {
   noCourse: number;
   /** How long the decision can be undone (its emails wait that long), in seconds. */
   undoSeconds: number;
+  /** No mail server is set up: the emails are only recorded in the email log. */
+  mailOff?: boolean;
 }
 export type EnrollmentsReply = AdminReply<EnrollmentIntent, EnrollmentReplyFields>;
 
@@ -150,7 +152,8 @@ export function successMessage(t: T, reply: EnrollmentsReply): string {
   const notPending = (reply.requested ?? 0) - (reply.changed ?? 0) - noCourse;
   if (notPending > 0) parts.push(t("adminEnrollments.bulk.skipped", { count: notPending }));
   if (noCourse > 0) parts.push(t("adminEnrollments.bulk.skippedNoCourse", { count: noCourse }));
-  if (reply.undoSeconds && (reply.changed ?? 0) > 0) {
+  if (reply.mailOff && (reply.changed ?? 0) > 0) parts.push(t("adminEnrollments.undo.noMail", { count: reply.changed ?? 0 }));
+  else if (reply.undoSeconds && (reply.changed ?? 0) > 0) {
     const seconds = secondsText(t, reply.undoSeconds);
     parts.push(
       t(single ? "adminEnrollments.undo.emailSoon" : "adminEnrollments.undo.emailSoonBulk", { seconds, count: reply.changed ?? 0 }),

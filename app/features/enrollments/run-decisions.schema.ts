@@ -140,7 +140,8 @@ export function runSuccessMessage(t: T, reply: RunDecisionReply): string {
   else if (reply.ok && reply.from === "waiting" && reply.intent === "undo") parts.push(t(k("undoneToWaiting"), { count: reply.changed ?? 0 }));
   else parts.push(successMessage(t, reply));
   if (reply.ok && reply.overCapacity) parts.push(t(k("overCapacityDone")));
-  if (reply.ok && reply.from === "waiting" && reply.intent === "approve" && reply.undoSeconds) {
+  if (reply.ok && reply.from === "waiting" && reply.intent === "approve" && reply.mailOff) parts.push(t("adminEnrollments.undo.noMail", { count: 1 }));
+  else if (reply.ok && reply.from === "waiting" && reply.intent === "approve" && reply.undoSeconds) {
     parts.push(t("adminEnrollments.undo.emailSoon", { seconds: t("adminEnrollments.undo.seconds", { count: reply.undoSeconds }) }));
   }
   const freed = freedSeatMessage(t, reply);

@@ -1,5 +1,5 @@
-import { listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
-import { courseHref } from "~/lib/catalog-links.ts";
+import { listSitemapCatalogues, listSitemapCourses } from "~/features/catalog/course-runs-page.server.ts";
+import { categoryHref, courseHref, subcategoryHref } from "~/lib/catalog-links.ts";
 import { env } from "~/lib/env.server.ts";
 import { LOCALES } from "~/lib/i18n.ts";
 import { localizedUrl } from "~/lib/seo.ts";
@@ -11,14 +11,16 @@ function xmlEscape(value: string): string {
 }
 
 /**
- * Every public page and published course, once per language, each with its hreflang alternates. A course's
+ * Every public page, category page and published course, once per language, each with its hreflang alternates. A course's
  * `lastmod` is the latest change among the course and its runs (issue 20: a new date is a change).
  */
 export async function loader() {
   const origin = env().PUBLIC_URL;
-  const courses = await listSitemapCourses();
+  const [courses, catalogues] = await Promise.all([listSitemapCourses(), listSitemapCatalogues()]);
+  const categoryPaths = [...catalogues.categories.map(categoryHref), ...catalogues.subcategories.map(subcategoryHref)];
   const pages: { path: string; lastmod?: Date }[] = [
     ...STATIC_PATHS.map((path) => ({ path })),
+    ...categoryPaths.filter((path) => !STATIC_PATHS.includes(path)).map((path) => ({ path })),
     ...courses.map((c) => ({ path: courseHref(c.slug), lastmod: c.lastmod })),
   ];
   const urls = pages.flatMap(({ path, lastmod }) =>

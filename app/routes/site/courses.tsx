@@ -22,7 +22,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
   if (!root || !loaderData) return [];
   return pageMeta({
-    title: loaderData.heading,
+    title: loaderData.title,
     description: loaderData.description,
     origin: root.origin,
     path: loaderData.path,

@@ -97,39 +97,7 @@ export function CourseCard({
           <p dir="auto" data-card-summary="" className="mt-2 line-clamp-3 h-18 text-sm leading-6 text-slate-600">
             {course.summary}
           </p>
-          <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-700" lang={locale}>
-            {course.nextStartAt && course.nextStartLabel && (
-              // Issue 20: "Starts Jan 12", the next open run's date in Cairo time (nothing without one).
-              <div className="flex basis-full items-center gap-1 font-semibold text-teal-900" data-next-start="">
-                <dt className="flex items-center gap-1">
-                  <Icon name="calendar" className="h-4 w-4" />
-                  {text.starts}
-                </dt>
-                <dd>
-                  <time dateTime={new Date(course.nextStartAt).toISOString()}>{course.nextStartLabel[locale]}</time>
-                </dd>
-              </div>
-            )}
-            {/* No hours entered: no duration rather than an invented one (issue 36 item 2, D2). */}
-            {course.hours ? (
-              <div className="flex items-center gap-1">
-                <dt>
-                  <Icon name="clock" className="h-4 w-4" />
-                  <span className="sr-only">{text.duration}</span>
-                </dt>
-                <dd>{text.hours(course.hours)}</dd>
-              </div>
-            ) : null}
-            {showCount && (
-              <div className="flex items-center gap-1" data-enrolled-count="">
-                <dt>
-                  <Icon name="users" className="h-4 w-4" />
-                  <span className="sr-only">{text.students}</span>
-                </dt>
-                <dd>{text.enrolled(course.approvedCount)}</dd>
-              </div>
-            )}
-          </dl>
+          <CourseCardFacts course={course} locale={locale} showCount={showCount} text={text} />
           <div className="mt-4 flex items-center justify-between gap-3" lang={locale}>
             {course.priceVisible ? (
               <p data-price="" className="text-lg font-bold text-teal-900">
@@ -157,6 +125,59 @@ export function CourseCard({
 
 /** The grid of every list of course cards: one column on phones, two from 640 px, three from 1024 px. */
 export const COURSE_GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
+
+/**
+ * The card's facts (next start, hours, how many enrolled): only those it has, and no list when it has none
+ * (a course without dates, hours or count; issue 36 item 2), the spacer keeping the price at the bottom.
+ */
+function CourseCardFacts({
+  course,
+  locale,
+  showCount,
+  text,
+}: {
+  course: CourseCardData;
+  locale: Locale;
+  showCount: boolean;
+  text: ReturnType<typeof courseCardText>;
+}) {
+  if (!(course.nextStartAt && course.nextStartLabel) && !course.hours && !showCount) return <div className="mt-auto" />;
+  return (
+    <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-700" lang={locale}>
+      {course.nextStartAt && course.nextStartLabel && (
+        // Issue 20: "Starts Jan 12", the next open run's date in Cairo time (nothing without one).
+        <div className="flex basis-full items-center gap-1 font-semibold text-teal-900" data-next-start="">
+          <dt className="flex items-center gap-1">
+            <Icon name="calendar" className="h-4 w-4" />
+            {text.starts}
+          </dt>
+          <dd>
+            <time dateTime={new Date(course.nextStartAt).toISOString()}>{course.nextStartLabel[locale]}</time>
+          </dd>
+        </div>
+      )}
+      {/* No hours entered: no duration rather than an invented one (issue 36 item 2, D2). */}
+      {course.hours ? (
+        <div className="flex items-center gap-1">
+          <dt>
+            <Icon name="clock" className="h-4 w-4" />
+            <span className="sr-only">{text.duration}</span>
+          </dt>
+          <dd>{text.hours(course.hours)}</dd>
+        </div>
+      ) : null}
+      {showCount && (
+        <div className="flex items-center gap-1" data-enrolled-count="">
+          <dt>
+            <Icon name="users" className="h-4 w-4" />
+            <span className="sr-only">{text.students}</span>
+          </dt>
+          <dd>{text.enrolled(course.approvedCount)}</dd>
+        </div>
+      )}
+    </dl>
+  );
+}
 
 /**
  * Course cards as every list of courses shows them (the catalogue, a course's related courses, the home

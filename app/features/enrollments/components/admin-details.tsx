@@ -126,11 +126,8 @@ export function AdminEnrollmentDetails({
         )}
       </>,
     ],
+    // No course id (a UUID says nothing to staff; issue 36 item 14): the name, and the badge once it is deleted.
     ...(e.runId || e.runStartsAt ? [[t("adminEnrollments.runDecisions.run"), <RunSummary enrollment={e} run={run} locale={locale} />] as [string, ReactNode]] : []),
-    [
-      f("courseId"),
-      e.courseId ? <Ltr truncate className="font-mono text-xs">{e.courseId}</Ltr> : t("adminEnrollments.details.courseRemoved"),
-    ],
     [
       f("message"),
       e.message ? (

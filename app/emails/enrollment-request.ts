@@ -5,7 +5,7 @@
 // is on the run's waiting list ("runRequestEmails.*" in run-request-emails.json, a staff-only file).
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { phoneInText } from "~/lib/phone.ts";
-import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
+import { ltrToken, renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface EnrollmentRequestEmail {
   id: string;
@@ -64,7 +64,7 @@ export function renderEnrollmentNotificationEmail(input: {
       ...(run?.waiting ? [{ label: t("runRequestEmails.fields.status"), value: t("runRequestEmails.waitingList") }] : []),
       { label: t(`${f}.courseId`), value: r.course.id },
       { label: t(`${f}.message`), value: r.message ?? t("enrollment.email.noMessage") },
-      { label: t(`${f}.enrollmentId`), value: r.id },
+      { label: t(`${f}.enrollmentId`), value: ltrToken(r.id, locale) },
       { label: t(`${f}.language`), value: t(`enrollment.email.languageNames.${r.studentLocale}`) },
     ],
     footer: t("email.footer", { brand }),
@@ -98,7 +98,7 @@ export function renderEnrollmentConfirmationEmail(input: {
       ...(run && start
         ? [t(run.waiting ? "runRequestEmails.confirmation.waiting" : "runRequestEmails.confirmation.starts", { when: start.when, zone: start.zone })]
         : []),
-      t("enrollment.email.confirmation.idNote", { id: r.id }),
+      t("enrollment.email.confirmation.idNote", { id: ltrToken(r.id, locale) }),
       t("enrollment.email.confirmation.replyNote"),
     ],
     links: [{ label: t("enrollment.email.confirmation.courseLink"), url: courseUrl }],
@@ -112,7 +112,7 @@ export function renderEnrollmentConfirmationEmail(input: {
             ...(run.waiting ? [{ label: t("runRequestEmails.fields.status"), value: t("runRequestEmails.waitingList") }] : []),
           ]
         : []),
-      { label: t(`${f}.enrollmentId`), value: r.id },
+      { label: t(`${f}.enrollmentId`), value: ltrToken(r.id, locale) },
       { label: t(`${f}.studentName`), value: r.studentName },
       { label: t(`${f}.phone`), value: phoneInText(r.studentPhone, locale) },
     ],

@@ -4,7 +4,7 @@
 // (issue 20) names the run's start in Cairo time; one given a seat from the waiting list says a seat
 // opened (strings: "runDecisionEmails.*" in run-decision-emails.json).
 import { formatRunMoment } from "~/lib/cairo-time.ts";
-import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
+import { ltrToken, renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface EnrollmentStatusEmailInput {
   locale: "en" | "ar";
@@ -25,18 +25,20 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
   const { locale, t, brand, status, studentName, courseName, enrollmentId, run } = input;
   const k = `adminEnrollments.email.${status}`;
   const vars = { course: courseName, id: enrollmentId };
+  // In the body an Arabic sentence keeps the reference in its own order (the subject stays plain text).
+  const inText = { ...vars, id: ltrToken(enrollmentId, locale) };
   const approvedRun = status === "approved" && run;
   const when = approvedRun ? formatRunMoment(run.startsAt, locale, "long") : "";
   const zone = t("runs.cairoTime");
   const seatOpened = approvedRun && input.seatOpened === true;
   const r = "runDecisionEmails";
   const paragraphs = seatOpened
-    ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...vars, when, zone }), t(`${r}.seatOpened.next`, vars)]
+    ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...inText, when, zone }), t(`${r}.seatOpened.next`, inText)]
     : [
         t("email.greeting", { name: studentName }),
-        t(`${k}.intro`, vars),
+        t(`${k}.intro`, inText),
         ...(approvedRun ? [t(`${r}.approved.starts`, { when, zone })] : []),
-        t(approvedRun ? `${r}.approved.next` : `${k}.next`, vars),
+        t(approvedRun ? `${r}.approved.next` : `${k}.next`, inText),
       ];
   const { text, html } = renderEmailLayout({
     locale,
@@ -46,7 +48,7 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
     fields: [
       { label: t("adminEnrollments.email.fields.course"), value: courseName },
       ...(approvedRun ? [{ label: t(`${r}.fields.starts`), value: `${when} (${zone})` }] : []),
-      { label: t("adminEnrollments.email.fields.enrollmentId"), value: enrollmentId },
+      { label: t("adminEnrollments.email.fields.enrollmentId"), value: ltrToken(enrollmentId, locale) },
       { label: t("adminEnrollments.email.fields.status"), value: t(`adminEnrollments.status.${status}`) },
     ],
     footer: t("email.footer", { brand }),

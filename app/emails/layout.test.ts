@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { EMAIL_LOGO_PATH, emailLogoUrl, escapeHtml, renderEmailLayout } from "./layout.ts";
+import { EMAIL_LOGO_PATH, emailLogoUrl, escapeHtml, ltrToken, renderEmailLayout } from "./layout.ts";
 
 describe("escapeHtml", () => {
   it("escapes the five HTML-significant characters", () => {
@@ -90,5 +90,22 @@ describe("the logo in the header", () => {
     });
     expect(html).toContain(`src="https://academy.example/images/logo-mark.png?a=1&amp;b=&quot;2&quot;"`);
     expect(html).toContain("margin-left:10px");
+  });
+});
+
+describe("identifiers inside Arabic text", () => {
+  it("keep their own order: an isolate in the text part, a left-to-right span in the HTML; English unchanged", () => {
+    const id = "ENR-9QH7M2KXB-4TZP8N";
+    expect(ltrToken(id, "en")).toBe(id);
+    const { text, html } = renderEmailLayout({
+      locale: "ar",
+      brand: "أكاديمية النيل",
+      heading: "تم استلام طلبك",
+      paragraphs: [`رقم طلب التسجيل الخاص بك هو ${ltrToken(id, "ar")}. يُرجى ذكره.`],
+      fields: [{ label: "رقم طلب التسجيل", value: ltrToken(id, "ar") }],
+    });
+    expect(text).toContain(`هو \u2066${id}\u2069. يُرجى`);
+    expect(html).toContain(`هو <span dir="ltr" style="unicode-bidi:isolate;">${id}</span>. يُرجى`);
+    expect(html).not.toMatch(/[\u2066\u2069]/);
   });
 });

@@ -51,9 +51,20 @@ export function escapeHtml(value: string): string {
   return value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
 }
 
-/** Escapes and turns line breaks into <br>. */
+/**
+ * An identifier (an enrollment reference) inside an Arabic email's text: wrapped in a left-to-right isolate
+ * (U+2066 … U+2069), so "ENR-…-4TZP8N." keeps its order and its full stop stays outside it. The HTML part
+ * turns the isolate into a left-to-right span (escapeMultiline); the text part keeps the marks.
+ */
+export function ltrToken(value: string, locale: "en" | "ar"): string {
+  return locale === "ar" ? `\u2066${value}\u2069` : value;
+}
+
+/** Escapes, turns line breaks into <br> and left-to-right isolates into spans that say so. */
 function escapeMultiline(value: string): string {
-  return escapeHtml(value.replace(/\r\n?/g, "\n")).replace(/\n/g, "<br>");
+  return escapeHtml(value.replace(/\r\n?/g, "\n"))
+    .replace(/\n/g, "<br>")
+    .replace(/\u2066([^\u2066\u2069]*)\u2069/g, '<span dir="ltr" style="unicode-bidi:isolate;">$1</span>');
 }
 
 /**

@@ -2,7 +2,7 @@
 // language: the date and time in Cairo time, the schedule, how it is taught and where. Strings:
 // "runReminderEmails.*" (app/locales/<lng>/run-reminder-emails.json) and "runs.*"; the layout escapes.
 import { formatRunMoment } from "~/lib/cairo-time.ts";
-import { renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
+import { ltrToken, renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface RunReminderEmailInput {
   locale: "en" | "ar";
@@ -39,7 +39,7 @@ export function renderRunReminderEmail(input: RunReminderEmailInput): RenderedEm
     ...(schedule ? [{ label: t("runReminderEmails.fields.schedule"), value: schedule }] : []),
     { label: t("runReminderEmails.fields.mode"), value: t(`runs.mode.${run.mode}`) },
     ...(location ? [{ label: t("runReminderEmails.fields.location"), value: location }] : []),
-    { label: t("runReminderEmails.fields.enrollmentId"), value: enrollmentId },
+    { label: t("runReminderEmails.fields.enrollmentId"), value: ltrToken(enrollmentId, locale) },
   ];
   const { text, html } = renderEmailLayout({
     locale,

@@ -153,7 +153,8 @@ describe("createEnrollment", () => {
     expect(text).toContain(`${tAr(`${f}.courseName`)}: Digital Marketing Essentials`);
     expect(text).toContain(`${tAr(`${f}.courseId`)}: ${publishedId}`);
     expect(text).toContain(`${tAr(`${f}.message`)}: أفضّل المواعيد المسائية`);
-    expect(text).toContain(`${tAr(`${f}.enrollmentId`)}: ${enrollmentId}`);
+    // The reference keeps its order inside Arabic text: a left-to-right isolate (the phone's too, below).
+    expect(text).toContain(`${tAr(`${f}.enrollmentId`)}: \u2066${enrollmentId}\u2069`);
     expect(text).toContain(`${tAr(`${f}.language`)}: ${tAr("enrollment.email.languageNames.ar")}`);
     expect(text).toContain("أكاديمية النيل");
     expect(text).toMatch(/\/admin\/enrollments\?lang=ar/);
@@ -166,7 +167,8 @@ describe("createEnrollment", () => {
     expect(confirmation.headers["reply-to"]).toContain(INBOX);
     expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.heading"));
     expect(confirmation.text).toContain("أكاديمية النيل");
-    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: enrollmentId }));
+    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: `\u2066${enrollmentId}\u2069` }));
+    expect(confirmation.html).toContain(`<span dir="ltr" style="unicode-bidi:isolate;">${enrollmentId}</span>`);
     expect(confirmation.html).toContain('dir="rtl"');
     // Its link opens the course page in Arabic.
     expect(confirmation.text).toMatch(/\/ar\/courses\/[a-z0-9-]+/);

@@ -284,12 +284,22 @@ describe("pages as a crawler sees them", () => {
     expect(res.headers.get("content-type")).toContain("application/xml");
     const xml = await res.text();
     const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]!);
-    // 7 static pages + 12 published courses, each in en and ar.
-    expect(locs).toHaveLength((7 + 12) * 2);
+    // 7 static pages + every category and subcategory with a published course (issue 36 item 9) + 12
+    // published courses, each in en and ar.
+    const published = (table: string, column: string) =>
+      `select count(distinct t.slug)::int as n from ${table} t join courses c on c.${column} = t.id and c.is_published`;
+    const [{ rows: cats }, { rows: subs }] = await Promise.all([
+      own.pool.query<{ n: number }>(published("categories", "category_id")),
+      own.pool.query<{ n: number }>(published("subcategories", "subcategory_id")),
+    ]);
+    const catalogues = cats[0]!.n + subs[0]!.n;
+    expect(catalogues).toBeGreaterThan(0);
+    expect(locs).toHaveLength((7 + catalogues + 12) * 2);
+    expect(locs.filter((l) => /\/courses\?(sub)?category=[a-z0-9-]+$/.test(l))).toHaveLength(catalogues * 2);
     expect(locs.filter((l) => l.includes("/courses/")).length).toBe(24);
     // Every address is a language URL, the same ones the pages declare canonical (ADR 010).
     expect(locs.every((l) => /^https?:\/\/[^/]+\/(en|ar)(\/|$)/.test(l))).toBe(true);
-    expect(locs.filter((l) => /\/ar(\/|$)/.test(l))).toHaveLength(7 + 12);
+    expect(locs.filter((l) => /\/ar(\/|$)/.test(l))).toHaveLength(7 + catalogues + 12);
     expect(xml).toContain('hreflang="x-default"');
     const robots = await (await fetch(`${own.url}/robots.txt`)).text();
     expect(robots).toMatch(/Disallow: \/admin/);

@@ -9,7 +9,7 @@ import { db, queryRows } from "~/lib/db.server.ts";
 import { requireAdmin, type Actor } from "~/lib/permissions.server.ts";
 import type { AuditSubject } from "./audit-details.ts";
 import { AUDIT_PAGE_SIZE } from "./audit-log.schema.ts";
-import { lookupAuditNames, lookupReferencedNames } from "./audit-names.server.ts";
+import { lookupAuditNames, lookupReferencedNames, referencedIds } from "./audit-names.server.ts";
 
 /** An entry's details as stored (a JSON object; anything else shows none). */
 const auditData = z.record(z.string(), z.unknown());
@@ -116,7 +116,7 @@ export async function listAuditLog(actor: Actor, query: AuditLogQuery = {}): Pro
     lookupReferencedNames(entries.map((e) => e.details)),
   ]);
   const namesIn = (details: Record<string, unknown> | null) => {
-    const own = Object.fromEntries([...referenced].filter(([id]) => details !== null && JSON.stringify(details).includes(id)));
+    const own = Object.fromEntries(referencedIds(details).flatMap((id) => (referenced.has(id) ? [[id, referenced.get(id)!]] : [])));
     return Object.keys(own).length ? own : undefined;
   };
 

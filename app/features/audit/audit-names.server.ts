@@ -155,7 +155,7 @@ export async function lookupAuditNames(rows: readonly AuditRowRef[]): Promise<Au
 }
 
 /** The UUIDs an entry's details hold under `…Id` keys (top level and in before/after records). */
-function referencedIds(details: Record<string, unknown> | null): string[] {
+export function referencedIds(details: Record<string, unknown> | null): string[] {
   if (!details) return [];
   const records = [details, details.before, details.after].filter((r): r is Record<string, unknown> => typeof r === "object" && r !== null && !Array.isArray(r));
   return records.flatMap((r) => Object.entries(r).flatMap(([k, v]) => (k.endsWith("Id") && typeof v === "string" && UUID_RE.test(v) ? [v] : [])));

@@ -86,6 +86,21 @@ describe("error summary", () => {
     // Refused in the browser: nothing was saved (the shared server keeps its settings).
   });
 
+  // The dialog opens with focus on Title, so the click on Create leaves Title first: its error is listed
+  // before the submit's own errors arrive, in an earlier render (the case that once left focus on Title).
+  test("the Create Course dialog left empty (ar, phone): the list takes focus, not the first field", async ({ newPage }) => {
+    const page = await newPage({ locale: "ar", viewport: "phone" });
+    await signIn(page, "admin", { hydrated: true });
+    await open(page, "/admin/courses?lang=ar&dialog=create");
+    const dialog = page.getByRole("dialog");
+    await dialog.locator('button[type="submit"]').last().click();
+    const summary = dialog.getByRole("alert").filter({ hasText: /في هذا النموذج/ });
+    await summary.waitFor();
+    await expect.poll(() => summary.evaluate((el) => el === document.activeElement)).toBe(true);
+    expect(await summary.getByRole("link").count()).toBeGreaterThanOrEqual(2);
+    await page.screenshot({ path: path.join(ARTIFACTS, "screenshots", "error-summary-create-course-ar-375.png") });
+  });
+
   test("without JavaScript the server's answer carries the same list, its links pointing at the fields", async ({ newPage }) => {
     const page = await runForm(newPage, "ar", { width: 375, height: 812 }, false);
     await submitTwoErrors(page);

@@ -43,9 +43,11 @@ export function ErrorSummary({ form }: { form: AnyForm }) {
   useEffect(() => {
     if (!pendingFocus.current || !signature) return;
     pendingFocus.current = false;
-    const target = shown ? ref.current : document.getElementById(`${form.id}-${errors[0]![0]}`);
-    // After the submit has run its course (Conform may move focus while it reports).
-    setTimeout(() => target?.focus(), 0);
+    const first = document.getElementById(`${form.id}-${errors[0]![0]}`);
+    // After the submit has run its course: Conform may move focus while it reports, and its errors may
+    // reach this component in more than one render (a field left with an error before the submit is
+    // already in the list when the submit's own errors arrive), so whether the list shows is read then.
+    setTimeout(() => (ref.current ?? first)?.focus(), 0);
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the errors are the signature's
   }, [signature, submits, shown, form.id]);
   if (!shown) return null;

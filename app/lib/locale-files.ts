@@ -3,12 +3,13 @@
 // map the browser uses.
 
 /** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "about", "services", "home", "runs"] as const;
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "contact", "about", "services", "home", "runs"] as const;
 
 /**
  * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
  * `common`; home shows course cards (`catalog`) and its own sections (`home`); About and Services each
- * have their own file, so neither page carries the other's text. Course runs' words (issue 20) reach
+ * have their own file, so neither page carries the other's text; so do Contact and the enrollment form
+ * (`contact`, `forms`: the enroll page is at its budget). Course runs' words (issue 20) reach
  * the pages ready-made by their loaders (card dates, the course page's run list, the enroll page's choices),
  * so no route needs `runs`; the enrollment dialog loads it with the other public files when it opens. The enrollment dialog, opened from catalogue and course pages, adds `forms` when it opens.
  * A string from a file missing here would differ between the server's HTML and the browser's first render.
@@ -17,7 +18,7 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   "routes/site/home": ["catalog", "home"],
   "routes/site/about": ["about"],
   "routes/site/services": ["services"],
-  "routes/site/contact": ["forms"],
+  "routes/site/contact": ["contact"],
   "routes/site/courses": ["catalog"],
   "english-courses": ["catalog"],
   "arabic-courses": ["catalog"],

@@ -17,7 +17,7 @@ import { clearPublicCache, publicCacheSettled, publicPage, publicPageCache, publ
 import { loader as coursesLoader } from "~/routes/site/courses.tsx";
 import { loader as homeLoader } from "~/routes/site/home.tsx";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
-import { makeCategory, makeCourse, makeRun } from "../setup/factories.ts";
+import { makeCategory, makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
 import { callLoader, contextFor, routeArgs } from "../setup/route-call.ts";
 
 const database = setUpTestDatabase();
@@ -72,6 +72,35 @@ describe("a card's next start", () => {
     // listRelatedCourses reads the database's clock: the run 7 days after 2031 is ahead of it too.
     expect(related.find((c) => c.title === "Related A")!.nextStartAt!.toISOString()).toBe(inDays(7).toISOString());
     expect(related.find((c) => c.title === "Related B")!.nextStartAt).toBeNull();
+  });
+
+  it("passes over a full run for the next with a seat, and says 'waiting list only' when every run is full, in both sorts (issue 36 item 1)", async () => {
+    const seat = async (courseId: string, runId: string) => makeEnrollment({ courseId, runId, status: "approved" });
+    const some = await addCourse("Some full");
+    const full = await makeRun(some.id, { startsAt: inDays(4), capacity: 1 });
+    await seat(some.id, full.id);
+    // A pending or waiting request takes no seat.
+    const open = await makeRun(some.id, { startsAt: inDays(9), capacity: 1 });
+    await makeEnrollment({ courseId: some.id, runId: open.id, status: "pending" });
+    const all = await addCourse("All full");
+    for (const days of [3, 6]) {
+      const run = await makeRun(all.id, { startsAt: inDays(days), capacity: 1 });
+      await seat(all.id, run.id);
+    }
+    const unlimited = await addCourse("No seat limit");
+    const big = await makeRun(unlimited.id, { startsAt: inDays(5), capacity: null });
+    await seat(unlimited.id, big.id);
+
+    for (const sort of ["newest", "start"] as const) {
+      const { courses } = await listPublishedCourses({ now: NOW, sort });
+      const byTitle = new Map(courses.map((c) => [c.title, c]));
+      expect(byTitle.get("Some full")!.nextStartAt!.toISOString(), sort).toBe(inDays(9).toISOString());
+      expect(byTitle.get("Some full")!.waitingListOnly, sort).toBe(false);
+      expect(byTitle.get("All full")!.nextStartAt, sort).toBeNull();
+      expect(byTitle.get("All full")!.nextStartLabel, sort).toBeNull();
+      expect(byTitle.get("All full")!.waitingListOnly, sort).toBe(true);
+      expect(byTitle.get("No seat limit")!.nextStartAt!.toISOString(), sort).toBe(inDays(5).toISOString());
+    }
   });
 
   it("is read in the page's own query whatever the number of cards (a fixed number of statements)", async () => {

@@ -282,6 +282,8 @@ describe("course cards", () => {
       // Issue 20: no upcoming run, so no start date on the card.
       nextStartAt: null,
       nextStartLabel: null,
+      // No runs at all, so not "every run full" either (issue 36 item 1).
+      waitingListOnly: false,
     });
     expect(byTitle.get("Canva")).toMatchObject({ approvedCount: 0, summary: "", price: null, priceVisible: false });
     expect(byTitle.get("Blender")).toMatchObject({ approvedCount: 1, price: null, categoryName: null, hours: null });

@@ -41,6 +41,10 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
   const { t } = useI18n();
   const body = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLDivElement>(null);
+  // What had focus when the dialog opened. Radix returns focus to what was focused when its focus scope
+  // last mounted, which is inside the dialog once the scope mounts again while open (the enrollment dialog
+  // swaps "loading" for its form), and focus then fell to <body> on closing (issue 36 item 5).
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <RadixDialog.Root open={open} onOpenChange={onOpenChange}>
       <RadixDialog.Portal>
@@ -50,15 +54,23 @@ export function Dialog({ open, onOpenChange, title, description, children, size 
           className={`fixed inset-0 z-50 flex flex-col bg-white shadow-xl focus:outline-none sm:inset-auto sm:start-1/2 sm:top-1/2 sm:max-h-[90vh] sm:w-[calc(100%-2rem)] ${SIZES[size]} sm:-translate-y-1/2 sm:rounded-2xl sm:ltr:-translate-x-1/2 sm:rtl:translate-x-1/2`}
           {...(description ? {} : { "aria-describedby": undefined })}
           onOpenAutoFocus={(event) => {
+            const active = document.activeElement;
+            if (active instanceof HTMLElement && !content.current?.contains(active) && active !== document.body) opener.current = active;
             onOpening?.();
             event.preventDefault();
             const target = (body.current && firstField(body.current)) ?? content.current;
             target?.focus();
           }}
           onCloseAutoFocus={(event) => {
-            if (!onClosed) return;
-            event.preventDefault();
-            onClosed();
+            const back = opener.current;
+            opener.current = null;
+            if (onClosed) {
+              event.preventDefault();
+              onClosed();
+            } else if (back?.isConnected) {
+              event.preventDefault();
+              back.focus();
+            }
           }}
         >
           <div className="shrink-0 border-b border-slate-200 px-[max(1rem,env(safe-area-inset-left),env(safe-area-inset-right))] pb-3 pt-[max(0.75rem,env(safe-area-inset-top))] sm:border-b-0 sm:px-6 sm:pb-0 sm:pt-6">

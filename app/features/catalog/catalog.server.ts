@@ -62,6 +62,11 @@ export interface CourseCard {
    * formatted on the server, so pages with cards ship no date formatting.
    */
   nextStartLabel?: { en: string; ar: string } | null;
+  /**
+   * Issue 36 item 1: the course has upcoming runs and every one of them is full, so the card says "Full —
+   * join the waiting list" instead of a date (`nextStartAt` is the next run with a seat, null then).
+   */
+  waitingListOnly?: boolean;
 }
 
 export interface CourseDetail extends CourseCard {
@@ -166,6 +171,18 @@ function nextStartOf(id: AnyColumn | SQL, now?: Date) {
   );
 }
 
+/**
+ * Issue 36 item 1: when the next open run of the course `id` that still has a seat starts (a run without a
+ * seat limit always has one), or null. The seats are counted per run by enrollments_run_status_created_idx.
+ */
+function seatStartOf(id: AnyColumn | SQL, now?: Date) {
+  // Written out with table names: inside a select, drizzle renders a column without its table, and in the
+  // inner count "id" would be the enrollment's.
+  return sql<Date | null>`(select min("seat_run"."starts_at") from "course_runs" as "seat_run" where "seat_run"."course_id" = ${id} and "seat_run"."status" = 'open' and "seat_run"."starts_at" > ${at(now)} and ("seat_run"."capacity" is null or "seat_run"."capacity" > (select count(*) from "enrollments" where "enrollments"."run_id" = "seat_run"."id" and "enrollments"."status" = 'approved')))`.mapWith(
+    courseRuns.startsAt,
+  );
+}
+
 /** D2: approved enrollments of the course `id` (served by enrollments_course_status_idx). */
 function approvedCountOf(id: AnyColumn | SQL) {
   return sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${id} and ${enrollments.status} = 'approved')`.mapWith(
@@ -204,6 +221,7 @@ export function cardColumnsAt(now?: Date) {
     categoryNameAr: categories.nameAr,
     approvedCount: approvedCountOf(courses.id),
     nextStartAt: nextStartOf(courses.id, now),
+    seatStartAt: seatStartOf(courses.id, now),
   };
 }
 
@@ -224,11 +242,15 @@ export type CardRow = {
   approvedCount: number;
   categoryName: string | null;
   categoryNameAr: string | null;
+  /** The first upcoming open run's start, full or not. */
   nextStartAt: Date | string | null;
+  /** The first upcoming open run with a seat. */
+  seatStartAt: Date | string | null;
 };
 
 export function toCard(row: CardRow): CourseCard {
-  const nextStart = row.nextStartAt === null ? null : new Date(row.nextStartAt);
+  // A card names the next start a visitor can take a seat in; a full run is not that (issue 36 item 1).
+  const nextStart = row.seatStartAt === null ? null : new Date(row.seatStartAt);
   return {
     id: row.id,
     slug: row.slug,
@@ -247,6 +269,7 @@ export function toCard(row: CardRow): CourseCard {
     categoryNameAr: row.categoryNameAr,
     nextStartAt: nextStart,
     nextStartLabel: nextStart && { en: formatRunMoment(nextStart, "en", "short"), ar: formatRunMoment(nextStart, "ar", "short") },
+    waitingListOnly: row.nextStartAt !== null && nextStart === null,
   };
 }
 
@@ -486,6 +509,7 @@ async function withCounts(pageRows: PageSubquery, now: Date, datedBySort: boolea
       categoryName: pageRows.categoryName,
       categoryNameAr: pageRows.categoryNameAr,
       nextStartAt: datedBySort ? sql<Date | null>`${pageRows.sortStart}`.mapWith(courseRuns.startsAt) : nextStartOf(pageId, now),
+      seatStartAt: seatStartOf(pageId, now),
     })
     .from(pageRows)
     .orderBy(...(datedBySort ? [asc(pageRows.sortStart)] : []), desc(pageRows.createdAt), desc(pageRows.id));

@@ -51,7 +51,7 @@ export function courseRunsWords(
   return {
     title: t("courseRuns.title"),
     intro: t("courseRuns.intro"),
-    nextStart: runs[0] ? t("courseRuns.nextStart", { date: formatRunMoment(runs[0].startsAt, locale, "short") }) : null,
+    ...nextStartWords(runs, t, locale),
     contact: runs.length === 0 && settings.contactWhenNoRuns ? t("courseRuns.contactForDates") : null,
     runs: runs.map((run) => {
       const date = formatRunMoment(run.startsAt, locale, "date");
@@ -78,6 +78,23 @@ export function courseRunsWords(
         actionLabel: t(run.full ? "courseRuns.joinWaitingListLabel" : "courseRuns.chooseLabel", { date }),
       };
     }),
+  };
+}
+
+/**
+ * Issue 36 item 1: the side panel and the phone bar name the next start a visitor can take a seat in (a full
+ * run is passed over for a later one with seats); when every upcoming run is full they say so, and the
+ * button says "Join the waiting list" instead of "Enroll Now".
+ */
+function nextStartWords(runs: PublicRun[], t: T, locale: Locale): Pick<CourseRunsWords, "nextStart" | "allFull" | "barNote" | "enroll"> {
+  const open = runs.find((run) => !run.full);
+  const allFull = runs.length > 0 && !open;
+  const nextStart = open ? t("courseRuns.nextStart", { date: formatRunMoment(open.startsAt, locale, "short") }) : null;
+  return {
+    nextStart: allFull ? t("courseRuns.allFull") : nextStart,
+    allFull,
+    barNote: allFull ? t("courseRuns.allFullShort") : nextStart,
+    enroll: t(allFull ? "courseRuns.joinWaitingList" : "catalog.course.enrollNow"),
   };
 }
 

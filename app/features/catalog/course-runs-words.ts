@@ -34,8 +34,17 @@ export interface CourseRunsWords {
   title: string;
   intro: string;
   runs: RunWords[];
-  /** "Next start: Jan 12" (the side panel and the phone bar). */
+  /**
+   * "Next start: Jan 12", the first run with a seat (the side panel and the phone bar); "Full — join the
+   * waiting list" when every upcoming run is full; null without runs.
+   */
   nextStart: string | null;
+  /** Every upcoming run is full (issue 36 item 1). */
+  allFull: boolean;
+  /** The phone bar's shorter line under the price: `nextStart`, or "All dates are full" (its button says the rest). */
+  barNote: string | null;
+  /** The enroll button's words: "Enroll Now", or "Join the waiting list" when every run is full. */
+  enroll: string;
   /** "Contact us for the next start date": a course without runs, when Settings says so. */
   contact: string | null;
 }

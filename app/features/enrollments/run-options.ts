@@ -39,3 +39,8 @@ export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunct
     full: run.full,
   }));
 }
+
+/** Issue 36 item 1: runs are offered and every one is full, so a request can only join a waiting list. */
+export function waitingListOnly(runs: readonly { full: boolean }[] | undefined): boolean {
+  return Boolean(runs && runs.length > 0 && runs.every((run) => run.full));
+}

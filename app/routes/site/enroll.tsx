@@ -11,7 +11,7 @@ import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/fe
 import { EnrollmentForm, type EnrollmentReply } from "~/features/enrollments/components/enrollment-form.tsx";
 import { DIALOG_REQUEST } from "~/features/enrollments/dialog-request.ts";
 import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-success.tsx";
-import { runOptions } from "~/features/enrollments/run-options.ts";
+import { runOptions, waitingListOnly } from "~/features/enrollments/run-options.ts";
 import { courseHref } from "~/lib/catalog-links.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
 import { logger } from "~/lib/logger.server.ts";
@@ -36,7 +36,9 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
     runs,
     runId: runs.some((r) => r.id === chosen) ? (chosen ?? undefined) : undefined,
     course: { id: course.id, slug: course.slug, title: course.title },
-    title: t("enrollment.dialogTitle", { course: isolateText(course.title) }),
+    // Every run full: the request can only join a waiting list, and the title says so (issue 36 item 1).
+    waitingOnly: waitingListOnly(runs),
+    title: t(waitingListOnly(runs) ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: isolateText(course.title) }),
     description: t("enrollment.dialogDescription"),
     // The page's own utm_* for the no-JS form (ADR 021): a URL with them is never stored in the public page cache.
     utm: utmFromSearch(url.search),
@@ -114,7 +116,9 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
   const success = actionData?.success ?? fetcher.data?.success;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-teal-950">{tIsolated(t, "enrollment.dialogTitle", { course: course.title })}</h1>
+      <h1 className="text-2xl font-bold text-teal-950">
+        {tIsolated(t, loaderData.waitingOnly ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: course.title })}
+      </h1>
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
         {success ? (

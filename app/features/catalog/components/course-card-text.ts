@@ -25,6 +25,11 @@ export interface CourseCardText {
   enrolled(count: number): string;
   /** Issue 20: the word before a card's next start date ("Starts" / "يبدأ"; the date comes formatted). */
   starts: string;
+  /** Issue 36 item 1: every upcoming run is full ("Full — join the waiting list"), and the card's button then. */
+  waitingListOnly: string;
+  joinWaitingList: string;
+  /** The fact's name, for screen readers ("Start dates"). */
+  dates: string;
 }
 
 function counted(t: TFunction, key: string): (count: number) => string {
@@ -55,6 +60,9 @@ function translate(t: TFunction): CourseCardText {
     hours: counted(t, "catalog.card.hours"),
     enrolled: counted(t, "catalog.card.students"),
     starts: t("catalog.card.starts"),
+    waitingListOnly: t("catalog.card.waitingListOnly"),
+    joinWaitingList: t("catalog.card.joinWaitingList"),
+    dates: t("catalog.card.dates"),
   };
 }
 

@@ -114,7 +114,7 @@ export function CourseCard({
               className="btn-primary inline-flex px-4 py-2 text-sm"
               onMouseEnter={preloadEnrollmentDialog}
             >
-              {text.enrollNow}
+              {course.waitingListOnly ? text.joinWaitingList : text.enrollNow}
             </span>
           </div>
         </div>
@@ -127,7 +127,7 @@ export function CourseCard({
 export const COURSE_GRID = "grid gap-6 sm:grid-cols-2 lg:grid-cols-3";
 
 /**
- * The card's facts (next start, hours, how many enrolled): only those it has, and no list when it has none
+ * The card's facts (next start with a seat or that every run is full, hours, how many enrolled): only those it has, and no list when it has none
  * (a course without dates, hours or count; issue 36 item 2), the spacer keeping the price at the bottom.
  */
 function CourseCardFacts({
@@ -141,7 +141,7 @@ function CourseCardFacts({
   showCount: boolean;
   text: ReturnType<typeof courseCardText>;
 }) {
-  if (!(course.nextStartAt && course.nextStartLabel) && !course.hours && !showCount) return <div className="mt-auto" />;
+  if (!(course.nextStartAt && course.nextStartLabel) && !course.waitingListOnly && !course.hours && !showCount) return <div className="mt-auto" />;
   return (
     <dl className="mt-auto flex flex-wrap items-center gap-x-4 gap-y-1 pt-4 text-sm text-slate-700" lang={locale}>
       {course.nextStartAt && course.nextStartLabel && (
@@ -154,6 +154,13 @@ function CourseCardFacts({
           <dd>
             <time dateTime={new Date(course.nextStartAt).toISOString()}>{course.nextStartLabel[locale]}</time>
           </dd>
+        </div>
+      )}
+      {course.waitingListOnly && (
+        // Issue 36 item 1: every upcoming run is full; the card says so where a date would be.
+        <div className="flex basis-full items-center gap-1 font-semibold text-amber-800" data-waiting-list-only="">
+          <dt className="sr-only">{text.dates}</dt>
+          <dd>{text.waitingListOnly}</dd>
         </div>
       )}
       {/* No hours entered: no duration rather than an invented one (issue 36 item 2, D2). */}

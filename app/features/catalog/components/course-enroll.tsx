@@ -6,7 +6,8 @@ import { courseHref } from "~/lib/catalog-links.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 
-export function EnrollLink({ slug, onEnroll, className }: { slug: string; onEnroll: () => void; className: string }) {
+/** `label`: the course page's words for it ("Join the waiting list" when every run is full); "Enroll Now" without. */
+export function EnrollLink({ slug, onEnroll, className, label }: { slug: string; onEnroll: () => void; className: string; label?: string }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   return (
@@ -20,7 +21,7 @@ export function EnrollLink({ slug, onEnroll, className }: { slug: string; onEnro
         onEnroll();
       }}
     >
-      {t("catalog.course.enrollNow")}
+      {label ?? t("catalog.course.enrollNow")}
     </Link>
   );
 }
@@ -43,12 +44,15 @@ export function CourseEnrollBar({
   slug,
   priceText,
   nextStart = null,
+  enrollLabel,
   onEnroll,
 }: {
   slug: string;
   priceText: string;
-  /** "Next start: Jan 12" under the price (issue 20), when the course has an upcoming run. */
+  /** "Next start: Jan 12" under the price (issue 20), or that every run is full, when the course has runs. */
   nextStart?: string | null;
+  /** The button's words (EnrollLink's `label`). */
+  enrollLabel?: string;
   onEnroll: () => void;
 }) {
   const { t } = useI18n();
@@ -64,9 +68,9 @@ export function CourseEnrollBar({
         <p className="truncate font-bold text-teal-900">
           <bdi>{priceText}</bdi>
         </p>
-        {nextStart && <p className="truncate text-xs font-medium text-teal-800">{nextStart}</p>}
+        {nextStart && <p data-next-start="" className="truncate text-xs font-medium text-teal-800">{nextStart}</p>}
       </div>
-      <EnrollLink slug={slug} onEnroll={onEnroll} className="btn-primary flex shrink-0 py-2.5" />
+      <EnrollLink slug={slug} onEnroll={onEnroll} label={enrollLabel} className="btn-primary flex shrink-0 py-2.5" />
     </div>
   );
 }

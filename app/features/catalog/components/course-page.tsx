@@ -95,6 +95,7 @@ export function CoursePage({
           showStudents={showStudents}
           nextStart={nextStart}
           contactForDates={runWords?.contact ?? null}
+          enrollLabel={runWords?.enroll}
           onEnroll={enrollHere}
           className="lg:col-start-2 lg:row-span-2 lg:row-start-1"
         />
@@ -144,7 +145,7 @@ export function CoursePage({
       </div>
 
       {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={(c) => enroll.open(c.slug)} />}
-      <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={nextStart} onEnroll={enrollHere} />
+      <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={runWords?.barNote ?? null} enrollLabel={runWords?.enroll} onEnroll={enrollHere} />
       <LazyEnrollmentDialog
         course={enrolling && { id: enrolling.id, slug: enrolling.slug, title: enrolling.title }}
         onClose={enroll.close}

@@ -14,6 +14,7 @@ export function CourseSidebar({
   showStudents,
   nextStart = null,
   contactForDates = null,
+  enrollLabel,
   onEnroll,
   className = "",
 }: {
@@ -22,8 +23,10 @@ export function CourseSidebar({
   priceText: string;
   /** Whether the approved students are counted here (never '0 students'). */
   showStudents: boolean;
-  /** "Next start: Jan 12" (issue 20), when the course has an upcoming run. */
+  /** "Next start: Jan 12" (issue 20), or that every run is full, when the course has upcoming runs. */
   nextStart?: string | null;
+  /** The button's words (EnrollLink's `label`). */
+  enrollLabel?: string;
   /** "Contact us for the next start date": a course without dates, when Settings says so. */
   contactForDates?: string | null;
   onEnroll: () => void;
@@ -37,7 +40,7 @@ export function CourseSidebar({
       className={`flex h-fit flex-col gap-6 rounded-2xl border border-slate-200 bg-white p-6 shadow-sm lg:sticky lg:top-24 ${className}`}
     >
       {nextStart && (
-        <p className="flex items-center gap-3 rounded-xl bg-teal-50 px-3 py-2 font-semibold text-teal-900">
+        <p data-next-start="" className="flex items-center gap-3 rounded-xl bg-teal-50 px-3 py-2 font-semibold text-teal-900">
           <Icon name="calendar" className="h-5 w-5 shrink-0" />
           {nextStart}
         </p>
@@ -74,7 +77,7 @@ export function CourseSidebar({
       </dl>
       {showStudents && <p className="text-sm text-slate-600">{t("catalog.card.students", { count: course.approvedCount })}</p>}
       {/* On phones the bottom bar carries Enroll Now: one button per screen. */}
-      <EnrollLink slug={course.slug} onEnroll={onEnroll} className="btn-primary hidden w-full lg:flex" />
+      <EnrollLink slug={course.slug} onEnroll={onEnroll} label={enrollLabel} className="btn-primary hidden w-full lg:flex" />
     </aside>
   );
 }

@@ -6,7 +6,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
-import { runOptions, type RunOption } from "../run-options.ts";
+import { runOptions, waitingListOnly, type RunOption } from "../run-options.ts";
 import { EnrollmentForm } from "./enrollment-form.tsx";
 import { EnrollmentSuccess } from "./enrollment-success.tsx";
 
@@ -109,7 +109,8 @@ export function EnrollmentDialog({
       onOpenChange={(open) => {
         if (!open) onClose();
       }}
-      title={course ? tIsolated(t, "enrollment.dialogTitle", { course: course.title }) : ""}
+      // Every run full: the request can only join a waiting list, and the title says so (issue 36 item 1).
+      title={course ? tIsolated(t, waitingListOnly(offered) ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: course.title }) : ""}
       // Sent, there is nothing left to fill in.
       description={done ? undefined : t("enrollment.dialogDescription")}
     >

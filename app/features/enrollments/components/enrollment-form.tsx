@@ -1,5 +1,5 @@
 import { Notice } from "~/components/ui/notice.tsx";
-import { useCallback, useEffect, useSyncExternalStore } from "react";
+import { useCallback, useEffect, useState, useSyncExternalStore } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher, useLocation } from "react-router";
@@ -72,6 +72,10 @@ export function EnrollmentForm({
     lastResult: fetcher.state === "idle" ? reply?.result : undefined,
   });
   const run = field("runId");
+  // Issue 36 item 1: a full run's request joins its waiting list, and the button says so.
+  const [chosen, setChosen] = useState(run.defaultValue ?? runId);
+  const chosenRun = runs.find((r) => r.id === chosen);
+  const joinsWaitingList = runRequired && (chosenRun ? chosenRun.full : runs.every((r) => r.full));
   const studentName = field("studentName");
   const studentEmail = field("studentEmail");
   const countryCode = field("countryCode");
@@ -106,7 +110,7 @@ export function EnrollmentForm({
         </Notice>
       )}
       <input type="hidden" name="courseId" value={course.id} />
-      {runRequired && <RunChoice runs={runs} field={run} preselected={runId} />}
+      {runRequired && <RunChoice runs={runs} field={run} preselected={runId} onChoose={setChosen} />}
       {SOURCE_FIELDS.map((name) => (
         <input key={name} type="hidden" name={name} value={source[name] ?? ""} />
       ))}
@@ -132,7 +136,7 @@ export function EnrollmentForm({
           </button>
         )}
         <button type="submit" disabled={busy} className="btn-primary inline-flex disabled:opacity-60">
-          {busy ? t("enrollment.submitting") : t("enrollment.submit")}
+          {busy ? t("enrollment.submitting") : t(joinsWaitingList ? "enrollment.submitWaiting" : "enrollment.submit")}
         </button>
       </div>
     </fetcher.Form>

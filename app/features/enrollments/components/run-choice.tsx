@@ -8,7 +8,18 @@ import type { RunOption } from "../run-options.ts";
  * the zone said, the schedule, how it is taught, and on a full run that the request joins the waiting
  * list. One must be chosen (validateEnrollment with `runRequired`); the server checks again.
  */
-export function RunChoice({ runs, field, preselected }: { runs: RunOption[]; field: ValidatedField; preselected?: string }) {
+export function RunChoice({
+  runs,
+  field,
+  preselected,
+  onChoose,
+}: {
+  runs: RunOption[];
+  field: ValidatedField;
+  preselected?: string;
+  /** Told the run chosen (the submit button's words follow a full run). */
+  onChoose?: (runId: string) => void;
+}) {
   const { t } = useI18n();
   const checked = field.defaultValue ?? preselected;
   const errorId = `${field.id}-error`;
@@ -32,6 +43,9 @@ export function RunChoice({ runs, field, preselected }: { runs: RunOption[]; fie
             key={field.key}
             value={run.id}
             defaultChecked={checked === run.id}
+            // The run the visitor came from takes focus when the dialog opens (issue 36 item 5), not the first.
+            data-autofocus={checked === run.id ? "" : undefined}
+            onChange={() => onChoose?.(run.id)}
             aria-invalid={field.invalid || undefined}
             className="mt-1 size-4 shrink-0 accent-teal-700"
           />

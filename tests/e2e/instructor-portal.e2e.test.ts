@@ -77,7 +77,7 @@ async function requestAccount(admin: Page, name: string, duration: { hours?: str
   await admin.getByRole("button", { name: `Create login account for ${name}` }).click();
   const dialog = admin.getByRole("dialog");
   await dialog.waitFor();
-  const submit = dialog.getByRole("button", { name: /^(Create|Renew) Account$/ });
+  const submit = dialog.getByRole("button", { name: /^(Create Account|Renew Account|Extend Access)$/ });
   // Both empty count as 0: the button stays disabled until a duration is chosen.
   expect(await submit.isDisabled()).toBe(true);
   if (duration.hours) await dialog.getByLabel("Hours", { exact: true }).fill(duration.hours);
@@ -159,14 +159,14 @@ describe("instructor accounts and portal", () => {
     expect(accountRows).toHaveLength(1);
     expect(JSON.stringify(accountRows)).not.toContain(password);
 
-    // Asked again while active: the same password and the SPEC line; the modal now renews.
+    // Asked again while active: the modal renews, "Extend by…" chosen at first: the same password (issue 36 item 13).
     {
       const again = await requestAccount(admin, "Mona Portal", { hours: "3" });
       expect(await again.dialog.getByRole("heading", { name: "Renew Instructor Account" }).count()).toBe(1);
       expect(await again.dialog.getByText("Active", { exact: true }).count()).toBeGreaterThan(0);
       await again.submit.click();
       expect(await readPassword(again.dialog)).toBe(password);
-      expect(await again.dialog.getByText("Account is still active. No new password generated.").count()).toBe(1);
+      expect(await again.dialog.getByText("Access extended. The password has not changed.").count()).toBe(1);
       await again.dialog.getByRole("button", { name: "Done" }).click();
     }
 

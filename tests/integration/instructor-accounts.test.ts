@@ -772,6 +772,50 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     expect(refused.headers.get("location")).toBe("/instructor-login");
   });
 
+  it("says on the login page when and why the access ended, once, after the session's end (issue 36 item 11)", async () => {
+    const mona = await instructor("Mona");
+    const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, minutes: 30 });
+    const ok = (await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password }) })).response!;
+    const end = ok.headers.getSetCookie().find((c) => c.startsWith("ca_instructor_end=")) ?? "";
+    // A reason code and a time, nothing personal; it outlives the session.
+    expect(end).toMatch(/^ca_instructor_end=account\.\d+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const seconds = Number(/=account\.(\d+)/.exec(end)![1]);
+    const account = (await accountOf(mona.id))!;
+    expect(seconds).toBe(Math.floor(account.expiresAt.getTime() / 1000));
+    expect(Number(/Max-Age=(\d+)/.exec(end)![1])).toBeGreaterThan(7 * 24 * 3600);
+
+    // Before the end (a session removed by a renewal): nothing is said, and the record goes.
+    const early = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: `ca_instructor_end=account.${seconds}` } }) });
+    expect(early.data?.ended).toBeNull();
+    expect(early.headers.getSetCookie().join()).toMatch(/ca_instructor_end=; Path=\/; Max-Age=0/);
+
+    // After it: the reason and the time, and the record is cleared (said once).
+    const past = Math.floor(Date.now() / 1000) - 60;
+    for (const reason of ["account", "session"] as const) {
+      const page = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: `ca_instructor_end=${reason}.${past}` } }) });
+      expect(page.data?.ended).toEqual({ reason, at: new Date(past * 1000).toISOString() });
+      expect(page.headers.getSetCookie().join()).toMatch(/ca_instructor_end=;/);
+    }
+    // A forged record is ignored.
+    const forged = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: "ca_instructor_end=<b>.1" } }) });
+    expect(forged.data?.ended).toBeNull();
+    expectMessage("instructorPortal.login.ended.account", "Your access ended at {{time}} (Cairo time). To continue, ask the academy's administrator to renew it.");
+    expect(tAr("instructorPortal.login.ended.account", { time: "07:24" })).toContain("07:24");
+
+    // A reload after the end: the server finds the session past its time and records when it ended.
+    const token = tokenFrom(ok.headers.getSetCookie())!;
+    const afterEnd = new Date(account.expiresAt.getTime() + MINUTE);
+    const thrown = await requireInstructorSession(withCookie("http://localhost/instructor-dashboard", token), afterEnd).catch((r: unknown) => r);
+    expect((thrown as Response).headers.get("location")).toBe("/instructor-login");
+    expect((thrown as Response).headers.getSetCookie().join()).toContain(`ca_instructor_end=account.${seconds};`);
+
+    // Signing out on purpose clears the record.
+    const again = (await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password }) })).response!;
+    const second = tokenFrom(again.headers.getSetCookie())!;
+    const out = (await callAction(logoutAction, { request: form("http://localhost/instructor-logout", {}, second) })).response!;
+    expect(out.headers.getSetCookie().join()).toMatch(/ca_instructor_end=; Path=\/; Max-Age=0/);
+  });
+
   it("sends anonymous visitors and staff (no instructor session) to /instructor-login", async () => {
     const anonymous = (await callLoader(dashboardLoader, { url: "/instructor-dashboard" })).response!;
     expect(anonymous.status).toBe(302);

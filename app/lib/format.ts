@@ -76,6 +76,22 @@ export function formatDateTime(value: Date | string, locale: Locale, options: { 
   }).format(new Date(value));
 }
 
+/**
+ * The time of day in Cairo, 24-hour ("07:24"), for a moment within the last or next half day; with the
+ * date ("Dec 6, 2026, 07:24") beyond that.
+ */
+export function formatTime(value: Date | string, locale: Locale, now: Date = new Date()): string {
+  const at = new Date(value);
+  const near = Math.abs(at.getTime() - now.getTime()) < 12 * 60 * 60 * 1000;
+  return dateFormat(intlLocale(locale), {
+    ...(near ? {} : { day: "numeric", month: "short", year: "numeric" }),
+    hour: "2-digit",
+    minute: "2-digit",
+    hourCycle: "h23",
+    timeZone: "Africa/Cairo",
+  }).format(at);
+}
+
 export function formatDate(value: Date | string, locale: Locale): string {
   return dateFormat(intlLocale(locale), { dateStyle: "medium", timeZone: "Africa/Cairo" }).format(
     new Date(value),

@@ -113,6 +113,8 @@ export interface SessionLookup {
   session: InstructorSession | null;
   /** The request carried a session cookie that no longer works (unknown, expired): clear it. */
   stale: boolean;
+  /** The session was found past its time (not switched off): when and why it ended. */
+  ended?: SessionEnd;
 }
 
 /**
@@ -141,23 +143,89 @@ export async function getInstructorSession(request: Request, now: Date = new Dat
   if (row.expiresAt.getTime() <= t || row.accountExpiresAt.getTime() <= t || !row.isActive) {
     await db().delete(instructorSessions).where(eq(instructorSessions.id, row.sessionId));
     logger.info({ instructorId: row.instructorId }, "instructor session expired");
-    return { session: null, stale: true };
+    if (!row.isActive) return { session: null, stale: true };
+    const end = new Date(Math.min(row.expiresAt.getTime(), row.accountExpiresAt.getTime()));
+    return { session: null, stale: true, ended: { reason: sessionEndReason(row), at: end } };
   }
   const { isActive, ...session } = row;
   void isActive;
   return { session, stale: false };
 }
 
-/** The instructor area's guard: a valid session, or a redirect to /instructor-login that clears the cookie. */
+/**
+ * The instructor area's guard: a valid session, or a redirect to /instructor-login that clears the cookie
+ * (and, for a session found past its time, records when and why it ended).
+ */
 export async function requireInstructorSession(request: Request, now: Date = new Date()): Promise<InstructorSession> {
-  const { session, stale } = await getInstructorSession(request, now);
+  const { session, stale, ended } = await getInstructorSession(request, now);
   if (session) return session;
-  throw redirect(INSTRUCTOR_LOGIN_PATH, { headers: stale ? clearSessionHeaders(request) : undefined });
+  const headers = stale ? clearSessionHeaders(request) : undefined;
+  // Found expired: the login page will say when and why (issue 36 item 11).
+  if (headers && ended) headers.append("Set-Cookie", sessionEndCookie(request, ended, now));
+  throw redirect(INSTRUCTOR_LOGIN_PATH, { headers });
+}
+
+// ---- why a session ended (issue 36 item 11) -----------------------------------------------------------
+// Beside the session cookie, a second HTTP-only cookie says when and why the session will end: a reason
+// code ("account": the account's expiry; "session": the 7-day limit) and the time, nothing personal. It
+// outlives the session by a week, so the login page can say "Your access ended at 07:24" after the
+// automatic sign-out and after a reload of an expired page, when the session cookie itself is gone. The
+// login page reads it once and clears it; signing out clears it too.
+
+const END_COOKIE = "ca_instructor_end";
+const END_KEPT_MS = 7 * 24 * 60 * 60 * 1000;
+
+export type SessionEndReason = "account" | "session";
+
+export interface SessionEnd {
+  reason: SessionEndReason;
+  at: Date;
+}
+
+/** The account's expiry ends this session, or the 7-day limit does. */
+export function sessionEndReason(session: { expiresAt: Date; accountExpiresAt: Date }): SessionEndReason {
+  return session.accountExpiresAt.getTime() <= session.expiresAt.getTime() ? "account" : "session";
+}
+
+/** The Set-Cookie value recording when and why a session ends. */
+export function sessionEndCookie(request: Request, end: SessionEnd, now: Date = new Date()): string {
+  const seconds = Math.floor(end.at.getTime() / 1000);
+  const maxAge = Math.max(0, Math.floor((end.at.getTime() - now.getTime() + END_KEPT_MS) / 1000));
+  return [`${END_COOKIE}=${end.reason}.${seconds}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", ...(isSecureRequest(request) ? ["Secure"] : [])].join(
+    "; ",
+  );
+}
+
+export function clearedSessionEndCookie(request: Request): string {
+  return `${END_COOKIE}=; Path=/; Max-Age=0; HttpOnly; SameSite=Lax${isSecureRequest(request) ? "; Secure" : ""}`;
+}
+
+/** The recorded end, if the request carries a well-formed one (anything else is ignored). */
+export function readSessionEnd(request: Request): SessionEnd | null {
+  const match = /(?:^|;\s*)ca_instructor_end=(account|session)\.(\d{1,12})(?:;|$)/.exec(request.headers.get("cookie") ?? "");
+  if (!match) return null;
+  return { reason: match[1] as SessionEndReason, at: new Date(Number(match[2]) * 1000) };
+}
+
+/**
+ * The session and end cookies sent again with the session's current expiry: an account extended by the
+ * admin (issue 36 item 13) keeps its session, and the browser must keep the cookie as long.
+ */
+export function refreshedSessionHeaders(request: Request, session: InstructorSession, now: Date = new Date()): Headers {
+  const headers = new Headers();
+  const token = readSessionToken(request);
+  if (!token) return headers;
+  headers.append("Set-Cookie", sessionCookie(request, token, session.expiresAt, now));
+  headers.append("Set-Cookie", sessionEndCookie(request, { reason: sessionEndReason(session), at: session.expiresAt }, now));
+  return headers;
 }
 
 /** Sign out: the session row is deleted and the cookie cleared. */
 export async function endInstructorSession(request: Request): Promise<Headers> {
   const token = readSessionToken(request);
   if (token) await db().delete(instructorSessions).where(eq(instructorSessions.tokenHash, hashSessionToken(token)));
-  return clearSessionHeaders(request);
+  const headers = clearSessionHeaders(request);
+  // Signed out on purpose: the login page has no "your access ended" to say.
+  headers.append("Set-Cookie", clearedSessionEndCookie(request));
+  return headers;
 }

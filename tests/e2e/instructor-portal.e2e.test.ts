@@ -2,7 +2,7 @@
 // account in the SPEC modal and copies the password → the instructor signs in (with and without
 // JavaScript), sees exactly their assigned courses (the draft too) and opens a PDF in the view-only viewer;
 // the document answers 200 with private headers, another course's document 403. A 1-minute account shows
-// the expiry banner, lands on /instructor-login at expiry, and its old cookie and document URL are refused;
+// the expiry warning, lands on /instructor-login at expiry (which says why), and its old cookie and document URL are refused;
 // the expired password gets the expired message; the admin renews → the new password works, the old does
 // not. Arabic, right to left, axe on the login page, the dashboard and the modal.
 // Runs its own server on a fresh PostgreSQL database so that the test can read the rows it checks.
@@ -77,7 +77,7 @@ async function requestAccount(admin: Page, name: string, duration: { hours?: str
   await admin.getByRole("button", { name: `Create login account for ${name}` }).click();
   const dialog = admin.getByRole("dialog");
   await dialog.waitFor();
-  const submit = dialog.getByRole("button", { name: /^(Create|Renew) Account$/ });
+  const submit = dialog.getByRole("button", { name: /^(Create Account|Renew Account|Extend Access)$/ });
   // Both empty count as 0: the button stays disabled until a duration is chosen.
   expect(await submit.isDisabled()).toBe(true);
   if (duration.hours) await dialog.getByLabel("Hours", { exact: true }).fill(duration.hours);
@@ -128,9 +128,9 @@ describe("instructor accounts and portal", () => {
     await instructorLogin(sara, "sara.short@example.com", saraPassword);
     await sara.waitForURL(/\/instructor-dashboard$/);
     await hydrated(sara);
-    const banner = sara.getByRole("region", { name: "Your session is about to expire" });
+    const banner = sara.getByRole("alertdialog", { name: "Your access ends soon" });
     await banner.waitFor();
-    expect(await banner.textContent()).toMatch(/Your access ends in (1:00 minutes|\d{1,2} seconds?)\./);
+    expect(await banner.textContent()).toMatch(/You will be signed out automatically in (1 minute|\d{1,2} seconds?)\./);
     const saraCookie = (await saraContext.cookies()).find((c) => c.name === "ca_instructor");
     expect(saraCookie).toMatchObject({ httpOnly: true, sameSite: "Lax", path: "/" });
 
@@ -159,14 +159,14 @@ describe("instructor accounts and portal", () => {
     expect(accountRows).toHaveLength(1);
     expect(JSON.stringify(accountRows)).not.toContain(password);
 
-    // Asked again while active: the same password and the SPEC line; the modal now renews.
+    // Asked again while active: the modal renews, "Extend by…" chosen at first: the same password (issue 36 item 13).
     {
       const again = await requestAccount(admin, "Mona Portal", { hours: "3" });
       expect(await again.dialog.getByRole("heading", { name: "Renew Instructor Account" }).count()).toBe(1);
       expect(await again.dialog.getByText("Active", { exact: true }).count()).toBeGreaterThan(0);
       await again.submit.click();
       expect(await readPassword(again.dialog)).toBe(password);
-      expect(await again.dialog.getByText("Account is still active. No new password generated.").count()).toBe(1);
+      expect(await again.dialog.getByText("Access extended. The password has not changed.").count()).toBe(1);
       await again.dialog.getByRole("button", { name: "Done" }).click();
     }
 
@@ -209,7 +209,7 @@ describe("instructor accounts and portal", () => {
     expect(await publishedCard.getByText("English", { exact: true }).count()).toBe(1);
     expect(await publishedCard.getByText("12 hours").count()).toBe(1);
     // A session of an hour: no banner.
-    expect(await mona.getByRole("region", { name: "Your session is about to expire" }).count()).toBe(0);
+    expect(await mona.getByRole("alertdialog", { name: "Your access ends soon" }).count()).toBe(0);
     await expectNoAxeViolations(mona);
     await screenshot(mona, "instructor-dashboard");
 
@@ -283,6 +283,7 @@ describe("instructor accounts and portal", () => {
 
     // ---- Sara's minute is up: the page went to /instructor-login by itself.
     await sara.waitForURL(/\/instructor-login$/, { timeout: 90_000 });
+    await sara.getByRole("alert").filter({ hasText: "Your access ended at" }).waitFor();
     expect((await sara.request.get(`/files/documents/${saraDoc}`)).status()).toBe(401);
     const oldCookie = `ca_instructor=${saraCookie!.value}`;
     const dashboardWithOld = await fetch(`${own.url}/instructor-dashboard`, { headers: { cookie: oldCookie }, redirect: "manual" });
@@ -314,7 +315,7 @@ describe("instructor accounts and portal", () => {
     await sara.getByRole("heading", { name: "Your Assigned Courses (1)" }).waitFor();
     // A 5-minute window warns at half of it: not yet.
     await hydrated(sara);
-    expect(await sara.getByRole("region", { name: "Your session is about to expire" }).count()).toBe(0);
+    expect(await sara.getByRole("alertdialog", { name: "Your access ends soon" }).count()).toBe(0);
 
     await saraContext.close();
     await adminContext.close();

@@ -242,6 +242,93 @@ describe("create and renew an instructor account", () => {
     expectMessage("instructorAccounts.result.stillActive", "Account is still active. No new password generated.");
   });
 
+  it("extends an active account on request: the same password (hash unchanged), the expiry and sessions later; audited (issue 36 item 13)", async () => {
+    const karim = await instructor("Karim");
+    const start = new Date();
+    const first = await createOrRenewAccount(admin, { instructorId: karim.id, hours: 1, minutes: 0 }, start);
+    const token = await signIn(karim.email!, first.password, "192.0.2.10", start);
+    const before = (await accountOf(karim.id))!;
+
+    const later = new Date(start.getTime() + 20 * MINUTE);
+    const extended = await createOrRenewAccount(admin, { instructorId: karim.id, hours: "2", minutes: "30", renewal: "extend" }, later);
+    expect(extended).toMatchObject({
+      outcome: "extended",
+      password: first.password,
+      duration: { hours: 2, minutes: 30 },
+      messageKey: "instructorAccounts.result.extended",
+    });
+    // "Extend by": from the old expiry, not from now.
+    expect(extended.expiresAt.getTime()).toBe(first.expiresAt.getTime() + 150 * MINUTE);
+    const after = (await accountOf(karim.id))!;
+    expect(after.id).toBe(before.id);
+    expect(after.passwordHash).toBe(before.passwordHash);
+    expect(after.expiresAt.getTime()).toBe(extended.expiresAt.getTime());
+    expect(await verifyPassword({ hash: after.passwordHash, password: first.password })).toBe(true);
+    // The instructor stays signed in, until the new expiry.
+    const [session] = await database.db.select().from(instructorSessions).where(eq(instructorSessions.tokenHash, hashSessionToken(token)));
+    expect(session!.expiresAt.getTime()).toBe(extended.expiresAt.getTime());
+    const atOldExpiry = new Date(first.expiresAt.getTime() + MINUTE);
+    expect((await getInstructorSession(withCookie("http://localhost/instructor-dashboard", token), atOldExpiry)).session).not.toBeNull();
+
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "instructor_account"), eq(auditLog.action, "renew")));
+    expect(audit!.data).toMatchObject({
+      hours: 2,
+      minutes: 30,
+      passwordKept: true,
+      previousExpiresAt: first.expiresAt.toISOString(),
+      expiresAt: extended.expiresAt.toISOString(),
+    });
+    expectMessage("instructorAccounts.result.extended", "Access extended. The password has not changed.");
+  });
+
+  it("gives an active account a new password on request: the hash changes, expiry now + duration, sessions end (issue 36 item 13)", async () => {
+    const lina = await instructor("Lina");
+    const start = new Date();
+    const first = await createOrRenewAccount(admin, { instructorId: lina.id, hours: 5, minutes: 0 }, start);
+    await signIn(lina.email!, first.password, "192.0.2.10", start);
+    const before = (await accountOf(lina.id))!;
+
+    const later = new Date(start.getTime() + 10 * MINUTE);
+    const renewed = await createOrRenewAccount(admin, { instructorId: lina.id, hours: "1", minutes: "", renewal: "newPassword" }, later);
+    expect(renewed).toMatchObject({ outcome: "renewed", messageKey: "instructorAccounts.result.newPassword", duration: { hours: 1, minutes: 0 } });
+    expect(renewed.password).not.toBe(first.password);
+    expect(renewed.expiresAt.getTime()).toBe(later.getTime() + HOUR);
+    const after = (await accountOf(lina.id))!;
+    expect(after.passwordHash).not.toBe(before.passwordHash);
+    expect(await verifyPassword({ hash: after.passwordHash, password: first.password })).toBe(false);
+    expect(await verifyPassword({ hash: after.passwordHash, password: renewed.password })).toBe(true);
+    expect(await sessionCount(lina.id)).toBe(0);
+    const [audit] = await database.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.entity, "instructor_account"), eq(auditLog.action, "renew")));
+    expect(audit!.data).toMatchObject({ passwordKept: false, previousExpiresAt: first.expiresAt.toISOString(), sessionsEnded: 1 });
+  });
+
+  it("refuses an unknown renewal choice and a choice without permission, changing nothing", async () => {
+    const omar = await instructor("Omar");
+    const first = await createOrRenewAccount(admin, { instructorId: omar.id, hours: 1 });
+    const before = (await accountOf(omar.id))!;
+    const odd = await callAction(instructorsAction, {
+      url: "/admin/instructors",
+      form: { intent: "account", instructorId: omar.id, hours: "1", renewal: "forever" },
+      actor: admin,
+    });
+    expect(odd.status).toBe(400);
+    const viewer = await manager("viewer2@example.com", ["instructors:view"]);
+    const forbidden = await callAction(instructorsAction, {
+      url: "/admin/instructors",
+      form: { intent: "account", instructorId: omar.id, hours: "1", renewal: "extend" },
+      actor: viewer,
+    });
+    expect(forbidden.status).toBe(403);
+    expect(await accountOf(omar.id)).toEqual(before);
+    expect(first.password).toMatch(/^[A-Za-z0-9]{8}$/);
+  });
+
   it("replaces an expired account with a fresh password and ends its sessions (D22)", async () => {
     const sara = await instructor("Sara");
     const start = new Date();
@@ -683,6 +770,50 @@ describe("/instructor-login, /instructor-dashboard, /instructor-logout", () => {
     const refused = (await callLoader(dashboardLoader, { request: withCookie("http://localhost/instructor-dashboard", token) })).response!;
     expect(refused.status).toBe(302);
     expect(refused.headers.get("location")).toBe("/instructor-login");
+  });
+
+  it("says on the login page when and why the access ended, once, after the session's end (issue 36 item 11)", async () => {
+    const mona = await instructor("Mona");
+    const { password } = await createOrRenewAccount(admin, { instructorId: mona.id, minutes: 30 });
+    const ok = (await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password }) })).response!;
+    const end = ok.headers.getSetCookie().find((c) => c.startsWith("ca_instructor_end=")) ?? "";
+    // A reason code and a time, nothing personal; it outlives the session.
+    expect(end).toMatch(/^ca_instructor_end=account\.\d+; Path=\/; Max-Age=\d+; HttpOnly; SameSite=Lax$/);
+    const seconds = Number(/=account\.(\d+)/.exec(end)![1]);
+    const account = (await accountOf(mona.id))!;
+    expect(seconds).toBe(Math.floor(account.expiresAt.getTime() / 1000));
+    expect(Number(/Max-Age=(\d+)/.exec(end)![1])).toBeGreaterThan(7 * 24 * 3600);
+
+    // Before the end (a session removed by a renewal): nothing is said, and the record goes.
+    const early = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: `ca_instructor_end=account.${seconds}` } }) });
+    expect(early.data?.ended).toBeNull();
+    expect(early.headers.getSetCookie().join()).toMatch(/ca_instructor_end=; Path=\/; Max-Age=0/);
+
+    // After it: the reason and the time, and the record is cleared (said once).
+    const past = Math.floor(Date.now() / 1000) - 60;
+    for (const reason of ["account", "session"] as const) {
+      const page = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: `ca_instructor_end=${reason}.${past}` } }) });
+      expect(page.data?.ended).toEqual({ reason, at: new Date(past * 1000).toISOString() });
+      expect(page.headers.getSetCookie().join()).toMatch(/ca_instructor_end=;/);
+    }
+    // A forged record is ignored.
+    const forged = await callLoader(loginLoader, { request: new Request("http://localhost/instructor-login", { headers: { cookie: "ca_instructor_end=<b>.1" } }) });
+    expect(forged.data?.ended).toBeNull();
+    expectMessage("instructorPortal.login.ended.account", "Your access ended at {{time}} (Cairo time). To continue, ask the academy's administrator to renew it.");
+    expect(tAr("instructorPortal.login.ended.account", { time: "07:24" })).toContain("07:24");
+
+    // A reload after the end: the server finds the session past its time and records when it ended.
+    const token = tokenFrom(ok.headers.getSetCookie())!;
+    const afterEnd = new Date(account.expiresAt.getTime() + MINUTE);
+    const thrown = await requireInstructorSession(withCookie("http://localhost/instructor-dashboard", token), afterEnd).catch((r: unknown) => r);
+    expect((thrown as Response).headers.get("location")).toBe("/instructor-login");
+    expect((thrown as Response).headers.getSetCookie().join()).toContain(`ca_instructor_end=account.${seconds};`);
+
+    // Signing out on purpose clears the record.
+    const again = (await callAction(loginAction, { request: form("http://localhost/instructor-login", { email: mona.email!, password }) })).response!;
+    const second = tokenFrom(again.headers.getSetCookie())!;
+    const out = (await callAction(logoutAction, { request: form("http://localhost/instructor-logout", {}, second) })).response!;
+    expect(out.headers.getSetCookie().join()).toMatch(/ca_instructor_end=; Path=\/; Max-Age=0/);
   });
 
   it("sends anonymous visitors and staff (no instructor session) to /instructor-login", async () => {

@@ -8,7 +8,7 @@ import { I18nextProvider, initReactI18next } from "react-i18next";
 import { describe, expect, it } from "vitest";
 import ar from "~/locales/ar/viewer.json";
 import en from "~/locales/en/viewer.json";
-import { errorKeyForStatus, MAX_CANVAS_PIXELS, renderScale, ViewerBody } from "./document-viewer.tsx";
+import { errorKeyForStatus, MAX_CANVAS_PIXELS, nextZoom, renderScale, ViewerBody, ZOOM_STEPS } from "./document-viewer.tsx";
 import { isPdfMimeType, mimeTypeForDocumentLabel } from "./mime.ts";
 
 async function render(lng: "en" | "ar", mimeType: string): Promise<string> {
@@ -105,5 +105,17 @@ describe("renderScale", () => {
     const scale = renderScale(4000, 595, 842, 3);
     expect(595 * scale * 842 * scale).toBeLessThanOrEqual(MAX_CANVAS_PIXELS * 1.0001);
     expect(595 * scale * 842 * scale).toBeGreaterThan(MAX_CANVAS_PIXELS * 0.99);
+  });
+});
+
+describe("nextZoom (issue 36 item 12)", () => {
+  it("steps in and out from fit to width, and stops at either end", () => {
+    expect(nextZoom(1, 1)).toBe(1.5);
+    expect(nextZoom(1.5, 1)).toBe(2);
+    expect(nextZoom(1, -1)).toBe(0.75);
+    expect(nextZoom(ZOOM_STEPS[0], -1)).toBe(ZOOM_STEPS[0]);
+    expect(nextZoom(3, 1)).toBe(3);
+    // Three steps in from fit: 2.5 times the fitted width (a phone's 6 px text reads at 14 px).
+    expect(nextZoom(nextZoom(nextZoom(1, 1), 1), 1)).toBe(2.5);
   });
 });

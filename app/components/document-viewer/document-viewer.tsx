@@ -1,13 +1,14 @@
 // The view-only document viewer (D8): a modal that fetches a private course document with the reader's
-// session and paints each PDF page onto a <canvas> with PDF.js. No toolbar, no download or print link, no
-// text layer; right-click, dragging and selection are blocked inside it (a deterrent: whoever can see a
-// page can photograph it). Pages render lazily as they scroll into view, sharp on high-density screens,
-// fitted to the width, and again when the width changes (resize, full screen).
+// session and paints each PDF page onto a <canvas> with PDF.js. No PDF.js toolbar, no download or print
+// link, no text layer; right-click, dragging and selection are blocked inside it (a deterrent: whoever can
+// see a page can photograph it). Pages render lazily as they scroll into view, sharp on high-density
+// screens, fitted to the width, and again when the width changes (resize, full screen) or the reader
+// zooms (zoom out, fit to width, zoom in: a phone's A4 page is unreadable at its fitted width).
 //
 // Load it through ./lazy.tsx: this module and PDF.js (a dynamic import below) stay out of every page
 // until a viewer opens. The PDF.js worker is served from our own origin (Vite `?url` asset), which the
 // CSP allows with `worker-src 'self'`.
-import { Eye, LoaderCircle, Maximize, Minimize, RotateCcw, TriangleAlert, X, FileX } from "lucide-react";
+import { Eye, LoaderCircle, Maximize, Minimize, MoveHorizontal, RotateCcw, TriangleAlert, X, FileX, ZoomIn, ZoomOut } from "lucide-react";
 import type * as PdfJsModule from "pdfjs-dist";
 import type { PDFDocumentLoadingTask, PDFDocumentProxy, RenderTask } from "pdfjs-dist";
 import workerUrl from "pdfjs-dist/build/pdf.worker.min.mjs?url";
@@ -21,6 +22,7 @@ import {
   type RefObject,
   type SyntheticEvent,
 } from "react";
+import { formatPercent } from "~/lib/format.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { isPdfMimeType } from "./mime.ts";
 
@@ -56,6 +58,18 @@ export function renderScale(cssWidth: number, baseWidth: number, baseHeight: num
   const scale = fit * Math.max(1, devicePixelRatio || 1);
   const pixels = baseWidth * scale * baseHeight * scale;
   return pixels > MAX_CANVAS_PIXELS ? scale * Math.sqrt(MAX_CANVAS_PIXELS / pixels) : scale;
+}
+
+/**
+ * The zoom steps, as parts of the fitted width (issue 36 item 12): 1 is "fit to width", the default on
+ * every screen; a phone's page of A4 text needs about 2 to be read comfortably.
+ */
+export const ZOOM_STEPS = [0.5, 0.75, 1, 1.5, 2, 2.5, 3] as const;
+
+/** The next step in or out from `zoom` (the same zoom at either end). */
+export function nextZoom(zoom: number, direction: 1 | -1): number {
+  const steps = direction === 1 ? ZOOM_STEPS : [...ZOOM_STEPS].reverse();
+  return steps.find((step) => (direction === 1 ? step > zoom : step < zoom)) ?? zoom;
 }
 
 type PdfJs = typeof PdfJsModule;
@@ -218,6 +232,7 @@ function PdfDocument({ url, name }: { url: string; name: string }) {
   const [state, setState] = useState<LoadState>({ status: "loading" });
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const [width, setWidth] = useState(0);
+  const [zoom, setZoom] = useState(1);
 
   useEffect(() => {
     let cancelled = false;
@@ -297,21 +312,49 @@ function PdfDocument({ url, name }: { url: string; name: string }) {
   }
 
   const total = state.doc.numPages;
+  const pageWidth = Math.round(width * zoom);
   return (
-    <div
-      ref={setScroller}
-      role="region"
-      aria-label={t("documentViewer.pages", { file: name })}
-      tabIndex={0}
-      className="flex-1 overflow-auto bg-slate-200 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-800"
-    >
-      <ol className="mx-auto flex flex-col items-center gap-4">
-        {Array.from({ length: total }, (_, i) => (
-          <li key={i} className="w-full">
-            <PdfPage doc={state.doc} pageNumber={i + 1} total={total} width={width} aspect={state.aspect} root={scroller} />
-          </li>
-        ))}
-      </ol>
+    <>
+      <ZoomControls zoom={zoom} onZoom={setZoom} />
+      <div
+        ref={setScroller}
+        role="region"
+        aria-label={t("documentViewer.pages", { file: name })}
+        tabIndex={0}
+        className="flex-1 overflow-auto bg-slate-200 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-800"
+      >
+        <ol className="mx-auto flex flex-col items-center gap-4">
+          {Array.from({ length: total }, (_, i) => (
+            <li key={i} className="w-full">
+              <PdfPage doc={state.doc} pageNumber={i + 1} total={total} width={pageWidth} aspect={state.aspect} root={scroller} />
+            </li>
+          ))}
+        </ol>
+      </div>
+    </>
+  );
+}
+
+/** Zoom out, fit to width, zoom in, and the zoom said as a percentage of the fitted width. */
+function ZoomControls({ zoom, onZoom }: { zoom: number; onZoom: (zoom: number) => void }) {
+  const { t, i18n } = useI18n();
+  const button =
+    "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-2.5 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800 disabled:cursor-not-allowed disabled:opacity-50";
+  return (
+    <div role="group" aria-label={t("documentViewer.zoom")} className="flex flex-wrap items-center gap-2 border-b border-slate-200 px-4 py-2">
+      <button type="button" className={button} onClick={() => onZoom(nextZoom(zoom, -1))} disabled={zoom <= ZOOM_STEPS[0]} aria-label={t("documentViewer.zoomOut")} title={t("documentViewer.zoomOut")}>
+        <ZoomOut aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <button type="button" className={button} onClick={() => onZoom(1)} aria-pressed={zoom === 1}>
+        <MoveHorizontal aria-hidden="true" className="h-4 w-4" />
+        {t("documentViewer.fitWidth")}
+      </button>
+      <button type="button" className={button} onClick={() => onZoom(nextZoom(zoom, 1))} disabled={zoom >= ZOOM_STEPS[ZOOM_STEPS.length - 1]!} aria-label={t("documentViewer.zoomIn")} title={t("documentViewer.zoomIn")}>
+        <ZoomIn aria-hidden="true" className="h-4 w-4" />
+      </button>
+      <span role="status" className="min-w-12 text-sm tabular-nums text-slate-700">
+        {t("documentViewer.zoomLevel", { percent: formatPercent(zoom * 100, i18n.language) })}
+      </span>
     </div>
   );
 }

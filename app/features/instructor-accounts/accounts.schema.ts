@@ -19,6 +19,7 @@ export const ACCOUNT_ERRORS = {
   duplicateEmail: "instructorAccounts.errors.duplicateEmail",
   duplicateInstructor: "instructorAccounts.errors.duplicateInstructor",
   retrieveFailed: "instructorAccounts.errors.retrieveFailed",
+  renewalInvalid: "instructorAccounts.errors.renewalInvalid",
   /** SPEC 'Failed to create account': anything unexpected. */
   createFailed: "instructorAccounts.errors.createFailed",
   /** SPEC 'Failed to create/renew instructor account: {msg}': wraps the refusals above in the modal. */
@@ -32,7 +33,18 @@ export const ACCOUNT_MESSAGES = {
   newPassword: "instructorAccounts.result.newPassword",
   /** Issue 13: the first account of an instructor is created, not renewed. */
   created: "instructorAccounts.result.created",
+  /** Issue 36 item 13: an active account given more time, its password kept. */
+  extended: "instructorAccounts.result.extended",
 } as const;
+
+/**
+ * What renewing an active account does (issue 36 item 13), chosen in the modal: "extend" keeps the
+ * password and moves the expiry later by the duration; "newPassword" replaces the account with a new
+ * password and an expiry of now + the duration. A post without a choice keeps the SPEC's rule (§4): the
+ * active account's password and expiry come back unchanged.
+ */
+export const RENEWAL_CHOICES = ["extend", "newPassword"] as const;
+export type RenewalChoice = (typeof RENEWAL_CHOICES)[number];
 
 /** A whole number in 0..max; an empty field is 0; Arabic-Indic digits are read as 0–9 (D26). */
 function durationPart(max: number, error: string) {
@@ -57,6 +69,7 @@ export const accountRequestSchema = z
     instructorId: z.guid({ error: ACCOUNT_ERRORS.instructorInvalid }),
     hours: durationPart(ACCOUNT_LIMITS.hoursMax, ACCOUNT_ERRORS.hoursInvalid),
     minutes: durationPart(ACCOUNT_LIMITS.minutesMax, ACCOUNT_ERRORS.minutesInvalid),
+    renewal: z.enum(RENEWAL_CHOICES, { error: ACCOUNT_ERRORS.renewalInvalid }).optional(),
   })
   .refine((v) => v.hours > 0 || v.minutes > 0, { error: ACCOUNT_ERRORS.durationRequired });
 
@@ -64,14 +77,14 @@ export type AccountRequest = z.output<typeof accountRequestSchema>;
 
 /** An account post's outcome, shown once in the dialog (the page is sent with no-store). */
 export interface AccountReplyResult {
-  outcome: "created" | "renewed" | "active";
+  outcome: "created" | "renewed" | "extended" | "active";
   /** The one-time password, in this reply only. */
   password: string;
   /** ISO instant (UTC). */
   expiresAt: string;
   email: string;
   duration: { hours: number; minutes: number };
-  /** The line shown with the password: still active / created / renewed (from `outcome`). */
+  /** The line shown with the password: still active / created / renewed / extended (from `outcome`). */
   messageKey: string;
 }
 

@@ -2,8 +2,13 @@
 // Every function takes the acting staff member first and asks the permission gate itself.
 //
 // createOrRenewAccount, in one transaction with its audit line:
-// - the account is still active → nothing changes; the existing password (opened from its encrypted
-//   copy) and expiry come back with 'Account is still active. No new password generated.';
+// - the account is still active and the modal made no choice → nothing changes; the existing password
+//   (opened from its encrypted copy) and expiry come back with 'Account is still active. No new password
+//   generated.' (SPEC §4);
+// - still active and "Extend by…" chosen (issue 36 item 13) → the same password, the expiry moved later
+//   by the duration, and the account's sessions with it (each still within its 7 days); audited as a
+//   renewal that kept the password;
+// - still active and "New password" chosen → as for an expired account below;
 // - another instructor's account holds the same email → refused with the SPEC duplicate message; that
 //   account is never removed to make room (issue 17: an admin would silently lock a colleague out);
 // - expired or missing → the old account and its sessions go, and a fresh one is made: a new 8-character
@@ -11,14 +16,15 @@
 //   'New password generated for renewed account.' for a renewal, 'Account created with a temporary
 //   password.' for an instructor's first account (issue 13).
 // A unique constraint still hit (a concurrent request) becomes one of the two SPEC duplicate messages.
-import { and, eq, ne } from "drizzle-orm";
+import { and, eq, ne, sql } from "drizzle-orm";
 import { instructorAccounts, instructorSessions, instructors } from "@db/schema/index.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { accountSummary } from "~/features/instructors/account-status.ts";
-import { db } from "~/lib/db.server.ts";
+import { db, type Executor } from "~/lib/db.server.ts";
 import { errorField, findErrorWithCode, PG_ERROR } from "~/lib/error-codes.ts";
 import { AppError, isAppError } from "~/lib/errors.ts";
 import { logger } from "~/lib/logger.server.ts";
+import { INSTRUCTOR_SESSION_MAX_MS } from "~/lib/instructor-session.server.ts";
 import { hashPassword } from "~/lib/password.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
@@ -34,8 +40,8 @@ export interface AccountStatus {
 }
 
 export interface AccountResult {
-  /** What happened: a first account, a replaced (expired) one, or the active one shown again. */
-  outcome: "created" | "renewed" | "active";
+  /** What happened: a first account, a replaced one, the active one extended, or the active one shown again. */
+  outcome: "created" | "renewed" | "extended" | "active";
   /** The one-time password: in this reply only, never stored in plain text. */
   password: string;
   expiresAt: Date;
@@ -82,16 +88,52 @@ function parseRequest(input: unknown) {
 }
 
 /**
+ * "Extend by…" (issue 36 item 13): the active account keeps its password; its expiry, and that of its
+ * sessions (each within its own 7 days, D7), move later by the duration. Audited as a renewal.
+ */
+async function extendAccount(
+  tx: Executor,
+  actor: Actor,
+  instructor: { id: string; name: string },
+  current: typeof instructorAccounts.$inferSelect,
+  password: string,
+  { hours, minutes }: { hours: number; minutes: number },
+): Promise<AccountResult> {
+  const expiresAt = new Date(current.expiresAt.getTime() + (hours * 60 + minutes) * 60_000);
+  await tx.update(instructorAccounts).set({ expiresAt, durationHours: hours, durationMinutes: minutes }).where(eq(instructorAccounts.id, current.id));
+  const sessionLimit = `${INSTRUCTOR_SESSION_MAX_MS} milliseconds`;
+  await tx
+    .update(instructorSessions)
+    .set({ expiresAt: sql`least(${instructorSessions.createdAt} + ${sessionLimit}::interval, ${expiresAt.toISOString()}::timestamptz)` })
+    .where(eq(instructorSessions.accountId, current.id));
+  await recordAudit(tx, actor, {
+    action: "renew",
+    entity: "instructor_account",
+    entityId: instructor.id,
+    data: {
+      name: instructor.name,
+      email: current.email,
+      hours,
+      minutes,
+      passwordKept: true,
+      previousExpiresAt: current.expiresAt.toISOString(),
+      expiresAt: expiresAt.toISOString(),
+    },
+  });
+  return { outcome: "extended", password, expiresAt, email: current.email, duration: { hours, minutes }, messageKey: ACCOUNT_MESSAGES.extended };
+}
+
+/**
  * Create or renew an instructor's login account (instructors:create_accounts). `input` is what the
  * modal posts: instructorId, hours 0–24, minutes 0–59 (empty = 0; both 0 refused).
  */
 export async function createOrRenewAccount(
   actor: Actor,
-  input: { instructorId: string; hours?: unknown; minutes?: unknown },
+  input: { instructorId: string; hours?: unknown; minutes?: unknown; renewal?: unknown },
   now: Date = new Date(),
 ): Promise<AccountResult> {
   requirePermission(actor, "instructors:create_accounts");
-  const { instructorId, hours, minutes } = parseRequest({ ...input, intent: "account" });
+  const { instructorId, hours, minutes, renewal } = parseRequest({ ...input, intent: "account" });
   try {
     return await db().transaction(async (tx) => {
       // Locks the instructor: two requests for the same instructor run one after the other.
@@ -110,7 +152,8 @@ export async function createOrRenewAccount(
         .where(eq(instructorAccounts.instructorId, instructorId))
         .for("update");
 
-      if (current && current.isActive && current.expiresAt.getTime() > now.getTime()) {
+      const active = current && current.isActive && current.expiresAt.getTime() > now.getTime();
+      if (active && renewal !== "newPassword") {
         let password: string;
         try {
           password = openPassword(current.passwordEncrypted, instructorId);
@@ -118,6 +161,7 @@ export async function createOrRenewAccount(
           logger.error({ err, instructorId }, "the stored instructor password could not be opened");
           throw new AppError("internal", ACCOUNT_ERRORS.retrieveFailed, { cause: err });
         }
+        if (renewal === "extend") return await extendAccount(tx, actor, instructor, current, password, { hours, minutes });
         await recordAudit(tx, actor, {
           action: "password.show",
           entity: "instructor_account",
@@ -178,6 +222,7 @@ export async function createOrRenewAccount(
           email,
           hours,
           minutes,
+          ...(current ? { passwordKept: false, previousExpiresAt: current.expiresAt.toISOString() } : {}),
           expiresAt: expiresAt.toISOString(),
           sessionsEnded,
         },

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { countdown, shouldWarn } from "./expiry.ts";
+import { countdown, countdownParts, shouldWarn } from "./expiry.ts";
 
 const MIN = 60_000;
 
@@ -39,5 +39,14 @@ describe("countdown (SPEC §4: m:ss or seconds)", () => {
     expect(countdown(1)).toEqual({ kind: "seconds", seconds: 1 });
     expect(countdown(0)).toEqual({ kind: "seconds", seconds: 0 });
     expect(countdown(-3000)).toEqual({ kind: "seconds", seconds: 0 });
+  });
+});
+
+describe("countdownParts (the warning's sentence)", () => {
+  it("splits the time left into minutes and seconds, rounded up", () => {
+    expect(countdownParts(117_000)).toEqual({ minutes: 1, seconds: 57 });
+    expect(countdownParts(120_000)).toEqual({ minutes: 2, seconds: 0 });
+    expect(countdownParts(44_001)).toEqual({ minutes: 0, seconds: 45 });
+    expect(countdownParts(-1)).toEqual({ minutes: 0, seconds: 0 });
   });
 });

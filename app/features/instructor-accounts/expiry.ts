@@ -27,3 +27,12 @@ export function countdown(remainingMs: number): Countdown {
   const seconds = total % 60;
   return { kind: "minutes", text: `${minutes}:${String(seconds).padStart(2, "0")}` };
 }
+
+/** The whole minutes and the seconds left (rounded up), for the sentence "in 1 minute 57 seconds". */
+export function countdownParts(remainingMs: number): { minutes: number; seconds: number } {
+  const total = Math.max(0, Math.ceil(remainingMs / 1000));
+  return { minutes: Math.floor(total / 60), seconds: total % 60 };
+}
+
+/** While the warning shows, the server is asked again this often (an extension by the admin is seen). */
+export const WARNING_RECHECK_MS = 30_000;

@@ -77,6 +77,8 @@ export interface InstructorSignIn {
   expiresAt: Date;
   instructorId: string;
   accountId: string;
+  /** The account's own expiry (the session may end earlier, at its 7-day limit). */
+  accountExpiresAt: Date;
 }
 
 /**
@@ -134,7 +136,7 @@ export async function signInInstructor(input: InstructorLoginInput, ip: string, 
       return created;
     });
     await countLoginSuccess(l, ip, email);
-    return { ...session, instructorId: found.instructorId, accountId: found.id };
+    return { ...session, instructorId: found.instructorId, accountId: found.id, accountExpiresAt: found.expiresAt };
   } catch (err) {
     unexpected(err, PORTAL_ERRORS.authFailed, "instructor session could not be started", { instructorId: found.instructorId });
   }

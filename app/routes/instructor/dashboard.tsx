@@ -12,7 +12,7 @@ import { getInstructorPortal } from "~/features/instructor-accounts/portal.serve
 import { isAppError } from "~/lib/errors.ts";
 import { refusalOf } from "~/lib/form-reply.server.ts";
 import { ensureStaffStrings } from "~/lib/i18n-client.ts";
-import { endInstructorSession, requireInstructorSession } from "~/lib/instructor-session.server.ts";
+import { endInstructorSession, refreshedSessionHeaders, requireInstructorSession } from "~/lib/instructor-session.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/dashboard";
@@ -28,16 +28,20 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const title = getInstance(context).t("instructorPortal.dashboard.metaTitle");
   try {
     const portal = await getInstructorPortal(session);
-    return {
-      ok: true as const,
-      title,
-      ...portal,
-      session: {
-        expiresAt: session.expiresAt.toISOString(),
-        windowMs: session.expiresAt.getTime() - session.createdAt.getTime(),
-        serverNow: Date.now(),
+    return data(
+      {
+        ok: true as const,
+        title,
+        ...portal,
+        session: {
+          expiresAt: session.expiresAt.toISOString(),
+          windowMs: session.expiresAt.getTime() - session.createdAt.getTime(),
+          serverNow: Date.now(),
+        },
       },
-    };
+      // The cookies follow the session's expiry, which an extension of the account moves (issue 36 item 13).
+      { headers: refreshedSessionHeaders(request, session) },
+    );
   } catch (err) {
     // SPEC §8: a dashboard load failure shows the error screen and logs out.
     // The refusal has every form's shape (one converter); anything unexpected is logged and shown as a
@@ -50,6 +54,8 @@ export async function loader({ request, context }: Route.LoaderArgs) {
 }
 
 export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store" });
+
+export { shouldRevalidate } from "~/features/instructor-accounts/components/portal-dialogs.ts";
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const brand = matches[0].loaderData?.brand;

@@ -1,7 +1,9 @@
 // The instructor account modal (SPEC §2): 'Create Instructor Account' / 'Renew Instructor Account' with
 // the instructor's name, email and title, the current account status (Active/Expired, duration, expiry
 // time), Hours and Minutes (empty = 0; the button is disabled while both are 0), then the password with
-// a copy button ('Password copied to clipboard!', 2 s) and Done. With JavaScript it posts through a
+// a copy button ('Password copied to clipboard!', 2 s) and Done. For an active account the admin chooses
+// (issue 36 item 13): "Extend by…" (the same password, the expiry later by the duration) or "New password"
+// (a new password valid for the duration from now). With JavaScript it posts through a
 // fetcher inside the dialog; without, the same form posts as a plain form and the page shows the result.
 import { getFormProps, type FieldMetadata } from "@conform-to/react";
 import { type ReactNode } from "react";
@@ -18,8 +20,8 @@ import { type AdminInstructorView } from "~/features/instructors/components/inst
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import type { AccountReply, AccountReplyResult } from "../accounts.schema.ts";
-import { ACCOUNT_LIMITS, accountRequestSchema, durationChosen } from "../accounts.schema.ts";
+import type { AccountReply, AccountReplyResult, RenewalChoice } from "../accounts.schema.ts";
+import { ACCOUNT_LIMITS, accountRequestSchema, durationChosen, RENEWAL_CHOICES } from "../accounts.schema.ts";
 
 
 type T = (key: string, options?: Record<string, unknown>) => string;
@@ -121,6 +123,44 @@ function NumberInput({ field, label, max, hint }: { field: FieldMetadata<unknown
       className={`${inputClass} text-start`}
     />
   );
+}
+
+/** An active account's two ways forward (issue 36 item 13), "Extend by…" chosen at first. */
+function RenewalChoiceField({ field }: { field: FieldMetadata<unknown> }) {
+  const { t } = useI18n();
+  const chosen = typeof field.value === "string" ? field.value : "extend";
+  return (
+    <fieldset className="min-w-0 space-y-2">
+      <legend className="text-base font-semibold text-slate-900">{t("instructorAccounts.renewal.legend")}</legend>
+      {RENEWAL_CHOICES.map((choice) => (
+        <label
+          key={choice}
+          className="flex items-start gap-3 rounded-lg border border-slate-300 p-3 text-sm text-slate-700 has-checked:border-teal-700 has-checked:bg-teal-50"
+        >
+          <input
+            type="radio"
+            name={field.name}
+            key={field.key}
+            value={choice}
+            defaultChecked={chosen === choice}
+            aria-describedby={`${field.id}-${choice}-hint`}
+            className="mt-1 size-4 shrink-0 accent-teal-700"
+          />
+          <span className="min-w-0">
+            <b className="block text-slate-900">{t(`instructorAccounts.renewal.${choice}`)}</b>
+            <span id={`${field.id}-${choice}-hint`}>{t(`instructorAccounts.renewal.${choice}Hint`)}</span>
+          </span>
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** The submit button's words: create, renew an expired account, or the active account's chosen way. */
+function submitKey(status: "none" | "active" | "expired", renewal: RenewalChoice): string {
+  if (status === "none") return "instructorAccounts.submitCreate";
+  if (status === "expired") return "instructorAccounts.submitRenew";
+  return renewal === "extend" ? "instructorAccounts.submitExtend" : "instructorAccounts.submitNewPassword";
 }
 
 /** The generated (or still active) password with its copy button, the SPEC line and Done. */
@@ -266,7 +306,8 @@ function AccountForm({
   // SPEC: the button is disabled while both are 0 (empty counts as 0). Without JavaScript the server decides.
   const chosen = durationChosen(fields.hours.value, fields.minutes.value);
   const formErrors = form.errors ?? [];
-  const renewing = instructor.account.status !== "none";
+  const active = instructor.account.status === "active";
+  const renewal: RenewalChoice = fields.renewal.value === "newPassword" ? "newPassword" : "extend";
   const hintId = `${form.id}-duration-hint`;
 
   return (
@@ -276,8 +317,11 @@ function AccountForm({
         <input type="hidden" name="intent" value="account" />
         <input type="hidden" name="instructorId" value={instructor.id} />
         <FormAlert message={failureMessage(t, reply, locale)} />
+        {active && <RenewalChoiceField field={fields.renewal} />}
         <fieldset className="space-y-3" aria-describedby={describedBy(hintId, formErrors.length > 0 && form.errorId)}>
-          <legend className="text-base font-semibold text-slate-900">{t("instructorAccounts.durationLegend")}</legend>
+          <legend className="text-base font-semibold text-slate-900">
+            {t(active && renewal === "extend" ? "instructorAccounts.extendLegend" : "instructorAccounts.durationLegend")}
+          </legend>
           <p id={hintId} className="text-xs text-slate-600">
             {t("instructorAccounts.durationHint")}
           </p>
@@ -303,7 +347,7 @@ function AccountForm({
             disabled={busy || (hydrated && !chosen)}
             className="btn-primary inline-flex px-4 py-2 text-sm disabled:cursor-not-allowed disabled:opacity-60"
           >
-            {busy ? t("instructorAccounts.submitting") : t(renewing ? "instructorAccounts.submitRenew" : "instructorAccounts.submitCreate")}
+            {busy ? t("instructorAccounts.submitting") : t(submitKey(instructor.account.status, renewal))}
           </button>
         </div>
       </fetcher.Form>

@@ -8,7 +8,22 @@ import type { AuthReply } from "~/features/auth/auth-reply.ts";
 import { Notice } from "~/components/ui/notice.tsx";
 import { SignInFields } from "~/features/auth/components/sign-in-fields.tsx";
 import { useAuthForm } from "~/features/auth/components/use-auth-form.ts";
+import { formatTime } from "~/lib/format.ts";
+import type { Locale } from "~/lib/i18n.ts";
 import { instructorLoginSchema } from "../accounts.schema.ts";
+
+/**
+ * Why the instructor is here (issue 36 item 11): the account's access or the 7-day session ended at a
+ * time of day in Cairo, after the automatic sign-out or a reload of an expired page.
+ */
+export function SessionEndedNotice({ ended, locale }: { ended: { reason: "account" | "session"; at: string }; locale: Locale }) {
+  const { t } = useI18n();
+  return (
+    <Notice tone="warning" className="mb-4" as="div">
+      {t(`instructorPortal.login.ended.${ended.reason}`, { time: formatTime(ended.at, locale) })}
+    </Notice>
+  );
+}
 
 export function InstructorLoginForm({ reply }: { reply?: AuthReply }) {
   const { t } = useI18n();

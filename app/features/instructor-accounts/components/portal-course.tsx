@@ -100,11 +100,14 @@ export function PortalCourseDetails({
   course,
   locale,
   hydrated,
+  focusMaterials = false,
   onView,
 }: {
   course: PortalCourse;
   locale: Locale;
   hydrated: boolean;
+  /** Opened by "View Materials": the dialog starts at the materials, focused (issue 36 item 12). */
+  focusMaterials?: boolean;
   /** Opens the view-only viewer (JavaScript only: without it there is no viewer, and no download link). */
   onView: (material: PortalMaterial) => void;
 }) {
@@ -158,7 +161,11 @@ export function PortalCourseDetails({
         </div>
       </dl>
       <section aria-labelledby={`materials-${course.id}`}>
-        <h3 id={`materials-${course.id}`} className="font-semibold text-slate-900">
+        <h3
+          id={`materials-${course.id}`}
+          className="scroll-mt-4 font-semibold text-slate-900 focus:outline-none"
+          {...(focusMaterials ? { tabIndex: -1, "data-autofocus": "" } : {})}
+        >
           {t("instructorPortal.details.materials")}
         </h3>
         {course.materials.length === 0 ? (

@@ -1,66 +1,98 @@
 // The instructor dashboard (SPEC §2 instructor area, §4 session; D7, D8): the instructor's assigned courses,
-// drafts included, with a details modal (in place through ?course=<id> without JavaScript) and the
-// view-only materials viewer; the expiry banner counts down to the server's expiry; then the runs they
-// teach (issue 20). The route holds the loader, which checks the instructor session on every request.
+// drafts included, with a details modal and the view-only materials viewer, both in the address
+// (portal-dialogs.ts; a panel in place without JavaScript); the expiry warning counts down to the server's
+// expiry over everything (expiry-warning.tsx); then the runs they teach (issue 20). The route holds the loader, which checks the instructor session on every request.
 import { LogOut } from "lucide-react";
-import { Suspense, useCallback, useState, type ReactNode } from "react";
-import { Form, Link, useNavigation, useRevalidator, useSearchParams } from "react-router";
+import { Suspense, useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
+import { Form, useLocation, useNavigate, useNavigation } from "react-router";
 import { LanguageSwitcher } from "~/components/layout/language-switcher.tsx";
 import { localizeInstructor } from "~/components/site/instructor-view.ts";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
-import { DialogFrame, useStateCloser } from "~/components/ui/url-dialog.tsx";
+import { DialogFrame, DialogLink, useUrlDialog } from "~/components/ui/url-dialog.tsx";
 import type { Locale } from "~/lib/i18n.ts";
+import { OPENED_HERE, openedHere } from "~/lib/hooks/use-fragment-dialog.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { InstructorPortal, PortalCourse, PortalMaterial } from "../portal-types.ts";
-import { ExpiryBanner, useSessionRemaining } from "./expiry-banner.tsx";
+import { ExpiryWarning, useSessionRemaining } from "./expiry-warning.tsx";
 import { PortalCourseCard, PortalCourseDetails } from "./portal-course.tsx";
+import { COURSE_PARAM, dialogOnly, MATERIAL_PARAM, PORTAL_DIALOGS, type PortalDialog } from "./portal-dialogs.ts";
 import { PortalRuns } from "./portal-runs.tsx";
-
-const DASHBOARD_PATH = "/instructor-dashboard";
 
 export interface PortalDashboardData extends InstructorPortal {
   session: {
     /** ISO time the session ends (the server's clock). */
     expiresAt: string;
-    /** The session's whole length, for the banner's warning threshold. */
+    /** The session's whole length, for the warning's threshold. */
     windowMs: number;
     /** The server's Date.now() when the page was rendered (corrects the browser's clock). */
     serverNow: number;
   };
 }
 
+const VIEWER_PARAMS = [MATERIAL_PARAM] as const;
+
+/** Runs once the lazy viewer has rendered (its Suspense boundary committed). */
+function Mounted({ onMount }: { onMount: () => void }) {
+  useEffect(onMount, [onMount]);
+  return null;
+}
+
 export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboardData; locale: Locale }) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const navigation = useNavigation();
-  const revalidator = useRevalidator();
-  const [searchParams] = useSearchParams();
+  const location = useLocation();
+  const navigate = useNavigate();
   const { instructor, courses, runs, session } = loaded;
-  const remaining = useSessionRemaining(session.expiresAt, session.serverNow);
-  const [openCourseId, setOpenCourseId] = useState<string | null>(null);
-  const [viewing, setViewing] = useState<{ material: PortalMaterial; courseId: string } | null>(null);
+  const remaining = useSessionRemaining(session.expiresAt, session.serverNow, session.windowMs);
+  const [layerKey, setLayerKey] = useState(0);
+  const bumpLayer = useCallback(() => setLayerKey((k) => k + 1), []);
   const view = localizeInstructor({ ...instructor, bioShort: null, bioShortAr: null }, locale, t("instructorsAdmin.fallbackTitle"));
 
-  // Without JavaScript ?course=<id> shows the details in place.
-  const shownCourseId = hydrated ? openCourseId : searchParams.get("course");
-  const shownCourse: PortalCourse | undefined = courses.find((c) => c.id === shownCourseId);
-  const loading = navigation.state === "loading" || revalidator.state === "loading";
-  const close = useCallback(() => setOpenCourseId(null), []);
-  const closer = useStateCloser(close, DASHBOARD_PATH);
+  const dialog = useUrlDialog<PortalDialog>({ kinds: PORTAL_DIALOGS, idParam: COURSE_PARAM, params: VIEWER_PARAMS });
+  const shownCourse: PortalCourse | undefined = dialog.kind ? courses.find((c) => c.id === dialog.id) : undefined;
+  const materialId = new URLSearchParams(location.search).get(MATERIAL_PARAM);
+  // The viewer needs JavaScript; without it (or for an unknown material) the details show the materials.
+  const material: PortalMaterial | undefined =
+    hydrated && dialog.kind === "viewer" ? shownCourse?.materials.find((m) => m.id === materialId) : undefined;
+  const detailsOpen = Boolean(shownCourse) && !material;
+  const atMaterials = dialog.kind === "materials" || dialog.kind === "viewer";
+  const loading = navigation.state === "loading" && !dialogOnly(location, navigation.location);
 
-  const control = (courseId: string, variant: "primary" | "secondary") => (content: ReactNode, label: string) => {
-    const className = `${variant === "primary" ? "btn-primary" : "btn-secondary"} inline-flex gap-2 px-3 py-2 text-sm`;
-    return hydrated ? (
-      <button type="button" className={className} aria-label={label} onClick={() => setOpenCourseId(courseId)}>
-        {content}
-      </button>
-    ) : (
-      <Link to={`${DASHBOARD_PATH}?course=${encodeURIComponent(courseId)}`} className={className} aria-label={label}>
-        {content}
-      </Link>
-    );
+  // Without JavaScript "View Materials" lands on the materials in the panel (a fragment); with it the dialog focuses them.
+  const openers = useMemo(
+    () => ({
+      href: (kind: PortalDialog, id?: string) => `${dialog.href(kind, id)}${kind === "materials" && id ? `#materials-${id}` : ""}`,
+      open: dialog.open,
+    }),
+    [dialog],
+  );
+  const openViewer = (courseId: string, m: PortalMaterial) => {
+    const params = new URLSearchParams(location.search);
+    params.set("dialog", "viewer");
+    params.set(COURSE_PARAM, courseId);
+    params.set(MATERIAL_PARAM, m.id);
+    void navigate(`${location.pathname}?${params.toString()}`, { preventScrollReset: true, state: { [OPENED_HERE]: true } });
   };
+  // Closing the viewer goes back to the details it was opened from; opened from a link, to the course's materials.
+  const closeViewer = () => {
+    if (openedHere(location)) void navigate(-1);
+    else if (shownCourse) void navigate(dialog.href("materials", shownCourse.id), { replace: true, preventScrollReset: true });
+  };
+  const control = (course: PortalCourse, kind: "details" | "materials") => (content: ReactNode, label: string) => (
+    <DialogLink
+      dialog={openers}
+      kind={kind}
+      id={course.id}
+      as="button"
+      label={label}
+      title=""
+      className={`${kind === "details" ? "btn-primary" : "btn-secondary"} inline-flex gap-2 px-3 py-2 text-sm`}
+    >
+      {content}
+    </DialogLink>
+  );
 
   return (
     <div className="flex min-h-screen flex-1 flex-col bg-slate-50">
@@ -81,7 +113,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
           </div>
         </div>
       </header>
-      <ExpiryBanner remaining={remaining} windowMs={session.windowMs} />
+      <ExpiryWarning remaining={remaining} windowMs={session.windowMs} layerKey={layerKey} />
       <main id="main" className="mx-auto w-full max-w-6xl flex-1 px-4 py-8">
         <h2 className="text-2xl font-bold text-slate-900">{t("instructorPortal.dashboard.coursesHeading", { count: courses.length })}</h2>
         {loading && (
@@ -90,29 +122,26 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
           </p>
         )}
 
-        <DialogFrame open={Boolean(shownCourse)} dialog={closer} guard={false} title={shownCourse?.title ?? ""} size="lg">
+        <DialogFrame open={detailsOpen} dialog={dialog} guard={false} title={shownCourse?.title ?? ""} size="lg" focusFallback="#main h2">
           {shownCourse && (
             <>
               <PortalCourseDetails
                 course={shownCourse}
                 locale={locale}
                 hydrated={hydrated}
-                onView={(material) => {
-                  // The viewer takes the whole screen; the details come back when it closes.
-                  setOpenCourseId(null);
-                  setViewing({ material, courseId: shownCourse.id });
-                }}
+                focusMaterials={atMaterials}
+                onView={(m) => openViewer(shownCourse.id, m)}
               />
               {!hydrated && (
-                <Link to={DASHBOARD_PATH} className="btn-secondary mt-6 inline-flex px-4 py-2 text-sm">
+                <a href={dialog.closeHref} className="btn-secondary mt-6 inline-flex px-4 py-2 text-sm">
                   {t("instructorPortal.details.close")}
-                </Link>
+                </a>
               )}
             </>
           )}
         </DialogFrame>
 
-        {viewing && (
+        {material && shownCourse && (
           <Suspense
             fallback={
               <p role="status" className="fixed inset-x-0 top-4 z-50 mx-auto w-fit rounded-lg bg-white px-4 py-2 shadow">
@@ -120,15 +149,8 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
               </p>
             }
           >
-            <LazyDocumentViewer
-              url={viewing.material.url}
-              name={viewing.material.fileName}
-              mimeType={viewing.material.mimeType}
-              onClose={() => {
-                setOpenCourseId(viewing.courseId);
-                setViewing(null);
-              }}
-            />
+            <Mounted onMount={bumpLayer} />
+            <LazyDocumentViewer url={material.url} name={material.fileName} mimeType={material.mimeType} onClose={closeViewer} />
           </Suspense>
         )}
 
@@ -142,8 +164,8 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
               <li key={course.id}>
                 <PortalCourseCard
                   course={course}
-                  detailsControl={control(course.id, "primary")}
-                  materialsControl={control(course.id, "secondary")}
+                  detailsControl={control(course, "details")}
+                  materialsControl={control(course, "materials")}
                 />
               </li>
             ))}

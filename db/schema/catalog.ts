@@ -143,6 +143,8 @@ export const courses = pgTable(
     /** Issue 19: "What you will learn", one line per item, in English and in Arabic (either may be empty). */
     outcomes: jsonb("outcomes").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
     outcomesAr: jsonb("outcomes_ar").$type<string[]>().notNull().default(sql`'[]'::jsonb`),
+    /** Issue 36 item 15 (ADR 030): who created it; without courses:publish they still see it while it is a draft. */
+    createdBy: text("created_by").references(() => user.id, { onDelete: "set null" }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     /** D17: the folded title, kept up to date by the database; public search matches against it. */

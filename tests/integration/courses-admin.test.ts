@@ -274,14 +274,14 @@ describe("course rules (SPEC §5) with their messages in English and Arabic", ()
 });
 
 describe("publish rules (SPEC §6, D18)", () => {
-  it("lists only published courses to a manager without courses:publish, whatever the status asked", async () => {
+  it("lists only published courses (and its own drafts) to a manager without courses:publish, whatever the status asked", async () => {
     await createCourse(admin, base({ slug: "live", isPublished: true }));
     await createCourse(admin, base({ slug: "draft" }));
     const writer = await manager("writer@example.com", NO_PUBLISH);
     for (const status of ["all", "draft", "published"] as const) {
       const list = await listAdminCourses(writer, { status });
       expect(list.rows.map((r) => r.slug)).toEqual(["live"]);
-      expect(list.query.status).toBe("published");
+      expect(list.query.status).toBe("all");
       expect(list.canSeeDrafts).toBe(false);
     }
     const all = await listAdminCourses(admin, { status: "all" });
@@ -434,6 +434,26 @@ describe("drafts are invisible without courses:publish, by id too (issue 14)", (
     // A published course stays readable and editable by the same manager.
     expect((await getCourseForEdit(writer, live.id)).documents).toHaveLength(1);
     expect(await getVisibleCourse(writer, live.id)).toEqual({ id: live.id, title: "Live", isPublished: true });
+  });
+
+  // Issue 36 item 15 (ADR 030): the creator's own draft does not vanish from their list.
+  it("lets the manager who created a draft list, read and edit it, but not publish it; other managers still get 404", async () => {
+    const writer = await manager("writer@example.com", NO_PUBLISH);
+    const other = await manager("other-writer@example.com", NO_PUBLISH);
+    const own = await createCourse(writer, base({ slug: "own-draft", title: "Own Draft", isPublished: true }));
+    expect(own.isPublished).toBe(false);
+    expect((await listAdminCourses(writer, { status: "all" })).rows.map((r) => r.slug)).toEqual(["own-draft"]);
+    expect(await getVisibleCourse(writer, own.id)).toEqual({ id: own.id, title: "Own Draft", isPublished: false });
+    const edit = await getCourseForEdit(writer, own.id);
+    await updateCourse(writer, own.id, { ...base({ slug: "own-draft", title: "Own Draft, edited", isPublished: true }), version: edit.version });
+    expect((await courseRow(own.id))!).toMatchObject({ title: "Own Draft, edited", isPublished: false });
+    // Publishing stays with courses:publish, even for the creator.
+    await expectCode(setCoursePublished(writer, own.id, true), "forbidden", "admin.errors.forbidden");
+    // Someone else's draft is still unknown to another manager, by list and by id.
+    expect((await listAdminCourses(other, { status: "all" })).rows).toEqual([]);
+    await expectCode(getCourseForEdit(other, own.id), "not_found", COURSE_ERRORS.notFound);
+    await expectCode(updateCourse(other, own.id, base({ slug: "own-draft" })), "not_found", COURSE_ERRORS.notFound);
+    expect((await courseRow(own.id))!.title).toBe("Own Draft, edited");
   });
 
   it("lets a manager with courses:publish (and an admin) read, edit, publish, open the documents of and delete a draft", async () => {
@@ -857,13 +877,13 @@ describe("/admin/courses loader and action", () => {
     const id = created.data!.courseId!;
     expect((await courseRow(id))!.isPublished).toBe(false);
 
-    // The draft it created no longer exists for it (issue 14): editing or toggling it is a 404.
+    // The draft it created stays its own to edit (issue 36 item 15, ADR 030), and a draft: publishing is ignored.
     const edited = await run(writer, form({ intent: "update", courseId: id, isPublished: "on" }));
-    expect(edited).toMatchObject({ status: 404, data: { ok: false, messageKey: COURSE_ERRORS.notFound } });
+    expect(edited).toMatchObject({ status: 200, data: { ok: true, published: false } });
     expect((await courseRow(id))!.isPublished).toBe(false);
 
     const toggle = await run(writer, { intent: "togglePublish", courseId: id, published: "true" });
-    expect(toggle).toMatchObject({ status: 404, data: { ok: false, messageKey: COURSE_ERRORS.notFound } });
+    expect(toggle).toMatchObject({ status: 403, data: { ok: false, messageKey: "admin.errors.forbidden" } });
     const bulk = await run(writer, { intent: "bulkPublish", ids: [id] });
     expect(bulk).toMatchObject({ status: 403, data: { ok: false, messageKey: "admin.errors.forbidden" } });
     expect((await courseRow(id))!.isPublished).toBe(false);
@@ -876,10 +896,10 @@ describe("/admin/courses loader and action", () => {
     const unpublish = await run(writer, { intent: "togglePublish", courseId: live.id, published: "false" });
     expect(unpublish).toMatchObject({ status: 403, data: { ok: false, messageKey: "admin.errors.forbidden" } });
 
-    // Its list shows published courses only, and the loader forces the status.
+    // Its list shows the published courses and its own draft, whatever status the URL asks for.
     const data = await page(writer, "?status=draft");
-    expect(data.list.query.status).toBe("published");
-    expect(data.list.rows.map((r) => r.id)).toEqual([live.id]);
+    expect(data.list.query.status).toBe("all");
+    expect(data.list.rows.map((r) => r.id).sort()).toEqual([live.id, id].sort());
   });
 
   it("toggles, bulk-publishes and deletes for an admin; rejects unknown intents and bad ids", async () => {

@@ -177,7 +177,8 @@ const pageCol = (name: string) => sql`${sql.identifier("page")}.${sql.identifier
 export async function listAdminCourses(actor: Actor, input: Partial<AdminCourseQuery> = {}): Promise<AdminCourseList> {
   requirePermission(actor, "courses:view");
   const canSeeDrafts = seesDraftCourses(actor);
-  const status: StatusFilter = canSeeDrafts ? (input.status ?? "all") : "published";
+  // Without courses:publish there is no status filter: the published courses and their own drafts (ADR 030).
+  const status: StatusFilter = canSeeDrafts ? (input.status ?? "all") : "all";
   const categoryId = isUuid(input.categoryId) ? input.categoryId : undefined;
   const language = input.language === "en" || input.language === "ar" ? input.language : undefined;
   const sort: CourseSort = input.sort ?? "created_desc";
@@ -563,6 +564,7 @@ export async function createCourse(actor: Actor, input: CourseValues): Promise<S
           featuredOrder: values.featuredOrder,
           outcomes: values.outcomes ?? [],
           outcomesAr: values.outcomesAr ?? [],
+          createdBy: actor.id,
         })
         .returning({ id: courses.id });
       const docs = await syncDocuments(tx, row!.id, documents, null, cleanup);

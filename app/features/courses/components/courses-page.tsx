@@ -60,8 +60,10 @@ const SUCCESS_KEYS: Record<CourseIntent, string> = {
   sendRunMessage: "runsAdmin.message.sent",
 };
 
-function successText(t: (k: string, o?: Record<string, unknown>) => string, r: CoursesReply): string {
+function successText(t: (k: string, o?: Record<string, unknown>) => string, r: CoursesReply, canPublish: boolean): string {
   if (!r.intent) return "";
+  // Issue 36 item 15: a creator who may not publish keeps their draft, and is told who makes it public.
+  if (r.intent === "create" && !r.published && !canPublish) return t("coursesAdmin.form.createdDraftOwn");
   if (r.intent === "togglePublish") return r.published ? t("coursesAdmin.status.publishedToast") : t("coursesAdmin.status.unpublishedToast");
   if (r.intent === "create" && !r.published) return t("coursesAdmin.form.createdDraft");
   if (r.intent === "setRunStatus") return t(`runsAdmin.statusDone.${r.runStatus ?? "open"}`);
@@ -103,7 +105,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
   const { finish } = dialog;
   const onDone = useCallback(
     (r: CoursesReply) => {
-      showToast("success", successText(t, r));
+      showToast("success", successText(t, r, canPublish));
       finish();
     },
     [t, finish],
@@ -116,7 +118,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
   const shownDialog = noJsReply?.ok && noJsReply.intent !== "previewRunMessage" ? null : serverDialog;
 
   // Bulk selection (with JavaScript the count and "select all" follow the boxes).
-  const selection = useCoursesSelection(list.rows, (r) => showToast("success", successText(t, r)));
+  const selection = useCoursesSelection(list.rows, (r) => showToast("success", successText(t, r, canPublish)));
 
   const createLink = (content: ReactNode, className: string) => (
     <DialogLink dialog={dialog} kind="create" className={className}>
@@ -150,7 +152,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
           )}
       </div>
 
-      {noJsReply?.ok && noJsReply.intent !== "previewRunMessage" && <Notice tone="success" className="mt-6">{successText(t, noJsReply)}</Notice>}
+      {noJsReply?.ok && noJsReply.intent !== "previewRunMessage" && <Notice tone="success" className="mt-6">{successText(t, noJsReply, canPublish)}</Notice>}
       {noJsFailure && <Notice tone="error" className="mt-6">{failureMessage(t, noJsReply)}</Notice>}
 
       <CoursesDialogs

@@ -1,0 +1,2 @@
+ALTER TABLE "courses" ADD COLUMN "created_by" text;--> statement-breakpoint
+ALTER TABLE "courses" ADD CONSTRAINT "courses_created_by_user_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."user"("id") ON DELETE set null ON UPDATE no action;

@@ -4,7 +4,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, useFetcher } from "react-router";
 import { AppError } from "~/lib/errors.ts";
 import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
-import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
+import { InLanguage, isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
@@ -35,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     runs,
     runId: runs.some((r) => r.id === chosen) ? (chosen ?? undefined) : undefined,
-    course: { id: course.id, slug: course.slug, title: course.title },
+    course: { id: course.id, slug: course.slug, title: course.title, language: course.language },
     title: t("enrollment.dialogTitle", { course: isolateText(course.title) }),
     description: t("enrollment.dialogDescription"),
     // The page's own utm_* for the no-JS form (ADR 021): a URL with them is never stored in the public page cache.
@@ -114,7 +114,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
   const success = actionData?.success ?? fetcher.data?.success;
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
-      <h1 className="text-2xl font-bold text-teal-950">{tIsolated(t, "enrollment.dialogTitle", { course: course.title })}</h1>
+      <h1 className="text-2xl font-bold text-teal-950">{tIsolated(t, "enrollment.dialogTitle", { course: <InLanguage text={course.title} lang={course.language} /> })}</h1>
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
         {success ? (
@@ -130,7 +130,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
           />
         )}
         <Link to={lp(courseHref(course.slug))} className="mt-6 inline-block text-teal-800 underline">
-          <bdi>{course.title}</bdi>
+          <InLanguage text={course.title} lang={course.language} />
         </Link>
       </div>
     </div>

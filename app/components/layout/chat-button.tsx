@@ -13,7 +13,9 @@ import { chatHref } from "~/lib/catalog-links.ts";
 export function ChatButton({ number, greeting }: { number: string; greeting: string }) {
   const { t } = useI18n();
   return (
-    <div className="chat-dock" data-chat-dock="">
+    // A landmark of its own (complementary, named "Chat"), so the button is not left outside every region
+    // of the page (issue 36 item 7); `aside` has no style of its own: the dock looks as it did.
+    <aside className="chat-dock" data-chat-dock="" aria-label={t("chat.region")}>
       <a
         href={chatHref(number, greeting)}
         target="_blank"
@@ -24,6 +26,6 @@ export function ChatButton({ number, greeting }: { number: string; greeting: str
         <WhatsAppIcon className="chat-button-icon" />
         <span className="chat-button-label">{t("chat.label")}</span>
       </a>
-    </div>
+    </aside>
   );
 }

@@ -46,6 +46,15 @@ export function isolateText(value: string): string {
   return value ? `\u2068${withoutDirectionControls(value)}\u2069` : value;
 }
 
+/**
+ * User text whose language is known (a course's title: the course's language), inside a sentence of the
+ * page's: isolated as tIsolated isolates a value, and marked with its `lang` so a screen reader reads it in
+ * that language's voice (issue 36 item 7). Give it to tIsolated as a value, or place it as it is.
+ */
+export function InLanguage({ text, lang }: { text: string; lang: string }) {
+  return <bdi lang={lang}>{withoutDirectionControls(text)}</bdi>;
+}
+
 const MARK = /\uE000(\d+)\uE001/;
 
 /**

@@ -1,6 +1,7 @@
 // /:lang/courses/:slug — a published course (SPEC §2 Course page); 404 for an unknown or draft slug. The
 // page is features/catalog/components/course-page.tsx; its upcoming runs (issue 20) come from
 // features/catalog/course-runs-page.server.ts and go into the page and its JSON-LD.
+import { isolateText } from "~/components/ui/bidi.tsx";
 import { AppError } from "~/lib/errors.ts";
 import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
@@ -50,7 +51,12 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   if (!root || !loaderData) return [];
   const { course } = loaderData;
   return pageMeta({
-    title: course.title,
+    // The course's own title, in the course's language whatever the page's (issue 36 item 7): a course has
+    // one title (no translation in the schema), and an English name made up for an Arabic course would be a
+    // name it does not have. The page's `lang` stays its interface's language, and og:locale with it; the
+    // head cannot mark one part of <title> with another `lang`, so the title is isolated (FSI … PDI, as the
+    // enrollment page's): the brand after it keeps the page's direction in the tab, the title its own.
+    title: isolateText(course.title),
     description: (course.summary || course.description || course.title).slice(0, 300),
     origin: root.origin,
     path: courseHref(course.slug),

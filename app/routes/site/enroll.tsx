@@ -4,7 +4,7 @@ import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { Link, useFetcher } from "react-router";
 import { AppError } from "~/lib/errors.ts";
 import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
-import { isolateText, tIsolated } from "~/components/ui/bidi.tsx";
+import { InLanguage, isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
 import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
@@ -35,7 +35,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   return {
     runs,
     runId: runs.some((r) => r.id === chosen) ? (chosen ?? undefined) : undefined,
-    course: { id: course.id, slug: course.slug, title: course.title },
+    course: { id: course.id, slug: course.slug, title: course.title, language: course.language },
     // Every run full: the request can only join a waiting list, and the title says so (issue 36 item 1).
     waitingOnly: waitingListOnly(runs),
     title: t(waitingListOnly(runs) ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: isolateText(course.title) }),
@@ -117,7 +117,9 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
   return (
     <div className="mx-auto max-w-xl px-4 py-12">
       <h1 className="text-2xl font-bold text-teal-950">
-        {tIsolated(t, loaderData.waitingOnly ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: course.title })}
+        {tIsolated(t, loaderData.waitingOnly ? "enrollment.waitingTitle" : "enrollment.dialogTitle", {
+          course: <InLanguage text={course.title} lang={course.language} />,
+        })}
       </h1>
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
@@ -134,7 +136,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
           />
         )}
         <Link to={lp(courseHref(course.slug))} className="mt-6 inline-block text-teal-800 underline">
-          <bdi>{course.title}</bdi>
+          <InLanguage text={course.title} lang={course.language} />
         </Link>
       </div>
     </div>

@@ -32,12 +32,15 @@ export function CourseCard({
   course,
   locale,
   eager = false,
+  idPrefix = "",
   onEnroll,
 }: {
   course: CourseCardData;
   locale: Locale;
   /** Above the fold: load the image at once. */
   eager?: boolean;
+  /** Before the title's id, for a second list of the page that may show the same course (ids are unique). */
+  idPrefix?: string;
   /** With JavaScript, "Enroll Now" opens the enrollment modal; without, the card leads to the course page. */
   onEnroll?: (course: CourseCardData) => void;
 }) {
@@ -45,7 +48,7 @@ export function CourseCard({
   const text = courseCardText(t, i18n);
   const lp = useLocalePath();
   const price = formatPrice(course.price, locale);
-  const titleId = `course-${course.id}-title`;
+  const titleId = `${idPrefix}course-${course.id}-title`;
   // The threshold comes with the public settings of the root loader (absent in isolated renders: the default).
   const settings = useRouteLoaderData<{ settings?: PublicSettings }>("root")?.settings;
   const showCount = showsEnrolledCount(course.approvedCount, settings?.cards?.enrolledCountFrom ?? DEFAULT_ENROLLED_COUNT_FROM);
@@ -72,13 +75,19 @@ export function CourseCard({
           alt=""
           width={800}
           height={600}
-          sizes="(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw"
+          // `sizes` only goes with a `srcset` (the demo and default images have none): alone it is invalid HTML.
+          sizes={course.thumbnailSrcSet ? "(min-width: 1024px) 33vw, (min-width: 640px) 50vw, 100vw" : undefined}
           loading={eager ? "eager" : "lazy"}
           decoding="async"
           className="aspect-[4/3] w-full object-cover"
         />
         <div className="flex flex-1 flex-col p-5">
-          <ul className="mb-2 flex flex-wrap gap-1.5 text-xs font-medium" lang={locale}>
+          {/* The title comes first in the link (the badges are drawn above it, `order-first`): read aloud, the
+              card says the course's name before its language and level (issue 36 item 7). */}
+          <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900 group-hover:text-teal-800">
+            {course.title}
+          </h3>
+          <ul className="order-first mb-2 flex flex-wrap gap-1.5 text-xs font-medium" lang={locale}>
             <li data-badge="language" className="rounded-full bg-teal-50 px-2.5 py-0.5 text-teal-900">
               <span className="sr-only">{text.languageLabel}: </span>
               {text.languages[course.language]}
@@ -90,9 +99,6 @@ export function CourseCard({
               </li>
             )}
           </ul>
-          <h3 id={titleId} dir="auto" className="text-lg font-semibold leading-snug text-slate-900 group-hover:text-teal-800">
-            {course.title}
-          </h3>
           {/* Exactly three lines of 1.5rem: the clamp's ellipsis ends the box, nothing shows below it. */}
           <p dir="auto" data-card-summary="" className="mt-2 line-clamp-3 h-18 text-sm leading-6 text-slate-600">
             {course.summary}
@@ -195,6 +201,7 @@ export function CourseCardGrid({
   locale,
   className,
   eagerFirst = 0,
+  idPrefix,
   onEnroll,
 }: {
   courses: CourseCardData[];
@@ -203,13 +210,15 @@ export function CourseCardGrid({
   className: string;
   /** How many cards, from the first, are above the fold (their images load at once). */
   eagerFirst?: number;
+  /** See CourseCard. */
+  idPrefix?: string;
   onEnroll?: (course: CourseCardData) => void;
 }) {
   return (
     <ul className={`${className} ${COURSE_GRID}`}>
       {courses.map((course, i) => (
         <li key={course.id} className="flex">
-          <CourseCard course={course} locale={locale} eager={i < eagerFirst} onEnroll={onEnroll} />
+          <CourseCard course={course} locale={locale} eager={i < eagerFirst} idPrefix={idPrefix} onEnroll={onEnroll} />
         </li>
       ))}
     </ul>

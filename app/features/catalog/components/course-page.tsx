@@ -103,7 +103,7 @@ export function CoursePage({
           <img
             src={course.thumbnailUrl ?? DEFAULT_THUMBNAIL}
             srcSet={course.thumbnailSrcSet}
-            sizes="(min-width: 1024px) 700px, 100vw"
+            sizes={course.thumbnailSrcSet ? "(min-width: 1024px) 700px, 100vw" : undefined}
             alt=""
             width={800}
             height={600}
@@ -147,7 +147,7 @@ export function CoursePage({
       {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={(c) => enroll.open(c.slug)} />}
       <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={runWords?.barNote ?? null} enrollLabel={runWords?.enroll} onEnroll={enrollHere} />
       <LazyEnrollmentDialog
-        course={enrolling && { id: enrolling.id, slug: enrolling.slug, title: enrolling.title }}
+        course={enrolling && { id: enrolling.id, slug: enrolling.slug, title: enrolling.title, language: enrolling.language }}
         onClose={enroll.close}
         // This course's runs go with it; a related course's dialog asks for its own.
         runs={enrolling === course ? runs : undefined}

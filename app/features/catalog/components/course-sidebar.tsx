@@ -48,8 +48,10 @@ export function CourseSidebar({
       {contactForDates && <ContactForDates text={contactForDates} />}
       <dl className="space-y-4">
         <div className="flex items-center gap-3">
-          <Icon name="tag" className="h-5 w-5 shrink-0 text-teal-800" />
-          <dt className="font-medium">{t("catalog.course.price")}</dt>
+          <dt className="flex items-center gap-3 font-medium">
+            <Icon name="tag" className="h-5 w-5 shrink-0 text-teal-800" />
+            {t("catalog.course.price")}
+          </dt>
           <dd className="ms-auto text-end text-lg font-bold text-teal-900">
             <bdi>{priceText}</bdi>
           </dd>
@@ -57,21 +59,27 @@ export function CourseSidebar({
         {/* No hours entered: no duration at all rather than an invented one (issue 36 item 2, D2). */}
         {course.hours ? (
           <div className="flex items-center gap-3">
-            <Icon name="clock" className="h-5 w-5 shrink-0 text-teal-800" />
-            <dt className="font-medium">{t("catalog.course.duration")}</dt>
+            <dt className="flex items-center gap-3 font-medium">
+              <Icon name="clock" className="h-5 w-5 shrink-0 text-teal-800" />
+              {t("catalog.course.duration")}
+            </dt>
             <dd className="ms-auto text-end">{t("catalog.card.hours", { count: course.hours })}</dd>
           </div>
         ) : null}
         {course.level && (
           <div className="flex items-center gap-3">
-            <Icon name="graduation-cap" className="h-5 w-5 shrink-0 text-teal-800" />
-            <dt className="font-medium">{t("catalog.course.level")}</dt>
+            <dt className="flex items-center gap-3 font-medium">
+              <Icon name="graduation-cap" className="h-5 w-5 shrink-0 text-teal-800" />
+              {t("catalog.course.level")}
+            </dt>
             <dd className="ms-auto text-end">{t(`catalog.course.levels.${course.level}`)}</dd>
           </div>
         )}
         <div className="flex items-center gap-3">
-          <Icon name="book-open" className="h-5 w-5 shrink-0 text-teal-800" />
-          <dt className="font-medium">{t("catalog.course.language")}</dt>
+          <dt className="flex items-center gap-3 font-medium">
+            <Icon name="book-open" className="h-5 w-5 shrink-0 text-teal-800" />
+            {t("catalog.course.language")}
+          </dt>
           <dd className="ms-auto text-end">{t(`catalog.course.languages.${course.language}`)}</dd>
         </div>
       </dl>

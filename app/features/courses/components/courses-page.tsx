@@ -108,7 +108,7 @@ export function CoursesPage({ list, options: loadedOptions, dialog: serverDialog
       showToast("success", successText(t, r, canPublish));
       finish();
     },
-    [t, finish],
+    [t, finish, canPublish],
   );
 
   // Without JavaScript: after a successful post the outcome shows in place and the dialog stays shut.

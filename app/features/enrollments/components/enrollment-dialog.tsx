@@ -4,7 +4,7 @@ import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { DIALOG_REQUEST } from "../dialog-request.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
-import { tIsolated } from "~/components/ui/bidi.tsx";
+import { InLanguage, tIsolated } from "~/components/ui/bidi.tsx";
 import { Dialog } from "~/components/ui/dialog.tsx";
 import { runOptions, waitingListOnly, type RunOption } from "../run-options.ts";
 import { EnrollmentForm } from "./enrollment-form.tsx";
@@ -52,6 +52,14 @@ function KeepsDraft({ courseId, children }: { courseId: string; children: ReactN
   );
 }
 
+/** The course a visitor enrolls in; `language` is its title's (for `lang`). */
+export interface EnrollmentCourse {
+  id: string;
+  slug: string;
+  title: string;
+  language: string;
+}
+
 /**
  * The SPEC enrollment modal; on success it shows the confirmation with the enrollment ID, which stays
  * until the visitor closes it (issue 13: no timer, so the ID can be read and copied).
@@ -63,7 +71,7 @@ export function EnrollmentDialog({
   runs,
   runId,
 }: {
-  course: { id: string; slug: string; title: string } | null;
+  course: EnrollmentCourse | null;
   onClose: () => void;
   /** The course's upcoming open runs; when absent the dialog loads them from the enroll route. */
   runs?: PublicRun[];
@@ -110,7 +118,13 @@ export function EnrollmentDialog({
         if (!open) onClose();
       }}
       // Every run full: the request can only join a waiting list, and the title says so (issue 36 item 1).
-      title={course ? tIsolated(t, waitingListOnly(offered) ? "enrollment.waitingTitle" : "enrollment.dialogTitle", { course: course.title }) : ""}
+      title={
+        course
+          ? tIsolated(t, waitingListOnly(offered) ? "enrollment.waitingTitle" : "enrollment.dialogTitle", {
+              course: <InLanguage text={course.title} lang={course.language} />,
+            })
+          : ""
+      }
       // Sent, there is nothing left to fill in.
       description={done ? undefined : t("enrollment.dialogDescription")}
     >

@@ -32,7 +32,9 @@ export function EnrollmentPhoneFields({ countryCode, phoneNumber, locale }: { co
         ))}
       </SelectControl>
       <InputControl
-        wired={validated(phoneNumber, "tel")}
+        // The national part of the number after the country code: autofill's "tel-national", which HTML allows
+        // on a text field only (type="tel" takes the whole number, "tel"); inputMode still brings the phone keypad.
+        wired={validated(phoneNumber, "text")}
         label={t("enrollment.fields.phoneNumber.label")}
         required
         hint={t(egyptian ? "enrollment.fields.phoneNumber.hintEgypt" : "enrollment.fields.phoneNumber.hint")}

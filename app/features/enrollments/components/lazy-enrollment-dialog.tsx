@@ -1,5 +1,6 @@
 import { lazy, Suspense } from "react";
 import type { PublicRun } from "~/domain/runs/run-rules.ts";
+import type { EnrollmentCourse } from "./enrollment-dialog.tsx";
 import { ensureLocaleFiles, PUBLIC_LOCALE_FILES } from "~/lib/i18n-client.ts";
 
 // The form, its schema (zod) and its strings load only when a visitor opens the dialog, keeping catalogue
@@ -26,7 +27,7 @@ export function LazyEnrollmentDialog({
   runs,
   runId,
 }: {
-  course: { id: string; slug: string; title: string } | null;
+  course: EnrollmentCourse | null;
   onClose: () => void;
   runs?: PublicRun[];
   runId?: string;

@@ -31,7 +31,8 @@ export function HomeStartingSoon({ courses, locale }: { courses: CourseCardData[
             {t("homePage.startingSoon.all")}
           </Link>
         </div>
-        <CourseCardGrid className="mt-8" courses={courses} locale={locale} />
+        {/* The featured row above may show the same course: its card's ids are its own. */}
+        <CourseCardGrid className="mt-8" courses={courses} locale={locale} idPrefix="starting-soon-" />
       </div>
     </section>
   );

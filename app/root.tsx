@@ -170,9 +170,10 @@ export default function App({ loaderData }: Route.ComponentProps) {
   useEffect(() => {
     document.documentElement.dataset.hydrated = "true";
   }, []);
-  // SPEC: the page scrolls to the top on every route change.
+  // SPEC: the page scrolls to the top on every route change; an address with a fragment shows what it
+  // names instead (the browser on a fresh load, the page on a client navigation: About's instructors).
   useEffect(() => {
-    window.scrollTo(0, 0);
+    if (!window.location.hash) window.scrollTo(0, 0);
   }, [pathname]);
   return <Outlet />;
 }

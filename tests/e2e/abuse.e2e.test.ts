@@ -31,8 +31,10 @@ describe("public form abuse", () => {
 
   it("drops a honeypot submission silently (the bot sees success) and then rate-limits the address", async () => {
     const bot = await post("/en/contact", { name: "Bot", email: "bot@spam.example", message: "buy", website: "http://spam" });
-    expect(bot.status).toBe(200);
-    expect(await bot.text()).toContain("Message sent successfully!");
+    // What a person's sent message gets: the confirmation page (issue 36 item 5).
+    expect(bot.status).toBe(303);
+    expect(bot.headers.get("location")).toBe("/en/contact?sent=1");
+    expect(await (await fetch(`${baseUrl}/en/contact?sent=1`)).text()).toContain("Message sent successfully!");
     // Earlier requests from this address used 3 of the 5 allowed in the window; keep going until refused.
     let last: Response | undefined;
     for (let i = 0; i < 5; i++) {

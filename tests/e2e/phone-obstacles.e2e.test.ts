@@ -3,15 +3,18 @@
 //   the top, the middle and the bottom: under each of 25 points of the button (elementsFromPoint), going
 //   down the stack, no link, price or element with its own text is met before an opaque layer (the phone
 //   dock it sits in); and at the bottom of the page, the footer ends above the dock (the page keeps room);
-//   on a course page the button stays above the bottom bar (`[data-bottom-bar]`, another helper's);
+//   on a course page the chat button is part of the price bar (`[data-bottom-bar]`): one bar of 72 px is all
+//   that is fixed at the bottom (issue 36 item 4: the dock on top of the bar made 128), the dock hidden;
 // - the mobile menu starts with COURSE BOOKING, then the desktop menu's order; its icon becomes a close
 //   icon; the WhatsApp button is hidden while it is open; Escape closes it and focus returns to its button; a tap
 //   outside it closes it; opened before the scripts have run, it stays open through hydration;
 //   (and on the catalogue at 800 to 1366 px, where it floats only when the side margins have room);
-// - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways.
+// - the catalogue search field keeps a usable width at 360 and 375 px; no page scrolls sideways;
+// - without JavaScript the catalogue's Filters button opens the filters (issue 36 item 4), looking as it does with it.
 import type { Page } from "playwright-core";
 import { inject } from "vitest";
 import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 const baseUrl = inject("baseUrl");
@@ -34,9 +37,9 @@ async function touchPhone(newPage: NewPage, lang: Lang, viewport: { width: numbe
 }
 
 /** What lies under the chat button at one scroll position: the content elements a visitor cannot see or tap. */
-function coveredContent(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const button = document.querySelector<HTMLElement>("[data-chat-button]");
+function coveredContent(page: Page, selector = "[data-chat-button]"): Promise<string[]> {
+  return page.evaluate((selector) => {
+    const button = document.querySelector<HTMLElement>(selector);
     if (!button) return ["no chat button"];
     const box = button.getBoundingClientRect();
     const isContent = (el: Element): boolean => {
@@ -44,10 +47,15 @@ function coveredContent(page: Page): Promise<string[]> {
       return [...el.childNodes].some((n) => n.nodeType === Node.TEXT_NODE && n.textContent!.trim() !== "");
     };
     const isOpaque = (el: Element): boolean => {
-      const m = getComputedStyle(el).backgroundColor.match(/rgba?\(([^)]+)\)/);
-      if (!m) return false;
-      const parts = m[1]!.split(/[ ,/]+/).filter(Boolean);
-      return parts.length < 4 || Number(parts[3]) >= 0.9;
+      const background = getComputedStyle(el).backgroundColor;
+      const m = background.match(/rgba?\(([^)]+)\)/);
+      if (m) {
+        const parts = m[1]!.split(/[ ,/]+/).filter(Boolean);
+        return parts.length < 4 || Number(parts[3]) >= 0.9;
+      }
+      // A colour with an alpha written after a slash (the course page's bar: `color(srgb 1 1 1 / 0.95)`).
+      const alpha = background.match(/\/\s*([\d.]+)(%?)\s*\)$/);
+      return alpha !== null && Number(alpha[1]) / (alpha[2] ? 100 : 1) >= 0.9;
     };
     const found = new Set<string>();
     for (let i = 0; i < 5; i++) {
@@ -66,6 +74,22 @@ function coveredContent(page: Page): Promise<string[]> {
       }
     }
     return [...found];
+  }, selector);
+}
+
+/** How far up from the bottom edge the fixed elements standing on it reach (px), and how many there are. */
+function fixedAtBottom(page: Page): Promise<{ height: number; count: number }> {
+  return page.evaluate(() => {
+    let top = window.innerHeight;
+    let count = 0;
+    for (const el of document.body.querySelectorAll("*")) {
+      if (getComputedStyle(el).position !== "fixed") continue;
+      const box = el.getBoundingClientRect();
+      if (box.height === 0 || box.bottom < window.innerHeight - 1 || box.top >= window.innerHeight) continue;
+      top = Math.min(top, box.top);
+      count++;
+    }
+    return { height: window.innerHeight - top, count };
   });
 }
 
@@ -93,26 +117,23 @@ describe("phones at 375×812", () => {
       for (const path of paths) {
         const { page, close } = await open(newPage, lang, path);
         try {
-          expect(await page.locator("[data-chat-button]").isVisible()).toBe(true);
+          // On a course page the chat button is in the price bar (one bar at the bottom); elsewhere in the dock.
+          const course = path === paths[2];
+          const chat = course ? "[data-bottom-bar] [data-bar-chat]" : "[data-chat-button]";
+          const bar = course ? "[data-bottom-bar]" : "[data-chat-dock]";
+          expect(await page.locator(chat).isVisible()).toBe(true);
+          if (course) expect(await page.locator("[data-chat-dock]").isVisible()).toBe(false);
           for (const where of ["top", "middle", "bottom"] as const) {
             await scrollTo(page, where);
-            expect({ path, where, covered: await coveredContent(page) }).toEqual({ path, where, covered: [] });
+            expect({ path, where, covered: await coveredContent(page, chat) }).toEqual({ path, where, covered: [] });
           }
-          // At the bottom the page has kept room: the footer's last line is above the dock, reachable.
-          const room = await page.evaluate(() => {
-            const dock = document.querySelector("[data-chat-dock]")!.getBoundingClientRect();
+          // At the bottom the page has kept room: the footer's last line is above the bar, reachable.
+          const room = await page.evaluate((bar) => {
+            const dock = document.querySelector(bar)!.getBoundingClientRect();
             const footer = [...document.querySelectorAll("footer *")].filter((el) => el.getClientRects().length > 0 && el.textContent!.trim() !== "");
             return { dockTop: dock.top, lastBottom: Math.max(...footer.map((el) => el.getBoundingClientRect().bottom)) };
-          });
+          }, bar);
           expect(room.lastBottom).toBeLessThanOrEqual(room.dockTop + 1);
-          // A course page's bottom bar (price, Enroll Now) and the WhatsApp button never overlap.
-          const stack = await page.evaluate(() => {
-            const bar = document.querySelector("[data-bottom-bar]");
-            const chat = document.querySelector("[data-chat-button]")!.getBoundingClientRect();
-            return bar ? { chatBottom: chat.bottom, barTop: bar.getBoundingClientRect().top } : null;
-          });
-          if (path === paths[2]) expect(stack).not.toBeNull();
-          if (stack) expect(stack.chatBottom).toBeLessThanOrEqual(stack.barTop);
           expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
         } finally {
           await close();
@@ -287,5 +308,92 @@ describe("phones at 375×812", () => {
         }
       });
     }
+
+    it(`a course page keeps one bar at the bottom: the chat button, the price and Enroll Now in 72 px (${lang})`, async ({ newPage }) => {
+      const path = await coursePath(newPage, lang);
+      const { page, close } = await open(newPage, lang, path);
+      try {
+        const bar = page.locator("[data-bottom-bar]");
+        for (const where of ["top", "middle", "bottom"] as const) {
+          await scrollTo(page, where);
+          // One fixed element stands on the bottom edge, reaching 72 px up (the dock on top of the bar made 128).
+          expect({ where, ...(await fixedAtBottom(page)) }).toEqual({ where, height: 72, count: 1 });
+        }
+        const chat = bar.getByRole("link", { name: tr(lang, "chat.label") });
+        expect(await chat.getAttribute("href")).toMatch(/^https:\/\/wa\.me\/\d+/);
+        expect(await bar.innerText()).toContain(tr(lang, "catalog.course.price"));
+        // Each control of the bar is tappable: the topmost element at its centre, at least 44 px tall.
+        for (const control of [chat, bar.getByRole("link", { name: tr(lang, "catalog.course.enrollNow") })]) {
+          const box = (await control.boundingBox())!;
+          expect(box.height).toBeGreaterThanOrEqual(40);
+          expect(await control.evaluate((el) => {
+            const r = el.getBoundingClientRect();
+            const hit = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return hit !== null && el.contains(hit);
+          })).toBe(true);
+        }
+        // The chat button stands at the bar's start side (left in English, right in Arabic), as the dock's did.
+        const [chatBox, barBox] = [(await chat.boundingBox())!, (await bar.boundingBox())!];
+        if (lang === "en") expect(chatBox.x).toBeLessThan(barBox.width / 4);
+        else expect(chatBox.x + chatBox.width).toBeGreaterThan((barBox.width * 3) / 4);
+        await scrollTo(page, "top");
+        await screenshot(page, `phone-course-bar-${lang}-375`);
+      } finally {
+        await close();
+      }
+      // On a laptop there is no bar: the chat button floats in its corner, as on every page.
+      const { page: laptop, close: closeLaptop } = await open(newPage, lang, path, 1366);
+      try {
+        expect(await laptop.locator("[data-bottom-bar]").isVisible()).toBe(false);
+        expect(await laptop.locator("[data-chat-button]").isVisible()).toBe(true);
+        await screenshot(laptop, `phone-course-bar-${lang}-1366`);
+      } finally {
+        await closeLaptop();
+      }
+    });
+
+    it(`without JavaScript the catalogue's Filters button opens the filters, looking as it does with JavaScript (${lang})`, async ({ newPage }) => {
+      const page = await newPage({ viewport: { width: 375, height: 812 }, locale: lang, js: false, timeout: PLAYWRIGHT_TIMEOUT });
+      await page.goto(`/${lang}/courses`);
+      const starts = page.locator('main select[name="starts"]');
+      const toggle = page.locator("main form[role=search]").getByText(tr(lang, "catalog.filters"), { exact: true });
+      expect(await starts.isVisible()).toBe(false);
+      const noJs = (await toggle.boundingBox())!;
+      await toggle.click();
+      await expect.poll(() => starts.isVisible()).toBe(true);
+      await screenshot(page, `catalog-filters-nojs-${lang}-375`);
+      // The filters apply (the Apply button of pages without JavaScript) and stay open on the filtered page.
+      await starts.selectOption("upcoming");
+      await page.getByRole("button", { name: tr(lang, "catalog.apply") }).click();
+      await page.waitForURL(/[?&]starts=upcoming/);
+      expect(await starts.isVisible()).toBe(true);
+      expect(await page.getByRole("link", { name: tr(lang, "catalog.clearFilters") }).isVisible()).toBe(true);
+      await toggle.click();
+      await expect.poll(() => starts.isVisible()).toBe(false);
+      await page.context().close();
+
+      // With JavaScript: the same button, in the same place and size, now a disclosure.
+      const { page: js, close } = await open(newPage, lang, `/${lang}/courses`);
+      try {
+        const button = js.getByRole("button", { name: tr(lang, "catalog.filters"), exact: true });
+        const withJs = (await button.boundingBox())!;
+        for (const key of ["x", "y", "width", "height"] as const) expect(Math.abs(withJs[key] - noJs[key]), key).toBeLessThanOrEqual(1);
+        expect(await button.getAttribute("aria-expanded")).toBe("false");
+        await button.click();
+        expect(await button.getAttribute("aria-expanded")).toBe("true");
+        expect(await js.locator('main select[name="starts"]').isVisible()).toBe(true);
+      } finally {
+        await close();
+      }
+    });
+
+    it(`without JavaScript on a laptop the filters show at once and the Filters button does not (${lang})`, async ({ newPage }) => {
+      const page = await newPage({ viewport: { width: 1366, height: 900 }, locale: lang, js: false, timeout: PLAYWRIGHT_TIMEOUT });
+      await page.goto(`/${lang}/courses`);
+      expect(await page.locator('main select[name="starts"]').isVisible()).toBe(true);
+      expect(await page.locator("main form[role=search]").getByText(tr(lang, "catalog.filters"), { exact: true }).isVisible()).toBe(false);
+      await screenshot(page, `catalog-filters-nojs-${lang}-1366`);
+      await page.context().close();
+    });
   }
 });

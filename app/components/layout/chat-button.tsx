@@ -29,3 +29,25 @@ export function ChatButton({ number, greeting }: { number: string; greeting: str
     </aside>
   );
 }
+
+/**
+ * The chat button inside a phone's bottom bar (a course page's price bar): a round 44 px button at the bar's
+ * inline start, named by its label, so the page has one bar at the bottom instead of the dock above the bar
+ * (issue 36 item 4). The dock itself hides while such a bar shows (app/app.css).
+ */
+export function ChatBarButton({ number, greeting }: { number: string; greeting: string }) {
+  const { t } = useI18n();
+  return (
+    <a
+      href={chatHref(number, greeting)}
+      target="_blank"
+      rel="noopener noreferrer"
+      data-bar-chat=""
+      aria-label={t("chat.label")}
+      title={t("chat.label")}
+      className="flex size-11 shrink-0 items-center justify-center rounded-full bg-[#187a42] text-white hover:bg-[#136536] focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-[#187a42]"
+    >
+      <WhatsAppIcon className="size-6" />
+    </a>
+  );
+}

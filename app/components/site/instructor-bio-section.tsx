@@ -2,12 +2,19 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { InstructorName } from "./instructor-name.tsx";
 import type { LocalizedInstructor } from "./instructor-view.ts";
 
-/** The id of an instructor's bio section on the About page (the card's link before JavaScript runs). */
-export const instructorBioId = (id: string) => `instructor-${id}`;
+/** The name of About's instructor dialog in the address (`#instructor-<id>`, app/lib/hooks/use-fragment-dialog.ts). */
+export const INSTRUCTOR_FRAGMENT = "instructor";
+
+/**
+ * The id of an instructor's bio section on the About page, and the fragment that opens their dialog once the
+ * page runs: home and course pages link to `/about#instructor-<id>`, the cards before JavaScript runs too.
+ */
+export const instructorBioId = (id: string) => `${INSTRUCTOR_FRAGMENT}-${id}`;
 
 /**
  * An instructor's bio as a section of the page, for visitors without JavaScript (or before it runs): hidden
  * until its card's link targets it (CSS :target), then shown below the grid; Close links back to the grid.
+ * Once the page runs the same address opens the instructor's dialog instead, and the sections are left out.
  * Kept small on purpose (the About page's JavaScript is at its budget): the card above shows the photo,
  * the dialog (with JavaScript) the contact links.
  */

@@ -24,12 +24,15 @@ export function InstructorDialog({
   links,
   open,
   onOpenChange,
+  onClosed,
 }: {
   instructor: LocalizedInstructor | null;
   photoUrl: string | null;
   links: InstructorLink[];
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** Where focus goes once it has closed (the dialog has no Radix trigger). */
+  onClosed?: () => void;
 }) {
   const { t } = useI18n();
   if (!instructor) return null;
@@ -37,6 +40,7 @@ export function InstructorDialog({
     <Dialog
       open={open}
       onOpenChange={onOpenChange}
+      onClosed={onClosed}
       title={<bdi>{instructor.name}</bdi>}
       description={instructor.title ? <bdi>{instructor.title}</bdi> : undefined}
     >

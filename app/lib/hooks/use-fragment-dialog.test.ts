@@ -1,6 +1,6 @@
 import type { ShouldRevalidateFunctionArgs } from "react-router";
 import { describe, expect, it } from "vitest";
-import { fragmentOnly, shouldRevalidate } from "./use-fragment-dialog.ts";
+import { anchorSubject, fragmentOnly, shouldRevalidate } from "./use-fragment-dialog.ts";
 
 function args(current: string, next: string, extra: Partial<ShouldRevalidateFunctionArgs> = {}): ShouldRevalidateFunctionArgs {
   return {
@@ -27,5 +27,20 @@ describe("a navigation across a dialog's fragment", () => {
     expect(fragmentOnly(args("/en/courses/web", "/en/courses/web"))).toBe(false);
     expect(shouldRevalidate(args("/en/courses/web", "/en/courses/web"))).toBe(true);
     expect(shouldRevalidate(args("/en/courses/web", "/en/courses/python", { defaultShouldRevalidate: false }))).toBe(false);
+  });
+});
+
+describe("an anchor fragment (#<name>-<subject>, About's instructors)", () => {
+  it("names its subject, decoded", () => {
+    expect(anchorSubject("#instructor-3f2a", "instructor")).toBe("3f2a");
+    expect(anchorSubject("#instructor-a%20b", "instructor")).toBe("a b");
+  });
+
+  it("names nothing for another fragment, an empty subject or a broken escape", () => {
+    expect(anchorSubject("", "instructor")).toBeNull();
+    expect(anchorSubject("#instructors-title", "instructor")).toBeNull();
+    expect(anchorSubject("#instructor-", "instructor")).toBeNull();
+    expect(anchorSubject("#enroll=web", "instructor")).toBeNull();
+    expect(anchorSubject("#instructor-%E0%A4%A", "instructor")).toBeNull();
   });
 });

@@ -1,6 +1,7 @@
-// A public dialog that is a place in the browser's history (the enrollment dialog). Opening it adds
-// `#<name>=<subject>` to the address, so Back closes it and Forward opens it again instead of leaving
-// the page, and a fresh load of that address opens it too (after hydration). Only the fragment changes:
+// A public dialog that is a place in the browser's history (the enrollment dialog, About's instructors).
+// Opening it adds `#<name>=<subject>` (or `#<name>-<subject>`, an anchor) to the address, so Back closes it
+// and Forward opens it again instead of leaving the page, and a fresh load of that address, or a link to it
+// from another page, opens it too (after hydration). Only the fragment changes:
 // React Router runs no loader when a fragment is added, and `fragmentOnly` lets the routes skip theirs
 // when Back removes it, so opening and closing never wait for the network. The admin's dialogs put
 // their state in the query instead (components/ui/url-dialog.tsx): they must also work without
@@ -46,13 +47,29 @@ export interface FragmentDialog {
   close: () => void;
 }
 
-export function useFragmentDialog(name: string): FragmentDialog {
+/** The subject of an anchor fragment `#<name>-<subject>`, or null. */
+export function anchorSubject(hash: string, name: string): string | null {
+  const prefix = `#${name}-`;
+  if (!hash.startsWith(prefix) || hash.length === prefix.length) return null;
+  try {
+    return decodeURIComponent(hash.slice(prefix.length));
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * `anchor`: the fragment is `#<name>-<subject>`, which is also the id of an element of the page showing
+ * the same content without JavaScript (CSS :target): one address for both, as other pages link to it
+ * (About's instructors: the home page, the course page). An anchor carries no other values.
+ */
+export function useFragmentDialog(name: string, { anchor = false }: { anchor?: boolean } = {}): FragmentDialog {
   const location = useLocation();
   const navigate = useNavigate();
   const hydrated = useHydrated();
   // The server never sees the fragment: the first render in the browser must match its HTML.
-  const values = hydrated ? new URLSearchParams(location.hash.slice(1)) : null;
-  const subject = values?.get(name) || null;
+  const values = hydrated && !anchor ? new URLSearchParams(location.hash.slice(1)) : null;
+  const subject = anchor ? (hydrated ? anchorSubject(location.hash, name) : null) : values?.get(name) || null;
   // Close once per entry: a second tap before the history has moved must not go back a page further.
   const closedEntry = useRef<string | null>(null);
   const back = openedHere(location);
@@ -60,10 +77,10 @@ export function useFragmentDialog(name: string): FragmentDialog {
 
   const open = useCallback(
     (next: string, extra: Record<string, string> = {}) => {
-      const hash = new URLSearchParams({ [name]: next, ...extra }).toString();
+      const hash = anchor ? `${name}-${encodeURIComponent(next)}` : new URLSearchParams({ [name]: next, ...extra }).toString();
       void navigate({ pathname, search, hash }, { preventScrollReset: true, state: { [OPENED_HERE]: true } });
     },
-    [name, navigate, pathname, search],
+    [anchor, name, navigate, pathname, search],
   );
   const close = useCallback(() => {
     if (closedEntry.current === key) return;

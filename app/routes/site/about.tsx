@@ -57,6 +57,9 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
 
 export const meta: Route.MetaFunction = metaOf("/about");
 
+// An instructor's dialog is a place in history (#instructor-<id>): opening or closing it loads nothing.
+export { shouldRevalidate } from "~/lib/hooks/use-fragment-dialog.ts";
+
 export default function About({ loaderData, matches }: Route.ComponentProps) {
   const { locale, brand, origin } = matches[0].loaderData;
   return <AboutPage figures={loaderData.figures} instructors={loaderData.instructors} locale={locale} brand={brand} origin={origin} />;

@@ -3,8 +3,12 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { contactSchema, isHoneypotFilled } from "~/features/contact/contact.schema.ts";
 import { createContactMessage } from "~/features/contact/contact.server.ts";
 import { ContactForm } from "~/features/contact/components/contact-form.tsx";
+import { ContactSent } from "~/features/contact/components/contact-sent.tsx";
+import { redirect } from "react-router";
+import { getLocale } from "~/lib/context.server.ts";
 import { publicFormAction } from "~/lib/form-action.server.ts";
-import { pickText } from "~/lib/i18n.ts";
+import { isLocale, pickText } from "~/lib/i18n.ts";
+import { localePath } from "~/lib/locale-url.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { Icon } from "~/components/icons/icon.tsx";
@@ -13,13 +17,17 @@ import { metaOf } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/contact";
 
-export function loader({ context }: Route.LoaderArgs) {
+/** The confirmation's address: a sent message redirects here (issue 36 item 5). */
+const SENT = "/contact?sent=1";
+
+export function loader({ context, request }: Route.LoaderArgs) {
   const t = getInstance(context).t;
-  return { title: t("contactPage.metaTitle"), description: t("contactPage.metaDescription") };
+  const sent = new URL(request.url).searchParams.get("sent") === "1";
+  return { title: t(sent ? "contact.sent.title" : "contactPage.metaTitle"), description: t("contactPage.metaDescription"), sent };
 }
 
-export function action({ request, context }: Route.ActionArgs) {
-  return publicFormAction({
+export async function action({ request, context }: Route.ActionArgs) {
+  const reply = await publicFormAction({
     request,
     context,
     schema: contactSchema,
@@ -29,6 +37,10 @@ export function action({ request, context }: Route.ActionArgs) {
     botReply: { id: "" },
     handle: (value, locale) => createContactMessage(value, { locale }),
   });
+  // Sent (a bot's post looks the same): the confirmation page, so a reload never posts again (303: a GET).
+  const locale = getLocale(context);
+  if (reply.data.success) throw redirect(localePath(isLocale(locale) ? locale : "en", SENT), 303);
+  return reply;
 }
 
 /** Document responses carry the action's headers too (Retry-After on 429). */
@@ -42,9 +54,10 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const meta: Route.MetaFunction = metaOf("/contact");
+// The confirmation is not a page for search engines.
+export const meta: Route.MetaFunction = (args) => metaOf("/contact", { noindex: args.loaderData?.sent })(args);
 
-export default function ContactPage({ matches, actionData }: Route.ComponentProps) {
+export default function ContactPage({ matches, loaderData, actionData }: Route.ComponentProps) {
   const { t } = useI18n();
   const root = matches[0].loaderData;
   const { contact } = root.settings;
@@ -56,10 +69,16 @@ export default function ContactPage({ matches, actionData }: Route.ComponentProp
       <p className="mt-3 max-w-2xl text-slate-700">{t("contactPage.intro")}</p>
       <div className={hasDetails ? "mt-10 grid gap-10 lg:grid-cols-[1fr_380px]" : "mt-10 max-w-3xl"}>
         <section aria-labelledby="contact-form-title" className="rounded-2xl border border-slate-200 p-6 shadow-sm">
-          <h2 id="contact-form-title" className="mb-4 text-xl font-semibold">
-            {t("contact.formTitle")}
-          </h2>
-          <ContactForm initialReply={actionData} />
+          {loaderData.sent ? (
+            <ContactSent titleId="contact-form-title" />
+          ) : (
+            <>
+              <h2 id="contact-form-title" className="mb-4 text-xl font-semibold">
+                {t("contact.formTitle")}
+              </h2>
+              <ContactForm initialReply={actionData} />
+            </>
+          )}
         </section>
         {hasDetails && (
           <section aria-labelledby="contact-details-title" className="h-fit rounded-2xl bg-teal-50 p-6">

@@ -1,13 +1,49 @@
 // The catalogue's search and filters: the search field, and (a panel that opens on phones) the category,
-// start-date and sort lists, in the URL.
+// start-date and sort lists, in the URL. The phone's Filters button opens the panel with or without
+// JavaScript, the way the admin's FilterPanel does (components/ui/filter-panel.tsx): before the scripts run
+// it is a checkbox's label that shows the panel by CSS alone, once they run a disclosure button.
 import { useMemo, useState, type FormEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { Form, Link, useLocation, useSubmit } from "react-router";
 import { Icon } from "~/components/icons/icon.tsx";
 import { sortCategories } from "~/lib/collation.ts";
+import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { pickText } from "~/lib/i18n.ts";
 import type { NavCategory } from "~/lib/site-layout.ts";
 import type { CatalogViewProps } from "./catalog-view-props.ts";
+
+const FILTERS_BUTTON = "btn-secondary inline-flex flex-1 cursor-pointer gap-2 px-4 py-2.5 sm:flex-none md:hidden";
+
+/** The panel's classes: shown when open (JavaScript) or while the toggle is checked (before and without it); always from md. */
+function panelClass(hydrated: boolean, open: boolean): string {
+  const shown = hydrated ? (open ? "flex" : "hidden") : "hidden group-has-[[data-filters-toggle]:checked]/filters:flex";
+  return `${shown} flex-wrap items-end gap-3 md:flex`;
+}
+
+/** Filters: the panel's disclosure button once hydrated; before, a label around a checkbox that looks the same. */
+function FiltersToggle({ open, onToggle, panelId }: { open: boolean; onToggle: () => void; panelId: string }) {
+  const { t } = useI18n();
+  const hydrated = useHydrated();
+  const content = (
+    <>
+      <Icon name="sliders-horizontal" className="h-5 w-5" />
+      {t("catalog.filters")}
+    </>
+  );
+  return hydrated ? (
+    <button type="button" className={FILTERS_BUTTON} aria-expanded={open} aria-controls={panelId} onClick={onToggle}>
+      {content}
+    </button>
+  ) : (
+    // No name: the checkbox is never sent with the search.
+    <label
+      className={`${FILTERS_BUTTON} has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-teal-800`}
+    >
+      <input type="checkbox" data-filters-toggle="" defaultChecked={open} className="sr-only" />
+      {content}
+    </label>
+  );
+}
 
 const SELECT_CLASS =
   "rounded-lg border border-slate-300 bg-white px-3 py-2.5 text-base focus:border-teal-700 focus:outline-2 focus:outline-teal-700";
@@ -43,6 +79,7 @@ export function CatalogFilters({ variant, result, categories, query, locale, pan
   const location = useLocation();
   // Open whenever a filter is active, so Clear Filters is in reach on a phone (with or without JavaScript).
   const [filtersOpen, setFiltersOpen] = useState(Boolean(query.category || query.subcategory || query.q || query.starts || query.sort));
+  const hydrated = useHydrated();
   const name = (item: { name: string; nameAr: string | null }) => pickText({ en: item.name, ar: item.nameAr }, locale);
   // The filter's categories by their displayed names, with the interface language's collation.
   const sortedCategories = useMemo(() => sortCategories(categories, locale), [categories, locale]);
@@ -55,7 +92,7 @@ export function CatalogFilters({ variant, result, categories, query, locale, pan
       key={location.search}
       method="get"
       role="search"
-      className="mt-6 space-y-3"
+      className="group/filters mt-6 space-y-3"
       aria-label={t("catalog.searchLabel")}
       onSubmit={onSubmit}
     >
@@ -77,18 +114,9 @@ export function CatalogFilters({ variant, result, categories, query, locale, pan
         <button type="submit" className="btn-primary inline-flex flex-1 px-4 py-2.5 sm:flex-none">
           {t("catalog.search")}
         </button>
-        <button
-          type="button"
-          className="btn-secondary inline-flex flex-1 gap-2 px-4 py-2.5 sm:flex-none md:hidden"
-          aria-expanded={filtersOpen}
-          aria-controls={panelId}
-          onClick={() => setFiltersOpen((v) => !v)}
-        >
-          <Icon name="sliders-horizontal" className="h-5 w-5" />
-          {t("catalog.filters")}
-        </button>
+        <FiltersToggle open={filtersOpen} onToggle={() => setFiltersOpen((v) => !v)} panelId={panelId} />
       </div>
-      <div id={panelId} className={`${filtersOpen ? "flex" : "hidden"} flex-wrap items-end gap-3 md:flex`}>
+      <div id={panelId} className={panelClass(hydrated, filtersOpen)}>
         {variant === "all" && (
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             {t("catalog.categoryLabel")}

@@ -1,8 +1,11 @@
 // 'Enroll Now' on the course page (issue 19): the link used by the desktop side panel and by the phone's
 // bottom bar (the enrollment dialog with JavaScript, the enroll page without), and that bottom bar.
-import { Link } from "react-router";
+import { Link, useRouteLoaderData } from "react-router";
+import { ChatBarButton } from "~/components/layout/chat-button.tsx";
 import { preloadEnrollmentDialog } from "~/features/enrollments/components/lazy-enrollment-dialog.tsx";
 import { courseHref } from "~/lib/catalog-links.ts";
+import { pickText, type Locale } from "~/lib/i18n.ts";
+import type { PublicSettings } from "~/lib/site-layout.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 
@@ -34,11 +37,12 @@ export function usePriceText(course: { price: number | null; priceVisible: boole
 }
 
 /**
- * Phones (< lg): a bar fixed to the bottom of the screen with the price and Enroll Now, 72 px tall. The body
- * gets the same padding at the bottom while the bar is shown, so the page's last content and the footer
- * scroll above it. `data-bottom-bar` is the contract with the chat (WhatsApp) dock: app/app.css sets it
- * right above any such bar (72 px up) and pads the body for both. Hidden from lg up, where the side panel
- * holds the same.
+ * Phones (< lg): a bar fixed to the bottom of the screen with the chat (WhatsApp) button, the price and
+ * Enroll Now, 72 px tall: the only thing fixed at the bottom (issue 36 item 4: the chat dock above it took
+ * another 56 px). The body gets the same padding at the bottom while the bar is shown, so the page's last
+ * content and the footer scroll above it. `data-bottom-bar` is the contract with the chat dock: app/app.css
+ * hides the dock while such a bar shows, the bar holding its button. Hidden from lg up, where the side
+ * panel holds the same (and the dock or the floating button shows).
  */
 export function CourseEnrollBar({
   slug,
@@ -56,6 +60,8 @@ export function CourseEnrollBar({
   onEnroll: () => void;
 }) {
   const { t } = useI18n();
+  const root = useRouteLoaderData<{ settings?: PublicSettings; locale?: Locale }>("root");
+  const contact = root?.settings?.contact;
   return (
     <div
       data-bottom-bar=""
@@ -63,6 +69,7 @@ export function CourseEnrollBar({
       aria-label={t("catalog.coursePage.enrollBar")}
       className="fixed inset-x-0 bottom-0 z-30 flex h-[72px] items-center gap-3 border-t border-slate-200 bg-white/95 px-4 shadow-[0_-4px_12px_rgba(15,23,42,0.08)] backdrop-blur lg:hidden max-lg:[body:has(&)]:pb-[72px]"
     >
+      {contact?.chatNumber && <ChatBarButton number={contact.chatNumber} greeting={pickText(contact.chatGreeting, root?.locale ?? "en")} />}
       <div className="min-w-0 flex-1">
         <p className="text-xs text-slate-600">{t("catalog.course.price")}</p>
         <p className="truncate font-bold text-teal-900">

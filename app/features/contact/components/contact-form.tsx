@@ -1,10 +1,9 @@
 import { Notice } from "~/components/ui/notice.tsx";
-import { useEffect } from "react";
+import { useEffect, useRef, type FormEvent } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
 import { Honeypot, PersonFields, TextAreaControl, validated } from "~/components/forms/field.tsx";
-import { Icon } from "~/components/icons/icon.tsx";
 import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
@@ -15,7 +14,26 @@ export type ContactReply = FormReply<{ id: string }>;
 const FIELDS = ["name", "email", "message"] as const;
 
 /**
- * SPEC contact form: Sending..., 5-second toasts, fields cleared on success; a plain post without JS.
+ * After a refused send the errors (under the fields, or the notice above them) push Send down, on a phone
+ * under the chat dock (issue 36 item 4): it is brought back above whatever is fixed at the bottom (the
+ * page's scroll-padding, app/app.css), as long as the field that now has focus stays below the header.
+ */
+function keepInView(button: HTMLElement | null): void {
+  requestAnimationFrame(() => {
+    if (!button) return;
+    const reserved = parseFloat(getComputedStyle(document.documentElement).scrollPaddingBottom) || 0;
+    const below = button.getBoundingClientRect().bottom - (window.innerHeight - reserved);
+    if (below <= 0) return;
+    const focused = document.activeElement;
+    const header = document.querySelector("header")?.getBoundingClientRect().bottom ?? 0;
+    const room = focused instanceof HTMLElement && focused !== document.body ? focused.getBoundingClientRect().top - header : below;
+    window.scrollBy(0, Math.min(below, Math.max(0, room)));
+  });
+}
+
+/**
+ * SPEC contact form: Sending..., a 5-second toast on an error; a plain post without JS. Sent, the action
+ * redirects to the confirmation (contact-sent.tsx, issue 36: it stays on the page instead of a toast).
  * Checked in the browser with the rules the server's schema applies (contact.rules.ts), without zod.
  */
 export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
@@ -33,24 +51,24 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
   const email = field("email");
   const message = field("message");
   const busy = fetcher.state !== "idle";
+  const send = useRef<HTMLButtonElement>(null);
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    formProps.onSubmit(event);
+    // Refused in the browser: the errors show, focus is on the first wrong field.
+    if (event.defaultPrevented) keepInView(send.current);
+  };
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    if (fetcher.data.success) showToast("success", t("contact.success"));
-    else if (fetcher.data.messageKey) {
+    keepInView(send.current);
+    if (fetcher.data.messageKey) {
       showToast("error", t(fetcher.data.messageKey === "contact.errors.invalid" ? "contact.error" : fetcher.data.messageKey));
     }
   }, [fetcher.state, fetcher.data, t]);
 
   return (
-    <fetcher.Form method="post" action={lp("/contact")} {...formProps} className="relative space-y-4">
+    <fetcher.Form method="post" action={lp("/contact")} {...formProps} onSubmit={onSubmit} className="relative space-y-4">
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
-      {!fetcher.data && initialReply?.success && (
-        <p role="status" className="flex items-start gap-2 rounded-lg bg-emerald-50 p-3 text-sm text-emerald-950">
-          <Icon name="circle-check" className="h-5 w-5 shrink-0 text-emerald-700" />
-          {t("contact.success")}
-        </p>
-      )}
       {reply?.messageKey && !reply.success && (
         <Notice tone="error">
           {t(reply.messageKey === "contact.errors.invalid" ? "contact.error" : reply.messageKey)}
@@ -71,7 +89,7 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
         placeholder={t("contact.fields.message.placeholder")}
       />
       <Honeypot label={t("contact.fields.website.label")} />
-      <button type="submit" disabled={busy} className="btn-primary inline-flex disabled:opacity-60">
+      <button ref={send} type="submit" disabled={busy} className="btn-primary inline-flex disabled:opacity-60">
         {busy ? t("contact.sending") : t("contact.submit")}
       </button>
     </fetcher.Form>

@@ -1,6 +1,6 @@
 // The two emails of an enrollment request (SPEC §4, §7): the provider notification (in the language of the
 // inbox's staff account, else the student's; replies go to the student) and the student's confirmation (in
-// the student's language). Strings: "enrollment.email.*" in app/locales/<lng>/forms.json; the layout
+// the student's language). Strings: "enrollmentEmails.*" in app/locales/<lng>/enrollment-emails.json (never sent to a browser); the layout
 // escapes every value. Issue 20: a request for a run says the run's start in Cairo time, and whether it
 // is on the run's waiting list ("runRequestEmails.*" in run-request-emails.json, a staff-only file).
 import { formatRunMoment } from "~/lib/cairo-time.ts";
@@ -44,17 +44,17 @@ export function renderEnrollmentNotificationEmail(input: {
   reviewUrl: string;
 }): RenderedEmail {
   const { locale, t, brand, request: r, reviewUrl } = input;
-  const f = "enrollment.email.notification.fields";
+  const f = "enrollmentEmails.notification.fields";
   const run = r.run;
   const { text, html } = renderEmailLayout({
     locale,
     brand,
-    heading: t("enrollment.email.notification.heading"),
+    heading: t("enrollmentEmails.notification.heading"),
     paragraphs: [
-      t("enrollment.email.notification.intro", { name: r.studentName, course: r.course.title }),
+      t("enrollmentEmails.notification.intro", { name: r.studentName, course: r.course.title }),
       ...(run?.waiting ? [t("runRequestEmails.notification.waiting")] : []),
     ],
-    links: [{ label: t("enrollment.email.notification.review"), url: reviewUrl }],
+    links: [{ label: t("enrollmentEmails.notification.review"), url: reviewUrl }],
     fields: [
       { label: t(`${f}.studentName`), value: r.studentName },
       { label: t(`${f}.studentEmail`), value: r.studentEmail },
@@ -63,13 +63,13 @@ export function renderEnrollmentNotificationEmail(input: {
       ...(run ? [{ label: t("runRequestEmails.fields.run"), value: runStart(run, locale, t).text }] : []),
       ...(run?.waiting ? [{ label: t("runRequestEmails.fields.status"), value: t("runRequestEmails.waitingList") }] : []),
       { label: t(`${f}.courseId`), value: r.course.id },
-      { label: t(`${f}.message`), value: r.message ?? t("enrollment.email.noMessage") },
+      { label: t(`${f}.message`), value: r.message ?? t("enrollmentEmails.noMessage") },
       { label: t(`${f}.enrollmentId`), value: ltrToken(r.id, locale) },
-      { label: t(`${f}.language`), value: t(`enrollment.email.languageNames.${r.studentLocale}`) },
+      { label: t(`${f}.language`), value: t(`enrollmentEmails.languageNames.${r.studentLocale}`) },
     ],
     footer: t("email.footer", { brand }),
   });
-  const subject = run?.waiting ? "runRequestEmails.notification.waitingSubject" : "enrollment.email.notification.subject";
+  const subject = run?.waiting ? "runRequestEmails.notification.waitingSubject" : "enrollmentEmails.notification.subject";
   return { subject: t(subject, { course: r.course.title, id: r.id }), text, html };
 }
 
@@ -83,7 +83,7 @@ export function renderEnrollmentConfirmationEmail(input: {
   courseUrl: string;
 }): RenderedEmail {
   const { locale, t, brand, request: r, courseUrl } = input;
-  const f = "enrollment.email.confirmation.fields";
+  const f = "enrollmentEmails.confirmation.fields";
   const run = r.run;
   const start = run ? runStart(run, locale, t) : null;
   const schedule = run ? scheduleIn(run, locale) : "";
@@ -91,17 +91,17 @@ export function renderEnrollmentConfirmationEmail(input: {
     locale,
     brand,
     // A request on a waiting list is said to be one, not also "we will contact you to confirm" (issue 36 item 10).
-    heading: t(run?.waiting ? "runRequestEmails.confirmation.waitingHeading" : "enrollment.email.confirmation.heading"),
+    heading: t(run?.waiting ? "runRequestEmails.confirmation.waitingHeading" : "enrollmentEmails.confirmation.heading"),
     paragraphs: [
       t("email.greeting", { name: r.studentName }),
-      t(run?.waiting ? "runRequestEmails.confirmation.waitingIntro" : "enrollment.email.confirmation.intro", { course: r.course.title }),
+      t(run?.waiting ? "runRequestEmails.confirmation.waitingIntro" : "enrollmentEmails.confirmation.intro", { course: r.course.title }),
       ...(run && start
         ? [t(run.waiting ? "runRequestEmails.confirmation.waiting" : "runRequestEmails.confirmation.starts", { when: start.when, zone: start.zone })]
         : []),
-      t("enrollment.email.confirmation.idNote", { id: ltrToken(r.id, locale) }),
-      t("enrollment.email.confirmation.replyNote"),
+      t("enrollmentEmails.confirmation.idNote", { id: ltrToken(r.id, locale) }),
+      t("enrollmentEmails.confirmation.replyNote"),
     ],
-    links: [{ label: t("enrollment.email.confirmation.courseLink"), url: courseUrl }],
+    links: [{ label: t("enrollmentEmails.confirmation.courseLink"), url: courseUrl }],
     fields: [
       { label: t(`${f}.course`), value: r.course.title },
       ...(run && start
@@ -118,6 +118,6 @@ export function renderEnrollmentConfirmationEmail(input: {
     ],
     footer: t("email.footer", { brand }),
   });
-  const subject = run?.waiting ? "runRequestEmails.confirmation.waitingSubject" : "enrollment.email.confirmation.subject";
+  const subject = run?.waiting ? "runRequestEmails.confirmation.waitingSubject" : "enrollmentEmails.confirmation.subject";
   return { subject: t(subject, { course: r.course.title, id: r.id }), text, html };
 }

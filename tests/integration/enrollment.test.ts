@@ -140,13 +140,13 @@ describe("createEnrollment", () => {
     // in the student's language, its link opens the admin area in Arabic (D19 revised).
     const notification = mailTo(INBOX);
     expect(notification.subject).toBe(
-      tAr("enrollment.email.notification.subject", { course: "Digital Marketing Essentials", id: enrollmentId }),
+      tAr("enrollmentEmails.notification.subject", { course: "Digital Marketing Essentials", id: enrollmentId }),
     );
     expect(notification.subject).toContain(enrollmentId);
     expect(notification.headers["reply-to"]).toContain("sara@example.com");
     // SPEC §7: student_name, student_email, student_phone, course_name, course_id, message, enrollment_id.
     const text = (notification.text ?? "").replace(/\r\n/g, "\n");
-    const f = "enrollment.email.notification.fields";
+    const f = "enrollmentEmails.notification.fields";
     expect(text).toContain(`${tAr(`${f}.studentName`)}: Sara Ahmed`);
     expect(text).toContain(`${tAr(`${f}.studentEmail`)}: sara@example.com`);
     expect(text).toContain("+20 10 1234 5678");
@@ -155,19 +155,19 @@ describe("createEnrollment", () => {
     expect(text).toContain(`${tAr(`${f}.message`)}: أفضّل المواعيد المسائية`);
     // The reference keeps its order inside Arabic text: a left-to-right isolate (the phone's too, below).
     expect(text).toContain(`${tAr(`${f}.enrollmentId`)}: \u2066${enrollmentId}\u2069`);
-    expect(text).toContain(`${tAr(`${f}.language`)}: ${tAr("enrollment.email.languageNames.ar")}`);
+    expect(text).toContain(`${tAr(`${f}.language`)}: ${tAr("enrollmentEmails.languageNames.ar")}`);
     expect(text).toContain("أكاديمية النيل");
     expect(text).toMatch(/\/admin\/enrollments\?lang=ar/);
     expect(notification.html).toContain('lang="ar"');
 
     const confirmation = mailTo("sara@example.com");
-    const arabicSubject = tAr("enrollment.email.confirmation.subject", { course: "Digital Marketing Essentials", id: enrollmentId });
+    const arabicSubject = tAr("enrollmentEmails.confirmation.subject", { course: "Digital Marketing Essentials", id: enrollmentId });
     expect(arabicSubject).toMatch(/[\u0600-\u06ff]/);
     expect(confirmation.subject).toBe(arabicSubject);
     expect(confirmation.headers["reply-to"]).toContain(INBOX);
-    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.heading"));
+    expect(confirmation.text).toContain(tAr("enrollmentEmails.confirmation.heading"));
     expect(confirmation.text).toContain("أكاديمية النيل");
-    expect(confirmation.text).toContain(tAr("enrollment.email.confirmation.idNote", { id: `\u2066${enrollmentId}\u2069` }));
+    expect(confirmation.text).toContain(tAr("enrollmentEmails.confirmation.idNote", { id: `\u2066${enrollmentId}\u2069` }));
     expect(confirmation.html).toContain(`<span dir="ltr" style="unicode-bidi:isolate;">${enrollmentId}</span>`);
     expect(confirmation.html).toContain('dir="rtl"');
     // Its link opens the course page in Arabic.

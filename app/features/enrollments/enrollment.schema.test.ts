@@ -271,7 +271,7 @@ describe("enrollmentSchema (SPEC §5)", () => {
       "enrollment.fields.countryCode.label": "Country code",
       "enrollment.fields.phoneNumber.label": "Phone number",
       "enrollment.fields.message.label": "Message (optional)",
-      "enrollment.email.noMessage": "No additional message",
+      "enrollmentEmails.noMessage": "No additional message",
       "enrollment.errors.tooManyRequests": "Too many requests. Please wait a few minutes and try again.",
     };
     expectWording(texts);

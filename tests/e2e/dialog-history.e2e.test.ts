@@ -10,6 +10,7 @@
 // - what was typed survives closing and opening again, and is gone once the request is sent.
 import type { Page } from "playwright-core";
 import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
+import { chooseOpenRun } from "./harness.ts";
 import { tr, type Lang } from "./strings.ts";
 
 /** A touch phone with Playwright's own timeout, as these checks always had. */
@@ -112,8 +113,8 @@ for (const lang of ["en", "ar"] as const) {
       expect(await name.inputValue()).toBe("Omar Nabil");
       await dialog.getByLabel(tr(lang, "enrollment.fields.studentEmail.label")).fill(`omar.${lang}.${Date.now()}@example.com`);
       await dialog.getByLabel(tr(lang, "enrollment.fields.phoneNumber.label")).fill("01012345678");
-      const runs = dialog.getByRole("radio");
-      if ((await runs.count()) > 0) await runs.first().check();
+      // A run with seats (a full one's request joins its waiting list, and the button says so).
+      await chooseOpenRun(dialog);
       await dialog.getByRole("button", { name: tr(lang, "enrollment.submit") }).tap();
       await dialog.getByRole("status").waitFor();
       // Sent: the dialog no longer asks for details.

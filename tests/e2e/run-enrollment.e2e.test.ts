@@ -183,7 +183,8 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await choicesFit(page, dialog);
     await expectNoAxeViolations(page);
     await screenshot(page, "run-enroll-full-en-375");
-    await dialog.getByRole("button", { name: "Submit enrollment" }).click();
+    // A full run chosen, the button says where the request goes (issue 36 item 1).
+    await dialog.getByRole("button", { name: "Join the waiting list" }).click();
     const told = dialog.getByText(/This group is full, so you are on its waiting list\. Enrollment ID: ENR-/);
     await expect.poll(() => told.count(), { timeout: 10_000 }).toBe(1);
     await screenshot(page, "run-enroll-waiting-en-375");
@@ -199,7 +200,7 @@ describe("enrolling into a run until it is full, then the waiting list", () => {
     await choicesFit(page, page.locator("main"));
     await fill(page, "ar", D.name, D.email);
     await screenshot(page, "run-enroll-nojs-ar-375");
-    await page.getByRole("button", { name: "إرسال طلب التسجيل" }).click();
+    await page.getByRole("button", { name: "انضم إلى قائمة الانتظار" }).click();
     await expect.poll(() => page.getByText(/هذه المجموعة مكتملة، لذلك أنت على قائمة الانتظار\. رقم طلب التسجيل: ENR-/).count()).toBe(1);
     expect(await statusOf(D.email)).toEqual({ status: "waiting", run_id: runId });
     // Without ?run= nothing is chosen; at 1366 the choices sit in the form's column.

@@ -101,6 +101,16 @@ describe("a card's next start", () => {
       expect(byTitle.get("All full")!.waitingListOnly, sort).toBe(true);
       expect(byTitle.get("No seat limit")!.nextStartAt!.toISOString(), sort).toBe(inDays(5).toISOString());
     }
+    // By next start, the order is the dates the cards show; a course whose runs are all full has none and
+    // comes after the dated ones.
+    const byStart = await listPublishedCourses({ now: NOW, sort: "start" });
+    expect(titles(byStart.courses)).toEqual(["No seat limit", "Some full", "All full"]);
+    // The home page's "Starting soon" row: the same starts, no course whose runs are all full.
+    const soon = await listStartingSoon(cards, { now: NOW });
+    expect(soon.map((c) => [c.title, c.nextStartAt?.toISOString()])).toEqual([
+      ["No seat limit", inDays(5).toISOString()],
+      ["Some full", inDays(9).toISOString()],
+    ]);
   });
 
   it("is read in the page's own query whatever the number of cards (a fixed number of statements)", async () => {

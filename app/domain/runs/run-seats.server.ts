@@ -1,7 +1,7 @@
 // Course runs (issue 20): the reads every part of the site shares: a course's upcoming runs with their
 // seats, the counts of requests per run, and the seat lock the decisions take. The run's own forms and
 // actions live with the course form (features/courses); the decisions with enrollments.
-import { and, asc, eq, gt, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { courseRuns, enrollments } from "@db/schema/index.ts";
 import type { Executor, Tx } from "~/lib/db.server.ts";
 import { isRunFull, seatsLeft, type PublicRun, type RunStatus } from "./run-rules.ts";
@@ -50,6 +50,16 @@ export async function listUpcomingRuns(ex: Executor, courseId: string, opts: { n
     .orderBy(asc(courseRuns.startsAt), asc(courseRuns.id))
     .limit(opts.limit ?? 12);
   return rows.map((r) => toPublicRun({ ...r.run, approved: r.approved }));
+}
+
+/**
+ * Issue 36 item 1: the run (`course_runs` or an alias of it) still has a seat: no seat limit, or fewer
+ * approved requests than seats. For WHERE clauses (drizzle qualifies columns there); served per run by
+ * enrollments_run_status_created_idx. What a card, the catalogue's date order and the home page's
+ * "Starting soon" row count as a start a visitor can take.
+ */
+export function runHasSeat(run: { id: AnyColumn; capacity: AnyColumn }): SQL {
+  return sql`(${run.capacity} is null or ${run.capacity} > (select count(*) from ${enrollments} where ${enrollments.runId} = ${run.id} and ${enrollments.status} = 'approved'))`;
 }
 
 /** Requests per status for each run asked for (runs without requests are absent). */

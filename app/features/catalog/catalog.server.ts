@@ -2,6 +2,7 @@
 // active subcategories, instructors, About figures and the sitemap. Public data only, so no permission
 // check; every function runs a fixed number of queries whatever the number of rows.
 import { instructorProfileColumns } from "~/domain/instructors/instructor-columns.server.ts";
+import { runHasSeat } from "~/domain/runs/run-seats.server.ts";
 import { and, asc, count, desc, eq, gt, like, lte, ne, not, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { alias, type SubqueryWithSelection } from "drizzle-orm/pg-core";
 import {
@@ -406,8 +407,10 @@ export async function listPublishedCourses(input: ListPublishedCoursesInput): Pr
 
   // Issue 20. A course's runs that count: open, starting after `now` (and within the window for "soon").
   const windowEnd = starts === "soon" ? new Date(now.getTime() + STARTING_SOON_DAYS * DAY_MS) : undefined;
-  const countedRuns = (run: { status: AnyColumn; startsAt: AnyColumn }) =>
-    and(eq(run.status, "open"), gt(run.startsAt, now), windowEnd ? lte(run.startsAt, windowEnd) : undefined);
+  // Issue 36 item 1: a full run is not a start a visitor can take, so a course is dated (and filtered) by its
+  // next run with a seat, the date its card shows; a course whose runs are all full sorts with the undated.
+  const countedRuns = (run: { id: AnyColumn; capacity: AnyColumn; status: AnyColumn; startsAt: AnyColumn }) =>
+    and(eq(run.status, "open"), gt(run.startsAt, now), windowEnd ? lte(run.startsAt, windowEnd) : undefined, runHasSeat(run));
   // The start-date filter: a semi-join probing course_runs_course_starts_idx (course_id, starts_at).
   const hasRuns = sql`exists (select 1 from ${courseRuns} where ${courseRuns.courseId} = ${courses.id} and ${countedRuns(courseRuns)})`;
   const filteredWhere = starts ? and(where, hasRuns) : where;

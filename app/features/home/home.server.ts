@@ -8,6 +8,7 @@ import { alias, type SelectedFields } from "drizzle-orm/pg-core";
 import { categories, courseRuns, courses, instructors } from "@db/schema/index.ts";
 import { perVersion } from "~/lib/content-version.server.ts";
 import { db } from "~/lib/db.server.ts";
+import { runHasSeat } from "~/domain/runs/run-seats.server.ts";
 
 /** How a list of course cards is read: the catalogue's `cardColumns` and `toCard`. */
 export interface CardSelection<Row, Card> {
@@ -90,13 +91,14 @@ export async function listHomeCourses<Row, Card>(card: CardSelection<Row, Card>)
 export async function listStartingSoon<Row, Card>(card: CardSelection<Row, Card>, opts: { now?: Date } = {}): Promise<Card[]> {
   const now = opts.now ?? new Date();
   const earlier = alias(courseRuns, "earlier_run");
-  const firstOfCourse = sql`not exists (select 1 from ${courseRuns} as ${earlier} where ${earlier.courseId} = ${courseRuns.courseId} and ${earlier.status} = 'open' and ${gt(earlier.startsAt, now)} and ${earlier.startsAt} <= ${courseRuns.startsAt} and (${earlier.startsAt} < ${courseRuns.startsAt} or ${earlier.id} < ${courseRuns.id}))`;
+  // A run with a seat (issue 36 item 1): the date the course's card shows, and one a visitor can join.
+  const firstOfCourse = sql`not exists (select 1 from ${courseRuns} as ${earlier} where ${earlier.courseId} = ${courseRuns.courseId} and ${earlier.status} = 'open' and ${gt(earlier.startsAt, now)} and ${runHasSeat(earlier)} and ${earlier.startsAt} <= ${courseRuns.startsAt} and (${earlier.startsAt} < ${courseRuns.startsAt} or ${earlier.id} < ${courseRuns.id}))`;
   const rows = await db()
     .select(card.columns)
     .from(courseRuns)
     .innerJoin(courses, and(eq(courses.id, courseRuns.courseId), eq(courses.isPublished, true)))
     .leftJoin(categories, eq(categories.id, courses.categoryId))
-    .where(and(eq(courseRuns.status, "open"), gt(courseRuns.startsAt, now), firstOfCourse))
+    .where(and(eq(courseRuns.status, "open"), gt(courseRuns.startsAt, now), runHasSeat(courseRuns), firstOfCourse))
     .orderBy(asc(courseRuns.startsAt), asc(courses.id))
     .limit(HOME_STARTING_SOON);
   return rows.map((row) => card.toCard(row as Row));

@@ -7,7 +7,8 @@
 // - a fresh load of the dialog's address (#enroll=<slug>) shows the same page with the dialog open, and
 //   closing it stays on the course page;
 // - a card's Enroll Now on the catalogue: Back closes the dialog, the catalogue stays;
-// - what was typed survives closing and opening again, and is gone once the request is sent.
+// - what was typed survives closing and opening again, and is gone once the request is sent;
+// - Forward to the dialog that sent a request shows its confirmation again, not an empty form.
 import type { Page } from "playwright-core";
 import { describe, expect, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
 import { chooseOpenRun } from "./harness.ts";
@@ -120,6 +121,12 @@ for (const lang of ["en", "ar"] as const) {
       // Sent: the dialog no longer asks for details.
       expect(await dialog.getByText(tr(lang, "enrollment.dialogDescription")).count()).toBe(0);
       await dialog.getByRole("status").getByRole("button", { name: tr(lang, "enrollment.close") }).tap();
+      await expect.poll(() => dialogOpen(page)).toBe(0);
+      // Forward to the dialog that sent it shows the confirmation again, not an empty form (issue 36 item 5).
+      await page.goForward();
+      await dialog.getByRole("status").waitFor();
+      expect(await name.count()).toBe(0);
+      await page.goBack();
       await expect.poll(() => dialogOpen(page)).toBe(0);
       await page.locator("[data-bottom-bar]").getByRole("link", { name: tr(lang, "catalog.course.enrollNow") }).tap();
       await name.waitFor();

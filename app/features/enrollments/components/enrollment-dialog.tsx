@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState, type ReactNode } from "react";
-import { useFetcher } from "react-router";
+import { useFetcher, useLocation } from "react-router";
 import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import { DIALOG_REQUEST } from "../dialog-request.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
@@ -16,6 +16,12 @@ import { EnrollmentSuccess } from "./enrollment-success.tsx";
  * back. Cleared once the request is sent.
  */
 const drafts = new Map<string, [string, string][]>();
+/**
+ * Requests sent, by the history entry of the dialog that sent them (issue 36 item 5): Forward to that entry
+ * after closing shows the confirmation again, not an empty form. Memory only, like the drafts.
+ */
+const sentIn = new Map<string, { enrollmentId: string; waiting: boolean }>();
+
 const KEPT = new Set(["runId", "studentName", "studentEmail", "countryCode", "phoneNumber", "message"]);
 
 function KeepsDraft({ courseId, children }: { courseId: string; children: ReactNode }) {
@@ -80,7 +86,8 @@ export function EnrollmentDialog({
 }) {
   const { t, i18n } = useI18n();
   const lp = useLocalePath();
-  const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean } | null>(null);
+  const entry = useLocation().key;
+  const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean } | null>(() => sentIn.get(entry) ?? null);
   // Without runs from the caller (a catalogue card), the enroll route's loader gives them: one small
   // request when the dialog opens; the form waits for it so the run choice does not push the fields down.
   const loader = useFetcher<{ runs: RunOption[] } | { failed: true }>();
@@ -106,9 +113,10 @@ export function EnrollmentDialog({
   const sent = useCallback(
     (created: { enrollmentId: string; waiting: boolean }) => {
       if (courseId) drafts.delete(courseId);
+      sentIn.set(entry, created);
       setDone(created);
     },
-    [courseId],
+    [courseId, entry],
   );
 
   return (

@@ -2,7 +2,8 @@
 // and a subcategory, an instructor with a photo, then a course with a real thumbnail and two PDFs assigned
 // to them, published → it shows on /courses with the resized WebP (800w + 400w srcset); unpublished → it
 // is gone. A manager without courses:publish sees the status
-// read-only, and crafted publish requests (toggle, create, edit) change nothing. axe in English and
+// read-only, and crafted publish requests (toggle, create, edit) publish nothing; the draft they create
+// stays theirs to open and edit (issue 36 item 15, ADR 030). axe in English and
 // Arabic with the form open. Runs its own server (fresh data directory) so that no other journey
 // changes the manager role's permissions meanwhile.
 import fs from "node:fs";
@@ -297,7 +298,7 @@ describe("admin courses", () => {
     expect(await managerRow.getByRole("checkbox").count()).toBe(0);
     // No filter of a single option, and no copy promising what this manager cannot do (issue 17).
     expect(await manager.getByLabel("Status").count()).toBe(0);
-    expect(await manager.getByText("Only published courses are shown.", { exact: false }).count()).toBe(1);
+    expect(await manager.getByText("Published courses and the drafts you created are shown.", { exact: false }).count()).toBe(1);
     expect(await manager.getByText("Create, edit and publish", { exact: false }).count()).toBe(0);
     expect(await manager.getByText("The courses of the catalogue.", { exact: true }).count()).toBe(1);
     expect(await manager.getByText("With your role you can view, create, and edit here.", { exact: true }).count()).toBe(1);
@@ -342,11 +343,14 @@ describe("admin courses", () => {
       /course=([0-9a-f-]{36})/,
     )![1]!;
 
-    // The draft does not exist for the manager (issue 14): its edit dialog, update, delete and status
-    // toggle are all 404, and the draft is left as it was.
+    // The draft is the manager's own (issue 36 item 15, ADR 030): listed as a Draft for them, its edit
+    // dialog opens and a save keeps it a draft; publishing it is refused (403), and it stays a draft.
+    await manager.goto("/admin/courses?lang=en");
+    await expect.poll(() => courseRow(manager, craftedTitle).count()).toBe(1);
+    expect(await courseRow(manager, craftedTitle).getByText("Draft", { exact: true }).count()).toBe(1);
     const editDialog = await manager.request.get(`/admin/courses?dialog=edit&course=${craftedId}`, { maxRedirects: 0 });
-    expect(editDialog.status()).toBe(404);
-    expect(await editDialog.text()).not.toContain(craftedTitle);
+    expect(editDialog.status()).toBe(200);
+    expect(await editDialog.text()).toContain(craftedTitle);
     const edited = await post({
       intent: "update",
       courseId: craftedId,
@@ -357,8 +361,8 @@ describe("admin courses", () => {
       documents: "[]",
       thumbnailUrl: "",
     });
-    expect(edited.status()).toBe(404);
-    expect((await post({ intent: "togglePublish", courseId: craftedId, published: "true" })).status()).toBe(404);
+    expect(edited.status()).toBe(200);
+    expect((await post({ intent: "togglePublish", courseId: craftedId, published: "true" })).status()).toBe(403);
     // This manager may not delete courses at all: refused by permission (403), whatever the course.
     expect((await post({ intent: "delete", courseId: craftedId })).status()).toBe(403);
     await admin.goto("/admin/courses?lang=en&status=draft");

@@ -41,6 +41,8 @@ export default [
   route("sitemap.xml", "routes/api/sitemap.ts"),
   // A course's sharing image (og:image), generated once from its thumbnail.
   route("og/courses/:file", "routes/api/og-image.ts"),
+  // The site's sharing image per language, for public pages without one of their own.
+  route("og/site/:file", "routes/api/og-site-image.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/language", "routes/api/language.ts"),
   route("*", "routes/site/not-found.tsx"),

@@ -1,7 +1,11 @@
-// Makes a course's sharing image (app/lib/og-image.ts) once and keeps it under DATA_DIR/og-images: the
-// thumbnail (an upload or a demo image, read from storage, never fetched from elsewhere) cropped to
-// 1200×630, or, for a course without one, a generated branded card with the title and the brand. A later
-// request reads the kept file; a new version (thumbnail or title changed) replaces the course's old file.
+// Makes the sharing images (app/lib/og-image.ts) once and keeps them under DATA_DIR/og-images:
+// - a course's: its thumbnail (an upload or a demo image, read from storage, never fetched from elsewhere)
+//   shown whole on a 1200×630 canvas, over a blurred, darkened fill of itself (a 4:3 thumbnail cropped to
+//   1.9:1 lost its top and bottom, where the demo's letter badge sits: issue 36 item 9); for a course
+//   without one, a generated branded card with the title and the brand;
+// - the site's, one per language, for every public page without an image of its own (home, catalogues,
+//   About, Services, Contact): the branded card with the site's tagline and the brand.
+// A later request reads the kept file; a new version (thumbnail, title or brand changed) replaces the old file.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -9,7 +13,7 @@ import sharp from "sharp";
 import { DIR_MODE, FILE_MODE } from "./data-dir.server.ts";
 import { env } from "./env.server.ts";
 import { logger } from "./logger.server.ts";
-import { OG_IMAGE, ogImageVersion, type OgImageSource } from "./og-image.ts";
+import { OG_IMAGE, ogImageVersion, siteOgImageVersion, type OgImageSource } from "./og-image.ts";
 import { MAX_INPUT_PIXELS, readPublicImage } from "./uploads.server.ts";
 
 export interface OgImageInput extends OgImageSource {
@@ -29,17 +33,27 @@ const slugDigest = (slug: string) => createHash("sha256").update(slug).digest("h
 /** Files being made now, so that simultaneous first requests make one. */
 const making = new Map<string, Promise<Buffer>>();
 
-/** The JPEG for `input`: the kept file, or made now and kept. */
-export async function courseOgImage(input: OgImageInput): Promise<Buffer> {
+/** The JPEG for a course: the kept file, or made now and kept. */
+export function courseOgImage(input: OgImageInput): Promise<Buffer> {
+  return keptImage(`${slugDigest(input.slug)}-`, ogImageVersion(input), () => drawOgImage(input));
+}
+
+/** The site's JPEG in one language: `tagline` large, `brand` beneath (the kept file, or made now and kept). */
+export function siteOgImage(input: { language: "en" | "ar"; brand: string; tagline: string }): Promise<Buffer> {
+  const draw = () => sharp(Buffer.from(brandedCardSvg({ ...input, title: input.tagline }))).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+  return keptImage(`site-${input.language}-`, siteOgImageVersion(input.language, input.brand), draw);
+}
+
+/** The kept file `<prefix><version>.jpg`, or drawn now (once for simultaneous requests) and kept. */
+async function keptImage(prefix: string, version: string, draw: () => Promise<Buffer>): Promise<Buffer> {
   const dir = ogImageDir();
-  const prefix = `${slugDigest(input.slug)}-`;
-  const file = path.join(dir, `${prefix}${ogImageVersion(input)}.jpg`);
+  const file = path.join(dir, `${prefix}${version}.jpg`);
   const kept = await fs.readFile(file).catch(() => null);
   if (kept) return kept;
   let pending = making.get(file);
   if (!pending) {
     pending = (async () => {
-      const jpeg = await drawOgImage(input);
+      const jpeg = await draw();
       await keep(dir, file, prefix, jpeg);
       return jpeg;
     })().finally(() => making.delete(file));
@@ -71,16 +85,26 @@ export async function drawOgImage(input: OgImageInput): Promise<Buffer> {
   const thumbnail = await readPublicImage(input.thumbnailUrl).catch(() => null);
   if (thumbnail) {
     try {
-      return await sharp(thumbnail, { limitInputPixels: MAX_INPUT_PIXELS })
-        .resize(OG_IMAGE.width, OG_IMAGE.height, { fit: "cover", position: "attention" })
-        .flatten({ background: "#ffffff" })
-        .jpeg({ quality: 82, mozjpeg: true })
-        .toBuffer();
+      return await wholeOnFill(thumbnail);
     } catch (err) {
       logger.warn({ err, slug: input.slug }, "thumbnail unreadable for the sharing image; drawing the branded card");
     }
   }
   return sharp(Buffer.from(brandedCardSvg(input))).jpeg({ quality: 85, mozjpeg: true }).toBuffer();
+}
+
+/**
+ * The thumbnail whole (never cropped), centred on the 1200×630 canvas, over a blurred and darkened copy of
+ * itself that fills the sides: what the course's card shows is what a shared link shows.
+ */
+async function wholeOnFill(thumbnail: Buffer): Promise<Buffer> {
+  const { width, height } = OG_IMAGE;
+  const source = () => sharp(thumbnail, { limitInputPixels: MAX_INPUT_PIXELS }).flatten({ background: "#ffffff" });
+  const [fill, whole] = await Promise.all([
+    source().resize(width, height, { fit: "cover" }).blur(24).linear(0.55, 0).toBuffer(),
+    source().resize(width, height, { fit: "inside" }).toBuffer(),
+  ]);
+  return sharp(fill).composite([{ input: whole, gravity: "centre" }]).jpeg({ quality: 82, mozjpeg: true }).toBuffer();
 }
 
 const escapeXml = (text: string) =>
@@ -104,7 +128,7 @@ export function wrapTitle(title: string, width = 28, max = 3): string[] {
 }
 
 /** The branded card: the site's teal, the title large and centred, the brand beneath a rule. */
-export function brandedCardSvg(input: OgImageInput): string {
+export function brandedCardSvg(input: Pick<OgImageInput, "title" | "brand" | "language">): string {
   const { width, height } = OG_IMAGE;
   const lines = wrapTitle(input.title);
   const lineHeight = 84;

@@ -1,12 +1,13 @@
-// The sharing image of a course page (issue 19 point 6): a 1200×630 JPEG, the size Facebook, WhatsApp,
-// LinkedIn and X show large. Its URL carries a version derived from what the image is made of (thumbnail
-// and title), so a changed thumbnail is a new URL. Shared by the page head (browser and server) and the
+// The sharing images: a course page's (issue 19 point 6) and the site's, one per language, for the other
+// public pages (issue 36 item 9). Both are 1200×630 JPEGs, the size Facebook, WhatsApp, LinkedIn and X show
+// large. Their URLs carry a version derived from what the image is made of (thumbnail and title; brand),
+// so a changed thumbnail is a new URL. Shared by the page head (browser and server) and the
 // route that serves the file (app/lib/og-image.server.ts makes it, once, and keeps it on disk).
 
 export const OG_IMAGE = { width: 1200, height: 630, type: "image/jpeg" } as const;
 
 /** Bumped when the drawing changes, so every kept file is made again. */
-export const OG_IMAGE_STYLE = 1;
+export const OG_IMAGE_STYLE = 2;
 
 /** What one course's sharing image is made of. */
 export interface OgImageSource {
@@ -33,4 +34,14 @@ export function ogImageVersion(source: OgImageSource): string {
 /** The path of a course's sharing image: `/og/courses/<slug>.jpg?v=<version>`. */
 export function ogImagePath(source: OgImageSource): string {
   return `/og/courses/${encodeURIComponent(source.slug)}.jpg?v=${ogImageVersion(source)}`;
+}
+
+/** The version of the site's sharing image in a language: changes with the brand's name and the drawing. */
+export function siteOgImageVersion(locale: string, brand: string): string {
+  return digest(JSON.stringify([OG_IMAGE_STYLE, "site", locale, brand]));
+}
+
+/** The path of the site's sharing image in a language: `/og/site/<locale>.jpg?v=<version>`. */
+export function siteOgImagePath(locale: string, brand: string): string {
+  return `/og/site/${locale}.jpg?v=${siteOgImageVersion(locale, brand)}`;
 }

@@ -30,7 +30,7 @@ const SINGLE = new Set([
 ]);
 
 /** Routes of several segments, with `:name` for a parameter (app/routes.ts). */
-const FIXED = ["/login/two-factor", "/api/language", "/files/documents/:id", "/og/courses/:file"];
+const FIXED = ["/login/two-factor", "/api/language", "/files/documents/:id", "/og/courses/:file", "/og/site/:file"];
 
 /** The public pages after the language segment (app/routes.ts, the `:lang` prefix). */
 const PUBLIC = ["", "/about", "/services", "/contact", "/courses", "/english-courses", "/arabic-courses", "/courses/:slug", "/courses/:slug/enroll"];

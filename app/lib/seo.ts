@@ -1,6 +1,7 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale } from "./i18n.ts";
 import { localePath } from "./locale-url.ts";
+import { OG_IMAGE, siteOgImagePath } from "./og-image.ts";
 
 export interface SeoInput {
   /** Page title without the brand; the helper appends ' - {brand}'. */
@@ -47,6 +48,20 @@ export function safeJsonLd(data: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
+type SharedImage = Required<Pick<SeoInput, "image">> & Pick<SeoInput, "imageWidth" | "imageHeight" | "imageType" | "imageAlt">;
+
+/**
+ * The page's sharing image: its own, or, for a public page without one (home, catalogues, About, Services,
+ * Contact), the site's card in its language, so a link pasted into WhatsApp or Facebook shows a picture
+ * (issue 36 item 9). Staff and noindex pages have none.
+ */
+function sharedImage(input: SeoInput, localized: boolean): SharedImage | null {
+  if (input.image) return { ...input, image: input.image };
+  if (!localized || input.noindex) return null;
+  const { width, height, type } = OG_IMAGE;
+  return { image: siteOgImagePath(input.locale, input.brand), imageWidth: width, imageHeight: height, imageType: type, imageAlt: input.brand };
+}
+
 /** One helper builds every page head: title, description, canonical, hreflang, Open Graph, Twitter. */
 export function pageMeta(input: SeoInput): MetaDescriptor[] {
   const fullTitle = input.title ? `${input.title} - ${input.brand}` : input.brand;
@@ -68,6 +83,7 @@ export function pageMeta(input: SeoInput): MetaDescriptor[] {
         },
       ]
     : [];
+  const image = sharedImage(input, localized);
   const tags: MetaDescriptor[] = [
     { title: fullTitle },
     { name: "description", content: input.description },
@@ -80,17 +96,17 @@ export function pageMeta(input: SeoInput): MetaDescriptor[] {
     { property: "og:site_name", content: input.brand },
     { property: "og:locale", content: input.locale === "ar" ? "ar_EG" : "en_US" },
     { property: "og:locale:alternate", content: input.locale === "ar" ? "en_US" : "ar_EG" },
-    { name: "twitter:card", content: input.image ? "summary_large_image" : "summary" },
+    { name: "twitter:card", content: image ? "summary_large_image" : "summary" },
     { name: "twitter:title", content: fullTitle },
     { name: "twitter:description", content: input.description },
   ];
-  if (input.image) {
-    const image = new URL(input.image, input.origin).toString();
-    tags.push({ property: "og:image", content: image }, { name: "twitter:image", content: image });
-    if (input.imageWidth) tags.push({ property: "og:image:width", content: String(input.imageWidth) });
-    if (input.imageHeight) tags.push({ property: "og:image:height", content: String(input.imageHeight) });
-    if (input.imageType) tags.push({ property: "og:image:type", content: input.imageType });
-    if (input.imageAlt) tags.push({ property: "og:image:alt", content: input.imageAlt });
+  if (image) {
+    const url = new URL(image.image, input.origin).toString();
+    tags.push({ property: "og:image", content: url }, { name: "twitter:image", content: url });
+    if (image.imageWidth) tags.push({ property: "og:image:width", content: String(image.imageWidth) });
+    if (image.imageHeight) tags.push({ property: "og:image:height", content: String(image.imageHeight) });
+    if (image.imageType) tags.push({ property: "og:image:type", content: image.imageType });
+    if (image.imageAlt) tags.push({ property: "og:image:alt", content: image.imageAlt });
   }
   if (input.noindex) tags.push({ name: "robots", content: "noindex" });
   return tags;

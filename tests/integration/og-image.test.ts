@@ -11,8 +11,10 @@ import sharp from "sharp";
 import { courses, siteSettings } from "@db/schema/index.ts";
 import { createLocalStorage, getStorage, setStorage } from "~/lib/storage.server.ts";
 import { loader as ogLoader } from "~/routes/api/og-image.ts";
+import { loader as siteOgLoader } from "~/routes/api/og-site-image.ts";
+import { loader as aboutLoader, meta as aboutMeta } from "~/routes/site/about.tsx";
 import { loader as courseLoader, meta as courseMeta } from "~/routes/site/course.tsx";
-import { OG_IMAGE, ogImagePath } from "~/lib/og-image.ts";
+import { OG_IMAGE, ogImagePath, siteOgImagePath } from "~/lib/og-image.ts";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
@@ -62,7 +64,7 @@ async function jpegOf(res: { response?: Response }) {
 const keptFiles = () => (fs.existsSync(keptDir) ? fs.readdirSync(keptDir) : []);
 
 describe("course sharing image", () => {
-  it("is a 1200×630 JPEG cropped from the thumbnail, made once and kept on disk", async () => {
+  it("is a 1200×630 JPEG made from the thumbnail, made once and kept on disk", async () => {
     const thumbnailUrl = await storeThumbnail("red", { r: 200, g: 20, b: 20 });
     await makeCourse({ title: "Red Course", slug: "red-course", isPublished: true, thumbnailUrl });
     const version = new URL(ogImagePath({ slug: "red-course", title: "Red Course", thumbnailUrl }), "http://x").searchParams.get("v")!;
@@ -146,3 +148,75 @@ describe("course sharing image", () => {
     expect((await jpegOf(res)).meta).toMatchObject({ width: 1200, height: 630 });
   });
 });
+
+/** The colour of a 10×10 square of a JPEG at (left, top). */
+async function colourAt(body: Buffer, left: number, top: number) {
+  const { data } = await sharp(body).extract({ left, top, width: 10, height: 10 }).raw().toBuffer({ resolveWithObject: true });
+  return { r: data[0]!, g: data[1]!, b: data[2]! };
+}
+
+describe("course sharing image: the thumbnail whole (issue 36 item 9)", () => {
+  it("keeps the thumbnail's top and bottom (where the demo's letter badge sits), the sides filled by a dimmed copy", async () => {
+    // 800×600: a red band across the top 60 px and a green one across the bottom 60 px, blue between. A crop
+    // to 1200×630 cut 90 px off each end of the source, so neither band survived it.
+    const bands = await sharp({ create: { width: 800, height: 600, channels: 3, background: { r: 20, g: 20, b: 200 } } })
+      .composite([
+        { input: { create: { width: 800, height: 60, channels: 3, background: { r: 220, g: 20, b: 20 } } }, top: 0, left: 0 },
+        { input: { create: { width: 800, height: 60, channels: 3, background: { r: 20, g: 200, b: 20 } } }, top: 540, left: 0 },
+      ])
+      .webp({ lossless: true })
+      .toBuffer();
+    await getStorage().put("images/thumbnails/bands.webp", bands, { contentType: "image/webp", visibility: "public" });
+    await makeCourse({ title: "Bands", slug: "bands", isPublished: true, thumbnailUrl: getStorage().publicUrl("images/thumbnails/bands.webp") });
+    const { body, meta } = await jpegOf(await fetchImage("bands"));
+    expect(meta).toMatchObject({ width: 1200, height: 630 });
+    const top = await colourAt(body, 595, 15);
+    expect(top.r).toBeGreaterThan(170);
+    expect(top.b).toBeLessThan(80);
+    const bottom = await colourAt(body, 595, 605);
+    expect(bottom.g).toBeGreaterThan(150);
+    expect(bottom.r).toBeLessThan(80);
+    // The thumbnail (840 px wide at 630 px high) is centred; at the far edge is the dimmed fill, darker than it.
+    const middle = await colourAt(body, 595, 300);
+    const side = await colourAt(body, 5, 300);
+    expect(side.b).toBeLessThan(middle.b - 40);
+  });
+});
+
+describe("the site's sharing image (issue 36 item 9)", () => {
+  const fetchSite = (file: string, version?: string) =>
+    callLoader(siteOgLoader, { url: `/og/site/${file}${version ? `?v=${version}` : ""}`, params: { file } });
+
+  it.each(["en", "ar"] as const)("is a 1200×630 branded JPEG in %s, made once, linked from About's head", async (lang) => {
+    await database.db.insert(siteSettings).values({ key: "brand", value: { name: { en: "Nile Academy", ar: "أكاديمية النيل" } } });
+    const brand = lang === "ar" ? "أكاديمية النيل" : "Nile Academy";
+    const page = await callLoader(aboutLoader, { url: `/${lang}/about`, params: { lang } });
+    const tags = aboutMeta({
+      loaderData: page.data,
+      matches: [{ loaderData: { origin: "https://academy.example", locale: lang, brand } }],
+    } as unknown as Parameters<typeof aboutMeta>[0]);
+    const prop = (name: string) => (tags.find((t) => "property" in t && t.property === name) as { content: string } | undefined)?.content;
+    expect(prop("og:image")).toBe(`https://academy.example${siteOgImagePath(lang, brand)}`);
+    expect(prop("og:image:alt")).toBe(brand);
+
+    const version = new URL(prop("og:image")!).searchParams.get("v")!;
+    const res = await fetchSite(`${lang}.jpg`, version);
+    expect(res.status).toBe(200);
+    expect(res.response?.headers.get("Content-Type")).toBe("image/jpeg");
+    expect(res.response?.headers.get("Cache-Control")).toContain("immutable");
+    const { body, meta } = await jpegOf(res);
+    expect(meta).toMatchObject({ format: "jpeg", width: 1200, height: 630 });
+    const corner = await colourAt(body, 20, 300);
+    expect(corner.g).toBeGreaterThan(corner.r + 30); // the brand's teal
+    expect(keptFiles().filter((f) => f.startsWith(`site-${lang}-`))).toHaveLength(1);
+    // An old version (the academy renamed since): the current image, briefly cached.
+    expect((await fetchSite(`${lang}.jpg`, "old")).response?.headers.get("Cache-Control")).toBe("public, max-age=300");
+  });
+
+  it("answers 404 for another language or a crafted name", async () => {
+    for (const file of ["fr.jpg", "en.png", "../en.jpg", "en.jpg.jpg", ""]) {
+      expect((await fetchSite(file)).status, file).toBe(404);
+    }
+  });
+});
+

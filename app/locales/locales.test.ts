@@ -71,3 +71,39 @@ describe.each(namespaces)("locale namespace %s", (ns) => {
     }
   });
 });
+
+/** Every string of a parsed locale file with its key. */
+function entriesOf(value: unknown, prefix = ""): [string, string][] {
+  if (typeof value === "string") return [[prefix, value]];
+  if (value && typeof value === "object") {
+    return Object.entries(value).flatMap(([k, v]) => entriesOf(v, prefix ? `${prefix}.${k}` : k));
+  }
+  return [];
+}
+
+// One Arabic word for a run (app/locales/GLOSSARY.md, issue 36 item 16): مجموعة. "موعد" is a start or end
+// date only (موعد البدء، موعد الانتهاء), and a run's schedule is "الأيام والأوقات", never "المواعيد".
+describe("the Arabic words for a run, its dates and its schedule", () => {
+  const arabic = namespaces.flatMap((ns) =>
+    entriesOf(JSON.parse(fs.readFileSync(path.join(dir, "ar", ns), "utf8"))).map(([key, text]) => ({ key: `${ns}:${key}`, text })),
+  );
+  const englishOf = (key: string) => {
+    const [ns, rest] = key.split(":") as [string, string];
+    const found = entriesOf(JSON.parse(fs.readFileSync(path.join(dir, "en", ns), "utf8"))).find(([k]) => k === rest);
+    return found?.[1] ?? "";
+  };
+
+  it("never calls a run موعد: where the English says run, the Arabic says مجموعة", () => {
+    const runStrings = arabic.filter(({ key }) => /\brun\b|\bruns\b/i.test(englishOf(key)));
+    expect(runStrings.length).toBeGreaterThan(20);
+    const wrong = runStrings.filter(({ text }) => /(?:^|[^ا-ي])(?:ال)?(?:موعد|مواعيد)(?!\s*(?:البدء|الانتهاء|بدئها|بدء))/.test(text));
+    expect(wrong).toEqual([]);
+  });
+
+  it("calls a schedule field الأيام والأوقات, never المواعيد alone", () => {
+    const schedules = arabic.filter(({ key }) => /\.schedule(Ar)?$/.test(key));
+    expect(schedules.length).toBeGreaterThan(4);
+    for (const { key, text } of schedules) expect(text, key).toMatch(/^الأيام والأوقات/);
+    expect(arabic.filter(({ text }) => text === "المواعيد" || text === "الموعد")).toEqual([]);
+  });
+});

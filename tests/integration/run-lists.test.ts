@@ -175,7 +175,7 @@ describe("admin enrollments: runs and the waiting list", () => {
     expect(rows[0]!.split(",")[col]).toBe("");
     expect(rows[0]).toContain("'=cmd|' /C calc'!A0");
     expect(rows[1]!.split(",")[col]).toBe("2027-07-12 19:00");
-    expect((await csvOf(admin, {}, "ar")).header[col]).toBe("بداية الموعد (بتوقيت القاهرة)");
+    expect((await csvOf(admin, {}, "ar")).header[col]).toBe("بداية المجموعة (بتوقيت القاهرة)");
     expect(rows.map((r) => r.split(",")[1])).toContain("Waiting list");
 
     // Filtered by the run and 'waiting': its waiting list, oldest first, as on the page.

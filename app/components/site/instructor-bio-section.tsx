@@ -23,7 +23,7 @@ export function InstructorBioSection({ id, instructor, backHref }: { id: string;
   return (
     <section id={instructorBioId(id)} className="mx-auto mt-8 hidden max-w-2xl scroll-mt-24 rounded-2xl border border-teal-700 p-6 target:block">
       {/* A Latin name heads an Arabic section on the page's side, like the text around it (issue 36 item 16). */}
-      <InstructorName heading {...instructor} nameClass="text-xl font-bold [text-align:match-parent]" titleClass="text-sm text-slate-600 [text-align:match-parent]" />
+      <InstructorName heading {...instructor} nameClass="text-xl font-bold text-match-parent" titleClass="text-sm text-slate-600 text-match-parent" />
       <p dir="auto" className="mt-4 whitespace-pre-line text-slate-700">
         {instructor.bio ?? t("about.instructors.noBio")}
       </p>

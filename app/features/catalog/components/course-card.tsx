@@ -86,8 +86,8 @@ export function CourseCard({
               card says the course's name before its language and level (issue 36 item 7). */}
           {/* Title and summary read in their own direction but line up with the card's other lines (the
               page's side): a Latin title in an Arabic card starts at the right, as the badges and price do
-              (issue 36 item 16). `match-parent` resolves start against the card, not the text's direction. */}
-          <h3 id={titleId} dir="auto" className="text-lg font-semibold [text-align:match-parent] leading-snug text-slate-900 group-hover:text-teal-800">
+              (issue 36 item 16). `text-match-parent` (app/app.css) resolves start against the card, not the text's direction. */}
+          <h3 id={titleId} dir="auto" className="text-lg font-semibold text-match-parent leading-snug text-slate-900 group-hover:text-teal-800">
             {course.title}
           </h3>
           <ul className="order-first mb-2 flex flex-wrap gap-1.5 text-xs font-medium" lang={locale}>
@@ -103,7 +103,7 @@ export function CourseCard({
             )}
           </ul>
           {/* Exactly three lines of 1.5rem: the clamp's ellipsis ends the box, nothing shows below it. */}
-          <p dir="auto" data-card-summary="" className="mt-2 [text-align:match-parent] line-clamp-3 h-18 text-sm leading-6 text-slate-600">
+          <p dir="auto" data-card-summary="" className="mt-2 text-match-parent line-clamp-3 h-18 text-sm leading-6 text-slate-600">
             {course.summary}
           </p>
           <CourseCardFacts course={course} locale={locale} showCount={showCount} text={text} />

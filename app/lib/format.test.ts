@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { hasEasternDigits } from "./digits.ts";
-import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
+import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPiastres, formatPrice, formatWeek, intlLocale } from "./format.ts";
 import { formatPhone } from "./phone.ts";
 
 describe("formatPrice", () => {
@@ -62,3 +62,18 @@ describe("no Arabic-Indic digit in the Arabic interface (D26)", () => {
     expect(formatWeek("2025-07-12", "ar", "long")).toBe("12 يوليو 2025");
   });
 });
+
+describe("formatPiastres (issue 37: money held in piastres)", () => {
+  it("writes whole pounds without decimals, else two, exactly, with Western digits in Arabic", () => {
+    expect(formatPiastres(250000, "en")).toBe(formatPrice(2500, "en"));
+    expect(formatPiastres(249999, "en")).toMatch(/2,499\.99/);
+    // 0.1 + 0.2 style float error cannot happen: 1000000000001 piastres is 10,000,000,000.01 EGP exactly.
+    expect(formatPiastres(1000000000001, "en")).toMatch(/10,000,000,000\.01/);
+    expect(formatPiastres(-50, "en")).toMatch(/-.*0\.50/);
+    expect(formatPiastres(0, "en")).toMatch(/EGP\s?0$/);
+    const ar = formatPiastres(123456, "ar");
+    expect(ar).toMatch(/1,234\.56|1٬234٫56|1,234.56/);
+    expect(ar).not.toMatch(/[٠-٩]/);
+  });
+});
+

@@ -11,6 +11,8 @@ export const PERMISSION_REGISTRY = {
   instructors: ["view", "create", "edit", "delete", "create_accounts"],
   users: ["view", "create", "edit", "delete"],
   enrollments: ["view", "edit", "export"],
+  // Money on enrollments (issue 37): see it, record and check payments, give money back, export the list.
+  payments: ["view", "verify", "refund", "export"],
   messages: ["view"],
   settings: ["edit"],
 } as const;

@@ -3,7 +3,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { categories, courseRuns, courses, enrollments, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
+import { categories, courseRuns, courses, enrollmentLedger, enrollments, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
 import { cairoWallTimeToUtc, utcToCairoWallTime } from "~/lib/cairo-time.ts";
 import { isCatalogEmpty, type Executor, type Tx } from "~/lib/db.server.ts";
 import {
@@ -222,6 +222,36 @@ async function seedDemoRuns(tx: Tx, courseRows: { id: string; slug: string; titl
     });
   });
   if (requests.length) await tx.insert(enrollments).values(requests);
+  await seedDemoPayments(tx);
+}
+
+/**
+ * Money on the demo's approved requests (issue 37): each priced one is charged its run's price (else its
+ * course's), as approval does; of those, every second has paid in full by InstaPay and every fifth half in
+ * cash, so the demo shows a paid, a part-paid and an unpaid seat.
+ */
+async function seedDemoPayments(tx: Tx): Promise<void> {
+  await tx.execute(sql`
+    insert into ${enrollmentLedger} (enrollment_id, kind, amount_piastres, created_at)
+    select e.id, 'charge', round(coalesce(r.price, c.price) * 100)::bigint, e.updated_at + interval '1 hour'
+    from ${enrollments} e
+    left join course_runs r on r.id = e.run_id
+    left join courses c on c.id = e.course_id
+    where e.status = 'approved' and coalesce(r.price, c.price) > 0`);
+  await tx.execute(sql`
+    with charged as (
+      select l.enrollment_id, l.amount_piastres, l.created_at, e.enrollment_id as reference,
+             row_number() over (order by e.enrollment_id) as n
+      from ${enrollmentLedger} l join ${enrollments} e on e.id = l.enrollment_id
+      where l.kind = 'charge'
+    )
+    insert into ${enrollmentLedger} (enrollment_id, kind, amount_piastres, method, reference, idempotency_key, created_at)
+    select enrollment_id, 'payment',
+           case when n % 2 = 0 then amount_piastres else amount_piastres / 2 end,
+           case when n % 2 = 0 then 'instapay' else 'cash' end,
+           case when n % 2 = 0 then 'IPN-' || reference else 'CASH-' || reference end,
+           'demo:' || reference, created_at + interval '1 day'
+    from charged where n % 2 = 0 or n % 5 = 0`);
 }
 
 /**

@@ -7,7 +7,8 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
+import { courseRuns, courses, enrollmentLedger, enrollments } from "@db/schema/index.ts";
+import { ledgerOf } from "~/domain/payments/ledger.server.ts";
 import { DEMO_RUNS } from "@db/seed/demo-runs.ts";
 import { demoRunStart, seedDemo } from "@db/seed/demo.ts";
 import { utcToCairoWallTime } from "~/lib/cairo-time.ts";
@@ -127,5 +128,17 @@ describe("demo course runs", () => {
     const all = await database.db.select().from(enrollments);
     expect(all.filter((r) => r.status === "pending")).toEqual([]);
     expect(new Set(all.map((r) => r.enrollmentId)).size).toBe(all.length);
+  });
+
+  it("charges every priced approved request and shows a paid, a part-paid and an unpaid seat (issue 37)", async () => {
+    const approved = await database.db.select().from(enrollments).where(eq(enrollments.status, "approved"));
+    const money = await Promise.all(approved.map((e) => ledgerOf(database.db, e.id)));
+    expect(money.every((m) => m.due > 0 && Number.isInteger(m.due))).toBe(true);
+    expect(money.some((m) => m.paid === m.due && m.balance === 0)).toBe(true);
+    expect(money.some((m) => m.paid > 0 && m.balance > 0)).toBe(true);
+    expect(money.some((m) => m.paid === 0)).toBe(true);
+    // Nothing charged to a request that was not approved.
+    const entries = await database.db.select().from(enrollmentLedger);
+    expect(entries.every((e) => approved.some((a) => a.id === e.enrollmentId))).toBe(true);
   });
 });

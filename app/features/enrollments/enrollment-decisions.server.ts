@@ -29,12 +29,15 @@
 //   reopen) frees its seat by itself; the reply names the next on the run's waiting list.
 // - Approvals queue the run's reminder (scheduleRunReminders) in their transaction; undo and reopen
 //   withdraw it (cancelRunReminders).
+// - Approvals charge what a priced request owes (app/domain/payments/ledger.server.ts); undo and reopen
+//   bring what is due back to zero with an adjustment (the ledger is append-only).
 import { editConflict } from "~/lib/edit-conflict.server.ts";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { courseRuns, enrollments } from "@db/schema/index.ts";
 import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
+import { chargeApproved, LEDGER_REASONS, voidDue } from "~/domain/payments/ledger.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
@@ -317,7 +320,11 @@ async function decide(
       delayMs: undoSeconds * 1000,
     });
   }
-  if (approving) await scheduleRunReminders(tx, changed.map((r) => r.id));
+  if (approving) {
+    await scheduleRunReminders(tx, changed.map((r) => r.id));
+    // What each approved request owes: its run's price, else its course's (issue 37 item 1).
+    await chargeApproved(tx, actor.id, changed.map((r) => r.id));
+  }
   return {
     changed: changed.map((r) => ({ id: r.id, enrollmentId: r.enrollmentId, studentEmail: r.studentEmail })),
     requested: unique.length,
@@ -402,7 +409,10 @@ export async function undoDecision(
       if (!unique.every((id) => withdrawnRefs.has(enrollmentRef(id)))) {
         throw new AppError("conflict", unique.length === 1 ? ADMIN_ENROLLMENT_ERRORS.undoTooLate : ADMIN_ENROLLMENT_ERRORS.undoTooLateBulk);
       }
-      if (status === "approved") await cancelRunReminders(tx, unique);
+      if (status === "approved") {
+        await cancelRunReminders(tx, unique);
+        await voidDue(tx, actor.id, unique, LEDGER_REASONS.approvalUndone);
+      }
       for (const row of reopened) {
         await recordAudit(tx, actor, {
           action: "status.change",
@@ -444,6 +454,7 @@ export async function reopenEnrollment(actor: Actor, id: string, from: Decision)
       }
       const withdrawn = await cancelPendingEmails(tx, [enrollmentRef(id)], DECISION_KINDS);
       await cancelRunReminders(tx, [id]);
+      if (from === "approved") await voidDue(tx, actor.id, [id], LEDGER_REASONS.backToPending);
       await recordAudit(tx, actor, {
         action: "status.change",
         entity: "enrollment",

@@ -10,7 +10,9 @@ import { isUuid, parseEnrollmentQuery } from "~/features/enrollments/enrollments
 import { enrollmentCounters, getEnrollment, getRunFilter, listEnrollments } from "~/features/enrollments/enrollments-admin.server.ts";
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
 import { decisionUndoSeconds, getDecisionRun } from "~/features/enrollments/enrollment-decisions.server.ts";
+import { getEnrollmentLedger } from "~/domain/payments/ledger.server.ts";
 import { appErrorData } from "~/lib/errors.ts";
+import { hasPermission } from "~/lib/permissions.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
 import { getInstanceOrFallback } from "~/middleware/i18next.server.ts";
 import { adminMeta } from "~/lib/admin-meta.ts";
@@ -32,12 +34,15 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const details = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
   // The details' run with its seats and waiting list (issue 20: Give a seat, Approve beyond capacity).
   const detailsRun = details?.runId ? await getDecisionRun(actor, details.runId) : null;
+  // What the request owes and paid (issue 37), for staff who may see payments.
+  const detailsMoney = details && hasPermission(actor, "payments:view") ? await getEnrollmentLedger(actor, details.id) : null;
   return {
     list,
     counters,
     run,
     details,
     detailsRun,
+    detailsMoney,
     actor: toActorView(actor),
     undoSeconds: decisionUndoSeconds(),
     title: getInstanceOrFallback(context).t("adminEnrollments.metaTitle"),

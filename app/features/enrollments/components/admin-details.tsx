@@ -19,6 +19,8 @@ import type { Wire } from "~/lib/wire.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { runStartText, type DecisionRun } from "../run-decisions.schema.ts";
 import { RunDecisionActions } from "./run-decision-actions.tsx";
+import { EnrollmentMoney } from "./admin-money.tsx";
+import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
 export type AdminEnrollmentView = Wire<AdminEnrollmentRow>;
@@ -80,6 +82,7 @@ function RunSummary({ enrollment: e, run, locale }: { enrollment: AdminEnrollmen
 export function AdminEnrollmentDetails({
   enrollment: e,
   run,
+  money,
   locale,
   canEdit,
   action,
@@ -87,6 +90,8 @@ export function AdminEnrollmentDetails({
   onDone,
 }: {
   enrollment: AdminEnrollmentView;
+  /** What the request owes and paid (issue 37), for staff who may see payments. */
+  money?: Wire<LedgerSummary> | null;
   /** The request's run with its seats (getDecisionRun), when the page loaded it. */
   run?: Wire<DecisionRun> | null;
   locale: Locale;
@@ -128,6 +133,9 @@ export function AdminEnrollmentDetails({
     ],
     // No course id (a UUID says nothing to staff; issue 36 item 14): the name, and the badge once it is deleted.
     ...(e.runId || e.runStartsAt ? [[t("adminEnrollments.runDecisions.run"), <RunSummary enrollment={e} run={run} locale={locale} />] as [string, ReactNode]] : []),
+    ...(money && (money.entries.length > 0 || e.status === "approved")
+      ? [[t("adminEnrollments.payments.title"), <EnrollmentMoney money={money} approved={e.status === "approved"} locale={locale} />] as [string, ReactNode]]
+      : []),
     [
       f("message"),
       e.message ? (

@@ -11,6 +11,8 @@ import { failureMessage } from "~/lib/admin-reply.ts";
 import { secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow } from "../enrollments-admin.server.ts";
 import type { DecisionRun } from "../run-decisions.schema.ts";
+import type { LedgerSummary } from "~/domain/payments/ledger.ts";
+import type { Wire } from "~/lib/wire.ts";
 import { AdminEnrollmentDetails } from "./admin-details.tsx";
 import type { EnrollmentDialogKind } from "./admin-status.tsx";
 
@@ -19,6 +21,7 @@ interface AdminEnrollmentsDialogsProps {
   rows: AdminEnrollmentRow[];
   details: AdminEnrollmentRow | null;
   detailsRun: DecisionRun | null;
+  detailsMoney: Wire<LedgerSummary> | null;
   canEdit: boolean;
   locale: Locale;
   action: string;
@@ -30,7 +33,7 @@ interface AdminEnrollmentsDialogsProps {
 }
 
 /** The four dialogs, each open when the URL names it. */
-export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, canEdit, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
+export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, detailsMoney, canEdit, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
   const { t } = useI18n();
   const shownDetails = dialog.kind === "details" ? details : null;
   const rejecting = dialog.kind === "reject" ? (rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
@@ -55,6 +58,7 @@ export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, can
         {shownDetails && (
           <AdminEnrollmentDetails
             run={detailsRun}
+            money={detailsMoney}
             enrollment={shownDetails}
             locale={locale}
             canEdit={canEdit}

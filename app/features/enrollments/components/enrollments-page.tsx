@@ -22,6 +22,7 @@ import { isWaitingListOrder, type EnrollmentsReply } from "../enrollments-admin.
 import { enrollmentSearch } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow, EnrollmentCounters, EnrollmentList, RunFilterInfo } from "../enrollments-admin.server.ts";
 import type { Wire } from "~/lib/wire.ts";
+import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 import { RunFilterBanner } from "./run-filter-banner.tsx";
 import { AdminEnrollmentsBulkBar } from "./admin-bulk-bar.tsx";
 import { AdminEnrollmentCounters } from "./admin-counters.tsx";
@@ -41,6 +42,8 @@ export interface EnrollmentsPageProps {
   details: AdminEnrollmentRow | null;
   /** The details' run with its seats (getDecisionRun), or null. */
   detailsRun?: DecisionRun | null;
+  /** The details' money (issue 37), when the staff member may see payments. */
+  detailsMoney?: Wire<LedgerSummary> | null;
   actor: ActorView;
   actionData: EnrollmentsReply | undefined;
   locale: Locale;
@@ -50,7 +53,7 @@ export interface EnrollmentsPageProps {
   run?: Wire<RunFilterInfo> | null;
 }
 
-export function EnrollmentsPage({ list, counters, details, detailsRun = null, actor, actionData, locale, undoSeconds, run = null }: EnrollmentsPageProps) {
+export function EnrollmentsPage({ list, counters, details, detailsRun = null, detailsMoney = null, actor, actionData, locale, undoSeconds, run = null }: EnrollmentsPageProps) {
   const { t } = useI18n();
   const hydrated = useHydrated();
   const [searchParams] = useSearchParams();
@@ -127,6 +130,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, ac
         {...listProps}
         details={details}
         detailsRun={detailsRun}
+        detailsMoney={detailsMoney}
         undoSeconds={undoSeconds}
         bulkIds={bulkIds}
         onDone={onDone}

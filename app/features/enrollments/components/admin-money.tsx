@@ -1,0 +1,74 @@
+// The money of one enrollment in its details (issue 37 item 1): what is due, paid and left, and every entry
+// of its ledger with who-knows-why (a method and reference, or a reason), for staff with payments:view.
+// Amounts arrive in piastres and are formatted here, at the edge (formatPiastres).
+import { useI18n } from "~/lib/use-i18n.ts";
+import { Badge } from "~/components/ui/badge.tsx";
+import { Ltr } from "~/components/ui/bidi.tsx";
+import { LEDGER_REASONS, type LedgerSummary } from "~/domain/payments/ledger.ts";
+import { formatDateTime, formatPiastres } from "~/lib/format.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import type { Wire } from "~/lib/wire.ts";
+
+const SYSTEM_REASONS: Record<string, string> = {
+  [LEDGER_REASONS.approvalUndone]: "adminEnrollments.payments.reasons.approvalUndone",
+  [LEDGER_REASONS.backToPending]: "adminEnrollments.payments.reasons.backToPending",
+};
+
+export function EnrollmentMoney({ money, approved, locale }: { money: Wire<LedgerSummary>; approved: boolean; locale: Locale }) {
+  const { t } = useI18n();
+  const p = (key: string) => t(`adminEnrollments.payments.${key}`);
+  const amount = (piastres: number) => <Ltr>{formatPiastres(piastres, locale)}</Ltr>;
+  if (money.entries.length === 0) {
+    return approved ? <span data-testid="enrollment-money">{p("free")}</span> : null;
+  }
+  return (
+    <div data-testid="enrollment-money" className="space-y-2">
+      <dl className="grid grid-cols-[auto_auto] justify-start gap-x-4 gap-y-0.5">
+        <dt className="text-slate-600">{p("due")}</dt>
+        <dd data-money="due">{amount(money.due)}</dd>
+        <dt className="text-slate-600">{p("paid")}</dt>
+        <dd data-money="paid">{amount(money.paid)}</dd>
+        {money.refunded > 0 && (
+          <>
+            <dt className="text-slate-600">{p("refunded")}</dt>
+            <dd data-money="refunded">{amount(money.refunded)}</dd>
+          </>
+        )}
+        <dt className="font-semibold">{p("balance")}</dt>
+        <dd data-money="balance" className="font-semibold">
+          {amount(money.balance)}
+          {money.balance <= 0 && money.due > 0 && (
+            <span className="ms-2 inline-block align-middle">
+              <Badge tone="green">{p("settled")}</Badge>
+            </span>
+          )}
+        </dd>
+      </dl>
+      <details className="text-slate-700">
+        <summary className="cursor-pointer text-teal-900 underline">{p("history")}</summary>
+        <ol className="mt-2 space-y-1.5">
+          {money.entries.map((e) => (
+            <li key={e.id} data-ledger-kind={e.kind} className="flex flex-wrap gap-x-2">
+              <time dateTime={new Date(e.createdAt).toISOString()} className="text-slate-600">
+                {formatDateTime(e.createdAt, locale)}
+              </time>
+              <span>{t(`adminEnrollments.payments.kinds.${e.kind}`)}</span>
+              <span className="font-medium">{amount(e.kind === "payment" ? -e.amountPiastres : e.amountPiastres)}</span>
+              {e.method && <span>· {t(`adminEnrollments.payments.methods.${e.method}`)}</span>}
+              {e.reference && (
+                <span>
+                  · <bdi dir="auto">{e.reference}</bdi>
+                </span>
+              )}
+              {e.reason && (
+                <span>
+                  · <bdi dir="auto">{SYSTEM_REASONS[e.reason] ? t(SYSTEM_REASONS[e.reason]!) : e.reason}</bdi>
+                </span>
+              )}
+            </li>
+          ))}
+        </ol>
+      </details>
+    </div>
+  );
+}

@@ -29,6 +29,7 @@ import { dirOf, isLocale, pickText, type Locale } from "./lib/i18n.ts";
 import { localeRouting } from "./middleware/locale.server.ts";
 import { publicLocaleFilesFor } from "./lib/locale-files.ts";
 import { env } from "./lib/env.server.ts";
+import { siteShareImage } from "./lib/og-image.ts";
 import { logger } from "./lib/logger.server.ts";
 import { perVersion, requestVersion } from "./lib/content-version.server.ts";
 import { publicPageCache } from "./lib/public-cache.server.ts";
@@ -71,6 +72,8 @@ export async function loader({ context }: Route.LoaderArgs) {
     locale,
     origin: env().PUBLIC_URL,
     brand: pickText(settings.brand.name, locale),
+    // What a shared link to a page without its own image shows (issue 36 item 9).
+    shareImage: { ...siteShareImage(locale, pickText(settings.brand.name, locale)) },
     settings,
     categories,
   };

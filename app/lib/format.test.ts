@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { hasEasternDigits } from "./digits.ts";
-import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPiastres, formatPrice, formatWeek, intlLocale } from "./format.ts";
+import { formatPiastres } from "./money.ts";
+import { formatDate, formatDateTime, formatFigure, formatFileSize, formatNumber, formatPercent, formatPrice, formatWeek, intlLocale } from "./format.ts";
 import { formatPhone } from "./phone.ts";
 
 describe("formatPrice", () => {

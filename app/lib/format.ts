@@ -62,21 +62,6 @@ export function formatFigure(value: number, locale: Locale, plus: boolean): stri
   return plus ? `${text}+` : text;
 }
 
-/**
- * An amount of money held in piastres (EGP × 100, issue 37), in EGP: whole pounds without decimals, else two;
- * negative with a sign. The integer is turned into a decimal string, never divided as a float.
- */
-export function formatPiastres(piastres: number, locale: Locale): string {
-  const abs = Math.abs(piastres);
-  const pounds = Math.floor(abs / 100);
-  const rest = abs % 100;
-  const decimals = rest === 0 ? 0 : 2;
-  const text = `${piastres < 0 ? "-" : ""}${pounds}${decimals ? `.${String(rest).padStart(2, "0")}` : ""}`;
-  const format = numberFormat(intlLocale(locale), { style: "currency", currency: "EGP", minimumFractionDigits: decimals, maximumFractionDigits: 2 });
-  // Intl formats a decimal string exactly (no float on the way).
-  return format.format(text as unknown as number);
-}
-
 /** An amount with two decimals and no currency (the admin course table's price column). */
 export function formatAmount(value: number, locale: Locale): string {
   return numberFormat(intlLocale(locale), { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(value);

@@ -45,3 +45,8 @@ export function siteOgImageVersion(locale: string, brand: string): string {
 export function siteOgImagePath(locale: string, brand: string): string {
   return `/og/site/${locale}.jpg?v=${siteOgImageVersion(locale, brand)}`;
 }
+
+/** The site's sharing image in a language as a page head gives it (the root loader hands it to every page). */
+export function siteShareImage(locale: string, brand: string) {
+  return { image: siteOgImagePath(locale, brand), imageWidth: OG_IMAGE.width, imageHeight: OG_IMAGE.height, imageType: OG_IMAGE.type };
+}

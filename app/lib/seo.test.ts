@@ -1,3 +1,4 @@
+import { siteShareImage } from "./og-image.ts";
 import { describe, expect, it } from "vitest";
 import { metaOf, pageMeta, safeJsonLd } from "./seo.ts";
 
@@ -107,26 +108,27 @@ describe("pageMeta image", () => {
 
 describe("pageMeta: the site's sharing image (issue 36 item 9)", () => {
   const base = { title: "About", description: "d", origin: "https://academy.example", path: "/about", brand: "Nile Academy" } as const;
+  const site = (locale: "en" | "ar", brand = "Nile Academy") => ({ locale, brand, siteImage: siteShareImage(locale, brand) });
   const content = (tags: ReturnType<typeof pageMeta>, property: string) =>
     (tags.find((t) => "property" in t && t.property === property) as { content?: string } | undefined)?.content;
 
   it("is the site's card in the page's language on a public page without an image of its own", () => {
-    const en = pageMeta({ ...base, locale: "en" });
-    const ar = pageMeta({ ...base, locale: "ar", brand: "أكاديمية النيل" });
+    const en = pageMeta({ ...base, ...site("en") });
+    const ar = pageMeta({ ...base, ...site("ar", "أكاديمية النيل") });
     expect(content(en, "og:image")).toMatch(/^https:\/\/academy\.example\/og\/site\/en\.jpg\?v=[0-9a-z]+$/);
     expect(content(ar, "og:image")).toMatch(/^https:\/\/academy\.example\/og\/site\/ar\.jpg\?v=[0-9a-z]+$/);
     expect(content(en, "og:image:width")).toBe("1200");
     expect(content(en, "og:image:alt")).toBe("Nile Academy");
     expect(en).toContainEqual({ name: "twitter:card", content: "summary_large_image" });
     // A renamed academy is a new image URL: caches and link previews do not keep the old name.
-    expect(content(pageMeta({ ...base, locale: "en", brand: "Delta Academy" }), "og:image")).not.toBe(content(en, "og:image"));
+    expect(content(pageMeta({ ...base, ...site("en", "Delta Academy") }), "og:image")).not.toBe(content(en, "og:image"));
   });
 
   it("is not on a staff page or a noindex page, and never replaces a page's own image", () => {
-    const staff = pageMeta({ ...base, locale: "en", localized: false, noindex: true });
+    const staff = pageMeta({ ...base, ...site("en"), localized: false, noindex: true });
     expect(content(staff, "og:image")).toBeUndefined();
     expect(staff).toContainEqual({ name: "twitter:card", content: "summary" });
-    expect(content(pageMeta({ ...base, locale: "en", noindex: true }), "og:image")).toBeUndefined();
-    expect(content(pageMeta({ ...base, locale: "en", image: "/og/courses/x.jpg?v=1" }), "og:image")).toBe("https://academy.example/og/courses/x.jpg?v=1");
+    expect(content(pageMeta({ ...base, ...site("en"), noindex: true }), "og:image")).toBeUndefined();
+    expect(content(pageMeta({ ...base, ...site("en"), image: "/og/courses/x.jpg?v=1" }), "og:image")).toBe("https://academy.example/og/courses/x.jpg?v=1");
   });
 });

@@ -1,7 +1,6 @@
 import type { MetaDescriptor } from "react-router";
 import { LOCALES, type Locale } from "./i18n.ts";
 import { localePath } from "./locale-url.ts";
-import { OG_IMAGE, siteOgImagePath } from "./og-image.ts";
 
 export interface SeoInput {
   /** Page title without the brand; the helper appends ' - {brand}'. */
@@ -29,6 +28,12 @@ export interface SeoInput {
   imageType?: string;
   type?: "website" | "article";
   noindex?: boolean;
+  /**
+   * The site's card in the page's language (the root loader's `shareImage`), shared by a public page that
+   * has no image of its own (issue 36 item 9). Made on the server, so the pages' JavaScript does not carry
+   * how its URL is versioned.
+   */
+  siteImage?: SharedImage;
 }
 
 /** The absolute URL of a page in a language (D19 revised: `/ar/courses`); `null`: the URL without language. */
@@ -48,7 +53,13 @@ export function safeJsonLd(data: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-type SharedImage = Required<Pick<SeoInput, "image">> & Pick<SeoInput, "imageWidth" | "imageHeight" | "imageType" | "imageAlt">;
+export interface SharedImage {
+  image: string;
+  imageWidth?: number;
+  imageHeight?: number;
+  imageType?: string;
+  imageAlt?: string;
+}
 
 /**
  * The page's sharing image: its own, or, for a public page without one (home, catalogues, About, Services,
@@ -57,9 +68,8 @@ type SharedImage = Required<Pick<SeoInput, "image">> & Pick<SeoInput, "imageWidt
  */
 function sharedImage(input: SeoInput, localized: boolean): SharedImage | null {
   if (input.image) return { ...input, image: input.image };
-  if (!localized || input.noindex) return null;
-  const { width, height, type } = OG_IMAGE;
-  return { image: siteOgImagePath(input.locale, input.brand), imageWidth: width, imageHeight: height, imageType: type, imageAlt: input.brand };
+  if (!localized || input.noindex || !input.siteImage) return null;
+  return { ...input.siteImage, imageAlt: input.brand };
 }
 
 /** One helper builds every page head: title, description, canonical, hreflang, Open Graph, Twitter. */
@@ -117,6 +127,8 @@ export interface RootMeta {
   origin: string;
   locale: Locale;
   brand: string;
+  /** The site's sharing image in this language (app/lib/og-image.ts). */
+  shareImage?: SharedImage;
 }
 
 /** The arguments React Router passes a page's meta function, as far as the page head needs them. */
@@ -135,7 +147,7 @@ export function metaOf(path: string, options: Pick<SeoInput, "localized" | "noin
     const root = matches[0]?.loaderData;
     if (!root || !loaderData) return options.noindex ? [{ name: "robots", content: "noindex" }] : [];
     const { title, description } = loaderData;
-    return pageMeta({ title, description, path, origin: root.origin, locale: root.locale, brand: root.brand, ...options });
+    return pageMeta({ title, description, path, origin: root.origin, locale: root.locale, brand: root.brand, siteImage: root.shareImage, ...options });
   };
 }
 

@@ -11,6 +11,7 @@ import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { ENROLLMENT_ERRORS } from "~/features/enrollments/enrollment.schema.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
+import { formatPrice } from "~/lib/format.ts";
 import { action as enrollAction, loader as enrollLoader } from "~/routes/site/enroll.tsx";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeEnrollment, makeRun } from "../setup/factories.ts";
@@ -278,6 +279,8 @@ describe("the enroll page offers the runs", () => {
       schedule: "Sun and Wed",
       mode: "Live online",
       location: "",
+      // The course's price, as the run has none of its own (issue 37 item 1).
+      price: formatPrice(900, "en"),
       full: false,
     });
     const chosen = await callLoader(enrollLoader, { url: `/ar/courses/${slug}/enroll?run=${later.id}`, params: { slug, lang: "ar" } });

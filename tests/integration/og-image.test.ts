@@ -15,6 +15,7 @@ import { loader as siteOgLoader } from "~/routes/api/og-site-image.ts";
 import { loader as aboutLoader, meta as aboutMeta } from "~/routes/site/about.tsx";
 import { loader as courseLoader, meta as courseMeta } from "~/routes/site/course.tsx";
 import { OG_IMAGE, ogImagePath, siteOgImagePath } from "~/lib/og-image.ts";
+import { loader as rootLoader } from "~/root.tsx";
 import { createTestDatabase, resetDatabase, type TestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
@@ -191,12 +192,14 @@ describe("the site's sharing image (issue 36 item 9)", () => {
     await database.db.insert(siteSettings).values({ key: "brand", value: { name: { en: "Nile Academy", ar: "أكاديمية النيل" } } });
     const brand = lang === "ar" ? "أكاديمية النيل" : "Nile Academy";
     const page = await callLoader(aboutLoader, { url: `/${lang}/about`, params: { lang } });
+    // The root loader hands every page its language's card; About's head links it.
+    const root = (await callLoader(rootLoader, { url: `/${lang}/about` })).data!;
     const tags = aboutMeta({
       loaderData: page.data,
-      matches: [{ loaderData: { origin: "https://academy.example", locale: lang, brand } }],
+      matches: [{ loaderData: root }],
     } as unknown as Parameters<typeof aboutMeta>[0]);
     const prop = (name: string) => (tags.find((t) => "property" in t && t.property === name) as { content: string } | undefined)?.content;
-    expect(prop("og:image")).toBe(`https://academy.example${siteOgImagePath(lang, brand)}`);
+    expect(prop("og:image")).toBe(`${root.origin}${siteOgImagePath(lang, brand)}`);
     expect(prop("og:image:alt")).toBe(brand);
 
     const version = new URL(prop("og:image")!).searchParams.get("v")!;

@@ -184,6 +184,14 @@ function seatStartOf(id: AnyColumn | SQL, now?: Date) {
   );
 }
 
+/**
+ * Issue 37 item 1: the own price of the run `seatStartOf` names (null: it has none, or there is no such
+ * run), so a card says the price of the start it shows, as the course page and the dialog do.
+ */
+function seatPriceOf(id: AnyColumn | SQL, now?: Date) {
+  return sql<string | null>`(select "seat_run"."price" from "course_runs" as "seat_run" where "seat_run"."course_id" = ${id} and "seat_run"."status" = 'open' and "seat_run"."starts_at" > ${at(now)} and ("seat_run"."capacity" is null or "seat_run"."capacity" > (select count(*) from "enrollments" where "enrollments"."run_id" = "seat_run"."id" and "enrollments"."status" = 'approved')) order by "seat_run"."starts_at", "seat_run"."id" limit 1)`;
+}
+
 /** D2: approved enrollments of the course `id` (served by enrollments_course_status_idx). */
 function approvedCountOf(id: AnyColumn | SQL) {
   return sql<number>`(select count(*) from ${enrollments} where ${enrollments.courseId} = ${id} and ${enrollments.status} = 'approved')`.mapWith(
@@ -223,6 +231,7 @@ export function cardColumnsAt(now?: Date) {
     approvedCount: approvedCountOf(courses.id),
     nextStartAt: nextStartOf(courses.id, now),
     seatStartAt: seatStartOf(courses.id, now),
+    seatPrice: seatPriceOf(courses.id, now),
   };
 }
 
@@ -247,6 +256,8 @@ export type CardRow = {
   nextStartAt: Date | string | null;
   /** The first upcoming open run with a seat. */
   seatStartAt: Date | string | null;
+  /** That run's own price (null: none; the course's applies). */
+  seatPrice?: number | string | null;
 };
 
 export function toCard(row: CardRow): CourseCard {
@@ -260,8 +271,8 @@ export function toCard(row: CardRow): CourseCard {
     language: row.language === "ar" ? "ar" : "en",
     level: toLevel(row.level),
     hours: row.hours,
-    // A hidden price never leaves the server.
-    price: row.priceVisible && row.price !== null ? Number(row.price) : null,
+    // A hidden price never leaves the server. The shown start's own price, else the course's (issue 37).
+    price: row.priceVisible && (row.seatPrice ?? row.price) !== null ? Number(row.seatPrice ?? row.price) : null,
     priceVisible: row.priceVisible,
     thumbnailUrl: row.thumbnailUrl,
     thumbnailSrcSet: imageSrcSet(row.thumbnailUrl),
@@ -513,6 +524,7 @@ async function withCounts(pageRows: PageSubquery, now: Date, datedBySort: boolea
       categoryNameAr: pageRows.categoryNameAr,
       nextStartAt: datedBySort ? sql<Date | null>`${pageRows.sortStart}`.mapWith(courseRuns.startsAt) : nextStartOf(pageId, now),
       seatStartAt: seatStartOf(pageId, now),
+      seatPrice: seatPriceOf(pageId, now),
     })
     .from(pageRows)
     .orderBy(...(datedBySort ? [asc(pageRows.sortStart)] : []), desc(pageRows.createdAt), desc(pageRows.id));
@@ -550,7 +562,8 @@ export async function getPublishedCourse(slug: string): Promise<CourseDetail | n
     .limit(1);
   if (!row) return null;
   return {
-    ...toCard(row),
+    // The course's own price: its page says the price of the start it names from its runs.
+    ...toCard({ ...row, seatPrice: null }),
     description: row.description,
     curriculum: textList(row.curriculum),
     outcomes: textList(row.outcomes),

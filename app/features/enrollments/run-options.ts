@@ -4,6 +4,7 @@
 // its 150 KB budget, and runs.json grows with the course page's and catalogue's run texts).
 import type { TFunction } from "i18next";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
+import { formatPrice } from "~/lib/format.ts";
 import type { PublicRun } from "~/domain/runs/run-rules.ts";
 import type { Locale } from "~/lib/i18n.ts";
 
@@ -19,6 +20,8 @@ export interface RunOption {
   mode: string;
   /** Where an on-site run takes place, in the page's language, else the other one; "" otherwise. */
   location: string;
+  /** What this run costs, formatted: its own price, else the course's; "" when free or not shown (issue 37). */
+  price: string;
   full: boolean;
 }
 
@@ -27,8 +30,11 @@ function inLanguage(locale: Locale, en: string | null, ar: string | null): strin
   return first?.trim() || second?.trim() || "";
 }
 
-/** `t`: a translation function of `locale` that has the `runs` strings. */
-export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunction): RunOption[] {
+/**
+ * `t`: a translation function of `locale` that has the `runs` strings. `coursePrice`: the course's price
+ * when the page shows it (null when hidden or none; a hidden price's runs come with theirs removed).
+ */
+export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunction, coursePrice: number | null = null): RunOption[] {
   return runs.map((run) => ({
     id: run.id,
     date: formatRunMoment(run.startsAt, locale, "date"),
@@ -36,6 +42,7 @@ export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunct
     schedule: inLanguage(locale, run.schedule, run.scheduleAr),
     mode: t(`runs.mode.${run.mode}`),
     location: run.mode === "on_site" ? inLanguage(locale, run.location, run.locationAr) : "",
+    price: formatPrice(run.price ?? coursePrice, locale) ?? "",
     full: run.full,
   }));
 }

@@ -28,6 +28,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     path: loaderData.path,
     locale: root.locale,
     brand: root.brand,
+    siteImage: root.shareImage,
     search: new URLSearchParams(loaderData.canonicalSearch),
     noindex: loaderData.noindex,
   });

@@ -49,7 +49,10 @@ export function CoursePage({
   // The dialog is a place in history (#enroll=<slug>[&run=<id>]): Back closes it, the page stays.
   const enroll = useFragmentDialog("enroll");
   const enrolling = enroll.subject === course.slug ? course : (related.find((c) => c.slug === enroll.subject) ?? null);
-  const priceText = usePriceText(course, formatPrice(course.price, locale));
+  // The price of the start the page names (the first run with a seat) when it has its own, else the
+  // course's: the summary, the bar and the dialog's choices say one price (issue 37 item 1).
+  const shownPrice = runs.find((r) => !r.full)?.price ?? course.price;
+  const priceText = usePriceText(course, formatPrice(shownPrice, locale));
   const categoryName = course.category ? pickText({ en: course.category.name, ar: course.category.nameAr }, locale) : null;
   const outcomes = courseOutcomes(course, locale);
   const enrollHere = () => enroll.open(course.slug);
@@ -147,7 +150,15 @@ export function CoursePage({
       {related.length > 0 && <CourseRelatedSection courses={related} locale={locale} onEnroll={(c) => enroll.open(c.slug)} />}
       <CourseEnrollBar slug={course.slug} priceText={priceText} nextStart={runWords?.barNote ?? null} enrollLabel={runWords?.enroll} onEnroll={enrollHere} />
       <LazyEnrollmentDialog
-        course={enrolling && { id: enrolling.id, slug: enrolling.slug, title: enrolling.title, language: enrolling.language }}
+        course={
+          enrolling && {
+            id: enrolling.id,
+            slug: enrolling.slug,
+            title: enrolling.title,
+            language: enrolling.language,
+            price: enrolling.priceVisible ? enrolling.price : null,
+          }
+        }
         onClose={enroll.close}
         // This course's runs go with it; a related course's dialog asks for its own.
         runs={enrolling === course ? runs : undefined}

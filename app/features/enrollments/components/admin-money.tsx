@@ -5,7 +5,8 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { Badge } from "~/components/ui/badge.tsx";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { LEDGER_REASONS, type LedgerSummary } from "~/domain/payments/ledger.ts";
-import { formatDateTime, formatPiastres } from "~/lib/format.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import { formatPiastres } from "~/lib/money.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import type { Wire } from "~/lib/wire.ts";
 

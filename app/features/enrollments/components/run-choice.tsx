@@ -61,6 +61,11 @@ export function RunChoice({
               {run.mode}
               {run.location && <bdi>{` · ${run.location}`}</bdi>}
             </span>
+            {run.price && (
+              <b data-run-price="" className="block text-slate-900">
+                <bdi>{run.price}</bdi>
+              </b>
+            )}
             {run.full && <b className="block text-amber-800">{t("enrollment.run.full")}</b>}
           </span>
         </label>

@@ -12,6 +12,7 @@ import path from "node:path";
 import type { BrowserContext, Page } from "playwright-core";
 import { beforeAll } from "vitest";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
+import { formatPrice } from "~/lib/format.ts";
 import { expectNoAxeViolations } from "./axe.ts";
 import { describe, expect, ownApp, PLAYWRIGHT_TIMEOUT, test as it, type NewPage } from "./fixtures.ts";
 import { screenshot } from "./harness.ts";
@@ -23,6 +24,8 @@ const SHOTS = "/tmp/shots-coursepage";
 // a full group (waiting list) and a later one with seats.
 const FEW_SEATS = "ui-ux-design-with-figma";
 const FULL = "english-for-beginners";
+// Its first upcoming group has its own price (issue 37 item 1: the summary and the dialog say it).
+const PRICED = "data-analysis-excel-power-bi";
 const LANGS: Lang[] = ["en", "ar"];
 const SIZES = [
   { name: "375", width: 375, height: 812 },
@@ -142,6 +145,35 @@ describe.each(LANGS)("course page start dates (%s)", (lang) => {
     expect(r.left).toBeGreaterThanOrEqual(0);
     expect(r.right).toBeLessThanOrEqual(size.width);
     await shot(page, `dialog-${lang}-${size.name}`);
+    expect(errors).toEqual([]);
+    await context.close();
+  });
+
+  it.for(SIZES)("says one price: the first open run's own in the summary, each run's in the dialog's choices, at $name", { timeout: 120_000 }, async (size, { newPage }) => {
+    // The demo's Data Analysis course: its first group at its own (lower) price, the next at the course's.
+    const { rows } = await own.pool.query<{ id: string; run_price: string | null; course_price: string }>(
+      `select r.id, r.price as run_price, c.price as course_price from course_runs r join courses c on c.id = r.course_id
+        where c.slug = $1 and r.status = 'open' and r.starts_at > now() order by r.starts_at`,
+      [PRICED],
+    );
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    const [first, second] = rows as [(typeof rows)[0], (typeof rows)[0]];
+    expect(first.run_price).not.toBeNull();
+    expect(Number(first.run_price)).not.toBe(Number(first.course_price));
+    const firstPrice = formatPrice(Number(first.run_price), lang)!;
+    const secondPrice = formatPrice(Number(second.run_price ?? second.course_price), lang)!;
+    const { context, page, errors } = await open(newPage, lang, size, PRICED);
+    const summary = size.width >= 1024 ? page.locator("[data-course-panel]") : page.locator("[data-bottom-bar]");
+    expect(await summary.getByText(firstPrice, { exact: true }).isVisible()).toBe(true);
+    expect(await summary.getByText(formatPrice(Number(first.course_price), lang)!, { exact: true }).count()).toBe(0);
+    await summary.getByRole("link", { name: tr(lang, "catalog.course.enrollNow") }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor();
+    const choice = (id: string) => dialog.locator("label", { has: page.locator(`input[value="${id}"]`) });
+    await choice(first.id).waitFor();
+    expect((await choice(first.id).locator("[data-run-price]").innerText()).trim()).toBe(firstPrice);
+    expect((await choice(second.id).locator("[data-run-price]").innerText()).trim()).toBe(secondPrice);
+    await shot(page, `prices-dialog-${lang}-${size.name}`);
     expect(errors).toEqual([]);
     await context.close();
   });

@@ -47,25 +47,21 @@ export function EnrollmentMoney({ money, approved, locale }: { money: Wire<Ledge
       </dl>
       <details className="text-slate-700">
         <summary className="cursor-pointer text-teal-900 underline">{p("history")}</summary>
-        <ol className="mt-2 space-y-1.5">
+        <ol className="mt-2 space-y-2">
           {money.entries.map((e) => (
-            <li key={e.id} data-ledger-kind={e.kind} className="flex flex-wrap gap-x-2">
-              <time dateTime={new Date(e.createdAt).toISOString()} className="text-slate-600">
-                {formatDateTime(e.createdAt, locale)}
-              </time>
-              <span>{t(`adminEnrollments.payments.kinds.${e.kind}`)}</span>
-              <span className="font-medium">{amount(e.kind === "payment" ? -e.amountPiastres : e.amountPiastres)}</span>
-              {e.method && <span>· {t(`adminEnrollments.payments.methods.${e.method}`)}</span>}
-              {e.reference && (
-                <span>
-                  · <bdi dir="auto">{e.reference}</bdi>
-                </span>
-              )}
-              {e.reason && (
-                <span>
-                  · <bdi dir="auto">{SYSTEM_REASONS[e.reason] ? t(SYSTEM_REASONS[e.reason]!) : e.reason}</bdi>
-                </span>
-              )}
+            <li key={e.id} data-ledger-kind={e.kind}>
+              {/* What happened and how much (a payment or refund as the amount moved; an adjustment signed) … */}
+              <span className="flex flex-wrap gap-x-2">
+                <span>{t(`adminEnrollments.payments.kinds.${e.kind}`)}</span>
+                <b className="font-semibold">{amount(e.amountPiastres)}</b>
+              </span>
+              {/* … then when, how and why, each part its own so mixed directions never run together. */}
+              <span className="flex flex-wrap gap-x-3 text-xs text-slate-600">
+                <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>
+                {e.method && <span>{t(`adminEnrollments.payments.methods.${e.method}`)}</span>}
+                {e.reference && <bdi dir="auto">{e.reference}</bdi>}
+                {e.reason && <bdi dir="auto">{SYSTEM_REASONS[e.reason] ? t(SYSTEM_REASONS[e.reason]!) : e.reason}</bdi>}
+              </span>
             </li>
           ))}
         </ol>

@@ -1,0 +1,66 @@
+// Issue 37 item 1 in Chromium on PostgreSQL with the demo: an approved request's details show what it owes,
+// what was paid and the balance, and its history on demand, in the staff member's language (English and
+// Arabic; amounts in EGP with Western digits), on a phone (375 px) and a laptop (1366 px); the demo has a
+// part-paid seat. Screenshots: test-results/screenshots/enrollment-money-*.png.
+import { formatPiastres } from "~/lib/money.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { describe, expect, ownApp, signIn, test as it } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
+import { tr } from "./strings.ts";
+
+const own = ownApp({ name: "enrollment-money", env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" } });
+
+/** A demo request that has paid part of what it owes (the demo pays half in cash on every fifth seat). */
+async function partPaid() {
+  const { rows } = await own.pool.query<{ id: string; due: string; paid: string }>(
+    `select e.id,
+            sum(l.amount_piastres) filter (where l.kind in ('charge', 'adjustment')) as due,
+            coalesce(sum(l.amount_piastres) filter (where l.kind = 'payment'), 0) as paid
+       from enrollments e join enrollment_ledger l on l.enrollment_id = e.id
+      group by e.id
+     having coalesce(sum(l.amount_piastres) filter (where l.kind = 'payment'), 0) between 1 and sum(l.amount_piastres) filter (where l.kind in ('charge', 'adjustment')) - 1
+      limit 1`,
+  );
+  expect(rows).toHaveLength(1);
+  const row = rows[0]!;
+  return { id: row.id, due: Number(row.due), paid: Number(row.paid) };
+}
+
+describe("an approved request's money in its details", () => {
+  for (const [lang, viewport] of [
+    ["ar", "phone"],
+    ["en", "laptop"],
+    ["ar", "laptop"],
+    ["en", "phone"],
+  ] as const) {
+    it(`shows due, paid and the balance, and the history on demand (${lang}, ${viewport})`, async ({ newPage }) => {
+      const seat = await partPaid();
+      const page = await newPage({ baseURL: own.url, locale: lang, viewport });
+      await signIn(page, "admin");
+      await page.goto(`/admin/enrollments?lang=${lang}&dialog=details&enrollment=${seat.id}`);
+      // Hydrated: the panel becomes the modal then, and a disclosure opened before would be a new one.
+      await page.waitForSelector("html[data-hydrated]");
+      const money = page.getByTestId("enrollment-money");
+      await money.waitFor();
+      const amount = async (name: string) => (await money.locator(`[data-money="${name}"]`).innerText()).trim();
+      expect(await amount("due")).toContain(formatPiastres(seat.due, lang));
+      expect(await amount("paid")).toContain(formatPiastres(seat.paid, lang));
+      expect(await amount("balance")).toContain(formatPiastres(seat.due - seat.paid, lang));
+      expect(await money.innerText()).not.toMatch(/[٠-٩]/);
+      // The history opens on demand: the charge, then the payment with its method.
+      await money.getByText(tr(lang, "adminEnrollments.payments.history")).click();
+      await money.locator("details[open]").waitFor();
+      const entries = money.locator("[data-ledger-kind]");
+      expect(await entries.evaluateAll((els) => els.map((el) => el.getAttribute("data-ledger-kind")))).toEqual(["charge", "payment"]);
+      expect(await entries.nth(1).innerText()).toContain(tr(lang, "adminEnrollments.payments.methods.cash"));
+      // Nothing sticks out of a phone's screen.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      expect(overflow).toBeLessThanOrEqual(0);
+      await expectNoAxeViolations(page);
+      await screenshot(page, `enrollment-money-${lang}-${viewport}`);
+      // What the staff member sees on the screen: the money rows in view.
+      await money.scrollIntoViewIfNeeded();
+      await page.screenshot({ path: `test-results/screenshots/enrollment-money-${lang}-${viewport}-view.png` });
+    });
+  }
+});

@@ -18,7 +18,8 @@ import { expectCode } from "../setup/expect.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
-import { loader as enrollmentsLoader } from "~/routes/admin/enrollments.tsx";
+import { action as enrollmentsAction, loader as enrollmentsLoader } from "~/routes/admin/enrollments.tsx";
+import { callAction } from "../setup/route-call.ts";
 
 let admin: Actor;
 
@@ -184,6 +185,37 @@ describe("the enrollment's details on /admin/enrollments", () => {
     const theirs = (await callLoader(enrollmentsLoader, { url, actor: reader })).data!;
     expect(theirs.details?.id).toBe(id);
     expect(theirs.detailsMoney).toBeNull();
+  });
+});
+
+describe("the details' payment forms (the page's action)", () => {
+  const post = (actor: Actor, form: Record<string, string>) => callAction(enrollmentsAction, { url: "/admin/enrollments", form, actor });
+
+  it("record a payment typed in pounds (Arabic-Indic digits too) and change the amount due, each answering the new totals", async () => {
+    const id = await approved(2800);
+    const paid = await post(admin, { intent: "recordPayment", id, amount: "١٬٠٠٠٫٥٠", method: "wallet", reference: "VF-778" });
+    expect(paid.status).toBe(200);
+    expect(paid.data).toMatchObject({ ok: true, intent: "recordPayment", money: { due: 280000, paid: 100050, balance: 179950 } });
+    const changed = await post(admin, { intent: "setDue", id, amount: "2,000", reason: "Scholarship (30 %)" });
+    expect(changed.data).toMatchObject({ ok: true, money: { due: 200000, balance: 99950 } });
+  });
+
+  it("refuse bad input with the field's translated error (400), a colleague without payments:verify (403), and write nothing", async () => {
+    const id = await approved(2800);
+    for (const [form, field] of [
+      [{ amount: "12.345", method: "cash", reference: "R1" }, "amount"],
+      [{ amount: "0", method: "cash", reference: "R1" }, "amount"],
+      [{ amount: "100", method: "paymob", reference: "R1" }, "method"],
+      [{ amount: "100", method: "cash", reference: "  " }, "reference"],
+    ] as const) {
+      const res = await post(admin, { intent: "recordPayment", id, ...form });
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(Object.keys(res.data?.result?.error ?? {})).toContain(field);
+    }
+    const clerk = await createManager(admin, "clerk@academy.test", ["enrollments:view", "enrollments:edit", "payments:view"]);
+    const refused = await post(clerk, { intent: "recordPayment", id, amount: "100", method: "cash", reference: "R2" });
+    expect(refused.status).toBe(403);
+    expect((await ledger(id)).entries.map((e) => e.kind)).toEqual(["charge"]);
   });
 });
 

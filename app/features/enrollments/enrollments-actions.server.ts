@@ -14,6 +14,8 @@ import {
   type StatusChange,
 } from "./enrollment-decisions.server.ts";
 import { env } from "~/lib/env.server.ts";
+import { recordPayment, setAmountDue } from "~/domain/payments/ledger.server.ts";
+import { recordPaymentSchema, setDueSchema } from "./payments.schema.ts";
 import { ADMIN_ENROLLMENT_ERRORS, bulkRejectSchema, reopenSchema, type Decision, type EnrollmentIntent } from "./enrollments-admin.schema.ts";
 import {
   runApproveSchema,
@@ -88,6 +90,22 @@ const pageAction = adminAction<EnrollmentIntent, RunDecisionReplyFields>({
     undo: intent({
       schema: runUndoSchema,
       run: async ({ ids, status, from }, { actor }) => ({ status, ...(await undoDecision(actor, ids, status, from)) }),
+    }),
+    // Money on an approved request (issue 37 item 1): staff with payments:verify.
+    recordPayment: intent({
+      permission: "payments:verify",
+      schema: recordPaymentSchema,
+      form: true,
+      run: async ({ id, amount, method, reference }, { actor }) => ({
+        id,
+        money: await recordPayment(actor, id, { amountPiastres: amount, method, reference }),
+      }),
+    }),
+    setDue: intent({
+      permission: "payments:verify",
+      schema: setDueSchema,
+      form: true,
+      run: async ({ id, amount, reason }, { actor }) => ({ id, money: await setAmountDue(actor, id, amount, reason) }),
     }),
     reopen: intent({
       schema: reopenSchema,

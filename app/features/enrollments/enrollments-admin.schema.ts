@@ -2,6 +2,7 @@
 // from the URL and the action intents, shared by the browser and the server. No server imports here.
 // Error messages are locale keys ("adminEnrollments.errors.*" in app/locales/<lng>/admin-enrollments.json).
 import { z } from "zod";
+import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
 
@@ -99,8 +100,8 @@ const enrollmentUuid = z.string({ error: ADMIN_ENROLLMENT_ERRORS.invalidRequest 
   error: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
 });
 
-export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject" | "undo" | "reopen";
-export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen">;
+export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject" | "undo" | "reopen" | "recordPayment" | "setDue";
+export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen" | "recordPayment" | "setDue">;
 
 /** What the /admin/enrollments action reports besides the common part of an AdminReply. */
 export interface EnrollmentReplyFields {
@@ -119,6 +120,8 @@ export interface EnrollmentReplyFields {
   undoSeconds: number;
   /** No mail server is set up: the emails are only recorded in the email log. */
   mailOff?: boolean;
+  /** The request's money after a payment or a new amount due (issue 37). */
+  money: LedgerSummary;
 }
 export type EnrollmentsReply = AdminReply<EnrollmentIntent, EnrollmentReplyFields>;
 

@@ -20,6 +20,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { runStartText, type DecisionRun } from "../run-decisions.schema.ts";
 import { RunDecisionActions } from "./run-decision-actions.tsx";
 import { EnrollmentMoney } from "./admin-money.tsx";
+import { EnrollmentMoneyForms } from "./admin-money-forms.tsx";
 import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 
 /** What the details need: every column of the enrollment (dates may arrive as strings). */
@@ -83,6 +84,8 @@ export function AdminEnrollmentDetails({
   enrollment: e,
   run,
   money,
+  canVerify = false,
+  moneyReply,
   locale,
   canEdit,
   action,
@@ -92,6 +95,8 @@ export function AdminEnrollmentDetails({
   enrollment: AdminEnrollmentView;
   /** What the request owes and paid (issue 37), for staff who may see payments. */
   money?: Wire<LedgerSummary> | null;
+  canVerify?: boolean;
+  moneyReply?: EnrollmentsReply;
   /** The request's run with its seats (getDecisionRun), when the page loaded it. */
   run?: Wire<DecisionRun> | null;
   locale: Locale;
@@ -134,7 +139,16 @@ export function AdminEnrollmentDetails({
     // No course id (a UUID says nothing to staff; issue 36 item 14): the name, and the badge once it is deleted.
     ...(e.runId || e.runStartsAt ? [[t("adminEnrollments.runDecisions.run"), <RunSummary enrollment={e} run={run} locale={locale} />] as [string, ReactNode]] : []),
     ...(money && (money.entries.length > 0 || e.status === "approved")
-      ? [[t("adminEnrollments.payments.title"), <EnrollmentMoney money={money} approved={e.status === "approved"} locale={locale} />] as [string, ReactNode]]
+      ? [
+          [
+            t("adminEnrollments.payments.title"),
+            <div className="space-y-3">
+              <EnrollmentMoney money={money} approved={e.status === "approved"} locale={locale} />
+              {/* Posted to the details' own address: without JavaScript the page comes back with them open. */}
+              {canVerify && e.status === "approved" && <EnrollmentMoneyForms id={e.id} action={dialog.href("details", e.id)} initialReply={moneyReply} />}
+            </div>,
+          ] as [string, ReactNode],
+        ]
       : []),
     [
       f("message"),

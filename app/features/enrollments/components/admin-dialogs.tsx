@@ -23,6 +23,10 @@ interface AdminEnrollmentsDialogsProps {
   detailsRun: DecisionRun | null;
   detailsMoney: Wire<LedgerSummary> | null;
   canEdit: boolean;
+  /** May record payments and change what is due (payments:verify). */
+  canVerify: boolean;
+  /** A payment form's answer after a post without JavaScript. */
+  moneyReply?: EnrollmentsReply;
   locale: Locale;
   action: string;
   undoSeconds: number;
@@ -33,7 +37,7 @@ interface AdminEnrollmentsDialogsProps {
 }
 
 /** The four dialogs, each open when the URL names it. */
-export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, detailsMoney, canEdit, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
+export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, detailsMoney, canEdit, canVerify, moneyReply, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
   const { t } = useI18n();
   const shownDetails = dialog.kind === "details" ? details : null;
   const rejecting = dialog.kind === "reject" ? (rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
@@ -59,6 +63,8 @@ export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, det
           <AdminEnrollmentDetails
             run={detailsRun}
             money={detailsMoney}
+            canVerify={canVerify}
+            moneyReply={moneyReply}
             enrollment={shownDetails}
             locale={locale}
             canEdit={canEdit}

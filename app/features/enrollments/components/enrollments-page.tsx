@@ -106,7 +106,17 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, de
   // What the table and the dialogs both act on: the page's rows, and where their decisions post.
   const listProps = { rows: list.rows, canEdit, locale, action: pageAction, dialog };
   let outcome: ReactNode = null;
-  if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
+  // A payment form's answer (issue 37) shows in its form; a success also here, as the page was reloaded.
+  const moneyReply = noJsReply?.intent === "recordPayment" || noJsReply?.intent === "setDue" ? noJsReply : undefined;
+  if (moneyReply) {
+    if (moneyReply.ok) {
+      outcome = (
+        <Notice tone="success" className="mt-6">
+          {t(moneyReply.intent === "recordPayment" ? "adminEnrollments.payments.recorded" : "adminEnrollments.payments.dueChanged")}
+        </Notice>
+      );
+    }
+  } else if (undoable(noJsReply)) outcome = <StaticDecisionNotice reply={noJsReply} action={pageAction} />;
   else if (noJsReply) outcome = <Notice tone={noJsReply.ok ? "success" : "error"} className="mt-6">{noJsReply.ok ? runSuccessMessage(t, noJsReply) : (runFullMessage(t, noJsReply) ?? failureMessage(t, noJsReply))}</Notice>;
 
   return (
@@ -131,6 +141,8 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, de
         details={details}
         detailsRun={detailsRun}
         detailsMoney={detailsMoney}
+        canVerify={can(actor, "payments:verify")}
+        moneyReply={moneyReply}
         undoSeconds={undoSeconds}
         bulkIds={bulkIds}
         onDone={onDone}

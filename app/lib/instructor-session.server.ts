@@ -187,10 +187,17 @@ export function sessionEndReason(session: { expiresAt: Date; accountExpiresAt: D
   return session.accountExpiresAt.getTime() <= session.expiresAt.getTime() ? "account" : "session";
 }
 
-/** The Set-Cookie value recording when and why a session ends. */
-export function sessionEndCookie(request: Request, end: SessionEnd, now: Date = new Date()): string {
+/** How long the login page keeps saying why access ended once it has said it (a reload, a language switch). */
+export const END_SHOWN_KEPT_MS = 60 * 60 * 1000;
+
+/**
+ * The Set-Cookie value recording when and why a session ends: kept a week past the end, or `keptFor` from
+ * now once the login page has said it.
+ */
+export function sessionEndCookie(request: Request, end: SessionEnd, now: Date = new Date(), keptFor?: number): string {
   const seconds = Math.floor(end.at.getTime() / 1000);
-  const maxAge = Math.max(0, Math.floor((end.at.getTime() - now.getTime() + END_KEPT_MS) / 1000));
+  const until = keptFor === undefined ? end.at.getTime() + END_KEPT_MS : now.getTime() + keptFor;
+  const maxAge = Math.max(0, Math.floor((until - now.getTime()) / 1000));
   return [`${END_COOKIE}=${end.reason}.${seconds}`, "Path=/", `Max-Age=${maxAge}`, "HttpOnly", "SameSite=Lax", ...(isSecureRequest(request) ? ["Secure"] : [])].join(
     "; ",
   );

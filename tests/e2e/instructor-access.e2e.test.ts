@@ -188,6 +188,9 @@ describe("instructor access: reading, warned, told why (issue 36 items 11 and 12
       await expect.poll(() => viewer.count()).toBe(0);
       expect(new URL(page.url()).pathname).toBe("/instructor-dashboard");
       await details.waitFor();
+      // Focus is back on the View button the viewer was opened from, not on the Materials heading.
+      const viewButton = details.getByRole("button", { name: w.view(fileName) });
+      await expect.poll(() => viewButton.evaluate((el) => el === document.activeElement)).toBe(true);
       await page.goForward();
       await viewer.waitFor();
 
@@ -202,6 +205,13 @@ describe("instructor access: reading, warned, told why (issue 36 items 11 and 12
       expect(textPx(await pageWidth(page))).toBeGreaterThan(12);
       // Still view-only: no link, so no download.
       expect(await viewer.locator("a").count()).toBe(0);
+      // The zoomed page shows its left edge first, in Arabic too (where the start of a line was off-screen).
+      const edge = await viewer.locator("[data-page='1']").evaluate((el) => {
+        const scroller = el.closest("[role=region]")!.getBoundingClientRect();
+        return el.getBoundingClientRect().left - scroller.left;
+      });
+      expect(edge).toBeGreaterThanOrEqual(0);
+      expect(edge).toBeLessThan(40);
       await screenshot(page, `instructor-viewer-zoomed-${lang}-${viewport}`);
       await viewer.getByRole("button", { name: w.fit }).click();
       await expect.poll(() => pageWidth(page), { timeout: 20_000 }).toBeLessThanOrEqual(fitted + 1);

@@ -316,11 +316,14 @@ function PdfDocument({ url, name }: { url: string; name: string }) {
   return (
     <>
       <ZoomControls zoom={zoom} onZoom={setZoom} />
+      {/* Pages scroll as a PDF reader's do in either language: a zoomed page starts at its left edge
+          (in an Arabic page the scroll began at the right edge, the start of an English line off-screen). */}
       <div
         ref={setScroller}
         role="region"
         aria-label={t("documentViewer.pages", { file: name })}
         tabIndex={0}
+        dir="ltr"
         className="flex-1 overflow-auto bg-slate-200 p-4 focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-teal-800"
       >
         <ol className="mx-auto flex flex-col items-center gap-4">

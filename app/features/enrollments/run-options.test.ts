@@ -35,8 +35,15 @@ const base: PublicRun = {
 describe("runOptions", () => {
   it("in English: Cairo date and time with the zone, fallbacks to Arabic text, the place on site", () => {
     expect(runOptions([base], "en", i18n.getFixedT("en"))).toEqual([
-      { id: "r1", date: "Tue, January 12, 2027", time: "7:00 PM Cairo time", schedule: "Sun and Wed", mode: "On-site", location: "مدينة نصر", full: true },
+      { id: "r1", date: "Tue, January 12, 2027", time: "7:00 PM Cairo time", schedule: "Sun and Wed", mode: "On-site", location: "مدينة نصر", price: "", full: true },
     ]);
+  });
+  it("says each run's price: its own, else the course's; nothing when free (issue 37 item 1)", () => {
+    const t = i18n.getFixedT("en");
+    expect(runOptions([{ ...base, price: 2500 }], "en", t, 2800)[0]!.price).toMatch(/^EGP\s?2,500$/);
+    expect(runOptions([{ ...base, price: null }], "en", t, 2800)[0]!.price).toMatch(/^EGP\s?2,800$/);
+    expect(runOptions([{ ...base, price: 0 }], "en", t, 2800)[0]!.price).toBe("");
+    expect(runOptions([{ ...base, price: null }], "ar", i18n.getFixedT("ar"), 1500.5)[0]!.price).toMatch(/1,500\.50/);
   });
   it("in Arabic with Western digits; no place for a live online run", () => {
     const [ar] = runOptions([{ ...base, mode: "live_online", scheduleAr: "الأحد والأربعاء", full: false }], "ar", i18n.getFixedT("ar"));
@@ -47,6 +54,7 @@ describe("runOptions", () => {
       schedule: "الأحد والأربعاء",
       mode: "أونلاين مباشر",
       location: "",
+      price: "",
       full: false,
     });
   });

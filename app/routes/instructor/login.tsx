@@ -16,6 +16,7 @@ import { ensureStaffStrings } from "~/lib/i18n-client.ts";
 import {
   clearSessionHeaders,
   clearedSessionEndCookie,
+  END_SHOWN_KEPT_MS,
   getInstructorSession,
   INSTRUCTOR_DASHBOARD_PATH,
   readSessionEnd,
@@ -46,12 +47,14 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   // A cookie whose session ended (expired, renewed, removed) is cleared.
   const headers = stale ? clearSessionHeaders(request) : new Headers();
-  // Why the last session ended (issue 36 item 11), said once: the record is cleared as it is read. A
-  // record of an end still to come (the session was removed by a renewal) says nothing.
+  // Why the last session ended (issue 36 item 11). Once said, the record is kept an hour more, so a reload
+  // or a switch to the other language says it again; then it goes. A record of an end still to come (the
+  // session was removed by a renewal) says nothing, and goes at once.
   const recorded = readSessionEnd(request);
-  if (recorded) headers.append("Set-Cookie", clearedSessionEndCookie(request));
   const end = foundEnded ?? recorded;
   const ended = end && end.at.getTime() <= Date.now() + CLOCK_TOLERANCE_MS ? { reason: end.reason, at: end.at.toISOString() } : null;
+  if (ended && end) headers.append("Set-Cookie", sessionEndCookie(request, end, new Date(), END_SHOWN_KEPT_MS));
+  else if (recorded) headers.append("Set-Cookie", clearedSessionEndCookie(request));
   return data(
     { title: t("instructorPortal.login.metaTitle"), description: t("instructorPortal.login.metaDescription"), ended },
     { headers },

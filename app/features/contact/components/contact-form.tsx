@@ -4,7 +4,6 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import { useFetcher } from "react-router";
 import { Honeypot, PersonFields, TextAreaControl, validated } from "~/components/forms/field.tsx";
-import { showToast } from "~/components/ui/toast.tsx";
 import type { FormReply } from "~/lib/form-action.server.ts";
 import { useValidatedForm } from "~/lib/form-validation.ts";
 import { CONTACT_LIMITS, validateContact } from "../contact.rules.ts";
@@ -60,17 +59,16 @@ export function ContactForm({ initialReply }: { initialReply?: ContactReply }) {
 
   useEffect(() => {
     if (fetcher.state !== "idle" || !fetcher.data) return;
-    keepInView(send.current);
-    if (fetcher.data.messageKey) {
-      showToast("error", t(fetcher.data.messageKey === "contact.errors.invalid" ? "contact.error" : fetcher.data.messageKey));
-    }
-  }, [fetcher.state, fetcher.data, t]);
+    // A refusal is said once, in the form (the notice at its top, an alert, scrolled into view): a toast
+    // saying it again stood over Send on phones (issue 36). Field errors keep Send above the chat dock.
+    if (!fetcher.data.messageKey) keepInView(send.current);
+  }, [fetcher.state, fetcher.data]);
 
   return (
     <fetcher.Form method="post" action={lp("/contact")} {...formProps} onSubmit={onSubmit} className="relative space-y-4">
       <p className="text-xs text-slate-600">{t("contact.requiredNote")}</p>
       {reply?.messageKey && !reply.success && (
-        <Notice tone="error">
+        <Notice tone="error" reveal>
           {t(reply.messageKey === "contact.errors.invalid" ? "contact.error" : reply.messageKey)}
         </Notice>
       )}

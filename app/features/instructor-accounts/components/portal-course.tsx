@@ -101,6 +101,7 @@ export function PortalCourseDetails({
   locale,
   hydrated,
   focusMaterials = false,
+  returnTo,
   onView,
 }: {
   course: PortalCourse;
@@ -108,6 +109,8 @@ export function PortalCourseDetails({
   hydrated: boolean;
   /** Opened by "View Materials": the dialog starts at the materials, focused (issue 36 item 12). */
   focusMaterials?: boolean;
+  /** The material whose viewer just closed: its View button takes focus back (issue 36), not the heading. */
+  returnTo?: string | null;
   /** Opens the view-only viewer (JavaScript only: without it there is no viewer, and no download link). */
   onView: (material: PortalMaterial) => void;
 }) {
@@ -164,7 +167,7 @@ export function PortalCourseDetails({
         <h3
           id={`materials-${course.id}`}
           className="scroll-mt-4 font-semibold text-slate-900 focus:outline-none"
-          {...(focusMaterials ? { tabIndex: -1, "data-autofocus": "" } : {})}
+          {...(focusMaterials && !course.materials.some((m) => m.id === returnTo) ? { tabIndex: -1, "data-autofocus": "" } : {})}
         >
           {t("instructorPortal.details.materials")}
         </h3>
@@ -185,6 +188,7 @@ export function PortalCourseDetails({
                   <button
                     type="button"
                     onClick={() => onView(m)}
+                    data-autofocus={m.id === returnTo ? "" : undefined}
                     aria-label={t("instructorPortal.details.viewMaterial", { name: m.fileName })}
                     className="btn-secondary inline-flex shrink-0 gap-1.5 px-3 py-1.5 text-sm"
                   >

@@ -68,7 +68,13 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
     }),
     [dialog],
   );
+  // The material last opened in the viewer: closing it gives focus back to its View button.
+  const [viewed, setViewed] = useState<string | null>(null);
+  useEffect(() => {
+    if (!shownCourse) setViewed(null);
+  }, [shownCourse]);
   const openViewer = (courseId: string, m: PortalMaterial) => {
+    setViewed(m.id);
     const params = new URLSearchParams(location.search);
     params.set("dialog", "viewer");
     params.set(COURSE_PARAM, courseId);
@@ -130,6 +136,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
                 locale={locale}
                 hydrated={hydrated}
                 focusMaterials={atMaterials}
+                returnTo={viewed}
                 onView={(m) => openViewer(shownCourse.id, m)}
               />
               {!hydrated && (

@@ -68,13 +68,12 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
     }),
     [dialog],
   );
-  // The material last opened in the viewer: closing it gives focus back to its View button.
-  const [viewed, setViewed] = useState<string | null>(null);
-  useEffect(() => {
-    if (!shownCourse) setViewed(null);
-  }, [shownCourse]);
+  // The material last opened in the viewer, and the history entry it was opened from: back on that entry
+  // (the viewer closed), its View button takes focus; a later opening of the details is a new entry.
+  const [viewed, setViewed] = useState<{ id: string; entry: string } | null>(null);
+  const returnTo = viewed && viewed.entry === location.key ? viewed.id : null;
   const openViewer = (courseId: string, m: PortalMaterial) => {
-    setViewed(m.id);
+    setViewed({ id: m.id, entry: location.key });
     const params = new URLSearchParams(location.search);
     params.set("dialog", "viewer");
     params.set(COURSE_PARAM, courseId);
@@ -136,7 +135,7 @@ export function PortalDashboard({ data: loaded, locale }: { data: PortalDashboar
                 locale={locale}
                 hydrated={hydrated}
                 focusMaterials={atMaterials}
-                returnTo={viewed}
+                returnTo={returnTo}
                 onView={(m) => openViewer(shownCourse.id, m)}
               />
               {!hydrated && (

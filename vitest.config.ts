@@ -33,7 +33,8 @@ export default defineConfig({
           globalSetup: ["tests/setup/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
-          env: { NODE_ENV: "test" },
+          // A server secret as a running app has one (emails carry signed links: issue 37).
+          env: { NODE_ENV: "test", AUTH_SECRET: "integration-tests-server-secret-0123456789abcdef" },
         },
       },
       {

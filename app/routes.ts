@@ -20,6 +20,8 @@ export default [
     route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
     route("courses/:slug", "routes/site/course.tsx"),
     route("courses/:slug/enroll", "routes/site/enroll.tsx"),
+    // The student's own page of one enrollment, by its signed link (issue 37 item 3).
+    route("enrollment/:reference", "routes/site/enrollment.tsx"),
     // A page that does not exist, in the language of its URL.
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),

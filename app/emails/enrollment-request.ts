@@ -81,6 +81,8 @@ export function renderEnrollmentConfirmationEmail(input: {
   request: EnrollmentRequestEmail;
   /** The course page, in the student's language. */
   courseUrl: string;
+  /** The student's own page of this enrollment, with its token (issue 37 item 3). */
+  pageUrl?: string;
 }): RenderedEmail {
   const { locale, t, brand, request: r, courseUrl } = input;
   const f = "enrollmentEmails.confirmation.fields";
@@ -101,7 +103,10 @@ export function renderEnrollmentConfirmationEmail(input: {
       t("enrollmentEmails.confirmation.idNote", { id: ltrToken(r.id, locale) }),
       t("enrollmentEmails.confirmation.replyNote"),
     ],
-    links: [{ label: t("enrollmentEmails.confirmation.courseLink"), url: courseUrl }],
+    links: [
+      ...(input.pageUrl ? [{ label: t("enrollmentEmails.pageLink"), url: input.pageUrl }] : []),
+      { label: t("enrollmentEmails.confirmation.courseLink"), url: courseUrl },
+    ],
     fields: [
       { label: t(`${f}.course`), value: r.course.title },
       ...(run && start

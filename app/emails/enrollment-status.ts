@@ -19,6 +19,8 @@ export interface EnrollmentStatusEmailInput {
   run?: { startsAt: Date };
   /** Approved from the run's waiting list: the email says a seat opened. */
   seatOpened?: boolean;
+  /** The student's own page of this enrollment, with its token (issue 37 item 3). */
+  pageUrl?: string;
 }
 
 export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): RenderedEmail {
@@ -45,6 +47,7 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
     brand,
     heading: seatOpened ? t(`${r}.seatOpened.heading`) : t(`${k}.heading`),
     paragraphs,
+    ...(input.pageUrl ? { links: [{ label: t("enrollmentEmails.pageLink"), url: input.pageUrl }] } : {}),
     fields: [
       { label: t("adminEnrollments.email.fields.course"), value: courseName },
       ...(approvedRun ? [{ label: t(`${r}.fields.starts`), value: `${when} (${zone})` }] : []),

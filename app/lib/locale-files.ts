@@ -3,7 +3,7 @@
 // map the browser uses.
 
 /** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "contact", "about", "services", "home", "runs"] as const;
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "contact", "about", "services", "home", "runs", "my-enrollment"] as const;
 
 /**
  * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
@@ -24,6 +24,8 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   "arabic-courses": ["catalog"],
   "routes/site/course": ["catalog"],
   "routes/site/enroll": ["forms"],
+  // The student's own enrollment page (issue 37 item 3).
+  "routes/site/enrollment": ["my-enrollment"],
 };
 
 /** The public locale files a page made of these routes loads: `common`, then each route's own. */

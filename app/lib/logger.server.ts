@@ -26,7 +26,8 @@ import { instanceId, logSettings } from "./env.server.ts";
 export const REDACTED = "[REDACTED]";
 
 /** Names of fields and parameters whose values are secrets, matched anywhere in the (decoded) name. */
-const SECRET_NAME = /pass(?:word|wd|phrase)|token|secret|signature|api[-_]?key|otp$|^(?:set-)?cookie$|^authorization$/i;
+// `t`: the token of a student's enrollment link (/{en|ar}/enrollment/<reference>?t=…, issue 37).
+const SECRET_NAME = /pass(?:word|wd|phrase)|token|secret|signature|api[-_]?key|otp$|^(?:set-)?cookie$|^authorization$|^t$/i;
 
 /** Names ending in "code" that are not secrets (HTTP status, exit codes, locales…). */
 const HARMLESS_CODE =

@@ -54,6 +54,9 @@ describe("redactQuery", () => {
     ["/en/reset-password/token=abc", `/en/reset-password/token=${R}`],
     ["http://h/x/code=123456", `http://h/x/code=${R}`],
     ["/login?from=/en/token=abc&lang=en", `/login?from=/en/token=${R}&lang=en`],
+    // the token of a student's enrollment link (issue 37), and only a parameter named exactly `t`
+    ["/ar/enrollment/ENR-ABCD-EFGH23?t=Qk9yZ3VzVG9rZW4xMjM0NQ", `/ar/enrollment/ENR-ABCD-EFGH23?t=${R}`],
+    ["/en/courses?at=1&tab=2", "/en/courses?at=1&tab=2"],
   ])("%s", (input, expected) => {
     expect(redactQuery(input)).toBe(expected);
   });

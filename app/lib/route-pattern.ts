@@ -33,7 +33,7 @@ const SINGLE = new Set([
 const FIXED = ["/login/two-factor", "/api/language", "/files/documents/:id", "/og/courses/:file", "/og/site/:file"];
 
 /** The public pages after the language segment (app/routes.ts, the `:lang` prefix). */
-const PUBLIC = ["", "/about", "/services", "/contact", "/courses", "/english-courses", "/arabic-courses", "/courses/:slug", "/courses/:slug/enroll"];
+const PUBLIC = ["", "/about", "/services", "/contact", "/courses", "/english-courses", "/arabic-courses", "/courses/:slug", "/courses/:slug/enroll", "/enrollment/:reference"];
 
 /** The admin area: every page of the one list, and the second segments they share for deeper paths. */
 const ADMIN_PATHS = new Set<string>(ADMIN_PAGES.map((page) => page.path));

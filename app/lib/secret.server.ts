@@ -1,7 +1,8 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import type { Env } from "./env.server.ts";
+import { appState } from "./app.server.ts";
+import { parseEnv, type Env } from "./env.server.ts";
 
 /**
  * The server secret: AUTH_SECRET when set; otherwise (embedded database, one process) a random secret
@@ -15,4 +16,19 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): {
   const secret = crypto.randomBytes(32).toString("base64url");
   fs.writeFileSync(file, `${secret}\n`, { mode: 0o600 });
   return { secret, generated: true };
+}
+
+/**
+ * The running app's server secret (AUTH_SECRET or the generated DATA_DIR/auth-secret), else AUTH_SECRET
+ * from the environment (scripts, tests). Never a built-in default.
+ */
+export function serverSecret(): string {
+  try {
+    return appState().secret;
+  } catch {
+    // The app is not started in this process.
+  }
+  const secret = parseEnv().AUTH_SECRET;
+  if (!secret) throw new Error("The server secret is not available: start the app or set AUTH_SECRET");
+  return secret;
 }

@@ -41,6 +41,7 @@ import { chargeApproved, LEDGER_REASONS, voidDue } from "~/domain/payments/ledge
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
+import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
 import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { isLocale, type Locale } from "~/lib/i18n.ts";
@@ -308,6 +309,7 @@ async function decide(
       courseName: row.courseName,
       enrollmentId: row.enrollmentId,
       ...(seat ? { run: { startsAt: seat.run.startsAt }, seatOpened: from === "waiting" } : {}),
+      pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
     });
     await enqueueEmail(tx, {
       kind: decisionEmailKind(status),

@@ -6,6 +6,7 @@
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { courses, enrollments } from "@db/schema/index.ts";
+import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
 import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "~/emails/enrollment-request.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
@@ -192,6 +193,7 @@ export async function createEnrollment(
       brand: mail.brandName(locale),
       request,
       courseUrl: `${env().PUBLIC_URL}${localePath(locale, courseHref(course.slug))}`,
+      pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, id),
     });
     await enqueueEmail(tx, {
       kind: "enrollment-confirmation",

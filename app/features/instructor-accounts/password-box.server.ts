@@ -3,9 +3,8 @@
 // the server secret, so that authorised staff can show a still-active password again. The copy is bound
 // to its instructor (additional authenticated data): a ciphertext moved to another row does not open.
 import crypto from "node:crypto";
-import { appState } from "~/lib/app.server.ts";
-import { parseEnv } from "~/lib/env.server.ts";
 import { generatePassword } from "~/lib/password.server.ts";
+import { serverSecret } from "~/lib/secret.server.ts";
 
 /** SPEC §9: 8 characters of letters and digits (look-alikes such as O/0 and l/1 left out). */
 export const INSTRUCTOR_PASSWORD_LENGTH = 8;
@@ -15,21 +14,6 @@ const DIGITS = "23456789";
 /** A fresh one-time password: 8 letters and digits, at least one of each, uniformly shuffled. */
 export function generateInstructorPassword(length = INSTRUCTOR_PASSWORD_LENGTH): string {
   return generatePassword({ length, classes: [LETTERS, DIGITS] });
-}
-
-/**
- * The server secret: the running app's (AUTH_SECRET or the generated DATA_DIR/auth-secret), else
- * AUTH_SECRET from the environment (scripts, tests). Never a built-in default.
- */
-export function serverSecret(): string {
-  try {
-    return appState().secret;
-  } catch {
-    // The app is not started in this process.
-  }
-  const secret = parseEnv().AUTH_SECRET;
-  if (!secret) throw new Error("The server secret is not available: start the app or set AUTH_SECRET");
-  return secret;
 }
 
 const VERSION = "v1";

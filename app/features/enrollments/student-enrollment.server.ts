@@ -1,0 +1,92 @@
+// What the student's own page shows of their enrollment (issue 37 item 3): read by its reference once the
+// link's token is checked (app/domain/enrollments/enrollment-link.server.ts); null for a wrong token or an
+// unknown reference alike. Only what the student gave or was told: the course as they asked for it, the
+// run (Cairo time), where the request stands, what is due and what they paid.
+import { eq } from "drizzle-orm";
+import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
+import { verifyEnrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
+import { ledgerOf } from "~/domain/payments/ledger.server.ts";
+import { db } from "~/lib/db.server.ts";
+
+export interface StudentPayment {
+  at: string;
+  amountPiastres: number;
+  method: string;
+  kind: "payment" | "refund";
+}
+
+export interface StudentEnrollment {
+  reference: string;
+  studentName: string;
+  courseName: string;
+  /** The course's page while it is published (its slug), else null. */
+  courseSlug: string | null;
+  status: "pending" | "approved" | "rejected" | "waiting";
+  requestedAt: string;
+  /** When staff decided (approved or rejected); null while pending or waiting. */
+  decidedAt: string | null;
+  run: { startsAt: string; endsAt: string | null; schedule: string | null; scheduleAr: string | null; mode: string; location: string | null; locationAr: string | null } | null;
+  money: { due: number; paid: number; balance: number; payments: StudentPayment[] } | null;
+}
+
+export async function getStudentEnrollment(reference: string, token: string | null): Promise<StudentEnrollment | null> {
+  if (!verifyEnrollmentToken(reference, token)) return null;
+  const [row] = await db()
+    .select({
+      id: enrollments.id,
+      reference: enrollments.enrollmentId,
+      studentName: enrollments.studentName,
+      courseName: enrollments.courseName,
+      courseSlug: courses.slug,
+      coursePublished: courses.isPublished,
+      status: enrollments.status,
+      createdAt: enrollments.createdAt,
+      updatedAt: enrollments.updatedAt,
+      runStartsAt: courseRuns.startsAt,
+      runEndsAt: courseRuns.endsAt,
+      schedule: courseRuns.schedule,
+      scheduleAr: courseRuns.scheduleAr,
+      mode: courseRuns.mode,
+      location: courseRuns.location,
+      locationAr: courseRuns.locationAr,
+    })
+    .from(enrollments)
+    .leftJoin(courses, eq(courses.id, enrollments.courseId))
+    .leftJoin(courseRuns, eq(courseRuns.id, enrollments.runId))
+    .where(eq(enrollments.enrollmentId, reference))
+    .limit(1);
+  if (!row) return null;
+  const ledger = await ledgerOf(db(), row.id);
+  const decided = row.status === "approved" || row.status === "rejected";
+  return {
+    reference: row.reference,
+    studentName: row.studentName,
+    courseName: row.courseName,
+    courseSlug: row.coursePublished ? row.courseSlug : null,
+    status: row.status,
+    requestedAt: row.createdAt.toISOString(),
+    decidedAt: decided ? row.updatedAt.toISOString() : null,
+    run: row.runStartsAt
+      ? {
+          startsAt: row.runStartsAt.toISOString(),
+          endsAt: row.runEndsAt?.toISOString() ?? null,
+          schedule: row.schedule,
+          scheduleAr: row.scheduleAr,
+          mode: row.mode ?? "live_online",
+          location: row.location,
+          locationAr: row.locationAr,
+        }
+      : null,
+    money:
+      ledger.entries.length > 0
+        ? {
+            due: ledger.due,
+            paid: ledger.paid - ledger.refunded,
+            balance: ledger.balance,
+            payments: ledger.entries
+              .filter((e): e is typeof e & { kind: "payment" | "refund"; method: string } => (e.kind === "payment" || e.kind === "refund") && e.method !== null)
+              .map((e) => ({ at: e.createdAt.toISOString(), amountPiastres: e.amountPiastres, method: e.method, kind: e.kind })),
+          }
+        : null,
+  };
+}

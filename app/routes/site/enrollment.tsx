@@ -1,0 +1,52 @@
+// /{en|ar}/enrollment/<reference>?t=<token> — the student's own page of one enrollment (issue 37 item 3),
+// opened from the link in every email about it. The token is checked before anything is read; a wrong
+// one, an unknown reference or a malformed one are the same 404. Personal data: never cached, never
+// indexed, and the address (with its token) is not sent on as a referrer.
+import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
+import { getStudentEnrollment } from "~/features/enrollments/student-enrollment.server.ts";
+import { AppError } from "~/lib/errors.ts";
+import { withPublicStrings } from "~/lib/i18n-client.ts";
+import { pageMeta } from "~/lib/seo.ts";
+import { getInstance } from "~/middleware/i18next.server.ts";
+import type { Route } from "./+types/enrollment";
+
+export async function loader({ params, request, context }: Route.LoaderArgs) {
+  const token = new URL(request.url).searchParams.get("t");
+  const enrollment = await getStudentEnrollment(params.reference, token);
+  if (!enrollment) throw new AppError("not_found", "errors.notFoundText");
+  const t = getInstance(context).t;
+  return {
+    enrollment,
+    title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
+    description: t("myEnrollment.metaDescription"),
+  };
+}
+
+export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
+  return withPublicStrings(serverLoader);
+}
+
+export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+
+/** The site's Referrer-Policy header sends the origin to other sites; this page's links send nothing. */
+const NO_REFERRER = { name: "referrer", content: "no-referrer" };
+
+export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
+  const root = matches[0].loaderData;
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }, NO_REFERRER];
+  const head = pageMeta({
+    title: loaderData.title,
+    description: loaderData.description,
+    origin: root.origin,
+    // The page without its token: a canonical URL must not carry the key to it.
+    path: `/enrollment/${encodeURIComponent(loaderData.enrollment.reference)}`,
+    locale: root.locale,
+    brand: root.brand,
+    noindex: true,
+  });
+  return [...head, NO_REFERRER];
+};
+
+export default function EnrollmentRoute({ loaderData, matches }: Route.ComponentProps) {
+  return <StudentEnrollmentPage enrollment={loaderData.enrollment} locale={matches[0].loaderData.locale} />;
+}

@@ -9,7 +9,7 @@
 // Balance = charges + adjustments − payments + refunds (app/domain/payments/ledger.server.ts). The database
 // refuses UPDATE and DELETE on the table (a trigger, migration 0016); a correction is a new entry.
 import { sql } from "drizzle-orm";
-import { bigint, check, index, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
+import { bigint, check, index, integer, pgTable, text, timestamp, uuid } from "drizzle-orm/pg-core";
 import { enrollments } from "./catalog.ts";
 
 export const LEDGER_KINDS = ["charge", "adjustment", "payment", "refund"] as const;
@@ -43,6 +43,12 @@ export const enrollmentLedger = pgTable(
      * unique index and changes nothing.
      */
     idempotencyKey: text("idempotency_key").unique(),
+    /**
+     * A payment's receipt number, `<prefix>-<year>-<n>` (issue 37 item 6): n counts the year's receipts
+     * without a gap (receipt_counters, taken in the payment's transaction, so a payment rolled back gives
+     * its number back), unique across instances.
+     */
+    receiptNumber: text("receipt_number").unique(),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
   },
   (t) => [
@@ -58,6 +64,17 @@ export const enrollmentLedger = pgTable(
     ),
     check("enrollment_ledger_reason_check", sql`${t.kind} not in ('adjustment', 'refund') or char_length(coalesce(${t.reason}, '')) between 1 and 500`),
     check("enrollment_ledger_text_len", sql`coalesce(char_length(${t.reference}), 0) <= 200 and coalesce(char_length(${t.reason}), 0) <= 500 and coalesce(char_length(${t.idempotencyKey}), 0) <= 200`),
+    check("enrollment_ledger_receipt_check", sql`${t.receiptNumber} is null or (${t.kind} = 'payment' and char_length(${t.receiptNumber}) <= 40)`),
     index("enrollment_ledger_enrollment_idx").on(t.enrollmentId, t.id),
   ],
+);
+
+/** The last receipt number given in each year (Cairo time): one row per year, taken under its row lock. */
+export const receiptCounters = pgTable(
+  "receipt_counters",
+  {
+    year: integer("year").primaryKey(),
+    lastNumber: integer("last_number").notNull(),
+  },
+  (t) => [check("receipt_counters_positive", sql`${t.lastNumber} > 0 and ${t.year} between 2000 and 2999`)],
 );

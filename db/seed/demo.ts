@@ -3,7 +3,8 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { sql } from "drizzle-orm";
-import { categories, courseRuns, courses, enrollmentLedger, enrollments, instructors, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
+import { categories, courseRuns, courses, enrollmentLedger, enrollments, instructors, receiptCounters, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
+import { receiptPrefix } from "~/domain/payments/receipts.server.ts";
 import { cairoWallTimeToUtc, utcToCairoWallTime } from "~/lib/cairo-time.ts";
 import { isCatalogEmpty, type Executor, type Tx } from "~/lib/db.server.ts";
 import {
@@ -245,14 +246,32 @@ async function seedDemoPayments(tx: Tx): Promise<void> {
       from ${enrollmentLedger} l join ${enrollments} e on e.id = l.enrollment_id
       where l.kind = 'charge'
     )
-    insert into ${enrollmentLedger} (enrollment_id, kind, amount_piastres, method, reference, idempotency_key, created_at)
+    , paid as (
+      select *, created_at + interval '1 day' as paid_at from charged where n % 2 = 0 or n % 5 = 0
+    ), numbered as (
+      select *, extract(year from paid_at at time zone 'Africa/Cairo')::int as year,
+             row_number() over (partition by extract(year from paid_at at time zone 'Africa/Cairo') order by paid_at, reference) as k
+      from paid
+    )
+    insert into ${enrollmentLedger} (enrollment_id, kind, amount_piastres, method, reference, idempotency_key, receipt_number, created_at)
     select enrollment_id, 'payment',
            case when n % 2 = 0 then amount_piastres else amount_piastres / 2 end,
            case when n % 2 = 0 then 'instapay' else 'cash' end,
            case when n % 2 = 0 then 'IPN-' || reference else 'CASH-' || reference end,
-           'demo:' || reference, created_at + interval '1 day'
-    from charged where n % 2 = 0 or n % 5 = 0`);
+           'demo:' || reference,
+           ${DEMO_RECEIPT_PREFIX} || '-' || year || '-' || lpad(k::text, 5, '0'),
+           paid_at
+    from numbered`);
+  // The year's counters continue after the demo's receipts (issue 37 item 6).
+  await tx.execute(sql`
+    insert into ${receiptCounters} (year, last_number)
+    select cast(split_part(receipt_number, '-', 2) as int), max(cast(split_part(receipt_number, '-', 3) as int))
+    from ${enrollmentLedger} where receipt_number is not null group by 1
+    on conflict (year) do update set last_number = greatest(${receiptCounters.lastNumber}, excluded.last_number)`);
 }
+
+/** The demo academy's receipt prefix: the initials of its English name (receipts.server.ts). */
+const DEMO_RECEIPT_PREFIX = receiptPrefix(DEFAULT_SITE_SETTINGS.brand.name.en);
 
 /**
  * Writes one thumbnail per demo course (DATA_DIR/uploads/public/demo/<slug>.webp, served at /media/demo/)

@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { asc, eq } from "drizzle-orm";
-import { courseRuns, courses, enrollmentLedger, enrollments } from "@db/schema/index.ts";
+import { courseRuns, courses, enrollmentLedger, enrollments, receiptCounters } from "@db/schema/index.ts";
 import { ledgerOf } from "~/domain/payments/ledger.server.ts";
 import { DEMO_RUNS } from "@db/seed/demo-runs.ts";
 import { demoRunStart, seedDemo } from "@db/seed/demo.ts";
@@ -137,6 +137,15 @@ describe("demo course runs", () => {
     expect(money.some((m) => m.paid === m.due && m.balance === 0)).toBe(true);
     expect(money.some((m) => m.paid > 0 && m.balance > 0)).toBe(true);
     expect(money.some((m) => m.paid === 0)).toBe(true);
+    // Each demo payment has its receipt, numbered without a gap per year, and the counter continues after them.
+    const receipts = money.flatMap((m) => m.entries.filter((e) => e.kind === "payment").map((e) => e.receiptNumber!));
+    expect(receipts.length).toBeGreaterThan(0);
+    expect(receipts.every((r) => /^NA-\d{4}-\d{5}$/.test(r))).toBe(true);
+    const byYear = new Map<string, string[]>();
+    for (const r of receipts) byYear.set(r.split("-")[1]!, [...(byYear.get(r.split("-")[1]!) ?? []), r]);
+    for (const list of byYear.values()) expect(list.map((r) => Number(r.split("-")[2])).sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
+    const counters = await database.db.select().from(receiptCounters);
+    for (const c of counters) expect(c.lastNumber).toBe(byYear.get(String(c.year))!.length);
     // Nothing charged to a request that was not approved.
     const entries = await database.db.select().from(enrollmentLedger);
     expect(entries.every((e) => approved.some((a) => a.id === e.enrollmentId))).toBe(true);

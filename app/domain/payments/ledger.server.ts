@@ -19,6 +19,8 @@ import { db, queryRows, type Executor, type Tx } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { summarize, type LedgerSummary } from "./ledger.ts";
+import { nextReceiptNumber } from "./receipts.server.ts";
+import { sendReceipt } from "./receipt-email.server.ts";
 
 export { LEDGER_REASONS, summarize, type LedgerEntry, type LedgerSummary } from "./ledger.ts";
 
@@ -32,6 +34,7 @@ export async function ledgerOf(ex: Executor, enrollmentId: string): Promise<Ledg
       method: enrollmentLedger.method,
       reference: enrollmentLedger.reference,
       reason: enrollmentLedger.reason,
+      receiptNumber: enrollmentLedger.receiptNumber,
       actorId: enrollmentLedger.actorId,
       createdAt: enrollmentLedger.createdAt,
     })
@@ -85,7 +88,15 @@ export async function voidDue(tx: Tx, actorId: string | null, enrollmentIds: rea
 /** Locks the enrollment's row (money on one enrollment is written one at a time) and answers it, or 404. */
 async function lockEnrollment(tx: Tx, id: string) {
   const [row] = await tx
-    .select({ id: enrollments.id, enrollmentId: enrollments.enrollmentId, status: enrollments.status })
+    .select({
+      id: enrollments.id,
+      enrollmentId: enrollments.enrollmentId,
+      status: enrollments.status,
+      studentName: enrollments.studentName,
+      studentEmail: enrollments.studentEmail,
+      courseName: enrollments.courseName,
+      locale: enrollments.locale,
+    })
     .from(enrollments)
     .where(eq(enrollments.id, id))
     .for("update");
@@ -153,19 +164,32 @@ export async function recordPayment(actor: Actor, enrollmentId: string, payment:
   return db().transaction(async (tx) => {
     const row = await lockEnrollment(tx, enrollmentId);
     if (row.status !== "approved") throw new AppError("conflict", "adminEnrollments.payments.errors.notApproved");
+    // Numbered in this transaction: a refused or failed payment gives its number back (no gap).
+    const receiptNumber = await nextReceiptNumber(tx);
     const written = await tx
       .insert(enrollmentLedger)
-      .values({ enrollmentId, kind: "payment", amountPiastres: payment.amountPiastres, method: payment.method, reference, actorId: actor.id, idempotencyKey: key })
+      .values({
+        enrollmentId,
+        kind: "payment",
+        amountPiastres: payment.amountPiastres,
+        method: payment.method,
+        reference,
+        receiptNumber,
+        actorId: actor.id,
+        idempotencyKey: key,
+      })
       .onConflictDoNothing({ target: enrollmentLedger.idempotencyKey })
-      .returning({ id: enrollmentLedger.id });
+      .returning({ id: enrollmentLedger.id, createdAt: enrollmentLedger.createdAt });
     if (written.length === 0) throw new AppError("conflict", "adminEnrollments.payments.errors.duplicateReference");
+    const after = await ledgerOf(tx, enrollmentId);
+    await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
     await recordAudit(tx, actor, {
       action: "payment.record",
       entity: "enrollment",
       entityId: enrollmentId,
-      data: { enrollmentId: row.enrollmentId, amountPiastres: payment.amountPiastres, method: payment.method, reference },
+      data: { enrollmentId: row.enrollmentId, amountPiastres: payment.amountPiastres, method: payment.method, reference, receiptNumber },
     });
-    return ledgerOf(tx, enrollmentId);
+    return after;
   });
 }
 

@@ -31,6 +31,8 @@ export interface LedgerEntry {
   method: PaymentMethod | null;
   reference: string | null;
   reason: string | null;
+  /** A payment's receipt number (NA-2026-00042). */
+  receiptNumber: string | null;
   actorId: string | null;
   createdAt: Date;
 }

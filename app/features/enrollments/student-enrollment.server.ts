@@ -13,6 +13,8 @@ export interface StudentPayment {
   amountPiastres: number;
   method: string;
   kind: "payment" | "refund";
+  /** A payment's receipt number. */
+  receipt: string | null;
 }
 
 export interface StudentEnrollment {
@@ -85,7 +87,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
             balance: ledger.balance,
             payments: ledger.entries
               .filter((e): e is typeof e & { kind: "payment" | "refund"; method: string } => (e.kind === "payment" || e.kind === "refund") && e.method !== null)
-              .map((e) => ({ at: e.createdAt.toISOString(), amountPiastres: e.amountPiastres, method: e.method, kind: e.kind })),
+              .map((e) => ({ at: e.createdAt.toISOString(), amountPiastres: e.amountPiastres, method: e.method, kind: e.kind, receipt: e.receiptNumber })),
           }
         : null,
   };

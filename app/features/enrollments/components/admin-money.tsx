@@ -60,6 +60,11 @@ export function EnrollmentMoney({ money, approved, locale }: { money: Wire<Ledge
                 <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>
                 {e.method && <span>{t(`adminEnrollments.payments.methods.${e.method}`)}</span>}
                 {e.reference && <bdi dir="auto">{e.reference}</bdi>}
+                {e.receiptNumber && (
+                  <span data-receipt="">
+                    {t("adminEnrollments.payments.receipt")} <bdi dir="ltr">{e.receiptNumber}</bdi>
+                  </span>
+                )}
                 {e.reason && <bdi dir="auto">{SYSTEM_REASONS[e.reason] ? t(SYSTEM_REASONS[e.reason]!) : e.reason}</bdi>}
               </span>
             </li>

@@ -155,6 +155,11 @@ export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: S
                     {m(`money.${p.kind}`)} {money(p.amountPiastres)}
                   </span>
                   <span className="text-slate-700">{m(`methods.${p.method}`)}</span>
+                  {p.receipt && (
+                    <span className="text-slate-700" data-receipt="">
+                      {m("money.receipt")} <bdi dir="ltr">{p.receipt}</bdi>
+                    </span>
+                  )}
                   <time dateTime={p.at} className="text-slate-600">
                     {formatDateTime(p.at, locale)}
                   </time>

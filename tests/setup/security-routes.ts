@@ -86,6 +86,8 @@ export const PARAM_SOURCES: Record<string, string> = {
   id: `select id::text as v from course_documents order by created_at limit 1`,
   // A course's sharing image: /og/courses/<slug>.jpg.
   file: `select slug || '.jpg' as v from courses where is_published order by created_at limit 1`,
+  // A student's enrollment page (without its token: the same 404 as a wrong one).
+  reference: `select enrollment_id as v from enrollments order by created_at limit 1`,
 };
 
 /** The URL for a pattern with its `:params` filled from the database ("*" becomes a path that matches nothing). */

@@ -24,7 +24,8 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): {
  */
 export function serverSecret(): string {
   try {
-    return appState().secret;
+    const running = appState().secret;
+    if (running) return running;
   } catch {
     // The app is not started in this process.
   }

@@ -10,6 +10,9 @@ import { lockRunSeats } from "~/domain/runs/run-seats.server.ts";
 import { makeCourse, makeRun } from "../setup/factories.ts";
 import { createDatabase, type FaultDatabase } from "./helpers.ts";
 
+// The server secret a running app has: a request's confirmation email links the student's page (issue 37).
+process.env.AUTH_SECRET ??= "fault-tests-server-secret-0123456789abcdefghij";
+
 let database: FaultDatabase;
 let app: Database;
 /** A second instance of the app on the same database: it holds the run's lock as an approval does. */

@@ -18,6 +18,22 @@ export function resolveAuthSecret(env: Pick<Env, "AUTH_SECRET" | "DATA_DIR">): {
   return { secret, generated: true };
 }
 
+const derived = new Map<string, Buffer>();
+
+/**
+ * A 256-bit key for one purpose only (`purpose`: e.g. "enrollment-page/v1"), derived from the server
+ * secret with HKDF-SHA-256, so a key leaked or rotated for one use says nothing of another's.
+ */
+export function purposeKey(purpose: string, secret: string = serverSecret()): Buffer {
+  const id = `${purpose}\u0000${secret}`;
+  let key = derived.get(id);
+  if (!key) {
+    key = Buffer.from(crypto.hkdfSync("sha256", secret, "course-academy", purpose, 32));
+    derived.set(id, key);
+  }
+  return key;
+}
+
 /**
  * The running app's server secret (AUTH_SECRET or the generated DATA_DIR/auth-secret), else AUTH_SECRET
  * from the environment (scripts, tests). Never a built-in default.

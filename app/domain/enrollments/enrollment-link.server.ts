@@ -6,18 +6,9 @@
 import crypto from "node:crypto";
 import { localePath } from "~/lib/locale-url.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { serverSecret } from "~/lib/secret.server.ts";
+import { purposeKey, serverSecret } from "~/lib/secret.server.ts";
 
-const keys = new Map<string, Buffer>();
-
-function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(crypto.hkdfSync("sha256", secret, "course-academy", "enrollment-page/v1", 32));
-    keys.set(secret, key);
-  }
-  return key;
-}
+const keyFor = (secret: string) => purposeKey("enrollment-page/v1", secret);
 
 /** What a reference looks like (ENR-…, the readable alphabet; the demo's ENR-SEED-…). */
 const REFERENCE = /^ENR-[A-Z0-9-]{4,40}$/;

@@ -40,10 +40,12 @@ describe("runOptions", () => {
   });
   it("says each run's price: its own, else the course's; nothing when free (issue 37 item 1)", () => {
     const t = i18n.getFixedT("en");
-    expect(runOptions([{ ...base, price: 2500 }], "en", t, 2800)[0]!.price).toMatch(/^EGP\s?2,500$/);
-    expect(runOptions([{ ...base, price: null }], "en", t, 2800)[0]!.price).toMatch(/^EGP\s?2,800$/);
-    expect(runOptions([{ ...base, price: 0 }], "en", t, 2800)[0]!.price).toBe("");
-    expect(runOptions([{ ...base, price: null }], "ar", i18n.getFixedT("ar"), 1500.5)[0]!.price).toMatch(/1,500\.50/);
+    expect(runOptions([{ ...base, price: 2500 }], "en", t, { price: 2800, priceVisible: true })[0]!.price).toMatch(/^EGP\s?2,500$/);
+    expect(runOptions([{ ...base, price: null }], "en", t, { price: 2800, priceVisible: true })[0]!.price).toMatch(/^EGP\s?2,800$/);
+    expect(runOptions([{ ...base, price: 0 }], "en", t, { price: 2800, priceVisible: true })[0]!.price).toBe("");
+    expect(runOptions([{ ...base, price: null }], "ar", i18n.getFixedT("ar"), { price: 1500.5, priceVisible: true })[0]!.price).toMatch(/1,500\.50/);
+    // A hidden price hides every run's too.
+    expect(runOptions([{ ...base, price: 2500 }], "en", t, { price: 2800, priceVisible: false })[0]!.price).toBe("");
   });
   it("in Arabic with Western digits; no place for a live online run", () => {
     const [ar] = runOptions([{ ...base, mode: "live_online", scheduleAr: "الأحد والأربعاء", full: false }], "ar", i18n.getFixedT("ar"));

@@ -31,10 +31,15 @@ function inLanguage(locale: Locale, en: string | null, ar: string | null): strin
 }
 
 /**
- * `t`: a translation function of `locale` that has the `runs` strings. `coursePrice`: the course's price
- * when the page shows it (null when hidden or none; a hidden price's runs come with theirs removed).
+ * `t`: a translation function of `locale` that has the `runs` strings. `course`: its price and whether it
+ * is shown; a hidden price ("Contact us for the price") hides every run's too.
  */
-export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunction, coursePrice: number | null = null): RunOption[] {
+export function runOptions(
+  runs: readonly PublicRun[],
+  locale: Locale,
+  t: TFunction,
+  course: { price: number | null; priceVisible: boolean } = { price: null, priceVisible: true },
+): RunOption[] {
   return runs.map((run) => ({
     id: run.id,
     date: formatRunMoment(run.startsAt, locale, "date"),
@@ -42,7 +47,7 @@ export function runOptions(runs: readonly PublicRun[], locale: Locale, t: TFunct
     schedule: inLanguage(locale, run.schedule, run.scheduleAr),
     mode: t(`runs.mode.${run.mode}`),
     location: run.mode === "on_site" ? inLanguage(locale, run.location, run.locationAr) : "",
-    price: formatPrice(run.price ?? coursePrice, locale) ?? "",
+    price: course.priceVisible ? (formatPrice(run.price ?? course.price, locale) ?? "") : "",
     full: run.full,
   }));
 }

@@ -4,7 +4,7 @@
 // to its instructor (additional authenticated data): a ciphertext moved to another row does not open.
 import crypto from "node:crypto";
 import { generatePassword } from "~/lib/password.server.ts";
-import { serverSecret } from "~/lib/secret.server.ts";
+import { purposeKey, serverSecret } from "~/lib/secret.server.ts";
 
 /** SPEC §9: 8 characters of letters and digits (look-alikes such as O/0 and l/1 left out). */
 export const INSTRUCTOR_PASSWORD_LENGTH = 8;
@@ -19,17 +19,8 @@ export function generateInstructorPassword(length = INSTRUCTOR_PASSWORD_LENGTH):
 const VERSION = "v1";
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
-const keys = new Map<string, Buffer>();
-
-/** A 256-bit key for this purpose only, derived from the secret with HKDF-SHA-256. */
-function keyFor(secret: string): Buffer {
-  let key = keys.get(secret);
-  if (!key) {
-    key = Buffer.from(crypto.hkdfSync("sha256", secret, "course-academy", "instructor-account-password/v1", 32));
-    keys.set(secret, key);
-  }
-  return key;
-}
+/** The key of this purpose only (app/lib/secret.server.ts). */
+const keyFor = (secret: string) => purposeKey("instructor-account-password/v1", secret);
 
 /** `v1.<iv>.<tag>.<ciphertext>` (base64url), AES-256-GCM with `context` (the instructor id) authenticated. */
 export function sealPassword(password: string, context: string, secret: string = serverSecret()): string {

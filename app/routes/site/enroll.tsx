@@ -31,13 +31,7 @@ export async function loader({ params, context, request }: Route.LoaderArgs) {
   const url = new URL(request.url);
   // Issue 20: the runs the form offers, in words of the page's language; `?run=<id>` preselects one.
   // Each with its price (the run's, else the course's), unless the course hides its price (issue 37 item 1).
-  const enrollable = await listEnrollableRuns(course.id);
-  const runs = runOptions(
-    course.priceVisible ? enrollable : enrollable.map((r) => ({ ...r, price: null })),
-    i18n.language === "ar" ? "ar" : "en",
-    t,
-    course.priceVisible ? course.price : null,
-  );
+  const runs = runOptions(await listEnrollableRuns(course.id), i18n.language === "ar" ? "ar" : "en", t, course);
   const chosen = url.searchParams.get("run");
   return {
     runs,

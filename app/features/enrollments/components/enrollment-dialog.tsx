@@ -103,7 +103,7 @@ export function EnrollmentDialog({
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [needsRuns, slug]);
   const locale = i18n.language === "ar" ? "ar" : "en";
-  const given = useMemo(() => (runs ? runOptions(runs, locale, t, course?.price ?? null) : undefined), [runs, locale, t, course?.price]);
+  const given = useMemo(() => (runs ? runOptions(runs, locale, t, { price: course?.price ?? null, priceVisible: true }) : undefined), [runs, locale, t, course?.price]);
   const loaded = loader.data && "runs" in loader.data ? loader.data.runs : undefined;
   const offered = given ?? loaded;
   // The runs could not be read (the connection dropped): say so, offer a retry and the enroll page.

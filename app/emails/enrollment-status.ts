@@ -4,6 +4,7 @@
 // (issue 20) names the run's start in Cairo time; one given a seat from the waiting list says a seat
 // opened (strings: "runDecisionEmails.*" in run-decision-emails.json).
 import { formatRunMoment } from "~/lib/cairo-time.ts";
+import { formatPiastres } from "~/lib/money.ts";
 import { ltrToken, renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
 export interface EnrollmentStatusEmailInput {
@@ -21,6 +22,8 @@ export interface EnrollmentStatusEmailInput {
   seatOpened?: boolean;
   /** The student's own page of this enrollment, with its token (issue 37 item 3). */
   pageUrl?: string;
+  /** An approval with a price (issue 37 item 2): what is due and until when the seat is held. */
+  payment?: { duePiastres: number; deadline: Date };
 }
 
 export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): RenderedEmail {
@@ -34,12 +37,17 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
   const zone = t("runs.cairoTime");
   const seatOpened = approvedRun && input.seatOpened === true;
   const r = "runDecisionEmails";
+  const pay = status === "approved" && input.payment ? input.payment : undefined;
+  const amount = pay ? ltrToken(formatPiastres(pay.duePiastres, locale), locale) : "";
+  const deadline = pay ? `${formatRunMoment(pay.deadline, locale, "long")} (${zone})` : "";
+  const payLine = pay ? [t("paymentEmails.approval.pay", { amount, deadline })] : [];
   const paragraphs = seatOpened
-    ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...inText, when, zone }), t(`${r}.seatOpened.next`, inText)]
+    ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...inText, when, zone }), ...payLine, t(`${r}.seatOpened.next`, inText)]
     : [
         t("email.greeting", { name: studentName }),
         t(`${k}.intro`, inText),
         ...(approvedRun ? [t(`${r}.approved.starts`, { when, zone })] : []),
+        ...payLine,
         t(approvedRun ? `${r}.approved.next` : `${k}.next`, inText),
       ];
   const { text, html } = renderEmailLayout({
@@ -53,6 +61,12 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
       ...(approvedRun ? [{ label: t(`${r}.fields.starts`), value: `${when} (${zone})` }] : []),
       { label: t("adminEnrollments.email.fields.enrollmentId"), value: ltrToken(enrollmentId, locale) },
       { label: t("adminEnrollments.email.fields.status"), value: t(`adminEnrollments.status.${status}`) },
+      ...(pay
+        ? [
+            { label: t("paymentEmails.approval.amountDue"), value: amount },
+            { label: t("paymentEmails.approval.payBy"), value: deadline },
+          ]
+        : []),
     ],
     footer: t("email.footer", { brand }),
   });

@@ -186,6 +186,8 @@ export const envSchema = z
     // How long the email of a staff decision (an enrollment approved or rejected) waits in the outbox,
     // during which the decision can be undone and the email withdrawn.
     DECISION_UNDO_SECONDS: intIn(1, 600, 30),
+    // How often each instance looks for held seats whose payment deadline has passed (issue 37 item 2).
+    HOLD_SWEEP_SECONDS: intIn(1, 3600, 60),
     LOG_LEVEL: logLevel.default("info"),
     // json | pretty; unset: pretty at a terminal, JSON otherwise (app/lib/logger.server.ts).
     LOG_FORMAT: logFormat.optional(),

@@ -39,10 +39,12 @@ const SETTING_SCHEMAS = {
   social: z.looseObject({ facebook: text, instagram: text, linkedin: text, tiktok: text }).catch({}),
   about: z.looseObject({ yearsOfExperience: figure, partners: figure, students: figure }).catch({ yearsOfExperience: 0, partners: 0, students: 0 }),
   [TWO_FACTOR_SETTING_KEY]: z.looseObject({ required: z.boolean().optional().catch(undefined) }).catch({}),
+  /** Issue 37: `holdHours` (read through storedHoldHours, app/lib/payment-settings.ts). */
+  payments: z.looseObject({}).catch({}),
 };
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
-export const SETTING_KEYS: readonly SettingKey[] = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY];
+export const SETTING_KEYS: readonly SettingKey[] = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY, "payments"];
 export type SiteSettings = { [K in SettingKey]: z.output<(typeof SETTING_SCHEMAS)[K]> };
 export type TwoFactorSetting = SiteSettings[typeof TWO_FACTOR_SETTING_KEY];
 
@@ -68,6 +70,7 @@ export async function readSiteSettings<const K extends SettingKey>(
     social: SETTING_SCHEMAS.social.parse(byKey.get("social")),
     about: SETTING_SCHEMAS.about.parse(byKey.get("about")),
     [TWO_FACTOR_SETTING_KEY]: SETTING_SCHEMAS[TWO_FACTOR_SETTING_KEY].parse(byKey.get(TWO_FACTOR_SETTING_KEY)),
+    payments: SETTING_SCHEMAS.payments.parse(byKey.get("payments")),
   };
   return settings;
 }

@@ -289,6 +289,11 @@ export const enrollments = pgTable(
     locale: text("locale").notNull().default("en"),
     status: text("status", { enum: ENROLLMENT_STATUSES }).notNull().default("pending"),
     /**
+     * Issue 37 item 2: an approved, priced request holds its seat until this moment unless money is
+     * received; then the hold ends (null). Kept on an expired request: when its hold ran out.
+     */
+    holdExpiresAt: timestamp("hold_expires_at", { withTimezone: true }),
+    /**
      * Issue 19 point 10, where the request came from (first-party, no cross-site tracking): the site path
      * the form was sent from, the visit's utm_* parameters and the host of the referring site.
      */
@@ -311,7 +316,7 @@ export const enrollments = pgTable(
       .generatedAlwaysAs((): SQL => foldForSearchSql(enrollmentSearchSource())),
   },
   (t) => [
-    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'waiting')`),
+    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'waiting', 'expired')`),
     check("enrollments_locale_check", sql`${t.locale} in ('en', 'ar')`),
     check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
     check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),
@@ -329,6 +334,8 @@ export const enrollments = pgTable(
     index("enrollments_course_status_idx").on(t.courseId, t.status),
     // Issue 20: a run's seats (approved), its waiting list in order of arrival, and the list's run filter.
     index("enrollments_run_status_created_idx").on(t.runId, t.status, t.createdAt, t.id),
+    // Issue 37 item 2: the holds to expire, soonest first (the sweeper's read).
+    index("enrollments_hold_expires_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'approved' and ${t.holdExpiresAt} is not null`),
     index("enrollments_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],
 );

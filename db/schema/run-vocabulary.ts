@@ -6,5 +6,8 @@ export const RUN_MODES = ["live_online", "self_paced", "on_site"] as const;
 export const RUN_STATUSES = ["open", "closed", "cancelled"] as const;
 /** How often a run's sessions repeat (CourseInstance courseSchedule.repeatFrequency). */
 export const RUN_REPEAT_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
-/** An enrollment request's states; "waiting" is the waiting list of a full run. */
-export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected", "waiting"] as const;
+/**
+ * An enrollment request's states; "waiting" is the waiting list of a full run; "expired" an approved,
+ * priced request whose held seat was not paid by its deadline (issue 37 item 2).
+ */
+export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected", "waiting", "expired"] as const;

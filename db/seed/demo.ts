@@ -5,8 +5,10 @@ import path from "node:path";
 import { sql } from "drizzle-orm";
 import { categories, courseRuns, courses, enrollmentLedger, enrollments, instructors, receiptCounters, rolePermissions, siteSettings, subcategories } from "@db/schema/index.ts";
 import { receiptPrefix } from "~/domain/payments/receipts.server.ts";
+import { LEDGER_REASONS } from "~/domain/payments/ledger.ts";
 import { cairoWallTimeToUtc, utcToCairoWallTime } from "~/lib/cairo-time.ts";
-import { isCatalogEmpty, type Executor, type Tx } from "~/lib/db.server.ts";
+import { isCatalogEmpty, queryRows, type Executor, type Tx } from "~/lib/db.server.ts";
+import { z } from "zod";
 import {
   DEFAULT_ROLE_PERMISSIONS,
   DEFAULT_SITE_SETTINGS,
@@ -224,6 +226,7 @@ async function seedDemoRuns(tx: Tx, courseRows: { id: string; slug: string; titl
   });
   if (requests.length) await tx.insert(enrollments).values(requests);
   await seedDemoPayments(tx);
+  await seedDemoHolds(tx, demoReference(n + 1));
 }
 
 /**
@@ -268,6 +271,41 @@ async function seedDemoPayments(tx: Tx): Promise<void> {
     select cast(split_part(receipt_number, '-', 2) as int), max(cast(split_part(receipt_number, '-', 3) as int))
     from ${enrollmentLedger} where receipt_number is not null group by 1
     on conflict (year) do update set last_number = greatest(${receiptCounters.lastNumber}, excluded.last_number)`);
+}
+
+/**
+ * Held seats (issue 37 item 2): the demo's unpaid seats are held for a day and a half from now; one more
+ * request, for the upcoming run with the most free seats, was approved and not paid in time: its hold ran
+ * out two hours ago (expired, what was due voided). It is an extra request, so no run's seats change.
+ */
+async function seedDemoHolds(tx: Tx, reference: string): Promise<void> {
+  await tx.execute(sql`
+    update ${enrollments} e set hold_expires_at = now() + interval '36 hours'
+    where e.status = 'approved'
+      and exists (select 1 from ${enrollmentLedger} l where l.enrollment_id = e.id and l.kind = 'charge')
+      and not exists (select 1 from ${enrollmentLedger} l where l.enrollment_id = e.id and l.kind = 'payment')`);
+  const student = DEMO_STUDENTS[1]!;
+  const [expired] = await queryRows(
+    tx,
+    sql`
+      insert into ${enrollments} (enrollment_id, course_id, course_name, run_id, student_name, student_email, student_phone, locale, status, hold_expires_at, source_page, created_at, updated_at)
+      select ${reference}, c.id, c.title, r.id, ${student.name}, ${student.email}, ${student.phone}, ${student.locale}, 'expired',
+             now() - interval '2 hours', '/' || ${student.locale} || '/courses/' || c.slug, now() - interval '4 days', now() - interval '2 hours'
+      from course_runs r join courses c on c.id = r.course_id
+      where r.status = 'open' and r.starts_at > now() and r.capacity is not null and coalesce(r.price, c.price) > 0
+      order by r.capacity - (select count(*) from ${enrollments} x where x.run_id = r.id and x.status = 'approved') desc, r.starts_at
+      limit 1
+      returning id`,
+    z.object({ id: z.string() }),
+  );
+  if (!expired) return;
+  await tx.execute(sql`
+    insert into ${enrollmentLedger} (enrollment_id, kind, amount_piastres, reason, created_at)
+    select e.id, k.kind, k.sign * round(coalesce(r.price, c.price) * 100)::bigint, k.reason, k.at
+    from ${enrollments} e join course_runs r on r.id = e.run_id join courses c on c.id = e.course_id,
+         (values ('charge', 1, null, now() - interval '50 hours'), ('adjustment', -1, ${LEDGER_REASONS.holdExpired}, now() - interval '2 hours'))
+           as k(kind, sign, reason, at)
+    where e.id = ${expired.id}::uuid`);
 }
 
 /** The demo academy's receipt prefix: the initials of its English name (receipts.server.ts). */

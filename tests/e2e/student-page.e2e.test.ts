@@ -83,7 +83,7 @@ describe("the student's enrollment page", () => {
     expect(await money.locator('[data-money="due"]').innerText()).toBe(formatPiastres(Number(seat.due), "en"));
     expect(await money.locator('[data-money="paid"]').innerText()).toBe(formatPiastres(Number(seat.paid), "en"));
     expect(await money.locator('[data-money="balance"]').innerText()).toBe(formatPiastres(Number(seat.due) - Number(seat.paid), "en"));
-    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollment.next.approvedUnpaid"));
+    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollment.next.approvedPartial"));
     expect(await page.locator('[data-step="paid"]').getAttribute("data-done")).toBeNull();
     expect(await page.locator("main").innerText()).not.toMatch(/myEnrollment\.|returned an object/);
     expect(await page.locator("main").innerText()).toContain(tr("en", `myEnrollment.modes.${seat.mode}`));

@@ -146,8 +146,24 @@ describe("demo course runs", () => {
     for (const list of byYear.values()) expect(list.map((r) => Number(r.split("-")[2])).sort((a, b) => a - b)).toEqual(list.map((_, i) => i + 1));
     const counters = await database.db.select().from(receiptCounters);
     for (const c of counters) expect(c.lastNumber).toBe(byYear.get(String(c.year))!.length);
-    // Nothing charged to a request that was not approved.
+    // Nothing charged to a request that was not approved (or approved and then not paid in time).
+    const expired = await database.db.select().from(enrollments).where(eq(enrollments.status, "expired"));
     const entries = await database.db.select().from(enrollmentLedger);
-    expect(entries.every((e) => approved.some((a) => a.id === e.enrollmentId))).toBe(true);
+    expect(entries.every((e) => [...approved, ...expired].some((a) => a.id === e.enrollmentId))).toBe(true);
+  });
+
+  it("holds the unpaid seats for a day and a half and has one request whose hold expired unpaid (issue 37 item 2)", async () => {
+    const approved = await database.db.select().from(enrollments).where(eq(enrollments.status, "approved"));
+    const money = new Map(await Promise.all(approved.map(async (e) => [e.id, await ledgerOf(database.db, e.id)] as const)));
+    const unpaid = approved.filter((e) => money.get(e.id)!.paid === 0);
+    expect(unpaid.length).toBeGreaterThan(0);
+    for (const e of unpaid) expect(e.holdExpiresAt!.getTime()).toBeGreaterThan(Date.now() + 35 * 60 * 60 * 1000);
+    expect(approved.filter((e) => money.get(e.id)!.paid > 0).every((e) => e.holdExpiresAt === null)).toBe(true);
+    const expired = await database.db.select().from(enrollments).where(eq(enrollments.status, "expired"));
+    expect(expired).toHaveLength(1);
+    expect(expired[0]!.holdExpiresAt!.getTime()).toBeLessThan(Date.now());
+    const voided = await ledgerOf(database.db, expired[0]!.id);
+    expect(voided.entries.map((e) => e.kind)).toEqual(["charge", "adjustment"]);
+    expect(voided.due).toBe(0);
   });
 });

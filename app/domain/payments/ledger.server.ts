@@ -21,6 +21,7 @@ import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { summarize, type LedgerSummary } from "./ledger.ts";
 import { nextReceiptNumber } from "./receipts.server.ts";
 import { sendReceipt } from "./receipt-email.server.ts";
+import { endHolds } from "./holds.server.ts";
 
 export { LEDGER_REASONS, summarize, type LedgerEntry, type LedgerSummary } from "./ledger.ts";
 
@@ -182,6 +183,9 @@ export async function recordPayment(actor: Actor, enrollmentId: string, payment:
       .returning({ id: enrollmentLedger.id, createdAt: enrollmentLedger.createdAt });
     if (written.length === 0) throw new AppError("conflict", "adminEnrollments.payments.errors.duplicateReference");
     const after = await ledgerOf(tx, enrollmentId);
+    // Money received ends the seat's hold (issue 37 item 2): in full it is confirmed; in part staff have
+    // agreed to instalments.
+    await endHolds(tx, [enrollmentId]);
     await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
     await recordAudit(tx, actor, {
       action: "payment.record",

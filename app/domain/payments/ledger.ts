@@ -9,6 +9,7 @@ import type { LedgerKind, PaymentMethod } from "@db/schema/payments.ts";
 export const LEDGER_REASONS = {
   approvalUndone: "system:approval-undone",
   backToPending: "system:back-to-pending",
+  holdExpired: "system:hold-expired",
 } as const;
 
 /** Entries and totals of one enrollment, in piastres. */

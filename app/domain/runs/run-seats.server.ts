@@ -68,6 +68,7 @@ export interface RunCounts {
   approved: number;
   rejected: number;
   waiting: number;
+  expired: number;
 }
 
 export async function countRequestsByRun(ex: Executor, runIds: readonly string[]): Promise<Map<string, RunCounts>> {
@@ -80,7 +81,7 @@ export async function countRequestsByRun(ex: Executor, runIds: readonly string[]
     .groupBy(enrollments.runId, enrollments.status);
   for (const row of rows) {
     if (!row.runId) continue;
-    const counts = out.get(row.runId) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0 };
+    const counts = out.get(row.runId) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
     if (row.status in counts) counts[row.status as keyof RunCounts] = Number(row.n);
     out.set(row.runId, counts);
   }

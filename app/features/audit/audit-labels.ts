@@ -20,6 +20,7 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "payment.due": "audit.actions.paymentDue",
   "payment.record": "audit.actions.paymentRecord",
   "payment.refund": "audit.actions.paymentRefund",
+  "hold.expire": "audit.actions.holdExpire",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",
   export: "audit.actions.export",

@@ -29,8 +29,10 @@
 //   reopen) frees its seat by itself; the reply names the next on the run's waiting list.
 // - Approvals queue the run's reminder (scheduleRunReminders) in their transaction; undo and reopen
 //   withdraw it (cancelRunReminders).
-// - Approvals charge what a priced request owes (app/domain/payments/ledger.server.ts); undo and reopen
-//   bring what is due back to zero with an adjustment (the ledger is append-only).
+// - Approvals charge what a priced request owes (app/domain/payments/ledger.server.ts) and hold its seat
+//   until a deadline (holds.server.ts; the approval email names both); undo and reopen bring what is due
+//   back to zero with an adjustment (the ledger is append-only) and end the hold. A request whose hold
+//   expired unpaid can be moved back to pending too, and approved again.
 import { editConflict } from "~/lib/edit-conflict.server.ts";
 import { and, asc, eq, inArray, isNotNull, isNull, sql } from "drizzle-orm";
 import { courseRuns, enrollments } from "@db/schema/index.ts";
@@ -38,6 +40,7 @@ import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
 import { chargeApproved, LEDGER_REASONS, voidDue } from "~/domain/payments/ledger.server.ts";
+import { endHolds, startHolds } from "~/domain/payments/holds.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
@@ -49,7 +52,7 @@ import { cancelPendingEmails, enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { cancelRunReminders, scheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
-import { ADMIN_ENROLLMENT_ERRORS, ENROLLMENTS_BULK_MAX, isUuid, type Decision } from "./enrollments-admin.schema.ts";
+import { ADMIN_ENROLLMENT_ERRORS, ENROLLMENTS_BULK_MAX, isUuid, REOPEN_FROM, type Decision, type ReopenFrom } from "./enrollments-admin.schema.ts";
 import { RUN_DECISION_ERRORS, type DecisionFrom, type DecisionRun, type FreedSeat, type RunFullInfo } from "./run-decisions.schema.ts";
 
 export type { DecisionRun };
@@ -207,12 +210,7 @@ export async function promoteNextWaiting(actor: Actor, runId: string, options: D
       // The run first (every decision locks runs before rows), so the next in line is read under its lock.
       const locks = await lockRuns(tx, [runId]);
       if (!locks.has(runId)) throw new AppError("not_found", RUN_DECISION_ERRORS.runNotFound);
-      const [next] = await tx
-        .select({ id: enrollments.id })
-        .from(enrollments)
-        .where(and(eq(enrollments.runId, runId), eq(enrollments.status, "waiting")))
-        .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
-        .limit(1);
+      const next = await nextWaiting(tx, runId);
       if (!next) throw new AppError("conflict", RUN_DECISION_ERRORS.noneWaiting);
       return decide(tx, actor, [next.id], "approved", { bulk: false, override: options.override === true, locks });
     });
@@ -252,7 +250,8 @@ async function decide(
   }
   const changed = await tx
     .update(enrollments)
-    .set({ status, updatedAt: new Date() })
+    // A hold is set below for what is charged now, never kept from an earlier approval.
+    .set({ status, holdExpiresAt: null, updatedAt: new Date() })
     .where(decidable)
     .returning({
       id: enrollments.id,
@@ -281,6 +280,10 @@ async function decide(
     throw new AppError("conflict", ADMIN_ENROLLMENT_ERRORS.nonePending);
   }
   const seats = approving ? await checkSeats(tx, changed, locks, opts.override) : new Map<string, SeatChange>();
+  // What each approved request owes: its run's price, else its course's (issue 37 item 1), and until when
+  // its seat is held for that payment (item 2).
+  const charges = approving ? await chargeApproved(tx, actor.id, changed.map((r) => r.id)) : new Map<string, number>();
+  const deadline = await startHolds(tx, charges);
   const mail = await loadMailContext(tx);
   for (const row of changed) {
     const seat = row.runId ? seats.get(row.runId) : undefined;
@@ -310,6 +313,7 @@ async function decide(
       enrollmentId: row.enrollmentId,
       ...(seat ? { run: { startsAt: seat.run.startsAt }, seatOpened: from === "waiting" } : {}),
       pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
+      ...(deadline && charges.has(row.id) ? { payment: { duePiastres: charges.get(row.id)!, deadline } } : {}),
     });
     await enqueueEmail(tx, {
       kind: decisionEmailKind(status),
@@ -322,11 +326,7 @@ async function decide(
       delayMs: undoSeconds * 1000,
     });
   }
-  if (approving) {
-    await scheduleRunReminders(tx, changed.map((r) => r.id));
-    // What each approved request owes: its run's price, else its course's (issue 37 item 1).
-    await chargeApproved(tx, actor.id, changed.map((r) => r.id));
-  }
+  if (approving) await scheduleRunReminders(tx, changed.map((r) => r.id));
   return {
     changed: changed.map((r) => ({ id: r.id, enrollmentId: r.enrollmentId, studentEmail: r.studentEmail })),
     requested: unique.length,
@@ -344,16 +344,9 @@ async function decide(
 async function freedSeats(tx: Executor, runIds: readonly (string | null)[]): Promise<FreedSeat[]> {
   const out: FreedSeat[] = [];
   for (const runId of [...new Set(runIds.filter((id): id is string => id !== null))].sort()) {
-    const [next] = await tx
-      .select({ id: enrollments.id, studentName: enrollments.studentName })
-      .from(enrollments)
-      .where(and(eq(enrollments.runId, runId), eq(enrollments.status, "waiting")))
-      .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
-      .limit(1);
-    if (!next) continue;
     const seats = await runSeats(tx, runId);
-    if (!seats || seats.seatsLeft === 0) continue;
-    out.push({ runId, startsAt: seats.startsAt.toISOString(), seatsLeft: seats.seatsLeft, next });
+    if (!seats?.next || seats.seatsLeft === 0) continue;
+    out.push({ runId, startsAt: seats.startsAt.toISOString(), seatsLeft: seats.seatsLeft, next: seats.next });
   }
   return out;
 }
@@ -373,7 +366,19 @@ async function runSeats(ex: Executor, runId: string): Promise<DecisionRun | null
   const approved = Number(counts.find((c) => c.status === "approved")?.n ?? 0);
   const waiting = Number(counts.find((c) => c.status === "waiting")?.n ?? 0);
   const seatsLeft = run.capacity === null ? null : Math.max(0, run.capacity - approved);
-  return { ...run, approved, waiting, seatsLeft, full: run.capacity !== null && approved >= run.capacity };
+  const next = waiting > 0 ? await nextWaiting(ex, runId) : null;
+  return { ...run, approved, waiting, seatsLeft, full: run.capacity !== null && approved >= run.capacity, next };
+}
+
+/** The first on a run's waiting list (the oldest request), or null. */
+async function nextWaiting(ex: Executor, runId: string): Promise<{ id: string; studentName: string } | null> {
+  const [next] = await ex
+    .select({ id: enrollments.id, studentName: enrollments.studentName })
+    .from(enrollments)
+    .where(and(eq(enrollments.runId, runId), eq(enrollments.status, "waiting")))
+    .orderBy(asc(enrollments.createdAt), asc(enrollments.id))
+    .limit(1);
+  return next ?? null;
 }
 
 /**
@@ -414,6 +419,7 @@ export async function undoDecision(
       if (status === "approved") {
         await cancelRunReminders(tx, unique);
         await voidDue(tx, actor.id, unique, LEDGER_REASONS.approvalUndone);
+        await endHolds(tx, unique);
       }
       for (const row of reopened) {
         await recordAudit(tx, actor, {
@@ -432,13 +438,13 @@ export async function undoDecision(
 }
 
 /**
- * Moves an approved or rejected request (`from`, as the staff member saw it) back to pending, after the
- * undo window: audited, no email to the student. A decision email still waiting is withdrawn with it, and
+ * Moves an approved, rejected or expired request (`from`, as the staff member saw it) back to pending, after
+ * the undo window: audited, no email to the student. A decision email still waiting is withdrawn with it, and
  * so is its run reminder. Moving an approved request frees its seat: the reply names who waits first.
  */
-export async function reopenEnrollment(actor: Actor, id: string, from: Decision): Promise<{ emailCancelled: boolean; freed?: FreedSeat[] }> {
+export async function reopenEnrollment(actor: Actor, id: string, from: ReopenFrom): Promise<{ emailCancelled: boolean; freed?: FreedSeat[] }> {
   requirePermission(actor, "enrollments:edit");
-  if (!isDecision(from) || !isUuid(id)) throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.invalidRequest);
+  if (!(REOPEN_FROM as readonly unknown[]).includes(from) || !isUuid(id)) throw new AppError("bad_request", ADMIN_ENROLLMENT_ERRORS.invalidRequest);
   try {
     return await db().transaction(async (tx) => {
       const [row] = await tx
@@ -457,6 +463,7 @@ export async function reopenEnrollment(actor: Actor, id: string, from: Decision)
       const withdrawn = await cancelPendingEmails(tx, [enrollmentRef(id)], DECISION_KINDS);
       await cancelRunReminders(tx, [id]);
       if (from === "approved") await voidDue(tx, actor.id, [id], LEDGER_REASONS.backToPending);
+      await endHolds(tx, [id]);
       await recordAudit(tx, actor, {
         action: "status.change",
         entity: "enrollment",

@@ -7,10 +7,13 @@ import type { AdminReply } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
 
 /** Every status a request can have; "waiting" is the waiting list of a full run (issue 20). */
-export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected", "waiting"] as const;
+export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected", "waiting", "expired"] as const;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
 /** What staff decide on a pending request. */
 export type Decision = "approved" | "rejected";
+/** What can be moved back to pending: a decision, or a hold that expired unpaid (issue 37). */
+export const REOPEN_FROM = ["approved", "rejected", "expired"] as const;
+export type ReopenFrom = (typeof REOPEN_FROM)[number];
 
 /** The status filter: every status, or one of them. */
 export const ENROLLMENT_STATUS_FILTERS = ["all", ...ENROLLMENT_STATUS_VALUES] as const;
@@ -106,7 +109,7 @@ export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen" | "reco
 /** What the /admin/enrollments action reports besides the common part of an AdminReply. */
 export interface EnrollmentReplyFields {
   /** The status the enrollments moved to (a decision), or the one undone (undo) or left (reopen). */
-  status: Decision;
+  status: ReopenFrom;
   /** How many enrollments changed, and how many were asked for. */
   changed: number;
   requested: number;
@@ -187,7 +190,7 @@ const decision = z.enum(["approved", "rejected"], { error: ADMIN_ENROLLMENT_ERRO
 /** Undo a decision within its window: the rows it changed and the status they were given. */
 export const undoSchema = bulkSchema("undo").extend({ status: decision });
 /** Move one decided request back to pending: its status as the staff member saw it. */
-export const reopenSchema = z.object({ intent: z.literal("reopen"), id: enrollmentUuid, from: decision });
+export const reopenSchema = z.object({ intent: z.literal("reopen"), id: enrollmentUuid, from: z.enum(REOPEN_FROM, { error: ADMIN_ENROLLMENT_ERRORS.invalidRequest }) });
 
 export const approveSchema = singleSchema("approve");
 export const rejectSchema = singleSchema("reject");

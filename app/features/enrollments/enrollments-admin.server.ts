@@ -57,6 +57,8 @@ export interface AdminEnrollmentRow {
   message: string | null;
   locale: Locale;
   status: EnrollmentStatus;
+  /** Issue 37: until when an approved request's seat is held for payment, or when an expired hold ran out. */
+  holdExpiresAt: Date | null;
   createdAt: Date;
   updatedAt: Date;
   /** The run the request is for and its start (UTC; shown in Cairo time); null without a run (issue 20). */
@@ -90,6 +92,7 @@ export interface EnrollmentCounters {
   approved: number;
   rejected: number;
   waiting: number;
+  expired: number;
 }
 
 const rowColumns = {
@@ -105,6 +108,7 @@ const rowColumns = {
   message: enrollments.message,
   locale: enrollments.locale,
   status: enrollments.status,
+  holdExpiresAt: enrollments.holdExpiresAt,
   createdAt: enrollments.createdAt,
   updatedAt: enrollments.updatedAt,
   runId: enrollments.runId,
@@ -280,7 +284,7 @@ export async function listEnrollments(
 /** One query: the per-status counts the triggers keep (a status without a row counts 0). */
 async function readCounters(): Promise<EnrollmentCounters> {
   const rows = await db().select({ status: enrollmentStatusCounts.status, n: enrollmentStatusCounts.n }).from(enrollmentStatusCounts);
-  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0 };
+  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
   for (const row of rows) {
     const n = Number(row.n);
     counters.total += n;
@@ -290,15 +294,15 @@ async function readCounters(): Promise<EnrollmentCounters> {
 }
 
 /**
- * The five counters (total, pending, approved, rejected, waiting) in one query: of every request, or,
+ * The six counters (total, pending, approved, rejected, waiting, expired) in one query: of every request, or,
  * with `run`, of that run's requests (its index, grouped by status).
  */
 export async function enrollmentCounters(actor: Actor, options: { run?: string } = {}): Promise<EnrollmentCounters> {
   requirePermission(actor, "enrollments:view");
   const run = parseRunParam(options.run);
   if (!run) return readCounters();
-  const counts = (await countRequestsByRun(db(), [run])).get(run) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0 };
-  return { total: counts.pending + counts.approved + counts.rejected + counts.waiting, ...counts };
+  const counts = (await countRequestsByRun(db(), [run])).get(run) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
+  return { total: counts.pending + counts.approved + counts.rejected + counts.waiting + counts.expired, ...counts };
 }
 
 /** One enrollment with every field (the details modal opened by URL), or null. */

@@ -61,6 +61,8 @@ export interface DecisionRun {
   waiting: number;
   seatsLeft: number | null;
   full: boolean;
+  /** The first on the run's waiting list (who "Give the seat" would approve), or null. */
+  next: { id: string; studentName: string } | null;
 }
 
 /** What run decisions add to the page's replies. */

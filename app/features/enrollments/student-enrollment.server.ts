@@ -23,7 +23,9 @@ export interface StudentEnrollment {
   courseName: string;
   /** The course's page while it is published (its slug), else null. */
   courseSlug: string | null;
-  status: "pending" | "approved" | "rejected" | "waiting";
+  status: "pending" | "approved" | "rejected" | "waiting" | "expired";
+  /** Until when an approved, unpaid seat is held (Cairo time shown); or when an expired hold ran out. */
+  holdExpiresAt: string | null;
   requestedAt: string;
   /** When staff decided (approved or rejected); null while pending or waiting. */
   decidedAt: string | null;
@@ -42,6 +44,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
       courseSlug: courses.slug,
       coursePublished: courses.isPublished,
       status: enrollments.status,
+      holdExpiresAt: enrollments.holdExpiresAt,
       createdAt: enrollments.createdAt,
       updatedAt: enrollments.updatedAt,
       runStartsAt: courseRuns.startsAt,
@@ -59,13 +62,14 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     .limit(1);
   if (!row) return null;
   const ledger = await ledgerOf(db(), row.id);
-  const decided = row.status === "approved" || row.status === "rejected";
+  const decided = row.status === "approved" || row.status === "rejected" || row.status === "expired";
   return {
     reference: row.reference,
     studentName: row.studentName,
     courseName: row.courseName,
     courseSlug: row.coursePublished ? row.courseSlug : null,
     status: row.status,
+    holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     requestedAt: row.createdAt.toISOString(),
     decidedAt: decided ? row.updatedAt.toISOString() : null,
     run: row.runStartsAt

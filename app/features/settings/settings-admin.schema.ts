@@ -11,6 +11,7 @@ import { toWesternDigits, westernDigitsInput } from "~/lib/digits.ts";
 import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts";
 import { DEFAULT_ENROLLED_COUNT_FROM } from "~/lib/site-layout.ts";
 import { DEFAULT_SEATS_LEFT_FROM } from "~/lib/run-settings.ts";
+import { DEFAULT_HOLD_HOURS, HOLD_HOURS_MAX } from "~/lib/payment-settings.ts";
 
 export const SETTINGS_LIMITS = {
   brandName: 100,
@@ -49,6 +50,7 @@ export const SETTINGS_ERRORS = {
   enrolledCountFromTooLarge: "settings.errors.enrolledCountFromTooLarge",
   seatsLeftFromInvalid: "settings.errors.seatsLeftFromInvalid",
   seatsLeftFromTooLarge: "settings.errors.seatsLeftFromTooLarge",
+  holdHoursInvalid: "settings.errors.holdHoursInvalid",
   invalidRequest: "settings.errors.invalidRequest",
   saveFailed: "settings.errors.saveFailed",
 } as const;
@@ -173,6 +175,21 @@ const seatsLeftFrom = z
   )
   .default(DEFAULT_SEATS_LEFT_FROM);
 
+/**
+ * How many hours an approved, priced request holds its seat for payment (issue 37 item 2): 1 to two weeks;
+ * a blank field is the default (48). Arabic-Indic digits are read as 0–9 (D26).
+ */
+const holdHours = z
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: SETTINGS_ERRORS.holdHoursInvalid })
+      .int({ error: SETTINGS_ERRORS.holdHoursInvalid })
+      .min(1, { error: SETTINGS_ERRORS.holdHoursInvalid, abort: true })
+      .max(HOLD_HOURS_MAX, { error: SETTINGS_ERRORS.holdHoursInvalid, abort: true }),
+  )
+  .default(DEFAULT_HOLD_HOURS);
+
 export const siteSettingsSchema = z.object({
   brandNameEn: z
     .string({ error: SETTINGS_ERRORS.brandNameRequired })
@@ -201,6 +218,7 @@ export const siteSettingsSchema = z.object({
   enrolledCountFrom,
   seatsLeftFrom,
   /** A course without upcoming runs says "Contact us for the next start date" (issue 20). Unticked posts nothing. */
+  holdHours,
   contactWhenNoRuns: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
   /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
   twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),

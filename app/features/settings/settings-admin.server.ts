@@ -13,6 +13,7 @@ import { editVersion } from "~/lib/edit-version.ts";
 import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
+import { storedHoldHours } from "~/lib/payment-settings.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import { storedEnrolledCountFrom } from "./settings.server.ts";
 import { storedContactWhenNoRuns, storedSeatsLeftFrom } from "~/lib/run-settings.ts";
@@ -62,7 +63,7 @@ export type SiteSettingsForm = SiteSettingsInput & { version: string };
 
 /** The stored settings as the form's flat values (missing pieces read as empty). */
 export function toFormValues(rows: SiteSettings): SiteSettingsInput {
-  const { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor } = rows;
+  const { brand, contact, social, about, [TWO_FACTOR_SETTING_KEY]: twoFactor, payments } = rows;
   return {
     brandNameEn: brand.name?.en ?? "",
     brandNameAr: brand.name?.ar ?? "",
@@ -87,6 +88,7 @@ export function toFormValues(rows: SiteSettings): SiteSettingsInput {
     enrolledCountFrom: storedEnrolledCountFrom(about),
     seatsLeftFrom: storedSeatsLeftFrom(about),
     contactWhenNoRuns: storedContactWhenNoRuns(about),
+    holdHours: storedHoldHours(payments),
     twoFactorRequired: twoFactor.required === true,
   };
 }
@@ -129,6 +131,7 @@ export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSe
       contactWhenNoRuns: v.contactWhenNoRuns,
     },
     [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
+    payments: { ...before.payments, holdHours: v.holdHours },
   };
 }
 

@@ -1,6 +1,7 @@
 // Uploads that were never saved (a form opened, an image uploaded, the dialog closed) would stay in
 // storage for ever. The sweep removes generated upload files that no database row points at, once they
 // are old enough that no open form can still be about to save them.
+import { runPeriodically, type Periodic } from "~/lib/periodic.server.ts";
 import { isNotNull } from "drizzle-orm";
 import { courseDocuments, courses, instructors } from "@db/schema/index.ts";
 import { db, type Executor } from "~/lib/db.server.ts";
@@ -67,18 +68,6 @@ export async function sweepOrphanedUploads(
 }
 
 /** Runs the sweep a minute after start and then every six hours; `stop` cancels it. */
-export function scheduleOrphanSweep(intervalMs = 6 * 60 * 60 * 1000): { stop(): void } {
-  const run = () => {
-    sweepOrphanedUploads().catch((err: unknown) => logger.warn({ err }, "orphaned upload sweep failed"));
-  };
-  const first = setTimeout(run, 60_000);
-  const every = setInterval(run, intervalMs);
-  first.unref();
-  every.unref();
-  return {
-    stop() {
-      clearTimeout(first);
-      clearInterval(every);
-    },
-  };
+export function scheduleOrphanSweep(intervalMs = 6 * 60 * 60 * 1000): Periodic {
+  return runPeriodically("orphaned upload sweep", sweepOrphanedUploads, { firstMs: 60_000, intervalMs });
 }

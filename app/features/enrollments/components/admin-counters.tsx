@@ -1,6 +1,6 @@
 // The counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected, and the waiting list
-// (issue 20); of every request, or of one run when the list is filtered by run.
-import { CheckCircle2, ClipboardList, Clock, Hourglass, XCircle, type LucideIcon } from "lucide-react";
+// (issue 20) and the holds that expired unpaid (issue 37); of every request, or of one run when the list is filtered by run.
+import { CheckCircle2, ClipboardList, Clock, Hourglass, TimerOff, XCircle, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -11,6 +11,7 @@ export interface AdminCountersValue {
   approved: number;
   rejected: number;
   waiting: number;
+  expired: number;
 }
 
 const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[] = [
@@ -19,6 +20,7 @@ const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[]
   { key: "approved", icon: CheckCircle2, tone: "bg-emerald-100 text-emerald-900" },
   { key: "rejected", icon: XCircle, tone: "bg-red-100 text-red-900" },
   { key: "waiting", icon: Hourglass, tone: "bg-sky-100 text-sky-900" },
+  { key: "expired", icon: TimerOff, tone: "bg-slate-200 text-slate-800" },
 ];
 
 export function AdminEnrollmentCounters({
@@ -34,7 +36,7 @@ export function AdminEnrollmentCounters({
   const { t } = useI18n();
   return (
     <section aria-label={t(forRun ? "adminEnrollments.runList.countersLabel" : "adminEnrollments.counters.label")} className="mt-6">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-5">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
         {CARDS.map(({ key, icon: Icon, tone }) => (
           <div key={key} className="flex flex-col-reverse gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="flex items-center gap-2 text-sm text-slate-700">

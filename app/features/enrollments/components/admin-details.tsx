@@ -8,6 +8,7 @@ import type { ReactNode } from "react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { DialogCancel } from "~/components/ui/url-dialog.tsx";
 import { formatDateTime } from "~/lib/format.ts";
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { formatPhone, telHref } from "~/lib/phone.ts";
 import { Ltr } from "~/components/ui/bidi.tsx";
 import { Email } from "~/components/ui/email.tsx";
@@ -20,6 +21,7 @@ import { Badge } from "~/components/ui/badge.tsx";
 import { runStartText, type DecisionRun } from "../run-decisions.schema.ts";
 import { RunDecisionActions } from "./run-decision-actions.tsx";
 import { EnrollmentMoney } from "./admin-money.tsx";
+import { FreedSeatOffer } from "./freed-seat-offer.tsx";
 import { EnrollmentMoneyForms } from "./admin-money-forms.tsx";
 import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 
@@ -52,6 +54,24 @@ function EnrollmentSource({ enrollment: e }: { enrollment: AdminEnrollmentView }
         </div>
       ))}
     </dl>
+  );
+}
+
+/** The status, and for a held seat (issue 37) until when it is held, or when its hold ran out. */
+function StatusWithHold({ enrollment: e, locale }: { enrollment: AdminEnrollmentView; locale: Locale }) {
+  const { t } = useI18n();
+  const until = e.holdExpiresAt && (e.status === "approved" || e.status === "expired") ? new Date(e.holdExpiresAt) : null;
+  return (
+    <span className="flex flex-wrap items-center gap-2">
+      <EnrollmentStatusBadge status={e.status} />
+      {until && (
+        <span data-testid="enrollment-hold" className="text-slate-700">
+          {t(e.status === "approved" ? "adminEnrollments.holds.heldUntil" : "adminEnrollments.holds.expiredAt", {
+            when: `${formatRunMoment(until, locale, "long")} (${t("runs.cairoTime")})`,
+          })}
+        </span>
+      )}
+    </span>
   );
 }
 
@@ -110,7 +130,7 @@ export function AdminEnrollmentDetails({
   const none = <span className="text-slate-600">{t("adminEnrollments.details.notProvided")}</span>;
   const items: [string, ReactNode][] = [
     [f("enrollmentId"), <Ltr className="font-mono">{e.enrollmentId}</Ltr>],
-    [f("status"), <EnrollmentStatusBadge status={e.status} />],
+    [f("status"), <StatusWithHold enrollment={e} locale={locale} />],
     [f("studentName"), <span dir="auto">{e.studentName}</span>],
     [
       f("studentEmail"),
@@ -186,6 +206,11 @@ export function AdminEnrollmentDetails({
         </div>
       ) : (
         <div className="flex flex-wrap items-center justify-end gap-3">
+          {canEdit && e.status === "expired" && run && (
+            <div className="basis-full">
+              <FreedSeatOffer run={run} action={action} onDone={onDone} />
+            </div>
+          )}
           {canEdit && <EnrollmentStatusActions row={e} action={action} dialog={dialog} onDone={onDone} />}
           <DialogCancel label={t("adminEnrollments.details.close")} />
         </div>

@@ -124,7 +124,7 @@ export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, det
         fetcher={reopenFetcher}
         action={action}
         fields={
-          reopening && (reopening.status === "approved" || reopening.status === "rejected")
+          reopening && (reopening.status === "approved" || reopening.status === "rejected" || reopening.status === "expired")
             ? { intent: "reopen", id: reopening.id, from: reopening.status }
             : null
         }

@@ -13,6 +13,7 @@ import type { Wire } from "~/lib/wire.ts";
 const SYSTEM_REASONS: Record<string, string> = {
   [LEDGER_REASONS.approvalUndone]: "adminEnrollments.payments.reasons.approvalUndone",
   [LEDGER_REASONS.backToPending]: "adminEnrollments.payments.reasons.backToPending",
+  [LEDGER_REASONS.holdExpired]: "adminEnrollments.payments.reasons.holdExpired",
 };
 
 export function EnrollmentMoney({ money, approved, locale }: { money: Wire<LedgerSummary>; approved: boolean; locale: Locale }) {

@@ -19,7 +19,7 @@ import { runFullMessage } from "../run-decisions.schema.ts";
 import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { useDecisionFetcher } from "./decision-notice.tsx";
 
-const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky" };
+const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky", expired: "muted" };
 
 /** The page's dialogs: details, the reject confirmation, the bulk reject confirmation, back to pending. */
 export type EnrollmentDialogKind = "details" | "reject" | "bulkReject" | "reopen";
@@ -74,7 +74,7 @@ export function EnrollmentStatusActions({
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />
       {/* A waiting request is promoted or rejected from its details (the run's seats are checked there). */}
-      {(row.status === "approved" || row.status === "rejected") && !busy && (
+      {(row.status === "approved" || row.status === "rejected" || row.status === "expired") && !busy && (
         <DialogLink dialog={dialog} kind="reopen" id={row.id} as="button" label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })} title="" className={REOPEN_CLASS}>
           <Icon name="rotate-ccw" className="h-4 w-4 rtl:-scale-x-100" />
           {t("adminEnrollments.reopen.action")}

@@ -22,6 +22,7 @@ function stepsOf(e: StudentEnrollment): Step[] {
   if (e.status === "waiting") return [...steps, { key: "waiting", done: true }, { key: "review", done: false }];
   if (e.status === "pending") return [...steps, { key: "review", done: false }];
   if (e.status === "rejected") return [...steps, { key: "rejected", done: true, at: e.decidedAt, tone: "bad" }];
+  if (e.status === "expired") return [...steps, { key: "approved", done: true }, { key: "expired", done: true, at: e.holdExpiresAt, tone: "bad" }];
   steps.push({ key: "approved", done: true, at: e.decidedAt });
   if (e.money && e.money.due > 0) steps.push({ key: "paid", done: paid, at: paid ? (e.money.payments.at(-1)?.at ?? null) : null });
   steps.push({ key: "confirmed", done: !e.money || e.money.due <= 0 || paid });
@@ -31,7 +32,9 @@ function stepsOf(e: StudentEnrollment): Step[] {
 function nextKey(e: StudentEnrollment): string {
   if (e.status !== "approved") return e.status;
   if (!e.money || e.money.due <= 0) return "approvedFree";
-  return e.money.balance <= 0 ? "approvedPaid" : "approvedUnpaid";
+  if (e.money.balance <= 0) return "approvedPaid";
+  // Held until a deadline; once money was received the hold ended and the rest is paid as agreed.
+  return e.holdExpiresAt ? "approvedUnpaid" : "approvedPartial";
 }
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
@@ -62,7 +65,7 @@ export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: S
           {m("statusLabel")}: <span data-status={paidInFull ? "paid" : e.status}>{m(`status.${paidInFull ? "paid" : e.status}`)}</span>
         </h2>
         <p className="mt-2 text-slate-800" data-next="">
-          {m(`next.${nextKey(e)}`)}
+          {m(`next.${nextKey(e)}`, e.holdExpiresAt ? { deadline: `${formatRunMoment(e.holdExpiresAt, locale, "long")} (${m("cairoTime")})` } : undefined)}
         </p>
       </section>
 
@@ -143,6 +146,14 @@ export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: S
             <dd data-money="balance" className="font-semibold">
               {money(Math.max(0, e.money.balance))}
             </dd>
+            {e.status === "approved" && e.holdExpiresAt && e.money.balance > 0 && (
+              <>
+                <dt className="text-slate-700">{m("money.payBy")}</dt>
+                <dd data-money="deadline">
+                  <time dateTime={e.holdExpiresAt}>{formatRunMoment(e.holdExpiresAt, locale, "long")}</time> ({m("cairoTime")})
+                </dd>
+              </>
+            )}
           </dl>
           <h3 className="mt-4 text-sm font-semibold text-slate-900">{m("money.history")}</h3>
           {e.money.payments.length === 0 ? (

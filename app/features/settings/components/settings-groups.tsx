@@ -102,6 +102,10 @@ export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
         <CheckboxRow field={fields.contactWhenNoRuns} label={t("settings.runs.contactWhenNoRuns")} hint={t("settings.runs.contactWhenNoRunsHint")} />
       </Group>
 
+      <Group title={t("settings.payments.title")} description={t("settings.payments.hint")}>
+        {figure(fields.holdHours, "settings.payments.holdHours")}
+      </Group>
+
       <Group title={t("settings.groups.security")}>
         <CheckboxRow field={fields.twoFactorRequired} label={t("settings.fields.twoFactorRequired")} hint={t("settings.fields.twoFactorRequiredHint")} />
       </Group>

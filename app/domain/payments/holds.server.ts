@@ -1,0 +1,114 @@
+// A held seat with a deadline (issue 37 item 2, ADR 032). Approving a priced request holds its seat until
+// now + Settings → Payments' hold (48 hours by default); the seat counts as taken (status `approved`).
+// - The approval email names the amount and the deadline; a reminder waits in the outbox until halfway
+//   (never before the decision's undo window has passed) and is withdrawn when the hold ends early.
+// - Money received (any payment staff record, or one settled online) ends the hold: paid in full the
+//   seat is confirmed; in part, staff have agreed to instalments and the seat stays with its balance.
+// - Undo and reopen end the hold with the approval.
+// - At the deadline an unpaid hold expires (hold-expiry.server.ts).
+import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { enrollments } from "@db/schema/index.ts";
+import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
+import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
+import { renderPaymentReminderEmail } from "~/emails/payment-hold.ts";
+import { type Executor, type Tx } from "~/lib/db.server.ts";
+import { emailT, loadMailContext } from "~/lib/email.server.ts";
+import { env } from "~/lib/env.server.ts";
+import { isLocale } from "~/lib/i18n.ts";
+import { cancelPendingEmails, enqueueEmail } from "~/lib/outbox.server.ts";
+import { storedHoldHours } from "~/lib/payment-settings.ts";
+import { readSiteSettings } from "~/lib/site-settings.server.ts";
+
+/** The outbox kinds of the hold's emails. */
+export const PAYMENT_REMINDER_KIND = "payment-reminder";
+export const HOLD_EXPIRED_KIND = "hold-expired";
+
+const HOUR_MS = 60 * 60 * 1000;
+
+/** Settings → Payments: how long a seat is held, in hours. */
+export async function holdHours(ex: Executor): Promise<number> {
+  const { payments } = await readSiteSettings(ex, ["payments"]);
+  return storedHoldHours(payments);
+}
+
+export interface HeldRow {
+  id: string;
+  enrollmentId: string;
+  studentName: string;
+  studentEmail: string;
+  courseName: string;
+  locale: string;
+}
+
+/** The hold emails' shared input for one request. */
+export async function holdEmailInput(tx: Executor, row: HeldRow, balancePiastres: number, deadline: Date) {
+  const locale = isLocale(row.locale) ? row.locale : "en";
+  const mail = await loadMailContext(tx);
+  const input = {
+    locale,
+    t: emailT(locale),
+    brand: mail.brandName(locale),
+    studentName: row.studentName,
+    courseName: row.courseName,
+    enrollmentId: row.enrollmentId,
+    balancePiastres,
+    deadline,
+    pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
+  };
+  return { input, replyTo: mail.providerEmail };
+}
+
+/**
+ * In the approval's transaction: each request charged just now (`charged`: id → piastres) holds its seat
+ * until `now` + the hold; its reminder is queued for halfway. Returns the deadline (null: none charged).
+ */
+export async function startHolds(tx: Tx, charged: ReadonlyMap<string, number>, now: Date = new Date()): Promise<Date | null> {
+  const ids = [...charged.keys()];
+  if (ids.length === 0) return null;
+  const hours = await holdHours(tx);
+  const deadline = new Date(now.getTime() + hours * HOUR_MS);
+  const rows = await tx
+    .update(enrollments)
+    .set({ holdExpiresAt: deadline })
+    .where(and(inArray(enrollments.id, ids), eq(enrollments.status, "approved")))
+    .returning({
+      id: enrollments.id,
+      enrollmentId: enrollments.enrollmentId,
+      studentName: enrollments.studentName,
+      studentEmail: enrollments.studentEmail,
+      courseName: enrollments.courseName,
+      locale: enrollments.locale,
+    });
+  // Halfway, but never before the approval email itself may leave (its undo window and a minute).
+  const halfway = now.getTime() + (hours * HOUR_MS) / 2;
+  const afterDecision = now.getTime() + (env().DECISION_UNDO_SECONDS + 60) * 1000;
+  const sendAfter = new Date(Math.max(halfway, afterDecision));
+  for (const row of rows) {
+    const { input, replyTo } = await holdEmailInput(tx, row, charged.get(row.id) ?? 0, deadline);
+    const email = renderPaymentReminderEmail(input);
+    await enqueueEmail(tx, {
+      kind: PAYMENT_REMINDER_KIND,
+      to: row.studentEmail,
+      ...(replyTo ? { replyTo } : {}),
+      subject: email.subject,
+      text: email.text,
+      html: email.html,
+      ref: enrollmentRef(row.id),
+      sendAfter,
+    });
+  }
+  return deadline;
+}
+
+/**
+ * Ends the holds of these requests (money received, or the approval taken back): no deadline, and their
+ * reminders still waiting are withdrawn. In the caller's transaction, with the rows locked or changed.
+ */
+export async function endHolds(tx: Executor, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await tx
+    .update(enrollments)
+    .set({ holdExpiresAt: null })
+    .where(and(inArray(enrollments.id, [...ids]), isNotNull(enrollments.holdExpiresAt), sql`${enrollments.status} <> 'expired'`));
+  await cancelPendingEmails(tx, ids.map(enrollmentRef), [PAYMENT_REMINDER_KIND]);
+}

@@ -7,6 +7,12 @@ import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { formatPiastres } from "~/lib/money.ts";
 import { ltrToken, renderEmailLayout, type EmailT, type RenderedEmail } from "./layout.ts";
 
+/** A manual payment method with its details (the domain's MethodToShow, app/domain/payments/payment-methods.ts). */
+interface PayMethod {
+  method: string;
+  lines: { key: string; value: string; ltr: boolean }[];
+}
+
 export interface EnrollmentStatusEmailInput {
   locale: "en" | "ar";
   /** A translation function fixed to `locale`. */
@@ -23,7 +29,19 @@ export interface EnrollmentStatusEmailInput {
   /** The student's own page of this enrollment, with its token (issue 37 item 3). */
   pageUrl?: string;
   /** An approval with a price (issue 37 item 2): what is due and until when the seat is held. */
-  payment?: { duePiastres: number; deadline: Date };
+  payment?: { duePiastres: number; deadline: Date; methods?: PayMethod[] };
+}
+
+/** "How to pay": one line per manual method staff switched on, with its details (numbers isolated). */
+function methodLines(t: EmailT, locale: "en" | "ar", methods: PayMethod[], reference: string): string[] {
+  if (methods.length === 0) return [];
+  return [
+    t("paymentEmails.approval.howToPay", { id: ltrToken(reference, locale) }),
+    ...methods.map(
+      ({ method, lines }) =>
+        `${t(`paymentEmails.methods.${method}`)}: ${lines.map((l) => `${t(`myEnrollment.pay.details.${l.key}`)} ${l.ltr ? ltrToken(l.value, locale) : l.value}`).join(" · ")}`,
+    ),
+  ];
 }
 
 export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): RenderedEmail {
@@ -40,7 +58,7 @@ export function renderEnrollmentStatusEmail(input: EnrollmentStatusEmailInput): 
   const pay = status === "approved" && input.payment ? input.payment : undefined;
   const amount = pay ? ltrToken(formatPiastres(pay.duePiastres, locale), locale) : "";
   const deadline = pay ? `${formatRunMoment(pay.deadline, locale, "long")} (${zone})` : "";
-  const payLine = pay ? [t("paymentEmails.approval.pay", { amount, deadline })] : [];
+  const payLine = pay ? [t("paymentEmails.approval.pay", { amount, deadline }), ...methodLines(t, locale, pay.methods ?? [], enrollmentId)] : [];
   const paragraphs = seatOpened
     ? [t("email.greeting", { name: studentName }), t(`${r}.seatOpened.intro`, { ...inText, when, zone }), ...payLine, t(`${r}.seatOpened.next`, inText)]
     : [

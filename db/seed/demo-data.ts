@@ -6,6 +6,7 @@
 
 export type DemoLanguage = "en" | "ar";
 export type DemoLevel = "beginner" | "intermediate" | "advanced";
+import type { StoredPaymentMethods } from "~/domain/payments/payment-methods.ts";
 import type { Motif } from "./images.ts";
 
 export type ThumbnailMotif = Motif;
@@ -751,6 +752,8 @@ export interface DemoSiteSettings {
   social: SocialSettings;
   about: AboutSettings;
   brand: BrandSettings;
+  /** Settings → Payments (issue 37): the hold and the manual methods (app/domain/payments/payment-methods.ts). */
+  payments: { holdHours: number; methods: StoredPaymentMethods };
 }
 
 /**
@@ -775,7 +778,7 @@ export const DEFAULT_SITE_SETTINGS = {
       ar: "دورات تدريبية عملية عبر الإنترنت يقدّمها خبراء مصريون مباشرةً باللغتين العربية والإنجليزية، لتكتسب المهارات التي يطلبها سوق العمل.",
     },
   },
-} as const satisfies { [K in keyof DemoSiteSettings]: Partial<DemoSiteSettings[K]> };
+} as const satisfies { [K in Exclude<keyof DemoSiteSettings, "payments">]: Partial<DemoSiteSettings[K]> };
 
 /**
  * The demo's settings (seedDemo, only with SEED_DEMO): placeholder contact details, social links and
@@ -805,6 +808,26 @@ export const DEMO_SITE_SETTINGS: DemoSiteSettings = {
     students: 15000,
   },
   brand: DEFAULT_SITE_SETTINGS.brand,
+  payments: {
+    holdHours: 48,
+    methods: {
+      instapay: { enabled: true, address: "nileacademy@instapay", mobile: "+201012345678" },
+      wallet: { enabled: true, number: "+201012345678", names: { en: "Vodafone Cash, Orange Cash, Etisalat Cash", ar: "فودافون كاش، أورنج كاش، اتصالات كاش" } },
+      bank: {
+        enabled: true,
+        bank: { en: "National Bank of Egypt", ar: "البنك الأهلي المصري" },
+        holder: { en: "Nile Academy for Training", ar: "أكاديمية النيل للتدريب" },
+        account: "0026318000200",
+        // A made-up account whose check digits hold (ISO 13616), like the demo's other placeholders.
+        iban: "EG380019000500000000263180002",
+      },
+      cash: {
+        enabled: true,
+        address: { en: "7 Abbas El-Akkad Street, Nasr City, Cairo (2nd floor)", ar: "7 شارع عباس العقاد، مدينة نصر، القاهرة (الدور الثاني)" },
+        hours: { en: "Sunday to Thursday, 10 am to 6 pm", ar: "من الأحد إلى الخميس، من 10 صباحًا حتى 6 مساءً" },
+      },
+    },
+  },
 };
 
 /** Default permission list of the manager role (D13, D18); admins may change it later. */

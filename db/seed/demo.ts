@@ -355,7 +355,8 @@ export async function seedDemoSettings(db: Executor): Promise<void> {
         target: siteSettings.key,
         set: { value, updatedAt: now },
         // jsonb equality: the same keys and values, whatever their order.
-        setWhere: sql`${siteSettings.value} = ${JSON.stringify(untouched)}::jsonb`,
+        // A key without a default (payments) is taken while it is empty (a save creates rows as {}).
+        setWhere: sql`${siteSettings.value} = ${JSON.stringify(untouched ?? {})}::jsonb`,
       });
   }
 }

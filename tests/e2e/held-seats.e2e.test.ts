@@ -106,5 +106,5 @@ describe("a held seat that is not paid in time", () => {
       [seat.run_id],
     );
     expect(rows[0]!.free).toBe(0);
-  });
+  }, 150_000);
 });

@@ -151,7 +151,11 @@ describe("seedDemo", () => {
     expect(contact.phones).toHaveLength(2);
     expect(contact.chatNumber).toMatch(/^\+20\d+$/);
     for (const phone of contact.phones) expect(phone).toMatch(/^\+20\d{8,10}$/);
-    expect(await database.db.select().from(siteSettings)).toHaveLength(4);
+    // Settings → Payments (issue 37): the demo's hold and manual methods, each switched on with its details.
+    const payments = (await database.db.select().from(siteSettings).where(eq(siteSettings.key, "payments")))[0]?.value as typeof DEMO_SITE_SETTINGS.payments;
+    expect(payments.methods.bank?.iban).toBe("EG380019000500000000263180002");
+    expect(Object.values(payments.methods).every((m) => m.enabled === true)).toBe(true);
+    expect(await database.db.select().from(siteSettings)).toHaveLength(5);
   });
 });
 

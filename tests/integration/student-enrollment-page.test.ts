@@ -15,6 +15,7 @@ import type { EnrollmentInput } from "~/features/enrollments/enrollment.schema.t
 import type { Actor } from "~/lib/permissions.server.ts";
 import { headers as pageHeaders, loader as pageLoader } from "~/routes/site/enrollment.tsx";
 import { createAdmin } from "../setup/actors.ts";
+import { saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeRun } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
@@ -91,6 +92,47 @@ describe("the student's enrollment page", () => {
     expect(page.data?.enrollment.money).toMatchObject({ balance: 0, payments: [{ amountPiastres: 250000, method: "instapay", kind: "payment" }] });
     // Staff's own references and notes stay with staff.
     expect(JSON.stringify(page.data)).not.toContain("IPN-1");
+  });
+
+  it("shows how to pay, from Settings → Payments, while the seat owes money; the approval email lists the same methods", async () => {
+    await saveSiteSettings(admin, {
+      brandNameEn: "Nile Academy",
+      holdHours: 24,
+      instapayEnabled: true,
+      instapayAddress: "nile@instapay",
+      walletEnabled: true,
+      walletNumber: "010 1234 5678",
+      walletNamesEn: "Vodafone Cash",
+      walletNamesAr: "فودافون كاش",
+      bankEnabled: false,
+      bankNameEn: "Hidden Bank",
+      bankAccount: "123",
+    });
+    const reference = await request("ar");
+    const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, reference));
+    await setEnrollmentStatus(admin, [row!.id], "approved");
+    const link = await linkIn("enrollment-approved", "mona.ar@example.com");
+    const page = await open(link);
+    expect(page.data?.enrollment.methods).toEqual([
+      { method: "instapay", lines: [{ key: "instapayAddress", value: "nile@instapay", ltr: true }] },
+      {
+        method: "wallet",
+        lines: [
+          { key: "walletNumber", value: "+20 10 1234 5678", ltr: true },
+          { key: "walletNames", value: "فودافون كاش", ltr: false },
+        ],
+      },
+    ]);
+    const hold = page.data!.enrollment.holdExpiresAt!;
+    expect(Math.round((Date.parse(hold) - Date.now()) / 3_600_000)).toBe(24);
+    const [approval] = (await database.db.select().from(emailOutbox)).filter((e) => e.kind === "enrollment-approved");
+    expect(approval!.textBody).toContain("إنستاباي");
+    expect(approval!.textBody).toContain("nile@instapay");
+    expect(approval!.textBody).toContain("فودافون كاش");
+    expect(approval!.textBody).not.toContain("Hidden Bank");
+    // Paid in full: nothing more to pay, no methods.
+    await recordPayment(admin, row!.id, { amountPiastres: 280000, method: "wallet", reference: "VF-1" });
+    expect((await open(link)).data?.enrollment.methods).toEqual([]);
   });
 
   it("answers the same 404 for a wrong token, another enrollment's token, an unknown reference and malformed input", async () => {

@@ -21,6 +21,8 @@ export function badgeClass(tone: BadgeTone): string {
   return `inline-flex items-center gap-1 whitespace-nowrap rounded-full px-2.5 py-1 text-xs font-semibold ${BADGE_TONES[tone]}`;
 }
 
-export function Badge({ tone, children }: { tone: BadgeTone; children: ReactNode }) {
-  return <span className={badgeClass(tone)}>{children}</span>;
+/** `wrap`: a longer label may take two lines (a table column stays narrow). */
+export function Badge({ tone, children, wrap = false }: { tone: BadgeTone; children: ReactNode; wrap?: boolean }) {
+  const className = badgeClass(tone);
+  return <span className={wrap ? className.replace("whitespace-nowrap", "text-center leading-tight") : className}>{children}</span>;
 }

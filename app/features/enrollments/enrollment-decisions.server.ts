@@ -41,6 +41,8 @@ import { recordAudit } from "~/lib/audit.server.ts";
 import { lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
 import { chargeApproved, LEDGER_REASONS, voidDue } from "~/domain/payments/ledger.server.ts";
 import { endHolds, startHolds } from "~/domain/payments/holds.server.ts";
+import { methodsToShow } from "~/domain/payments/payment-methods.ts";
+import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
@@ -285,6 +287,7 @@ async function decide(
   const charges = approving ? await chargeApproved(tx, actor.id, changed.map((r) => r.id)) : new Map<string, number>();
   const deadline = await startHolds(tx, charges);
   const mail = await loadMailContext(tx);
+  const { payments } = deadline ? await readSiteSettings(tx, ["payments"]) : { payments: {} };
   for (const row of changed) {
     const seat = row.runId ? seats.get(row.runId) : undefined;
     await recordAudit(tx, actor, {
@@ -313,7 +316,7 @@ async function decide(
       enrollmentId: row.enrollmentId,
       ...(seat ? { run: { startsAt: seat.run.startsAt }, seatOpened: from === "waiting" } : {}),
       pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
-      ...(deadline && charges.has(row.id) ? { payment: { duePiastres: charges.get(row.id)!, deadline } } : {}),
+      ...(deadline && charges.has(row.id) ? { payment: { duePiastres: charges.get(row.id)!, deadline, methods: methodsToShow(payments, locale) } } : {}),
     });
     await enqueueEmail(tx, {
       kind: decisionEmailKind(status),

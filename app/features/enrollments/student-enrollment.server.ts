@@ -2,6 +2,9 @@
 // link's token is checked (app/domain/enrollments/enrollment-link.server.ts); null for a wrong token or an
 // unknown reference alike. Only what the student gave or was told: the course as they asked for it, the
 // run (Cairo time), where the request stands, what is due and what they paid.
+import { methodsToShow, type MethodToShow } from "~/domain/payments/payment-methods.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import { eq } from "drizzle-orm";
 import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { verifyEnrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
@@ -31,9 +34,11 @@ export interface StudentEnrollment {
   decidedAt: string | null;
   run: { startsAt: string; endsAt: string | null; schedule: string | null; scheduleAr: string | null; mode: string; location: string | null; locationAr: string | null } | null;
   money: { due: number; paid: number; balance: number; payments: StudentPayment[] } | null;
+  /** How to pay by hand (Settings → Payments), in the page's language, while an approved seat owes money. */
+  methods: MethodToShow[];
 }
 
-export async function getStudentEnrollment(reference: string, token: string | null): Promise<StudentEnrollment | null> {
+export async function getStudentEnrollment(reference: string, token: string | null, locale: Locale): Promise<StudentEnrollment | null> {
   if (!verifyEnrollmentToken(reference, token)) return null;
   const [row] = await db()
     .select({
@@ -63,6 +68,8 @@ export async function getStudentEnrollment(reference: string, token: string | nu
   if (!row) return null;
   const ledger = await ledgerOf(db(), row.id);
   const decided = row.status === "approved" || row.status === "rejected" || row.status === "expired";
+  const owes = row.status === "approved" && ledger.balance > 0;
+  const methods = owes ? methodsToShow((await readSiteSettings(db(), ["payments"])).payments, locale) : [];
   return {
     reference: row.reference,
     studentName: row.studentName,
@@ -94,5 +101,6 @@ export async function getStudentEnrollment(reference: string, token: string | nu
               .map((e) => ({ at: e.createdAt.toISOString(), amountPiastres: e.amountPiastres, method: e.method, kind: e.kind, receipt: e.receiptNumber })),
           }
         : null,
+    methods,
   };
 }

@@ -12,6 +12,7 @@ import { parsePhone, type PhoneOptions, type PhoneProblem } from "~/lib/phone.ts
 import { DEFAULT_ENROLLED_COUNT_FROM } from "~/lib/site-layout.ts";
 import { DEFAULT_SEATS_LEFT_FROM } from "~/lib/run-settings.ts";
 import { DEFAULT_HOLD_HOURS, HOLD_HOURS_MAX } from "~/lib/payment-settings.ts";
+import { checkPaymentMethods, paymentMethodFields } from "./payment-methods.schema.ts";
 
 export const SETTINGS_LIMITS = {
   brandName: 100,
@@ -219,10 +220,12 @@ export const siteSettingsSchema = z.object({
   seatsLeftFrom,
   /** A course without upcoming runs says "Contact us for the next start date" (issue 20). Unticked posts nothing. */
   holdHours,
+  /** Settings → Payments: the manual methods and their details (issue 37 item 4). */
+  ...paymentMethodFields,
   contactWhenNoRuns: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
   /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
   twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
-});
+}).superRefine(checkPaymentMethods);
 
 /** What the form and saveSiteSettings accept (before parsing). */
 export type SiteSettingsValues = z.input<typeof siteSettingsSchema>;

@@ -14,6 +14,8 @@ import { unexpected } from "~/lib/unexpected.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
 import { parseInput } from "~/lib/parse-input.ts";
 import { storedHoldHours } from "~/lib/payment-settings.ts";
+import { storedPaymentMethods } from "~/domain/payments/payment-methods.ts";
+import { toMethodValues, toStoredMethods } from "./payment-methods.schema.ts";
 import { readSiteSettings, SETTING_KEYS, TWO_FACTOR_SETTING_KEY, type SiteSettings } from "~/lib/site-settings.server.ts";
 import { storedEnrolledCountFrom } from "./settings.server.ts";
 import { storedContactWhenNoRuns, storedSeatsLeftFrom } from "~/lib/run-settings.ts";
@@ -89,6 +91,7 @@ export function toFormValues(rows: SiteSettings): SiteSettingsInput {
     seatsLeftFrom: storedSeatsLeftFrom(about),
     contactWhenNoRuns: storedContactWhenNoRuns(about),
     holdHours: storedHoldHours(payments),
+    ...toMethodValues(storedPaymentMethods(payments) as Record<string, unknown>),
     twoFactorRequired: twoFactor.required === true,
   };
 }
@@ -131,7 +134,7 @@ export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSe
       contactWhenNoRuns: v.contactWhenNoRuns,
     },
     [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
-    payments: { ...before.payments, holdHours: v.holdHours },
+    payments: { ...before.payments, holdHours: v.holdHours, methods: toStoredMethods(v) },
   };
 }
 

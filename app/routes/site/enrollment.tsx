@@ -5,6 +5,7 @@
 import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
 import { getStudentEnrollment } from "~/features/enrollments/student-enrollment.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { getLocale } from "~/lib/context.server.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
@@ -12,7 +13,7 @@ import type { Route } from "./+types/enrollment";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
   const token = new URL(request.url).searchParams.get("t");
-  const enrollment = await getStudentEnrollment(params.reference, token);
+  const enrollment = await getStudentEnrollment(params.reference, token, getLocale(context));
   if (!enrollment) throw new AppError("not_found", "errors.notFoundText");
   const t = getInstance(context).t;
   return {

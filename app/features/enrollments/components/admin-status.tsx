@@ -28,7 +28,12 @@ export type EnrollmentDialogs = Pick<UrlDialog<EnrollmentDialogKind>, "href" | "
 
 export function EnrollmentStatusBadge({ status }: { status: EnrollmentStatus }) {
   const { t } = useI18n();
-  return <Badge tone={TONE[status]}>{t(`adminEnrollments.status.${status}`)}</Badge>;
+  // "Expired — not paid" may take two lines in the list's narrow column.
+  return (
+    <Badge tone={TONE[status]} wrap={status === "expired"}>
+      {t(`adminEnrollments.status.${status}`)}
+    </Badge>
+  );
 }
 
 /** Beside the course name of a request whose course was deleted (D22 keeps the name, clears the id). */

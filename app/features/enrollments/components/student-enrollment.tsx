@@ -12,6 +12,7 @@ import { formatPiastres } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { StudentEnrollment } from "../student-enrollment.server.ts";
+import { StudentPayMethods } from "./student-pay-methods.tsx";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
 
@@ -180,6 +181,7 @@ export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: S
           )}
         </section>
       )}
+      <StudentPayMethods methods={e.methods} reference={e.reference} />
     </article>
   );
 }

@@ -5,6 +5,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { SETTINGS_LIMITS } from "../settings-admin.schema.ts";
 import { CheckboxRow, Group, TextArea, TextInput } from "./settings-fields.tsx";
 import type { SettingsFields } from "./use-settings-form.ts";
+import { SettingsPaymentGroup } from "./payment-method-groups.tsx";
 
 /** Brand, contact (the dashboard's "Finish setting up" links here), social links and chat. */
 export function SettingsSiteGroups({ fields }: { fields: SettingsFields }) {
@@ -102,9 +103,7 @@ export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
         <CheckboxRow field={fields.contactWhenNoRuns} label={t("settings.runs.contactWhenNoRuns")} hint={t("settings.runs.contactWhenNoRunsHint")} />
       </Group>
 
-      <Group title={t("settings.payments.title")} description={t("settings.payments.hint")}>
-        {figure(fields.holdHours, "settings.payments.holdHours")}
-      </Group>
+      <SettingsPaymentGroup fields={fields} />
 
       <Group title={t("settings.groups.security")}>
         <CheckboxRow field={fields.twoFactorRequired} label={t("settings.fields.twoFactorRequired")} hint={t("settings.fields.twoFactorRequiredHint")} />

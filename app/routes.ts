@@ -22,6 +22,8 @@ export default [
     route("courses/:slug/enroll", "routes/site/enroll.tsx"),
     // The student's own page of one enrollment, by its signed link (issue 37 item 3).
     route("enrollment/:reference", "routes/site/enrollment.tsx"),
+    // A payment's receipt, printable, by the same link's token (issue 37 item 6).
+    route("enrollment/:reference/receipt/:number", "routes/site/receipt.tsx"),
     // A page that does not exist, in the language of its URL.
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),

@@ -38,6 +38,8 @@ export const PUBLIC_PAGES: readonly { label: string; url: string }[] = [
   { label: "/courses/:slug/enroll", url: "/en/courses/any-course/enroll" },
   // The student's own enrollment page, opened from an email (issue 37 item 3).
   { label: "/enrollment/:reference", url: "/en/enrollment/ENR-ANY-REFERENCE" },
+  // A payment's receipt, opened from the receipt email (issue 37 item 6).
+  { label: "/enrollment/:reference/receipt/:number", url: "/en/enrollment/ENR-ANY-REFERENCE/receipt/NA-2026-00001" },
   { label: "404", url: "/en/no-such-page-budget-check" },
 ];
 

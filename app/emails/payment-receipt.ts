@@ -19,6 +19,8 @@ export interface PaymentReceiptEmailInput {
   /** Still to pay after this payment (0 or less: paid in full). */
   balancePiastres: number;
   pageUrl: string;
+  /** The receipt's own printable page (issue 37 item 6). */
+  receiptUrl: string;
 }
 
 export function renderPaymentReceiptEmail(input: PaymentReceiptEmailInput): RenderedEmail {
@@ -35,7 +37,10 @@ export function renderPaymentReceiptEmail(input: PaymentReceiptEmailInput): Rend
       t(`${k}.intro`, { amount, course: input.courseName }),
       paidInFull ? t(`${k}.paidInFull`) : t(`${k}.left`, { amount: ltrToken(formatPiastres(input.balancePiastres, locale), locale) }),
     ],
-    links: [{ label: t("enrollmentEmails.pageLink"), url: input.pageUrl }],
+    links: [
+      { label: t("paymentEmails.receipt.receiptLink"), url: input.receiptUrl },
+      { label: t("enrollmentEmails.pageLink"), url: input.pageUrl },
+    ],
     fields: [
       { label: t(`${k}.fields.number`), value: ltrToken(input.receiptNumber, locale) },
       { label: t(`${k}.fields.amount`), value: amount },

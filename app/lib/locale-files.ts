@@ -26,6 +26,8 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   "routes/site/enroll": ["forms"],
   // The student's own enrollment page (issue 37 item 3).
   "routes/site/enrollment": ["my-enrollment"],
+  // A payment's receipt (issue 37 item 6).
+  "routes/site/receipt": ["my-enrollment"],
 };
 
 /** The public locale files a page made of these routes loads: `common`, then each route's own. */

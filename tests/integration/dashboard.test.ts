@@ -68,12 +68,14 @@ describe("dashboard counts", () => {
       totalEnrollments: 5,
       pendingEnrollments: 2,
       unreadMessages: 2,
+      collectedThisMonth: 0,
+      holdsExpiringSoon: 0,
     });
   });
 
   it("reads 0 everywhere on an empty database", async () => {
     const { stats, weekly } = await getDashboard(admin);
-    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(weekly).toHaveLength(12);
     expect(weekly!.every((w) => w.count === 0)).toBe(true);
   });
@@ -92,6 +94,8 @@ describe("dashboard counts", () => {
       totalEnrollments: null,
       pendingEnrollments: null,
       unreadMessages: null,
+      collectedThisMonth: null,
+      holdsExpiringSoon: null,
     });
     expect("weekly" in data).toBe(false);
     const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
@@ -111,6 +115,8 @@ describe("dashboard counts", () => {
       totalEnrollments: 5,
       pendingEnrollments: 2,
       unreadMessages: null,
+      collectedThisMonth: null,
+      holdsExpiringSoon: null,
     });
     expect(withEnrollments.weekly!.at(-1)!.count).toBe(5);
 
@@ -125,6 +131,8 @@ describe("dashboard counts", () => {
       totalEnrollments: null,
       pendingEnrollments: null,
       unreadMessages: null,
+      collectedThisMonth: null,
+      holdsExpiringSoon: null,
     });
     expect(withInstructors).not.toHaveProperty("weekly");
 
@@ -138,6 +146,8 @@ describe("dashboard counts", () => {
       totalEnrollments: null,
       pendingEnrollments: null,
       unreadMessages: null,
+      collectedThisMonth: null,
+      holdsExpiringSoon: null,
     });
 
     // The hidden counts are not even queried: with their tables unreadable nothing fails or is logged.
@@ -173,6 +183,8 @@ describe("a count that fails is logged and shows 0 (SPEC §8)", () => {
       totalEnrollments: 5,
       pendingEnrollments: 2,
       unreadMessages: 0,
+      collectedThisMonth: 0,
+      holdsExpiringSoon: 0,
     });
     expect(weekly!.at(-1)!.count).toBe(5);
     expect(errors).toHaveBeenCalledTimes(1);
@@ -271,7 +283,7 @@ describe("/admin (dashboard) loader", () => {
   it("sends no figure the staff member's permissions hide, on a document request or a client navigation (issue 14)", async () => {
     await seedCatalogue();
     const instructorsOnly = await manager("instructors@example.com", ["instructors:view"]);
-    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null, unreadMessages: null };
+    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null, unreadMessages: null, collectedThisMonth: null, holdsExpiringSoon: null };
     const document = await page(instructorsOnly, "http://localhost/admin?lang=en");
     expect(document.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
     const navigation = await page(instructorsOnly, "http://localhost/admin.data");

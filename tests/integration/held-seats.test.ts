@@ -7,16 +7,17 @@
 // expire it once; a free request holds nothing; staff can move an expired request back to pending.
 import { beforeEach, describe, expect, it } from "vitest";
 import { and, eq } from "drizzle-orm";
-import { auditLog, emailOutbox, enrollments, siteSettings } from "@db/schema/index.ts";
+import { auditLog, emailOutbox, enrollmentLedger, enrollments, siteSettings } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { expireHolds } from "~/domain/payments/hold-expiry.server.ts";
 import { HOLD_EXPIRED_KIND, PAYMENT_REMINDER_KIND } from "~/domain/payments/holds.server.ts";
-import { getEnrollmentLedger, LEDGER_REASONS, recordPayment } from "~/domain/payments/ledger.server.ts";
+import { getEnrollmentLedger, LEDGER_REASONS, recordPayment, recordRefund } from "~/domain/payments/ledger.server.ts";
+import { getDashboard, paymentFigures } from "~/features/dashboard/dashboard.server.ts";
 import { listUpcomingRuns } from "~/domain/runs/run-seats.server.ts";
 import { getDecisionRun, reopenEnrollment, setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { openDatabase, type Database } from "~/lib/db.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
-import { createAdmin } from "../setup/actors.ts";
+import { createAdmin, createManager } from "../setup/actors.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
 
@@ -160,5 +161,27 @@ describe("at the deadline an unpaid hold expires", () => {
     expect(again.s).toBe("approved");
     expect(again.hold!.getTime()).toBeGreaterThan(Date.now() + 47 * HOUR);
     expect((await getEnrollmentLedger(admin, row.id)).due).toBe(120000);
+  });
+});
+
+describe("the dashboard's money figures", () => {
+  it("count money received this Cairo month less refunds, and the holds ending within 24 hours", async () => {
+    const a = await approvedRequest();
+    const b = await approvedRequest();
+    await recordPayment(admin, a.id, { amountPiastres: 50000, method: "instapay", reference: "IP-9" });
+    await recordRefund(admin, a.id, { amountPiastres: 1000, method: "instapay", reason: "Overpaid" });
+    await database.db.update(enrollments).set({ holdExpiresAt: new Date(Date.now() + 10 * HOUR) }).where(eq(enrollments.id, b.id));
+    expect(await paymentFigures(new Date(), database.db)).toEqual({ collected: 49000, expiring: 1 });
+    // A month is Cairo's: 22:30 UTC on 30 November is already 1 December in Cairo.
+    await database.db.insert(enrollmentLedger).values({ enrollmentId: a.id, kind: "payment", amountPiastres: 700, method: "cash", reference: "EDGE", createdAt: new Date("2026-11-30T22:30:00Z") });
+    // …and 21:30 UTC on 31 December is still December there.
+    await database.db.insert(enrollmentLedger).values({ enrollmentId: a.id, kind: "payment", amountPiastres: 300, method: "cash", reference: "EDGE-2", createdAt: new Date("2026-12-31T21:30:00Z") });
+    expect((await paymentFigures(new Date("2026-12-31T21:00:00Z"), database.db)).collected).toBe(50000);
+    expect((await paymentFigures(new Date("2027-01-05T10:00:00Z"), database.db)).collected).toBe(0);
+    expect((await paymentFigures(new Date("2026-11-30T21:00:00Z"), database.db)).collected).toBe(0);
+    // The figures are for staff who may see payments.
+    const manager = await createManager(admin, "m@example.com", ["enrollments:view"]);
+    expect((await getDashboard(manager)).stats).toMatchObject({ collectedThisMonth: null, holdsExpiringSoon: null });
+    expect((await getDashboard(admin)).stats.holdsExpiringSoon).toBe(1);
   });
 });

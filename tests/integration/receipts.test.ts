@@ -18,6 +18,9 @@ import { createAdmin } from "../setup/actors.ts";
 import { expectCode } from "../setup/expect.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeEnrollment } from "../setup/factories.ts";
+import { callLoader } from "../setup/route-call.ts";
+import { receiptPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
+import { loader as receiptLoader } from "~/routes/site/receipt.tsx";
 
 const database = setUpTestDatabase();
 let admin: Actor;
@@ -87,5 +90,52 @@ describe("the receipt email", () => {
     expect(email!.textBody).toMatch(/\/ar\/enrollment\/ENR-[A-Z0-9-]+\?t=[A-Za-z0-9_-]{22}/);
     expect(email!.textBody).not.toMatch(/[٠-٩]/);
     expect(email!.textBody).not.toContain("IPN-77"); // staff's reference stays with staff
+  });
+});
+
+describe("the receipt's page", () => {
+  const open = (path: string) => {
+    const url = new URL(path, "http://localhost");
+    const [, lang, , reference, , number] = url.pathname.split("/");
+    return callLoader(receiptLoader, { url: `${url.pathname}${url.search}`, params: { lang: lang!, reference: decodeURIComponent(reference!), number: decodeURIComponent(number!) } });
+  };
+
+  it("opens from the receipt email's link, in both languages at once, with what was left after that payment", async () => {
+    const request = await approvedRequest("en", "omar@example.com");
+    await recordPayment(admin, request.id, { amountPiastres: 40000, method: "instapay", reference: "IPN-1" });
+    await recordPayment(admin, request.id, { amountPiastres: 60000, method: "cash", reference: "BOOK-9" });
+    const emails = (await database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, RECEIPT_EMAIL_KIND))).sort((a, b) => a.subject.localeCompare(b.subject));
+    const link = /https?:\/\/\S+\/en\/enrollment\/ENR-[A-Z0-9-]+\/receipt\/NA-\d{4}-00001\?t=[A-Za-z0-9_-]{22}/.exec(emails[0]!.textBody)?.[0];
+    expect(link, emails[0]!.textBody).toBeDefined();
+    const page = await open(link!);
+    expect(page.status).toBe(200);
+    expect(page.data?.receipt).toMatchObject({ number: `NA-${YEAR}-00001`, amountPiastres: 40000, method: "instapay", duePiastres: 100000, balanceAfterPiastres: 60000, studentName: request.studentName });
+    expect(page.data?.text.en.title).toBe("Payment receipt");
+    expect(page.data?.text.ar.title).toBe("إيصال استلام مبلغ");
+    expect(page.data?.text.ar.method).toBe("إنستاباي");
+    // The second receipt: paid in full after it. Staff's references never reach the page.
+    const second = await open(link!.replace("-00001?", "-00002?"));
+    expect(second.data?.receipt.balanceAfterPiastres).toBe(0);
+    expect(JSON.stringify(second.data)).not.toMatch(/IPN-1|BOOK-9/);
+  });
+
+  it("is the same 404 for a wrong token, another enrollment's receipt, an unknown or malformed number", async () => {
+    const a = await approvedRequest();
+    const b = await approvedRequest();
+    await recordPayment(admin, a.id, { amountPiastres: 100, method: "cash", reference: "A-1" });
+    await recordPayment(admin, b.id, { amountPiastres: 100, method: "cash", reference: "B-1" });
+    const [ra, rb] = [a.enrollmentId, b.enrollmentId];
+    expect((await open(receiptPagePath("en", ra, `NA-${YEAR}-00001`))).status).toBe(200);
+    const statuses = await Promise.all(
+      [
+        receiptPagePath("en", ra, `NA-${YEAR}-00002`), // b's receipt with a's token
+        receiptPagePath("en", rb, `NA-${YEAR}-00001`),
+        receiptPagePath("en", ra, `NA-${YEAR}-00009`),
+        receiptPagePath("en", ra, "<script>"),
+        receiptPagePath("en", ra, `NA-${YEAR}-00001`).replace(/t=.*/, "t=AAAAAAAAAAAAAAAAAAAAAA"),
+        receiptPagePath("en", ra, `NA-${YEAR}-00001`).replace(/\?t=.*/, ""),
+      ].map(async (path) => (await open(path)).status),
+    );
+    expect(statuses).toEqual(Array(6).fill(404));
   });
 });

@@ -31,7 +31,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
   const phones = contact.phones ?? [];
   const hasContact = Boolean(address || phones.length || contact.email);
   return (
-    <footer className="border-t border-slate-200 bg-slate-900 text-slate-200">
+    <footer className="border-t border-slate-200 bg-slate-900 text-slate-200 print:hidden">
       <div className="mx-auto grid max-w-6xl gap-10 px-4 py-12 md:grid-cols-4">
         {/* Without a "Follow us" column the quick links still close the row at the end. */}
         <div className={socials.length > 0 ? "md:col-span-2" : "md:col-span-3"}>

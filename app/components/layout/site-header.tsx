@@ -19,7 +19,7 @@ export function SiteHeader({ locale, brand, categories }: { locale: Locale; bran
   const { pathname } = useLocation();
   const nav = (to: string, end = false) => ({ to: lp(to), current: isCurrentPath(pathname, lp(to), end) });
   return (
-    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
+    <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur print:hidden">
       <div className="relative mx-auto flex h-16 max-w-6xl items-center justify-between gap-4 px-4">
         {/* Phones: a 28px mark and a smaller name, so the whole brand fits beside the menu controls. */}
         <SiteLink to={lp("/")} className="flex min-w-0 items-center gap-1.5 text-base font-bold text-teal-900 sm:gap-2 sm:text-lg">

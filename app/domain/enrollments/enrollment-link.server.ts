@@ -30,6 +30,12 @@ export function enrollmentPagePath(locale: Locale, reference: string, secret: st
   return `${localePath(locale, `/enrollment/${encodeURIComponent(reference)}`)}?t=${enrollmentToken(reference, secret)}`;
 }
 
+/** A payment receipt's page (issue 37 item 6): under the enrollment's page, opened by the same token. */
+export function receiptPagePath(locale: Locale, reference: string, receiptNumber: string, secret: string = serverSecret()): string {
+  const path = localePath(locale, `/enrollment/${encodeURIComponent(reference)}/receipt/${encodeURIComponent(receiptNumber)}`);
+  return `${path}?t=${enrollmentToken(reference, secret)}`;
+}
+
 /** The page's absolute URL (emails). */
 export function enrollmentPageUrl(origin: string, locale: Locale, reference: string, secret: string = serverSecret()): string {
   return new URL(enrollmentPagePath(locale, reference, secret), origin).toString();

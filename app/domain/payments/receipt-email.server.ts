@@ -1,7 +1,7 @@
 // Queues a payment's receipt email to the student (issue 37 item 8), in the payment's transaction: it
 // leaves only if the payment is written, in the student's language, through the outbox.
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
-import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
+import { enrollmentPageUrl, receiptPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
 import { renderPaymentReceiptEmail } from "~/emails/payment-receipt.ts";
 import type { Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext } from "~/lib/email.server.ts";
@@ -31,6 +31,7 @@ export async function sendReceipt(
     at: payment.at,
     balancePiastres: payment.balance,
     pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, enrollment.enrollmentId),
+    receiptUrl: new URL(receiptPagePath(locale, enrollment.enrollmentId, payment.receiptNumber), env().PUBLIC_URL).toString(),
   });
   await enqueueEmail(tx, {
     kind: RECEIPT_EMAIL_KIND,

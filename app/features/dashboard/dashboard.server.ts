@@ -22,7 +22,7 @@
 //
 // "Finish setting up" (issue 33): a new site's open tasks (contact details, notification address, SMTP,
 // first course), each only for staff who can do it; two more small queries, only for them.
-import { and, asc, count, eq, gt, isNull, sql } from "drizzle-orm";
+import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/domain/courses/course-visibility.server.ts";
 import {
@@ -31,6 +31,7 @@ import {
   courseRuns,
   courses,
   enrollmentDailyCounts,
+  enrollmentLedger,
   enrollments,
   enrollmentStatusCounts,
   instructors,
@@ -63,6 +64,10 @@ export interface DashboardStats {
   pendingEnrollments: number | null;
   /** Contact messages nobody has read; only with messages:view, null otherwise. */
   unreadMessages: number | null;
+  /** Issue 37, with payments:view (null otherwise): money received this Cairo month less refunds, in piastres. */
+  collectedThisMonth: number | null;
+  /** Issue 37, with payments:view: held seats whose payment deadline falls within the next 24 hours. */
+  holdsExpiringSoon: number | null;
 }
 
 export interface WeekCount {
@@ -284,6 +289,41 @@ export async function getSetupChecklist(actor: Actor, options: { executor?: Exec
   return items;
 }
 
+/**
+ * Issue 37: money received since the start of this month in Cairo, less refunds (piastres), and the held
+ * seats whose deadline falls within the next 24 hours (the hold index serves it).
+ */
+export async function paymentFigures(now: Date, executor: Executor = db()): Promise<{ collected: number; expiring: number }> {
+  // The month's bounds on Cairo's calendar (the month is added in Cairo time, not in UTC).
+  const localMonth = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${DASHBOARD_TIME_ZONE})`;
+  const monthStart = sql`(${localMonth} at time zone ${DASHBOARD_TIME_ZONE})`;
+  const monthEnd = sql`((${localMonth} + interval '1 month') at time zone ${DASHBOARD_TIME_ZONE})`;
+  const [money] = await executor
+    .select({
+      collected: sql<string>`coalesce(sum(case when ${enrollmentLedger.kind} = 'payment' then ${enrollmentLedger.amountPiastres} else -${enrollmentLedger.amountPiastres} end), 0)`,
+    })
+    .from(enrollmentLedger)
+    .where(
+      and(
+        inArray(enrollmentLedger.kind, ["payment", "refund"]),
+        gte(enrollmentLedger.createdAt, monthStart),
+        lt(enrollmentLedger.createdAt, monthEnd),
+      ),
+    );
+  const [holds] = await executor
+    .select({ n: count() })
+    .from(enrollments)
+    .where(
+      and(
+        eq(enrollments.status, "approved"),
+        isNotNull(enrollments.holdExpiresAt),
+        gt(enrollments.holdExpiresAt, now),
+        lte(enrollments.holdExpiresAt, new Date(now.getTime() + 24 * 60 * 60 * 1000)),
+      ),
+    );
+  return { collected: num(money?.collected), expiring: num(holds?.n) };
+}
+
 /** The dashboard's numbers for this staff member: what they may see, each count on its own. */
 export async function getDashboard(actor: Actor, options: { now?: Date; executor?: Executor } = {}): Promise<DashboardData> {
   requireStaffRole(actor);
@@ -294,8 +334,9 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
   const mayViewEnrollments = hasPermission(actor, "enrollments:view");
   const mayViewMessages = hasPermission(actor, "messages:view");
   const mayViewRuns = hasPermission(actor, "courses:view") || mayViewEnrollments;
+  const mayViewPayments = hasPermission(actor, "payments:view");
 
-  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources, nextRuns, setup] = await Promise.all([
+  const [courseCounts, instructorCount, categoryCount, enrollmentCounts, weekly, unreadCount, sources, nextRuns, setup, money] = await Promise.all([
     safely("courses", { total: 0, published: 0, drafts: 0 }, async () => {
       const [row] = await q
         .select({
@@ -350,6 +391,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
     setupPermissions(actor).any
       ? safely<SetupItem[] | null>("setup checklist", null, () => getSetupChecklist(actor, { executor: q }))
       : Promise.resolve(undefined),
+    mayViewPayments ? safely("payments", { collected: 0, expiring: 0 }, () => paymentFigures(options.now ?? new Date(), q)) : Promise.resolve(null),
   ]);
 
   return {
@@ -362,6 +404,8 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
       totalEnrollments: enrollmentCounts?.total ?? null,
       pendingEnrollments: enrollmentCounts?.pending ?? null,
       unreadMessages: unreadCount,
+      collectedThisMonth: money?.collected ?? null,
+      holdsExpiringSoon: money?.expiring ?? null,
     },
     ...(setup === undefined ? {} : { setup }),
     ...(weekly === undefined ? {} : { weekly }),

@@ -18,6 +18,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   return {
     enrollment,
+    // The page's own token, for its links to the receipts (the address already carries it).
+    token: token!,
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   };
@@ -49,5 +51,5 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 };
 
 export default function EnrollmentRoute({ loaderData, matches }: Route.ComponentProps) {
-  return <StudentEnrollmentPage enrollment={loaderData.enrollment} locale={matches[0].loaderData.locale} />;
+  return <StudentEnrollmentPage enrollment={loaderData.enrollment} token={loaderData.token} locale={matches[0].loaderData.locale} />;
 }

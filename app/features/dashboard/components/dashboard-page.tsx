@@ -1,5 +1,6 @@
 // The admin dashboard page (SPEC §2 Dashboard, §8 counts read 0 on failure, §9 five placeholders).
 import {
+  Banknote,
   BookOpen,
   BookOpenCheck,
   ClipboardList,
@@ -9,6 +10,7 @@ import {
   Hourglass,
   MailOpen,
   Plus,
+  TimerReset,
   UserPlus,
   type LucideIcon,
 } from "lucide-react";
@@ -21,6 +23,7 @@ import { SetupCard } from "./setup-card.tsx";
 import type { DashboardData, DashboardStats } from "../dashboard.server.ts";
 import { useSettled } from "~/lib/hooks/use-settled.ts";
 import { formatNumber } from "~/lib/format.ts";
+import { formatPiastres } from "~/lib/money.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { can, type ActorView } from "~/lib/permissions.ts";
 import { ADMIN_PATH, adminPage, mayOpen } from "~/lib/admin-pages.ts";
@@ -35,7 +38,9 @@ interface Card {
   icon: LucideIcon;
   tone: string;
   /** The list the figure counts, filtered as it counts (linked when the viewer may open that page). */
-  list: { page: `/admin${string}`; href?: string };
+  list?: { page: `/admin${string}`; href?: string };
+  /** The figure is money in piastres (issue 37). */
+  money?: boolean;
 }
 
 const CARDS: Card[] = [
@@ -57,10 +62,18 @@ const CARDS: Card[] = [
     tone: "bg-rose-100 text-rose-900",
     list: { page: ADMIN_PATH.messages, href: messagesHref({ filter: "unread", page: 1 }) },
   },
+  { key: "collectedThisMonth", icon: Banknote, tone: "bg-emerald-100 text-emerald-900", money: true },
+  {
+    key: "holdsExpiringSoon",
+    icon: TimerReset,
+    tone: "bg-amber-100 text-amber-900",
+    list: { page: ADMIN_PATH.enrollments, href: `${ADMIN_PATH.enrollments}${enrollmentSearch({ status: "approved" })}` },
+  },
 ];
 
 /** Where a card leads: its list, filtered, when this staff member may open it (the one list of admin pages). */
 function cardHref(card: Card, actor: ActorView): string | undefined {
+  if (!card.list) return undefined;
   return mayOpen(actor, adminPage(card.list.page).access) ? (card.list.href ?? card.list.page) : undefined;
 }
 
@@ -163,7 +176,9 @@ function Cards({ data, actor, locale }: { data: DashboardData; actor: ActorView;
             </span>
             <span className="flex min-w-0 flex-col-reverse">
               <span className="text-sm text-slate-700">{t(`dashboard.cards.${key}`)}</span>
-              <span className="text-2xl font-bold text-slate-900">{formatNumber(data.stats[key] ?? 0, locale)}</span>
+              <span className={`font-bold text-slate-900 ${card.money ? "text-xl [overflow-wrap:anywhere] sm:text-2xl" : "text-2xl"}`}>
+                {card.money ? <bdi dir="ltr">{formatPiastres(data.stats[key] ?? 0, locale)}</bdi> : formatNumber(data.stats[key] ?? 0, locale)}
+              </span>
             </span>
           </>
         );

@@ -47,7 +47,7 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: StudentEnrollment; locale: Locale }) {
+export function StudentEnrollmentPage({ enrollment: e, token, locale }: { enrollment: StudentEnrollment; token: string; locale: Locale }) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const m = (key: string, options?: Record<string, unknown>) => t(`myEnrollment.${key}`, options);
@@ -168,9 +168,13 @@ export function StudentEnrollmentPage({ enrollment: e, locale }: { enrollment: S
                   </span>
                   <span className="text-slate-700">{m(`methods.${p.method}`)}</span>
                   {p.receipt && (
-                    <span className="text-slate-700" data-receipt="">
+                    <Link
+                      to={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/receipt/${encodeURIComponent(p.receipt)}`)}?t=${token}`}
+                      className="text-teal-900 underline"
+                      data-receipt=""
+                    >
                       {m("money.receipt")} <bdi dir="ltr">{p.receipt}</bdi>
-                    </span>
+                    </Link>
                   )}
                   <time dateTime={p.at} className="text-slate-600">
                     {formatDateTime(p.at, locale)}

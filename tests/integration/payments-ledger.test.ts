@@ -217,5 +217,19 @@ describe("the details' payment forms (the page's action)", () => {
     expect(refused.status).toBe(403);
     expect((await ledger(id)).entries.map((e) => e.kind)).toEqual(["charge"]);
   });
+
+  it("give money back with payments:refund only, never more than was received, with its reason", async () => {
+    const id = await approved(2800);
+    await post(admin, { intent: "recordPayment", id, amount: "1000", method: "instapay", reference: "IP-5" });
+    const verifier = await createManager(admin, "verifier@academy.test", ["enrollments:view", "payments:view", "payments:verify"]);
+    expect((await post(verifier, { intent: "recordRefund", id, amount: "100", method: "instapay", reason: "Overpaid" })).status).toBe(403);
+    const tooMuch = await post(admin, { intent: "recordRefund", id, amount: "1000.01", method: "instapay", reason: "Withdrew" });
+    expect(tooMuch.status).toBe(409);
+    const noReason = await post(admin, { intent: "recordRefund", id, amount: "100", method: "instapay", reason: " " });
+    expect(Object.keys(noReason.data?.result?.error ?? {})).toContain("reason");
+    const back = await post(admin, { intent: "recordRefund", id, amount: "٤٠٠", method: "cash", reason: "Withdrew before the start" });
+    expect(back.data).toMatchObject({ ok: true, intent: "recordRefund", money: { paid: 100000, refunded: 40000, balance: 220000 } });
+    expect((await ledger(id)).entries.at(-1)).toMatchObject({ kind: "refund", amountPiastres: 40000, method: "cash", reason: "Withdrew before the start" });
+  });
 });
 

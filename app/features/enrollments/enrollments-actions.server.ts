@@ -14,8 +14,8 @@ import {
   type StatusChange,
 } from "./enrollment-decisions.server.ts";
 import { env } from "~/lib/env.server.ts";
-import { recordPayment, setAmountDue } from "~/domain/payments/ledger.server.ts";
-import { recordPaymentSchema, setDueSchema } from "./payments.schema.ts";
+import { recordPayment, recordRefund, setAmountDue } from "~/domain/payments/ledger.server.ts";
+import { recordPaymentSchema, recordRefundSchema, setDueSchema } from "./payments.schema.ts";
 import { ADMIN_ENROLLMENT_ERRORS, bulkRejectSchema, reopenSchema, type Decision, type EnrollmentIntent } from "./enrollments-admin.schema.ts";
 import {
   runApproveSchema,
@@ -90,6 +90,13 @@ const pageAction = adminAction<EnrollmentIntent, RunDecisionReplyFields>({
     undo: intent({
       schema: runUndoSchema,
       run: async ({ ids, status, from }, { actor }) => ({ status, ...(await undoDecision(actor, ids, status, from)) }),
+    }),
+    // Money given back (issue 37 item 7): staff with payments:refund, never more than was received.
+    recordRefund: intent({
+      permission: "payments:refund",
+      schema: recordRefundSchema,
+      form: true,
+      run: async ({ id, amount, method, reason }, { actor }) => ({ id, money: await recordRefund(actor, id, { amountPiastres: amount, method, reason }) }),
     }),
     // Money on an approved request (issue 37 item 1): staff with payments:verify.
     recordPayment: intent({

@@ -103,8 +103,8 @@ const enrollmentUuid = z.string({ error: ADMIN_ENROLLMENT_ERRORS.invalidRequest 
   error: ADMIN_ENROLLMENT_ERRORS.invalidRequest,
 });
 
-export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject" | "undo" | "reopen" | "recordPayment" | "setDue";
-export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen" | "recordPayment" | "setDue">;
+export type EnrollmentIntent = "approve" | "reject" | "bulkApprove" | "bulkReject" | "undo" | "reopen" | "recordPayment" | "setDue" | "recordRefund";
+export type DecisionIntent = Exclude<EnrollmentIntent, "undo" | "reopen" | "recordPayment" | "setDue" | "recordRefund">;
 
 /** What the /admin/enrollments action reports besides the common part of an AdminReply. */
 export interface EnrollmentReplyFields {

@@ -4,6 +4,7 @@
 // digits too) and become integer piastres here, by text, never through a float.
 import { z } from "zod";
 import { isUuid } from "./enrollments-admin.schema.ts";
+import { MANUAL_METHODS } from "~/domain/payments/payment-methods.ts";
 
 export const PAYMENT_ERRORS = {
   amountInvalid: "adminEnrollments.payments.errors.amountInvalid",
@@ -14,8 +15,10 @@ export const PAYMENT_ERRORS = {
   invalidRequest: "adminEnrollments.errors.invalidRequest",
 } as const;
 
-/** What staff may record by hand; Paymob's payments come only from its verified callback. */
-export const MANUAL_METHODS = ["instapay", "wallet", "bank", "cash"] as const;
+/** What staff may record by hand (the domain's list); Paymob's payments come only from its verified callback. */
+export { MANUAL_METHODS };
+/** How money may be given back: by hand, or through Paymob for a payment it took. */
+export const REFUND_METHODS = [...MANUAL_METHODS, "paymob"] as const;
 
 /** The largest amount a form takes: 100,000,000 EGP. */
 const MAX_POUNDS = 100_000_000;
@@ -71,6 +74,19 @@ export const setDueSchema = z.object({
   intent: z.literal("setDue"),
   id: enrollment,
   amount: amount(true),
+  reason: z
+    .string({ error: PAYMENT_ERRORS.reasonRequired })
+    .trim()
+    .min(1, { error: PAYMENT_ERRORS.reasonRequired })
+    .max(500, { error: PAYMENT_ERRORS.reasonRequired }),
+});
+
+/** Give money back (payments:refund): the amount, how it went back, and why (kept in the ledger). */
+export const recordRefundSchema = z.object({
+  intent: z.literal("recordRefund"),
+  id: enrollment,
+  amount: amount(false),
+  method: z.enum(REFUND_METHODS, { error: PAYMENT_ERRORS.methodRequired }),
   reason: z
     .string({ error: PAYMENT_ERRORS.reasonRequired })
     .trim()

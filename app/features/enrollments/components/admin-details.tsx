@@ -105,6 +105,7 @@ export function AdminEnrollmentDetails({
   run,
   money,
   canVerify = false,
+  canRefund = false,
   moneyReply,
   locale,
   canEdit,
@@ -116,6 +117,8 @@ export function AdminEnrollmentDetails({
   /** What the request owes and paid (issue 37), for staff who may see payments. */
   money?: Wire<LedgerSummary> | null;
   canVerify?: boolean;
+  /** May give money back (payments:refund). */
+  canRefund?: boolean;
   moneyReply?: EnrollmentsReply;
   /** The request's run with its seats (getDecisionRun), when the page loaded it. */
   run?: Wire<DecisionRun> | null;
@@ -165,7 +168,15 @@ export function AdminEnrollmentDetails({
             <div className="space-y-3">
               <EnrollmentMoney money={money} approved={e.status === "approved"} locale={locale} />
               {/* Posted to the details' own address: without JavaScript the page comes back with them open. */}
-              {canVerify && e.status === "approved" && <EnrollmentMoneyForms id={e.id} action={dialog.href("details", e.id)} initialReply={moneyReply} />}
+              {((canVerify && e.status === "approved") || (canRefund && money.paid - money.refunded > 0)) && (
+                <EnrollmentMoneyForms
+                  id={e.id}
+                  action={dialog.href("details", e.id)}
+                  initialReply={moneyReply}
+                  canVerify={canVerify && e.status === "approved"}
+                  canRefund={canRefund && money.paid - money.refunded > 0}
+                />
+              )}
             </div>,
           ] as [string, ReactNode],
         ]

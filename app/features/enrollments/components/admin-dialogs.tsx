@@ -25,6 +25,7 @@ interface AdminEnrollmentsDialogsProps {
   canEdit: boolean;
   /** May record payments and change what is due (payments:verify). */
   canVerify: boolean;
+  canRefund: boolean;
   /** A payment form's answer after a post without JavaScript. */
   moneyReply?: EnrollmentsReply;
   locale: Locale;
@@ -37,7 +38,7 @@ interface AdminEnrollmentsDialogsProps {
 }
 
 /** The four dialogs, each open when the URL names it. */
-export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, detailsMoney, canEdit, canVerify, moneyReply, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
+export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, detailsMoney, canEdit, canVerify, canRefund, moneyReply, locale, action, undoSeconds, bulkIds, onDone, onBulkRejected }: AdminEnrollmentsDialogsProps) {
   const { t } = useI18n();
   const shownDetails = dialog.kind === "details" ? details : null;
   const rejecting = dialog.kind === "reject" ? (rows.find((r) => r.id === dialog.id) ?? (details?.id === dialog.id ? details : null)) : null;
@@ -64,6 +65,7 @@ export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, det
             run={detailsRun}
             money={detailsMoney}
             canVerify={canVerify}
+            canRefund={canRefund}
             moneyReply={moneyReply}
             enrollment={shownDetails}
             locale={locale}

@@ -10,7 +10,7 @@ import { SelectField, TextAreaField, TextField } from "~/components/forms/field-
 import { showToast } from "~/components/ui/toast.tsx";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { EnrollmentsReply } from "../enrollments-admin.schema.ts";
-import { MANUAL_METHODS, recordPaymentSchema, setDueSchema } from "../payments.schema.ts";
+import { MANUAL_METHODS, recordPaymentSchema, recordRefundSchema, REFUND_METHODS, setDueSchema } from "../payments.schema.ts";
 
 function Disclosure({ summary, children, open }: { summary: string; children: ReactNode; open: boolean }) {
   return (
@@ -85,12 +85,64 @@ function SetDueForm({ id, action, initialReply }: { id: string; action: string; 
   );
 }
 
-/** Both forms, for an approved request and a staff member who may verify payments. */
-export function EnrollmentMoneyForms({ id, action, initialReply }: { id: string; action: string; initialReply?: EnrollmentsReply }) {
+function RefundForm({ id, action, initialReply }: { id: string; action: string; initialReply?: EnrollmentsReply }) {
+  const { t } = useI18n();
+  const p = (key: string) => t(`adminEnrollments.payments.${key}`);
+  const { fetcher, form, fields, reply, busy } = useDialogForm<EnrollmentsReply, typeof recordRefundSchema>({
+    intent: "recordRefund",
+    schema: recordRefundSchema,
+    initialReply,
+    onSuccess: () => {
+      showToast("success", p("refundRecorded"));
+      form.reset();
+    },
+  });
+  return (
+    <Disclosure summary={p("refund")} open={reply?.ok === false}>
+      <fetcher.Form method="post" action={action} {...getFormProps(form)} noValidate preventScrollReset className="space-y-3">
+        <FormStart form={form} reply={reply} hidden={{ intent: "recordRefund", id }} />
+        <TextField meta={fields.amount} label={p("amount")} hint={p("refundHint")} inputMode="decimal" dir="ltr" required />
+        <SelectField meta={fields.method} label={p("refundMethod")} required>
+          <option value="">{p("chooseMethod")}</option>
+          {REFUND_METHODS.map((m) => (
+            <option key={m} value={m}>
+              {t(`adminEnrollments.payments.methods.${m}`)}
+            </option>
+          ))}
+        </SelectField>
+        <TextAreaField meta={fields.reason} label={p("reason")} hint={p("refundReasonHint")} dir="auto" rows={2} maxLength={500} required />
+        <div className="flex justify-end">
+          <button type="submit" disabled={busy} className="btn-secondary inline-flex px-4 py-2 text-sm disabled:opacity-60">
+            {busy ? p("saving") : p("refundSubmit")}
+          </button>
+        </div>
+      </fetcher.Form>
+    </Disclosure>
+  );
+}
+
+/**
+ * The forms a staff member may use: record a payment and change what is due (payments:verify, on an
+ * approved request), give money back (payments:refund, whenever money was received and not yet returned).
+ */
+export function EnrollmentMoneyForms({
+  id,
+  action,
+  initialReply,
+  canVerify,
+  canRefund,
+}: {
+  id: string;
+  action: string;
+  initialReply?: EnrollmentsReply;
+  canVerify: boolean;
+  canRefund: boolean;
+}) {
   return (
     <div className="space-y-2" data-testid="enrollment-money-forms">
-      <RecordPaymentForm id={id} action={action} initialReply={initialReply} />
-      <SetDueForm id={id} action={action} initialReply={initialReply} />
+      {canVerify && <RecordPaymentForm id={id} action={action} initialReply={initialReply} />}
+      {canVerify && <SetDueForm id={id} action={action} initialReply={initialReply} />}
+      {canRefund && <RefundForm id={id} action={action} initialReply={initialReply} />}
     </div>
   );
 }

@@ -142,6 +142,7 @@ export function EnrollmentsPage({ list, counters, details, detailsRun = null, de
         detailsRun={detailsRun}
         detailsMoney={detailsMoney}
         canVerify={can(actor, "payments:verify")}
+        canRefund={can(actor, "payments:refund")}
         moneyReply={moneyReply}
         undoSeconds={undoSeconds}
         bulkIds={bulkIds}

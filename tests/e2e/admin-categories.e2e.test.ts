@@ -123,7 +123,8 @@ describe("admin categories and settings", () => {
     await expect.poll(() => page.getByRole("columnheader", { name: "Enrollment requests" }).isVisible()).toBe(true);
     await expect.poll(() => page.getByRole("img", { name: /^Enrollment requests per week/ }).count()).toBe(1);
     await expectNoAxeViolations(page);
-  });
+    // Seven pages, each checked whole (Settings now has the payment methods' fields too).
+  }, 150_000);
 
   it("an edited phone number shows in the public footer", async ({ newPage }) => {
     const page = await newPage({ ...PAGE, locale: "en" });

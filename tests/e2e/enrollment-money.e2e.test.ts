@@ -84,6 +84,39 @@ describe("staff record a payment from the details", () => {
   });
 });
 
+describe("staff give money back from the details", () => {
+  it("in Arabic on a phone: a refund larger than received is refused, one within it lowers what was paid", async ({ newPage }) => {
+    // A seat paid in full (the demo's part-paid one is read by the cases below).
+    const { rows } = await own.pool.query<{ id: string; paid: string }>(
+      `select e.id, sum(l.amount_piastres) filter (where l.kind = 'payment') as paid
+         from enrollments e join enrollment_ledger l on l.enrollment_id = e.id
+        group by e.id having sum(l.amount_piastres) filter (where l.kind = 'payment') = sum(l.amount_piastres) filter (where l.kind = 'charge')
+        order by e.id limit 1`,
+    );
+    const seat = { id: rows[0]!.id, paid: Number(rows[0]!.paid) };
+    const page = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    await signIn(page, "admin");
+    await page.goto(`/admin/enrollments?lang=ar&dialog=details&enrollment=${seat.id}`);
+    await page.waitForSelector("html[data-hydrated]");
+    const forms = page.getByTestId("enrollment-money-forms");
+    await forms.getByText(tr("ar", "adminEnrollments.payments.refund"), { exact: true }).click();
+    const refund = forms.locator("details[open]");
+    await refund.getByLabel(tr("ar", "adminEnrollments.payments.amount")).fill(String(seat.paid / 100 + 1));
+    await refund.getByLabel(tr("ar", "adminEnrollments.payments.refundMethod")).selectOption("cash");
+    await refund.getByLabel(tr("ar", "adminEnrollments.payments.reason")).fill("انسحب قبل البدء");
+    await refund.getByRole("button", { name: tr("ar", "adminEnrollments.payments.refundSubmit") }).click();
+    await refund.getByText(tr("ar", "adminEnrollments.payments.errors.refundTooLarge")).waitFor();
+    await refund.getByLabel(tr("ar", "adminEnrollments.payments.amount")).fill("١٠٠");
+    await refund.getByRole("button", { name: tr("ar", "adminEnrollments.payments.refundSubmit") }).click();
+    await page.getByText(tr("ar", "adminEnrollments.payments.refundRecorded")).first().waitFor();
+    const refunded = page.getByTestId("enrollment-money").locator('[data-money="refunded"]');
+    await expect.poll(() => refunded.innerText()).toContain(formatPiastres(10000, "ar"));
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
+    await forms.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: "test-results/screenshots/enrollment-money-refund-ar-phone.png" });
+  });
+});
+
 describe("an approved request's money in its details", () => {
   for (const [lang, viewport] of [
     ["ar", "phone"],

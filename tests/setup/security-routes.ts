@@ -88,6 +88,8 @@ export const PARAM_SOURCES: Record<string, string> = {
   file: `select slug || '.jpg' as v from courses where is_published order by created_at limit 1`,
   // A student's enrollment page (without its token: the same 404 as a wrong one).
   reference: `select enrollment_id as v from enrollments order by created_at limit 1`,
+  // A payment's receipt number (issue 37 item 6; without the token, the same 404).
+  number: `select receipt_number as v from enrollment_ledger where receipt_number is not null order by id limit 1`,
 };
 
 /** The URL for a pattern with its `:params` filled from the database ("*" becomes a path that matches nothing). */

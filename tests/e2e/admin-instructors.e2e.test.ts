@@ -224,5 +224,5 @@ describe("admin instructors", () => {
     expect(await plain.getByRole("status").getByText(`Instructor ${plainName} deleted.`).count()).toBe(1);
     expect(await plain.getByRole("heading", { name: plainName }).count()).toBe(0);
     await plain.context().close();
-  });
+  }, 120_000);
 });

@@ -8,15 +8,14 @@
 import { and, asc, eq, isNotNull, lte } from "drizzle-orm";
 import { enrollments } from "@db/schema/index.ts";
 import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
-import { renderHoldExpiredEmail } from "~/emails/payment-hold.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Db, type Tx } from "~/lib/db.server.ts";
 import { contentChanged } from "~/lib/content-version.server.ts";
 import { wakeOutbox } from "~/lib/email.server.ts";
 import { logger } from "~/lib/logger.server.ts";
-import { cancelPendingEmails, enqueueEmail } from "~/lib/outbox.server.ts";
+import { cancelPendingEmails } from "~/lib/outbox.server.ts";
 import { runPeriodically, type Periodic } from "~/lib/periodic.server.ts";
-import { HOLD_EXPIRED_KIND, holdEmailInput, PAYMENT_REMINDER_KIND } from "./holds.server.ts";
+import { HOLD_EXPIRED_KIND, PAYMENT_REMINDER_KIND, queueHoldEmail } from "./holds.server.ts";
 import { LEDGER_REASONS, ledgerOf, voidDue } from "./ledger.server.ts";
 
 export interface ExpiredHold {
@@ -68,17 +67,7 @@ async function expireOne(tx: Tx, id: string, now: Date): Promise<ExpiredHold | n
   await tx.update(enrollments).set({ status: "expired", updatedAt: now }).where(eq(enrollments.id, id));
   await voidDue(tx, null, [id], LEDGER_REASONS.holdExpired);
   await cancelPendingEmails(tx, [enrollmentRef(id)], [PAYMENT_REMINDER_KIND, RUN_REMINDER_KIND]);
-  const { input, replyTo } = await holdEmailInput(tx, row, before.balance, row.holdExpiresAt);
-  const email = renderHoldExpiredEmail(input);
-  await enqueueEmail(tx, {
-    kind: HOLD_EXPIRED_KIND,
-    to: row.studentEmail,
-    ...(replyTo ? { replyTo } : {}),
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    ref: enrollmentRef(id),
-  });
+  await queueHoldEmail(tx, HOLD_EXPIRED_KIND, row, { balancePiastres: before.balance, deadline: row.holdExpiresAt });
   await recordAudit(tx, null, {
     action: "hold.expire",
     entity: "enrollment",

@@ -10,7 +10,7 @@ import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { enrollments } from "@db/schema/index.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
 import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
-import { renderPaymentReminderEmail } from "~/emails/payment-hold.ts";
+import { renderHoldExpiredEmail, renderPaymentReminderEmail } from "~/emails/payment-hold.ts";
 import { type Executor, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext } from "~/lib/email.server.ts";
 import { env } from "~/lib/env.server.ts";
@@ -40,8 +40,33 @@ export interface HeldRow {
   locale: string;
 }
 
+/**
+ * Queues one of the hold's emails (the reminder, the expiry notice) to the student, in their language,
+ * about this request (its `ref`, so a later change can withdraw it).
+ */
+export async function queueHoldEmail(
+  tx: Executor,
+  kind: typeof PAYMENT_REMINDER_KIND | typeof HOLD_EXPIRED_KIND,
+  row: HeldRow,
+  money: { balancePiastres: number; deadline: Date },
+  sendAfter?: Date,
+): Promise<void> {
+  const { input, replyTo } = await holdEmailInput(tx, row, money.balancePiastres, money.deadline);
+  const email = kind === PAYMENT_REMINDER_KIND ? renderPaymentReminderEmail(input) : renderHoldExpiredEmail(input);
+  await enqueueEmail(tx, {
+    kind,
+    to: row.studentEmail,
+    ...(replyTo ? { replyTo } : {}),
+    subject: email.subject,
+    text: email.text,
+    html: email.html,
+    ref: enrollmentRef(row.id),
+    ...(sendAfter ? { sendAfter } : {}),
+  });
+}
+
 /** The hold emails' shared input for one request. */
-export async function holdEmailInput(tx: Executor, row: HeldRow, balancePiastres: number, deadline: Date) {
+async function holdEmailInput(tx: Executor, row: HeldRow, balancePiastres: number, deadline: Date) {
   const locale = isLocale(row.locale) ? row.locale : "en";
   const mail = await loadMailContext(tx);
   const input = {
@@ -84,18 +109,7 @@ export async function startHolds(tx: Tx, charged: ReadonlyMap<string, number>, n
   const afterDecision = now.getTime() + (env().DECISION_UNDO_SECONDS + 60) * 1000;
   const sendAfter = new Date(Math.max(halfway, afterDecision));
   for (const row of rows) {
-    const { input, replyTo } = await holdEmailInput(tx, row, charged.get(row.id) ?? 0, deadline);
-    const email = renderPaymentReminderEmail(input);
-    await enqueueEmail(tx, {
-      kind: PAYMENT_REMINDER_KIND,
-      to: row.studentEmail,
-      ...(replyTo ? { replyTo } : {}),
-      subject: email.subject,
-      text: email.text,
-      html: email.html,
-      ref: enrollmentRef(row.id),
-      sendAfter,
-    });
+    await queueHoldEmail(tx, PAYMENT_REMINDER_KIND, row, { balancePiastres: charged.get(row.id) ?? 0, deadline }, sendAfter);
   }
   return deadline;
 }

@@ -8,6 +8,7 @@ import { AppError } from "~/lib/errors.ts";
 import { getLocale } from "~/lib/context.server.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
+import { NO_REFERRER_META, privatePageHeaders } from "~/lib/private-page.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enrollment";
 
@@ -29,14 +30,12 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const headers: Route.HeadersFunction = () => ({ "Cache-Control": "private, no-store", "X-Robots-Tag": "noindex" });
+export const headers: Route.HeadersFunction = privatePageHeaders;
 
-/** The site's Referrer-Policy header sends the origin to other sites; this page's links send nothing. */
-const NO_REFERRER = { name: "referrer", content: "no-referrer" };
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }, NO_REFERRER];
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }, NO_REFERRER_META];
   const head = pageMeta({
     title: loaderData.title,
     description: loaderData.description,
@@ -47,7 +46,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     brand: root.brand,
     noindex: true,
   });
-  return [...head, NO_REFERRER];
+  return [...head, NO_REFERRER_META];
 };
 
 export default function EnrollmentRoute({ loaderData, matches }: Route.ComponentProps) {

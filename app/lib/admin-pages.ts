@@ -11,7 +11,7 @@
  */
 export type AdminNavIcon =
   | "layout-dashboard" | "book-open" | "folder-tree" | "graduation-cap" | "users" | "clipboard-list" | "mail" | "settings"
-  | "shield-check" | "scroll-text" | "mail-check" | "key-round";
+  | "shield-check" | "scroll-text" | "mail-check" | "key-round" | "banknote";
 import { can, type ActorView, type Permission } from "./permissions.ts";
 
 /** Who may use a page: any staff member, admins only, or staff holding a permission (admins hold all). */
@@ -40,6 +40,8 @@ export const ADMIN_PATH = {
   users: "/admin/users",
   enrollments: "/admin/enrollments",
   enrollmentsExport: "/admin/enrollments/export.csv",
+  payments: "/admin/payments",
+  paymentProof: "/admin/payments/proofs/:id",
   messages: "/admin/messages",
   settings: "/admin/settings",
   roles: "/admin/roles",
@@ -59,6 +61,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: ADMIN_PATH.users, file: "routes/admin/users.tsx", access: "users:view", nav: { key: "users", icon: "users" } },
   { path: ADMIN_PATH.enrollments, file: "routes/admin/enrollments.tsx", access: "enrollments:view", nav: { key: "enrollments", icon: "clipboard-list" } },
   { path: ADMIN_PATH.enrollmentsExport, file: "routes/admin/enrollments-export.ts", access: "enrollments:export" },
+  { path: ADMIN_PATH.payments, file: "routes/admin/payments.tsx", access: "payments:view", nav: { key: "payments", icon: "banknote" } },
   { path: ADMIN_PATH.messages, file: "routes/admin/messages.tsx", access: "messages:view", nav: { key: "messages", icon: "mail" } },
   { path: ADMIN_PATH.settings, file: "routes/admin/settings.tsx", access: "settings:edit", nav: { key: "settings", icon: "settings" } },
   { path: ADMIN_PATH.roles, file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: "shield-check" } },
@@ -71,6 +74,7 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   // instructors create/edit; the matrix checks them with courses:edit).
   { path: ADMIN_PATH.imageUpload, file: "routes/api/upload-image.ts", access: "courses:edit", outsideLayout: true },
   { path: ADMIN_PATH.documentUpload, file: "routes/api/upload-document.ts", access: "courses:edit", outsideLayout: true },
+  { path: ADMIN_PATH.paymentProof, file: "routes/api/payment-proof.ts", access: "payments:view", outsideLayout: true },
 ];
 
 /** Settings' contact details group (the details and the notification address), linked from the dashboard. */

@@ -198,6 +198,7 @@ export const envSchema = z
     RATE_LIMIT_ENROLLMENT: rateLimitSpec("30/600"),
     RATE_LIMIT_ENROLLMENT_EMAIL: rateLimitSpec("5/3600"),
     RATE_LIMIT_CONTACT: rateLimitSpec("5/600"),
+    RATE_LIMIT_PROOF: rateLimitSpec("20/3600"),
     // Staff and instructor sign-in: failed attempts per client address and per address+account (then
     // 429); per account alone only a growing delay (app/lib/rate-limit.server.ts, createLoginLimits).
     RATE_LIMIT_LOGIN: rateLimitSpec("20/60"),

@@ -24,3 +24,23 @@ export function formatPiastres(piastres: number, locale: Locale): string {
   // Intl formats a decimal string exactly (no float on the way).
   return format.format(text as unknown as number);
 }
+
+/** The largest amount a form takes: 100,000,000 EGP. */
+const MAX_POUNDS = 100_000_000;
+
+/**
+ * Piastres from what someone typed in pounds, or null when it is not an amount: digits (Western or
+ * Arabic-Indic), thousands separators (",", "٬"), at most two decimals after "." or "٫".
+ */
+export function piastresFromText(text: string): number | null {
+  const western = text
+    .trim()
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[,٬\s]/g, "")
+    .replace("٫", ".");
+  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(western);
+  if (!m) return null;
+  const pounds = Number(m[1]);
+  if (pounds > MAX_POUNDS) return null;
+  return pounds * 100 + Number((m[2] ?? "").padEnd(2, "0"));
+}

@@ -268,9 +268,19 @@ const DEFAULTS = {
   enrollment: { points: 30, durationSec: 600 },
   enrollmentEmail: { points: 5, durationSec: 3600 },
   contact: { points: 5, durationSec: 600 },
+  // Proofs of payment (issue 37 item 9): a student sends one or two; a retry after a refusal counts too.
+  proof: { points: 20, durationSec: 3600 },
+  proofEnrollment: { points: 8, durationSec: 3600 },
 } as const;
 
-let registry: { enrollment?: RateLimiter; enrollmentInvalid?: RateLimiter; enrollmentEmail?: RateLimiter; contact?: RateLimiter } = {};
+let registry: {
+  enrollment?: RateLimiter;
+  enrollmentInvalid?: RateLimiter;
+  enrollmentEmail?: RateLimiter;
+  contact?: RateLimiter;
+  proof?: RateLimiter;
+  proofEnrollment?: RateLimiter;
+} = {};
 
 /**
  * The application's limiters, created on first use (so .env is loaded by then) from
@@ -302,6 +312,20 @@ export const rateLimits = {
     return (registry.contact ??= createRateLimiter("contact", {
       ...parseRateLimitSpec("RATE_LIMIT_CONTACT", parseEnv().RATE_LIMIT_CONTACT, DEFAULTS.contact),
       messageKey: "contact.errors.tooManyRequests",
+    }));
+  },
+  /** Proof uploads per client address (RATE_LIMIT_PROOF, default 20/3600), counted before the body is read. */
+  get proof(): RateLimiter {
+    return (registry.proof ??= createRateLimiter("proof", {
+      ...parseRateLimitSpec("RATE_LIMIT_PROOF", parseEnv().RATE_LIMIT_PROOF, DEFAULTS.proof),
+      messageKey: "myEnrollment.proof.errors.tooManyRequests",
+    }));
+  },
+  /** Proof uploads per enrollment (8 an hour), whatever the address: one link cannot fill the queue. */
+  get proofEnrollment(): RateLimiter {
+    return (registry.proofEnrollment ??= createRateLimiter("proof-enrollment", {
+      ...DEFAULTS.proofEnrollment,
+      messageKey: "myEnrollment.proof.errors.tooManyRequests",
     }));
   },
 };

@@ -55,13 +55,17 @@ const NUL: Refusal = { status: 400, messageKey: REQUEST_ERRORS.invalidCharacters
 const UNSUPPORTED: Refusal = { status: 415, messageKey: REQUEST_ERRORS.unsupportedBody };
 
 /**
- * The upload routes (app/routes.ts: `admin/uploads/image`, `admin/uploads/document`) read their own
+ * The upload routes (app/routes.ts: `admin/uploads/image`, `admin/uploads/document`, and the student's
+ * enrollment page, which takes a proof of payment) read their own
  * bodies as streams with their own size limits. Matched exactly as written (lower case): any other
  * spelling that the router would still send there gets the ordinary cap, which only makes it stricter.
  */
 export function isUploadPath(pathname: string): boolean {
-  return pathname.startsWith("/admin/uploads/");
+  return pathname.startsWith("/admin/uploads/") || STUDENT_PROOF_PATH.test(pathname);
 }
+
+/** The student's enrollment page, whose one action receives a proof of payment (issue 37 item 4). */
+const STUDENT_PROOF_PATH = /^\/(en|ar)\/enrollment\/[A-Za-z0-9-]{1,64}$/;
 
 /** The methods whose body an action reads (React Router's mutation methods). */
 export function isMutation(method: string): boolean {

@@ -69,6 +69,7 @@ export const UPLOAD_MESSAGES = {
   pdfTooLarge: "uploads.errors.pdfTooLarge",
   dimensionsTooLarge: "uploads.errors.dimensionsTooLarge",
   interrupted: "uploads.errors.interrupted",
+  badFields: "uploads.errors.badFields",
 } as const;
 
 /** Which SPEC message each kind uses (SPEC §5: course thumbnail vs instructor photo vs generic). */
@@ -105,6 +106,8 @@ function bodyError(err: unknown): UploadError {
 interface ReceivedFile {
   data: Buffer;
   fileName: string;
+  /** The form's other fields, sent before or after the file (each name once; a repeated name is refused). */
+  fields: Record<string, string>;
 }
 
 interface ReceiveOptions {
@@ -145,6 +148,7 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
     let seen = false;
     let fileDone: Promise<ReceivedFile | null> = Promise.resolve(null);
     let refused: UploadError | undefined;
+    const fields: Record<string, string> = Object.create(null) as Record<string, string>;
 
     const abort = (err: unknown) => {
       if (settled) return;
@@ -155,6 +159,11 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
       reject(err);
     };
 
+    parser.on("field", (name, value, info) => {
+      if (settled) return;
+      if (info.valueTruncated || name in fields) abort(new UploadError(UPLOAD_MESSAGES.badFields));
+      else fields[name] = value;
+    });
     parser.on("file", (_field, stream, info) => {
       if (seen || settled) {
         stream.resume();
@@ -196,7 +205,7 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
             if (settled || total === 0) return resolveFile(null);
             const data = Buffer.concat(chunks);
             if (!sniffing && !refused) await sniff(data);
-            resolveFile(refused ? null : { data, fileName: info.filename ?? "" });
+            resolveFile(refused ? null : { data, fileName: info.filename ?? "", fields });
           })();
         });
       });
@@ -433,4 +442,80 @@ export async function readPublicImage(url: string | null | undefined): Promise<B
     return Buffer.concat(chunks);
   }
   return null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Proofs of payment (issue 37 item 4): a photo or a PDF of a transfer, from the student's page
+
+/** A proof is a photo (re-encoded to WebP) or a PDF (kept as sent), up to 5 MB, always private. */
+export const PROOF_MAX_BYTES = IMAGE_MAX_BYTES;
+/** A proof photo is kept readable (a receipt's small print) but no larger than this on its long side. */
+const PROOF_LONG_SIDE = 1600;
+const PROOF_KEY_RE = /^proofs\/\d{4}\/[a-f0-9]{32}\.(webp|pdf)$/;
+
+export interface StoredProof {
+  key: string;
+  contentType: "image/webp" | "application/pdf";
+  size: number;
+  originalName: string;
+  /** The form's other fields (amount, method, reference), for the caller's schema. */
+  fields: Record<string, string>;
+}
+
+async function checkProofHead(head: Buffer): Promise<void> {
+  const type = await fileTypeFromBuffer(head);
+  if (type?.mime !== "application/pdf" && !isOneOf(type?.mime, IMAGE_TYPES)) throw wrongType(UPLOAD_MESSAGES.notImage);
+}
+
+async function encodeProofImage(data: Buffer): Promise<Buffer> {
+  let width: number | undefined;
+  let height: number | undefined;
+  try {
+    ({ width, height } = await sharp(data, { limitInputPixels: false }).metadata());
+  } catch {
+    throw wrongType(UPLOAD_MESSAGES.notImage);
+  }
+  if (!width || !height) throw wrongType(UPLOAD_MESSAGES.notImage);
+  if (width * height > MAX_INPUT_PIXELS) throw new UploadError(UPLOAD_MESSAGES.dimensionsTooLarge, 413);
+  try {
+    return await sharp(data, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error", autoOrient: true })
+      .resize(PROOF_LONG_SIDE, PROOF_LONG_SIDE, { fit: "inside", withoutEnlargement: true })
+      // No metadata kept: a phone's photo carries where and when it was taken.
+      .webp({ quality: 85 })
+      .toBuffer();
+  } catch {
+    throw wrongType(UPLOAD_MESSAGES.notImage);
+  }
+}
+
+/**
+ * Receives a proof of payment from a multipart request (field `file`, the other fields returned as text):
+ * checked by content, an image re-encoded to WebP without metadata, a PDF kept as sent; stored privately
+ * under a generated key. The caller has checked who may send it and removes the file if it cannot keep
+ * the record (deleteStoredProof). Throws UploadError.
+ */
+export async function receiveProof(request: Request): Promise<StoredProof> {
+  const file = await receiveFile(request, { maxBytes: PROOF_MAX_BYTES, tooLargeKey: UPLOAD_MESSAGES.fileTooLarge, check: checkProofHead });
+  const isPdf = (await fileTypeFromBuffer(file.data.subarray(0, SNIFF_BYTES)))?.mime === "application/pdf";
+  const bytes = isPdf ? file.data : await encodeProofImage(file.data);
+  const contentType = isPdf ? "application/pdf" : "image/webp";
+  const key = `proofs/${new Date().getUTCFullYear()}/${randomId()}.${isPdf ? "pdf" : "webp"}`;
+  const originalName = cleanFileName(file.fileName, isPdf ? "proof.pdf" : "proof");
+  await getStorage().put(key, bytes, { contentType, visibility: "private", originalName });
+  return { key, contentType, size: bytes.length, originalName, fields: file.fields };
+}
+
+/** True for a key made by receiveProof. */
+export function isProofKey(key: unknown): key is string {
+  return typeof key === "string" && PROOF_KEY_RE.test(key);
+}
+
+/** Removes a stored proof (a record that could not be kept, an erasure). Never throws. */
+export async function deleteStoredProof(key: string): Promise<void> {
+  if (!isProofKey(key)) return;
+  try {
+    await getStorage().delete(key, "private");
+  } catch (err) {
+    logger.warn({ err, key }, "could not delete a stored proof");
+  }
 }

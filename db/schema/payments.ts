@@ -78,3 +78,52 @@ export const receiptCounters = pgTable(
   },
   (t) => [check("receipt_counters_positive", sql`${t.lastNumber} > 0 and ${t.year} between 2000 and 2999`)],
 );
+
+/** Where a student's proof of a transfer stands: waiting for staff, turned into a payment, or refused. */
+export const PROOF_STATUSES = ["pending", "accepted", "rejected"] as const;
+export type ProofStatus = (typeof PROOF_STATUSES)[number];
+
+/**
+ * A proof of payment a student uploaded from their enrollment page (issue 37 item 4): the file (stored
+ * privately under `file_key`: a re-encoded image or a PDF), what they say they paid, how and with which
+ * reference. Staff accept it (which writes the ledger's payment, `ledger_entry_id`) or reject it with a
+ * reason the student is emailed. The money itself is only ever in the ledger.
+ */
+export const paymentProofs = pgTable(
+  "payment_proofs",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    fileKey: text("file_key").notNull().unique(),
+    contentType: text("content_type").notNull(),
+    originalName: text("original_name"),
+    sizeBytes: integer("size_bytes").notNull(),
+    amountPiastres: bigint("amount_piastres", { mode: "number" }).notNull(),
+    method: text("method", { enum: PAYMENT_METHODS }).notNull(),
+    reference: text("reference").notNull(),
+    status: text("status", { enum: PROOF_STATUSES }).notNull().default("pending"),
+    rejectReason: text("reject_reason"),
+    ledgerEntryId: bigint("ledger_entry_id", { mode: "number" }).references(() => enrollmentLedger.id, { onDelete: "restrict" }),
+    reviewedBy: text("reviewed_by"),
+    reviewedAt: timestamp("reviewed_at", { withTimezone: true }),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check("payment_proofs_status_check", sql`${t.status} in ('pending', 'accepted', 'rejected')`),
+    check("payment_proofs_method_check", sql`${t.method} in ('instapay', 'wallet', 'bank', 'cash')`),
+    check("payment_proofs_amount_check", sql`${t.amountPiastres} between 1 and 100000000000`),
+    check("payment_proofs_type_check", sql`${t.contentType} in ('image/webp', 'application/pdf')`),
+    check(
+      "payment_proofs_text_len",
+      sql`char_length(${t.reference}) between 1 and 200 and coalesce(char_length(${t.rejectReason}), 0) <= 500 and coalesce(char_length(${t.originalName}), 0) <= 255 and char_length(${t.fileKey}) <= 200`,
+    ),
+    check(
+      "payment_proofs_review_check",
+      sql`(${t.status} = 'pending') = (${t.reviewedAt} is null) and (${t.status} = 'rejected') = (${t.rejectReason} is not null) and (${t.status} = 'accepted') = (${t.ledgerEntryId} is not null)`,
+    ),
+    index("payment_proofs_queue_idx").on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    index("payment_proofs_enrollment_idx").on(t.enrollmentId, t.createdAt),
+  ],
+);

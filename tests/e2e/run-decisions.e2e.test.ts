@@ -139,7 +139,7 @@ describe("staff decisions on a run's requests", () => {
         taken: 1,
         capacity: 1,
       });
-      await expect.poll(() => details.getByText(full).count(), { timeout: 10_000 }).toBe(1);
+      await expect.poll(() => details.getByText(full).count(), { timeout: 30_000 }).toBe(1);
       expect(await statusOf(lateId)).toBe("pending");
       const override = details.getByRole("checkbox", {
         name: t("adminEnrollments.runDecisions.override"),
@@ -158,13 +158,13 @@ describe("staff decisions on a run's requests", () => {
         })
         .click();
       const notice = page.locator("[data-decision-notice]");
-      await notice.waitFor({ timeout: 10_000 });
+      await notice.waitFor({ timeout: 30_000 });
       expect((await notice.textContent())!).toContain(t("adminEnrollments.runDecisions.overCapacityDone"));
       expect(await statusOf(lateId)).toBe("approved");
       // The notice is inside the screen (read at once: it closes with its undo window, which a loaded
       // machine may spend before the details have closed), and the details close once the page has the new data.
       expect(await insideViewport(page, notice)).toBe(true);
-      await expect.poll(() => details.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => details.count(), { timeout: 30_000 }).toBe(0);
       await shot(page, `run-override-${lang}-${width}`);
 
       // The run gets more seats (the course form); the waiting request is given one.
@@ -194,9 +194,9 @@ describe("staff decisions on a run's requests", () => {
           }),
         })
         .click();
-      await expect.poll(() => page.getByText(t("adminEnrollments.runDecisions.promoted")).count(), { timeout: 10_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByText(t("adminEnrollments.runDecisions.promoted")).count(), { timeout: 30_000 }).toBeGreaterThan(0);
       expect(await statusOf(waiterId)).toBe("approved");
-      await expect.poll(() => waiting.count(), { timeout: 10_000 }).toBe(0);
+      await expect.poll(() => waiting.count(), { timeout: 30_000 }).toBe(0);
       await shot(page, `run-promoted-${lang}-${width}`);
 
       // The student hears a seat opened, in their language, with the date in Cairo time.
@@ -218,12 +218,12 @@ describe("staff decisions on a run's requests", () => {
       await reopen.waitFor();
       await reopen.getByRole("button", { name: t("adminEnrollments.reopen.submit"), exact: true }).click();
       const freed = t("adminEnrollments.runDecisions.freed", { count: 1, name: `\u2068${next}\u2069` });
-      await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 10_000 }).toContain(freed);
+      await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 30_000 }).toContain(freed);
       expect(await statusOf(seatedId)).toBe("pending");
       expect(await insideViewport(page, notice)).toBe(true);
       await shot(page, `run-freed-${lang}-${width}`);
       await notice.getByRole("button", { name: next }).click();
-      await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 10_000 }).toContain(t("adminEnrollments.runDecisions.promoted"));
+      await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 30_000 }).toContain(t("adminEnrollments.runDecisions.promoted"));
       expect(await statusOf(nextId)).toBe("approved");
       await context.close();
     }, 120_000);

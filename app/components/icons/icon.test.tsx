@@ -42,6 +42,7 @@ import {
   KeyRound,
   CalendarDays,
   Plus,
+  Banknote,
   type LucideIcon,
 } from "lucide-react";
 import { createElement } from "react";
@@ -93,6 +94,7 @@ const lucide: Record<IconName, LucideIcon> = {
   "key-round": KeyRound,
   "calendar-days": CalendarDays,
   plus: Plus,
+  banknote: Banknote,
 };
 
 /** The outer <svg> tag and the children of a rendered icon. */

@@ -19,7 +19,7 @@ export const ICON_NAMES = [
   "copy",
   // The admin side navigation (app/lib/admin-pages.ts) and the admin courses list.
   "layout-dashboard", "folder-tree", "clipboard-list", "settings", "shield-check", "scroll-text", "mail-check", "key-round",
-  "calendar-days", "plus",
+  "calendar-days", "plus", "banknote",
 ] as const;
 export type IconName = (typeof ICON_NAMES)[number];
 

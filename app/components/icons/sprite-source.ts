@@ -45,6 +45,7 @@ import * as mailCheck from "lucide-react/icons/mail-check";
 import * as keyRound from "lucide-react/icons/key-round";
 import * as calendarDays from "lucide-react/icons/calendar-days";
 import * as plus from "lucide-react/icons/plus";
+import * as banknote from "lucide-react/icons/banknote";
 import type { IconName } from "./icon.tsx";
 
 interface IconData {
@@ -95,6 +96,7 @@ const modules: Record<IconName, object> = {
   "key-round": keyRound,
   "calendar-days": calendarDays,
   plus,
+  banknote,
 };
 
 function dataOf(name: string, module: object): IconData {

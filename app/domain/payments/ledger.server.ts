@@ -158,43 +158,57 @@ export interface ReceivedPayment {
  */
 export async function recordPayment(actor: Actor, enrollmentId: string, payment: ReceivedPayment): Promise<LedgerSummary> {
   requirePermission(actor, "payments:verify");
+  return db().transaction(async (tx) => (await writePayment(tx, actor, enrollmentId, payment)).after);
+}
+
+/**
+ * recordPayment inside the caller's transaction (a proof staff accept writes its payment and its own
+ * status together): checks, locks the enrollment, numbers the receipt, writes the entry once, ends the
+ * hold, queues the receipt email and audits. Answers the entry's id and the ledger after it.
+ */
+export async function writePayment(
+  tx: Tx,
+  actor: Actor,
+  enrollmentId: string,
+  payment: ReceivedPayment,
+  audit: Record<string, unknown> = {},
+): Promise<{ entryId: number; receiptNumber: string; after: LedgerSummary }> {
+  requirePermission(actor, "payments:verify");
   checkAmount(payment.amountPiastres, { allowZero: false });
   const reference = payment.reference.trim();
   if (reference.length < 1 || reference.length > 200) throw new AppError("bad_request", "adminEnrollments.payments.errors.referenceRequired");
   const key = `payment:${payment.method}:${reference.toLowerCase()}`;
-  return db().transaction(async (tx) => {
-    const row = await lockEnrollment(tx, enrollmentId);
-    if (row.status !== "approved") throw new AppError("conflict", "adminEnrollments.payments.errors.notApproved");
-    // Numbered in this transaction: a refused or failed payment gives its number back (no gap).
-    const receiptNumber = await nextReceiptNumber(tx);
-    const written = await tx
-      .insert(enrollmentLedger)
-      .values({
-        enrollmentId,
-        kind: "payment",
-        amountPiastres: payment.amountPiastres,
-        method: payment.method,
-        reference,
-        receiptNumber,
-        actorId: actor.id,
-        idempotencyKey: key,
-      })
-      .onConflictDoNothing({ target: enrollmentLedger.idempotencyKey })
-      .returning({ id: enrollmentLedger.id, createdAt: enrollmentLedger.createdAt });
-    if (written.length === 0) throw new AppError("conflict", "adminEnrollments.payments.errors.duplicateReference");
-    const after = await ledgerOf(tx, enrollmentId);
-    // Money received ends the seat's hold (issue 37 item 2): in full it is confirmed; in part staff have
-    // agreed to instalments.
-    await endHolds(tx, [enrollmentId]);
-    await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
-    await recordAudit(tx, actor, {
-      action: "payment.record",
-      entity: "enrollment",
-      entityId: enrollmentId,
-      data: { enrollmentId: row.enrollmentId, amountPiastres: payment.amountPiastres, method: payment.method, reference, receiptNumber },
-    });
-    return after;
+  const row = await lockEnrollment(tx, enrollmentId);
+  if (row.status !== "approved") throw new AppError("conflict", "adminEnrollments.payments.errors.notApproved");
+  // Numbered in this transaction: a refused or failed payment gives its number back (no gap).
+  const receiptNumber = await nextReceiptNumber(tx);
+  const written = await tx
+    .insert(enrollmentLedger)
+    .values({
+      enrollmentId,
+      kind: "payment",
+      amountPiastres: payment.amountPiastres,
+      method: payment.method,
+      reference,
+      receiptNumber,
+      actorId: actor.id,
+      idempotencyKey: key,
+    })
+    .onConflictDoNothing({ target: enrollmentLedger.idempotencyKey })
+    .returning({ id: enrollmentLedger.id, createdAt: enrollmentLedger.createdAt });
+  if (written.length === 0) throw new AppError("conflict", "adminEnrollments.payments.errors.duplicateReference");
+  const after = await ledgerOf(tx, enrollmentId);
+  // Money received ends the seat's hold (issue 37 item 2): in full it is confirmed; in part staff have
+  // agreed to instalments.
+  await endHolds(tx, [enrollmentId]);
+  await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
+  await recordAudit(tx, actor, {
+    action: "payment.record",
+    entity: "enrollment",
+    entityId: enrollmentId,
+    data: { enrollmentId: row.enrollmentId, amountPiastres: payment.amountPiastres, method: payment.method, reference, receiptNumber, ...audit },
   });
+  return { entryId: written[0]!.id, receiptNumber, after };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { piastresFromText } from "./payments.schema.ts";
+import { piastresFromText } from "~/lib/money.ts";
 
 describe("piastresFromText (amounts staff type in pounds)", () => {
   it("reads pounds and piastres exactly, with separators and Arabic-Indic digits", () => {

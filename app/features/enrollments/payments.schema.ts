@@ -5,6 +5,7 @@
 import { z } from "zod";
 import { isUuid } from "./enrollments-admin.schema.ts";
 import { MANUAL_METHODS } from "~/domain/payments/payment-methods.ts";
+import { piastresFromText } from "~/lib/money.ts";
 
 export const PAYMENT_ERRORS = {
   amountInvalid: "adminEnrollments.payments.errors.amountInvalid",
@@ -19,26 +20,6 @@ export const PAYMENT_ERRORS = {
 export { MANUAL_METHODS };
 /** How money may be given back: by hand, or through Paymob for a payment it took. */
 export const REFUND_METHODS = [...MANUAL_METHODS, "paymob"] as const;
-
-/** The largest amount a form takes: 100,000,000 EGP. */
-const MAX_POUNDS = 100_000_000;
-
-/**
- * Piastres from what staff typed in pounds, or null when it is not an amount: digits (Western or
- * Arabic-Indic), thousands separators (",", "٬"), at most two decimals after "." or "٫".
- */
-export function piastresFromText(text: string): number | null {
-  const western = text
-    .trim()
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[,٬\s]/g, "")
-    .replace("٫", ".");
-  const m = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(western);
-  if (!m) return null;
-  const pounds = Number(m[1]);
-  if (pounds > MAX_POUNDS) return null;
-  return pounds * 100 + Number((m[2] ?? "").padEnd(2, "0"));
-}
 
 const amount = (allowZero: boolean) =>
   z

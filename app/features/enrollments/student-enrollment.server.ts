@@ -9,6 +9,8 @@ import { eq } from "drizzle-orm";
 import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { verifyEnrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
 import { ledgerOf } from "~/domain/payments/ledger.server.ts";
+import { proofsOf, type StudentProof } from "~/domain/payments/proofs.server.ts";
+import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
 
 export interface StudentPayment {
@@ -36,6 +38,13 @@ export interface StudentEnrollment {
   money: { due: number; paid: number; balance: number; payments: StudentPayment[] } | null;
   /** How to pay by hand (Settings → Payments), in the page's language, while an approved seat owes money. */
   methods: MethodToShow[];
+  /**
+   * The methods a proof of payment may name, while one can be sent: the request owes money and is approved
+   * or its hold just expired (the student may have paid late: staff decide). Empty otherwise.
+   */
+  proofMethods: ManualMethod[];
+  /** The proofs sent, newest first, with where each stands. */
+  proofs: StudentProof[];
 }
 
 export async function getStudentEnrollment(reference: string, token: string | null, locale: Locale): Promise<StudentEnrollment | null> {
@@ -69,7 +78,10 @@ export async function getStudentEnrollment(reference: string, token: string | nu
   const ledger = await ledgerOf(db(), row.id);
   const decided = row.status === "approved" || row.status === "rejected" || row.status === "expired";
   const owes = row.status === "approved" && ledger.balance > 0;
-  const methods = owes ? methodsToShow((await readSiteSettings(db(), ["payments"])).payments, locale) : [];
+  const mayProve = (row.status === "approved" || row.status === "expired") && ledger.balance > 0;
+  const enabled = mayProve ? methodsToShow((await readSiteSettings(db(), ["payments"])).payments, locale) : [];
+  const methods = owes ? enabled : [];
+  const proofs = await proofsOf(db(), row.id);
   return {
     reference: row.reference,
     studentName: row.studentName,
@@ -102,5 +114,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
           }
         : null,
     methods,
+    proofMethods: enabled.map((m) => m.method),
+    proofs,
   };
 }

@@ -13,6 +13,7 @@ import { hasPermission, type Actor } from "~/lib/permissions.server.ts";
 import { staffHold, type Permission } from "~/lib/permissions.ts";
 import { getStorage } from "~/lib/storage.server.ts";
 import { webStreamOf } from "~/lib/streams.server.ts";
+import { proofFile } from "~/domain/payments/proofs.server.ts";
 import { canReadDocument, type DocumentAccess, type DocumentReader } from "./document-access.ts";
 import {
   DOCUMENT_MAX_BYTES,
@@ -194,6 +195,36 @@ export async function documentFileResponse(id: string, reader: DocumentReader | 
       "X-Content-Type-Options": "nosniff",
       // Only this site's pages may load it (no cross-site embedding of a private document).
       "Cross-Origin-Resource-Policy": "same-origin",
+    },
+  });
+}
+
+/**
+ * GET /admin/payments/proofs/:id: a student's proof of payment, to staff with payments:view only (issue 37
+ * item 9); 401 nobody, 403 not allowed, 404 unknown. Shown inline (an image in the queue, a PDF in a new
+ * tab), never cached, never embedded by another site, and sandboxed: a PDF's scripts do not run as ours.
+ */
+export async function proofFileResponse(id: string, actor: Actor | null, t: Translate): Promise<Response> {
+  if (!actor) return plain(401, t("admin.errors.signInRequired"));
+  if (!hasPermission(actor, "payments:view")) return plain(403, t("admin.errors.forbidden"));
+  const proof = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await proofFile(actor, id) : null;
+  const file = proof ? await getStorage().get(proof.key, "private") : null;
+  if (!proof || !file) {
+    if (proof) logger.warn({ id, key: proof.key }, "proof of payment missing from storage");
+    return plain(404, t("adminPayments.errors.notFound"));
+  }
+  // The name the student's file had, with the extension of what is kept (a photo is kept as WebP).
+  const name = `${(proof.originalName ?? "proof").replace(/\.[A-Za-z0-9]{1,5}$/, "")}.${proof.contentType === "application/pdf" ? "pdf" : "webp"}`;
+  return new Response(webStreamOf(file.body), {
+    status: 200,
+    headers: {
+      "Content-Type": proof.contentType,
+      "Content-Length": String(file.size),
+      "Content-Disposition": contentDisposition(name),
+      "Cache-Control": "private, no-store",
+      "X-Content-Type-Options": "nosniff",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      "Content-Security-Policy": "sandbox; default-src 'none'; img-src 'self'; style-src 'unsafe-inline'",
     },
   });
 }

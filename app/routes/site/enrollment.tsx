@@ -4,6 +4,7 @@
 // indexed, and the address (with its token) is not sent on as a referrer.
 import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
 import { getStudentEnrollment } from "~/features/enrollments/student-enrollment.server.ts";
+import { PROOF_SENT_PARAM, studentProofAction } from "~/features/enrollments/student-proof.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { getLocale } from "~/lib/context.server.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
@@ -13,7 +14,8 @@ import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enrollment";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
-  const token = new URL(request.url).searchParams.get("t");
+  const url = new URL(request.url);
+  const token = url.searchParams.get("t");
   const enrollment = await getStudentEnrollment(params.reference, token, getLocale(context));
   if (!enrollment) throw new AppError("not_found", "errors.notFoundText");
   const t = getInstance(context).t;
@@ -21,17 +23,21 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     enrollment,
     // The page's own token, for its links to the receipts (the address already carries it).
     token: token!,
+    // Back from sending a proof of payment (the action redirects here).
+    proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   };
 }
+
+/** A proof of payment, sent from the page's form (multipart; app/features/enrollments/student-proof.server.ts). */
+export const action = (args: Route.ActionArgs) => studentProofAction(args);
 
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
 export const headers: Route.HeadersFunction = privatePageHeaders;
-
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
@@ -49,6 +55,13 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   return [...head, NO_REFERRER_META];
 };
 
-export default function EnrollmentRoute({ loaderData, matches }: Route.ComponentProps) {
-  return <StudentEnrollmentPage enrollment={loaderData.enrollment} token={loaderData.token} locale={matches[0].loaderData.locale} />;
+export default function EnrollmentRoute({ loaderData, actionData, matches }: Route.ComponentProps) {
+  return (
+    <StudentEnrollmentPage
+      enrollment={loaderData.enrollment}
+      token={loaderData.token}
+      locale={matches[0].loaderData.locale}
+      proof={{ sent: loaderData.proofSent, reply: actionData }}
+    />
+  );
 }

@@ -12,7 +12,9 @@ import { formatPiastres } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { StudentEnrollment } from "../student-enrollment.server.ts";
+import type { FormReply } from "~/lib/form-reply.ts";
 import { StudentPayMethods } from "./student-pay-methods.tsx";
+import { StudentProofForm } from "./student-proof-form.tsx";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
 
@@ -47,11 +49,21 @@ function Row({ label, children }: { label: string; children: ReactNode }) {
   );
 }
 
-export function StudentEnrollmentPage({ enrollment: e, token, locale }: { enrollment: StudentEnrollment; token: string; locale: Locale }) {
+export function StudentEnrollmentPage({
+  enrollment: e,
+  token,
+  locale,
+  proof,
+}: {
+  enrollment: StudentEnrollment;
+  token: string;
+  locale: Locale;
+  /** Back from sending a proof (`sent`), or the refusal of one just posted. */
+  proof: { sent: boolean; reply: FormReply | undefined };
+}) {
   const { t } = useI18n();
   const lp = useLocalePath();
   const m = (key: string, options?: Record<string, unknown>) => t(`myEnrollment.${key}`, options);
-  const money = (piastres: number) => <bdi dir="ltr">{formatPiastres(piastres, locale)}</bdi>;
   const paidInFull = e.status === "approved" && e.money !== null && e.money.due > 0 && e.money.balance <= 0;
   const run = e.run;
   const schedule = run ? (locale === "ar" ? run.scheduleAr || run.schedule : run.schedule || run.scheduleAr) : null;
@@ -133,59 +145,77 @@ export function StudentEnrollmentPage({ enrollment: e, token, locale }: { enroll
         )}
       </dl>
 
-      {e.money && (
-        <section aria-labelledby="my-money" className="mt-6 rounded-xl border border-slate-200 p-4" data-testid="my-money">
-          <h2 id="my-money" className="font-semibold text-slate-900">
-            {m("money.title")}
-          </h2>
-          <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-6 gap-y-1 text-sm">
-            <dt className="text-slate-700">{m("money.due")}</dt>
-            <dd data-money="due">{money(e.money.due)}</dd>
-            <dt className="text-slate-700">{m("money.paid")}</dt>
-            <dd data-money="paid">{money(e.money.paid)}</dd>
-            <dt className="font-semibold">{m("money.balance")}</dt>
-            <dd data-money="balance" className="font-semibold">
-              {money(Math.max(0, e.money.balance))}
-            </dd>
-            {e.status === "approved" && e.holdExpiresAt && e.money.balance > 0 && (
-              <>
-                <dt className="text-slate-700">{m("money.payBy")}</dt>
-                <dd data-money="deadline">
-                  <time dateTime={e.holdExpiresAt}>{formatRunMoment(e.holdExpiresAt, locale, "long")}</time> ({m("cairoTime")})
-                </dd>
-              </>
-            )}
-          </dl>
-          <h3 className="mt-4 text-sm font-semibold text-slate-900">{m("money.history")}</h3>
-          {e.money.payments.length === 0 ? (
-            <p className="mt-1 text-sm text-slate-600">{m("money.none")}</p>
-          ) : (
-            <ul className="mt-2 space-y-1.5 text-sm">
-              {e.money.payments.map((p) => (
-                <li key={`${p.at}-${p.amountPiastres}`} className="flex flex-wrap gap-x-3">
-                  <span className="font-medium">
-                    {m(`money.${p.kind}`)} {money(p.amountPiastres)}
-                  </span>
-                  <span className="text-slate-700">{m(`methods.${p.method}`)}</span>
-                  {p.receipt && (
-                    <Link
-                      to={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/receipt/${encodeURIComponent(p.receipt)}`)}?t=${token}`}
-                      className="text-teal-900 underline"
-                      data-receipt=""
-                    >
-                      {m("money.receipt")} <bdi dir="ltr">{p.receipt}</bdi>
-                    </Link>
-                  )}
-                  <time dateTime={p.at} className="text-slate-600">
-                    {formatDateTime(p.at, locale)}
-                  </time>
-                </li>
-              ))}
-            </ul>
-          )}
-        </section>
-      )}
+      {e.money && <StudentMoney enrollment={e} money={e.money} token={token} locale={locale} />}
       <StudentPayMethods methods={e.methods} reference={e.reference} />
+      <StudentProofForm
+        action={`${lp(`/enrollment/${encodeURIComponent(e.reference)}`)}?t=${token}`}
+        methods={e.proofMethods}
+        balancePiastres={Math.max(0, e.money?.balance ?? 0)}
+        proofs={e.proofs}
+        sent={proof.sent}
+        reply={proof.reply}
+        locale={locale}
+      />
     </article>
+  );
+}
+
+/** What is due, paid and left, the deadline while a seat is held, and each payment with its receipt. */
+function StudentMoney({ enrollment: e, money: sums, token, locale }: { enrollment: StudentEnrollment; money: NonNullable<StudentEnrollment["money"]>; token: string; locale: Locale }) {
+  const { t } = useI18n();
+  const lp = useLocalePath();
+  const m = (key: string, options?: Record<string, unknown>) => t(`myEnrollment.${key}`, options);
+  const money = (piastres: number) => <bdi dir="ltr">{formatPiastres(piastres, locale)}</bdi>;
+  return (
+    <section aria-labelledby="my-money" className="mt-6 rounded-xl border border-slate-200 p-4" data-testid="my-money">
+      <h2 id="my-money" className="font-semibold text-slate-900">
+        {m("money.title")}
+      </h2>
+      <dl className="mt-3 grid grid-cols-[auto_auto] justify-start gap-x-6 gap-y-1 text-sm">
+        <dt className="text-slate-700">{m("money.due")}</dt>
+        <dd data-money="due">{money(sums.due)}</dd>
+        <dt className="text-slate-700">{m("money.paid")}</dt>
+        <dd data-money="paid">{money(sums.paid)}</dd>
+        <dt className="font-semibold">{m("money.balance")}</dt>
+        <dd data-money="balance" className="font-semibold">
+          {money(Math.max(0, sums.balance))}
+        </dd>
+        {e.status === "approved" && e.holdExpiresAt && sums.balance > 0 && (
+          <>
+            <dt className="text-slate-700">{m("money.payBy")}</dt>
+            <dd data-money="deadline">
+              <time dateTime={e.holdExpiresAt}>{formatRunMoment(e.holdExpiresAt, locale, "long")}</time> ({m("cairoTime")})
+            </dd>
+          </>
+        )}
+      </dl>
+      <h3 className="mt-4 text-sm font-semibold text-slate-900">{m("money.history")}</h3>
+      {sums.payments.length === 0 ? (
+        <p className="mt-1 text-sm text-slate-600">{m("money.none")}</p>
+      ) : (
+        <ul className="mt-2 space-y-1.5 text-sm">
+          {sums.payments.map((p) => (
+            <li key={`${p.at}-${p.amountPiastres}`} className="flex flex-wrap gap-x-3">
+              <span className="font-medium">
+                {m(`money.${p.kind}`)} {money(p.amountPiastres)}
+              </span>
+              <span className="text-slate-700">{m(`methods.${p.method}`)}</span>
+              {p.receipt && (
+                <Link
+                  to={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/receipt/${encodeURIComponent(p.receipt)}`)}?t=${token}`}
+                  className="text-teal-900 underline"
+                  data-receipt=""
+                >
+                  {m("money.receipt")} <bdi dir="ltr">{p.receipt}</bdi>
+                </Link>
+              )}
+              <time dateTime={p.at} className="text-slate-600">
+                {formatDateTime(p.at, locale)}
+              </time>
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
   );
 }

@@ -1,0 +1,145 @@
+// "Send a proof of payment" on the student's page (issue 37 item 4): a photo or a PDF of the transfer or
+// the office's receipt, the amount, how it was paid and its reference. A plain multipart post to the page
+// itself (a full page load, with or without JavaScript); the browser checks the fields first with the
+// server's rules (student-proof.rules.ts). Below it, the proofs already sent and where each stands.
+import { InputControl, SelectControl, validated } from "~/components/forms/field.tsx";
+import { Notice } from "~/components/ui/notice.tsx";
+import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
+import type { StudentProof } from "~/domain/payments/proofs.server.ts";
+import { formatDateTime } from "~/lib/format.ts";
+import type { FormReply } from "~/lib/form-reply.ts";
+import { useValidatedForm, type FieldErrors, type FormValues } from "~/lib/form-validation.ts";
+import type { Locale } from "~/lib/i18n.ts";
+import { formatPiastres } from "~/lib/money.ts";
+import { useI18n } from "~/lib/use-i18n.ts";
+import { checkProofFile, PROOF_ACCEPT, PROOF_REFERENCE_MAX, validateProofFields } from "../student-proof.rules.ts";
+
+const FIELDS = ["file", "amount", "method", "reference"] as const;
+
+/** Pounds as a form shows them ("2500", "2500.50"): what the student is asked to send, ready to edit. */
+function poundsText(piastres: number): string {
+  return piastres % 100 === 0 ? String(piastres / 100) : `${Math.floor(piastres / 100)}.${String(piastres % 100).padStart(2, "0")}`;
+}
+
+export function StudentProofForm(props: {
+  action: string;
+  methods: ManualMethod[];
+  balancePiastres: number;
+  proofs: StudentProof[];
+  sent: boolean;
+  reply: FormReply | undefined;
+  locale: Locale;
+}) {
+  const { t } = useI18n();
+  const m = (key: string, options?: Record<string, unknown>) => t(`myEnrollment.${key}`, options);
+  const validate = (values: FormValues): FieldErrors => {
+    const errors = validateProofFields(values);
+    const input = document.getElementById("proof-file");
+    const fileError = checkProofFile(input instanceof HTMLInputElement ? input.files?.[0] : undefined);
+    return fileError ? { file: [fileError], ...errors } : errors;
+  };
+  const { formProps, field } = useValidatedForm({ id: "proof", fields: FIELDS, validate, lastResult: props.reply?.result });
+  const file = validated(field("file"), "file");
+  const amount = validated(field("amount"));
+  const method = validated(field("method"));
+  const reference = validated(field("reference"));
+  if (props.methods.length === 0 && props.proofs.length === 0) return null;
+  return (
+    <section id="my-proof" aria-labelledby="my-proof-title" className="mt-6 scroll-mt-24 rounded-xl border border-slate-200 p-4" data-testid="my-proof">
+      <h2 id="my-proof-title" className="font-semibold text-slate-900">
+        {m("proof.title")}
+      </h2>
+      {props.sent && (
+        <div className="mt-3">
+          <Notice tone="success">{m("proof.sent")}</Notice>
+        </div>
+      )}
+      {props.methods.length > 0 && (
+        <>
+          <p className="mt-1 text-sm text-slate-700">{m("proof.intro")}</p>
+          {props.reply?.messageKey && (
+            <div className="mt-3">
+              <Notice tone="error" reveal>
+                {t(props.reply.messageKey)}
+              </Notice>
+            </div>
+          )}
+          <form method="post" encType="multipart/form-data" action={props.action} {...formProps} className="mt-3 space-y-4">
+            <InputControl
+              wired={{ ...file, props: { ...file.props, defaultValue: undefined } }}
+              label={m("proof.file")}
+              hint={m("proof.fileHint")}
+              accept={PROOF_ACCEPT}
+              required
+              className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-medium file:text-teal-900"
+            />
+            <InputControl
+              wired={amount.props.defaultValue === undefined ? { ...amount, props: { ...amount.props, defaultValue: poundsText(props.balancePiastres) } } : amount}
+              label={m("proof.amount")}
+              hint={m("proof.amountHint")}
+              inputMode="decimal"
+              dir="ltr"
+              autoComplete="off"
+              required
+            />
+            <SelectControl wired={method} label={m("proof.method")} required>
+              <option value="">{m("proof.chooseMethod")}</option>
+              {props.methods.map((value) => (
+                <option key={value} value={value}>
+                  {m(`methods.${value}`)}
+                </option>
+              ))}
+            </SelectControl>
+            <InputControl
+              wired={reference}
+              label={m("proof.reference")}
+              hint={m("proof.referenceHint")}
+              maxLength={PROOF_REFERENCE_MAX}
+              autoComplete="off"
+              required
+            />
+            <button type="submit" className="btn-primary inline-flex w-full justify-center px-5 py-2.5 sm:w-auto">
+              {m("proof.submit")}
+            </button>
+          </form>
+        </>
+      )}
+      {props.proofs.length > 0 && <SentProofs proofs={props.proofs} locale={props.locale} />}
+    </section>
+  );
+}
+
+function SentProofs({ proofs, locale }: { proofs: StudentProof[]; locale: Locale }) {
+  const { t } = useI18n();
+  const m = (key: string) => t(`myEnrollment.${key}`);
+  const tone = { pending: "bg-amber-50 text-amber-900", accepted: "bg-teal-50 text-teal-900", rejected: "bg-red-50 text-red-800" } as const;
+  return (
+    <>
+      <h3 className="mt-5 text-sm font-semibold text-slate-900">{m("proof.sentList")}</h3>
+      <ul className="mt-2 space-y-2 text-sm">
+        {proofs.map((p) => (
+          <li key={p.id} data-proof={p.status} className="rounded-lg bg-slate-50 p-3">
+            <div className="flex flex-wrap items-center gap-x-3 gap-y-1">
+              <span className="font-medium">
+                <bdi dir="ltr">{formatPiastres(p.amountPiastres, locale)}</bdi>
+              </span>
+              <span className="text-slate-700">{m(`methods.${p.method}`)}</span>
+              <bdi dir="ltr" className="font-mono text-slate-700">
+                {p.reference}
+              </bdi>
+              <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${tone[p.status]}`}>{m(`proof.status.${p.status}`)}</span>
+              <time dateTime={p.at} className="text-slate-600">
+                {formatDateTime(p.at, locale)}
+              </time>
+            </div>
+            {p.rejectReason && (
+              <p className="mt-1 text-slate-800">
+                {m("proof.reason")}: <bdi dir="auto">{p.rejectReason}</bdi>
+              </p>
+            )}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}

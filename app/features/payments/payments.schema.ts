@@ -1,0 +1,60 @@
+// Admin › Payments (issue 37 items 4 and 7): the review queue's two decisions on a proof of payment, checked
+// by the same schemas in the browser and on the server. "Mark paid" takes the amount that actually arrived
+// (typed in pounds; any amount, an instalment too) and the reference as the statement shows it; "Reject"
+// takes the reason the student is emailed. No server imports here.
+import { z } from "zod";
+import type { AdminReply } from "~/lib/admin-reply.ts";
+import { piastresFromText } from "~/lib/money.ts";
+
+export const PAYMENTS_ERRORS = {
+  invalidRequest: "adminPayments.errors.invalidRequest",
+  amountInvalid: "adminEnrollments.payments.errors.amountInvalid",
+  referenceRequired: "adminEnrollments.payments.errors.referenceRequired",
+  reasonRequired: "adminPayments.errors.reasonRequired",
+} as const;
+
+const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const proof = z.string({ error: PAYMENTS_ERRORS.invalidRequest }).regex(UUID_RE, { error: PAYMENTS_ERRORS.invalidRequest });
+
+export const acceptProofSchema = z.object({
+  intent: z.literal("acceptProof"),
+  id: proof,
+  amount: z.string({ error: PAYMENTS_ERRORS.amountInvalid }).transform((text, ctx) => {
+    const piastres = piastresFromText(text);
+    if (!piastres) {
+      ctx.addIssue({ code: "custom", message: PAYMENTS_ERRORS.amountInvalid });
+      return z.NEVER;
+    }
+    return piastres;
+  }),
+  reference: z
+    .string({ error: PAYMENTS_ERRORS.referenceRequired })
+    .trim()
+    .min(1, { error: PAYMENTS_ERRORS.referenceRequired })
+    .max(200, { error: PAYMENTS_ERRORS.referenceRequired }),
+});
+
+export const rejectProofSchema = z.object({
+  intent: z.literal("rejectProof"),
+  id: proof,
+  reason: z
+    .string({ error: PAYMENTS_ERRORS.reasonRequired })
+    .trim()
+    .min(1, { error: PAYMENTS_ERRORS.reasonRequired })
+    .max(500, { error: PAYMENTS_ERRORS.reasonRequired }),
+});
+
+export const PAYMENTS_INTENTS = ["acceptProof", "rejectProof"] as const;
+export type PaymentsIntent = (typeof PAYMENTS_INTENTS)[number];
+
+export interface PaymentsReplyFields {
+  id: string;
+  receiptNumber: string;
+}
+
+export type PaymentsReply = AdminReply<PaymentsIntent, PaymentsReplyFields>;
+
+/** The file of a proof, for staff with payments:view (app/routes/api/payment-proof.ts). */
+export function proofFileHref(id: string): string {
+  return `/admin/payments/proofs/${encodeURIComponent(id)}`;
+}

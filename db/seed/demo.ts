@@ -18,6 +18,7 @@ import {
   DEMO_SITE_SETTINGS,
 } from "./demo-data.ts";
 import { DEMO_RUNS, DEMO_STUDENTS, DEMO_WEEKDAYS, type DemoRun } from "./demo-runs.ts";
+import { seedDemoProofs } from "./demo-proofs.ts";
 import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
 
 export interface SeedDemoResult {
@@ -149,6 +150,7 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
     }
     const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id, slug: courses.slug, title: courses.title });
     await seedDemoRuns(tx, courseRows, now);
+    await seedDemoProofs(tx, opts.uploadsDir);
     await seedDemoSettings(tx);
 
     return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };

@@ -70,12 +70,13 @@ describe("dashboard counts", () => {
       unreadMessages: 2,
       collectedThisMonth: 0,
       holdsExpiringSoon: 0,
+      proofsAwaitingReview: 0,
     });
   });
 
   it("reads 0 everywhere on an empty database", async () => {
     const { stats, weekly } = await getDashboard(admin);
-    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
+    expect(Object.values(stats)).toEqual([0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]);
     expect(weekly).toHaveLength(12);
     expect(weekly!.every((w) => w.count === 0)).toBe(true);
   });
@@ -96,6 +97,7 @@ describe("dashboard counts", () => {
       unreadMessages: null,
       collectedThisMonth: null,
       holdsExpiringSoon: null,
+      proofsAwaitingReview: null,
     });
     expect("weekly" in data).toBe(false);
     const publisher = await manager("pub@example.com", ["courses:publish", "categories:view"]);
@@ -117,6 +119,7 @@ describe("dashboard counts", () => {
       unreadMessages: null,
       collectedThisMonth: null,
       holdsExpiringSoon: null,
+      proofsAwaitingReview: null,
     });
     expect(withEnrollments.weekly!.at(-1)!.count).toBe(5);
 
@@ -133,6 +136,7 @@ describe("dashboard counts", () => {
       unreadMessages: null,
       collectedThisMonth: null,
       holdsExpiringSoon: null,
+      proofsAwaitingReview: null,
     });
     expect(withInstructors).not.toHaveProperty("weekly");
 
@@ -148,6 +152,7 @@ describe("dashboard counts", () => {
       unreadMessages: null,
       collectedThisMonth: null,
       holdsExpiringSoon: null,
+      proofsAwaitingReview: null,
     });
 
     // The hidden counts are not even queried: with their tables unreadable nothing fails or is logged.
@@ -185,6 +190,7 @@ describe("a count that fails is logged and shows 0 (SPEC §8)", () => {
       unreadMessages: 0,
       collectedThisMonth: 0,
       holdsExpiringSoon: 0,
+      proofsAwaitingReview: 0,
     });
     expect(weekly!.at(-1)!.count).toBe(5);
     expect(errors).toHaveBeenCalledTimes(1);
@@ -283,7 +289,7 @@ describe("/admin (dashboard) loader", () => {
   it("sends no figure the staff member's permissions hide, on a document request or a client navigation (issue 14)", async () => {
     await seedCatalogue();
     const instructorsOnly = await manager("instructors@example.com", ["instructors:view"]);
-    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null, unreadMessages: null, collectedThisMonth: null, holdsExpiringSoon: null };
+    const hidden = { draftCourses: null, categories: null, totalEnrollments: null, pendingEnrollments: null, unreadMessages: null, collectedThisMonth: null, holdsExpiringSoon: null, proofsAwaitingReview: null };
     const document = await page(instructorsOnly, "http://localhost/admin?lang=en");
     expect(document.dashboard).toEqual({ stats: { totalCourses: 3, publishedCourses: 3, instructors: 2, ...hidden } });
     const navigation = await page(instructorsOnly, "http://localhost/admin.data");

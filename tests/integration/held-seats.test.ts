@@ -171,7 +171,7 @@ describe("the dashboard's money figures", () => {
     await recordPayment(admin, a.id, { amountPiastres: 50000, method: "instapay", reference: "IP-9" });
     await recordRefund(admin, a.id, { amountPiastres: 1000, method: "instapay", reason: "Overpaid" });
     await database.db.update(enrollments).set({ holdExpiresAt: new Date(Date.now() + 10 * HOUR) }).where(eq(enrollments.id, b.id));
-    expect(await paymentFigures(new Date(), database.db)).toEqual({ collected: 49000, expiring: 1 });
+    expect(await paymentFigures(new Date(), database.db)).toEqual({ collected: 49000, expiring: 1, awaiting: 0 });
     // A month is Cairo's: 22:30 UTC on 30 November is already 1 December in Cairo.
     await database.db.insert(enrollmentLedger).values({ enrollmentId: a.id, kind: "payment", amountPiastres: 700, method: "cash", reference: "EDGE", createdAt: new Date("2026-11-30T22:30:00Z") });
     // …and 21:30 UTC on 31 December is still December there.

@@ -13,6 +13,7 @@ import { acceptProof, proofQueue, rejectProof } from "~/domain/payments/proofs.s
 import { setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
+import { getDashboard } from "~/features/dashboard/dashboard.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
@@ -112,6 +113,8 @@ describe("a student sends a proof of payment", () => {
     const queue = await proofQueue(admin);
     expect(queue.total).toBe(1);
     expect(queue.proofs[0]).toMatchObject({ id: proof!.id, amountPiastres: 280000, balancePiastres: 280000, enrollment: { reference, status: "approved" } });
+    // The dashboard counts it for staff who may see payments.
+    expect((await getDashboard(admin)).stats.proofsAwaitingReview).toBe(1);
   });
 
   it("keeps a PDF as sent; refuses a text file named .png (415), a file over 5 MB (413) and missing fields (400), keeping nothing", async () => {

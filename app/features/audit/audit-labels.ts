@@ -20,6 +20,8 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "payment.due": "audit.actions.paymentDue",
   "payment.record": "audit.actions.paymentRecord",
   "payment.refund": "audit.actions.paymentRefund",
+  "payment.proof.submit": "audit.actions.paymentProofSubmit",
+  "payment.proof.reject": "audit.actions.paymentProofReject",
   "hold.expire": "audit.actions.holdExpire",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",

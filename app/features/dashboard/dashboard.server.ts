@@ -22,6 +22,7 @@
 //
 // "Finish setting up" (issue 33): a new site's open tasks (contact details, notification address, SMTP,
 // first course), each only for staff who can do it; two more small queries, only for them.
+import { proofsAwaiting } from "~/domain/payments/proofs.server.ts";
 import { and, asc, count, eq, gt, gte, inArray, isNotNull, isNull, lt, lte, sql } from "drizzle-orm";
 import { z } from "zod";
 import { seesDraftCourses, visibleCourses } from "~/domain/courses/course-visibility.server.ts";
@@ -68,6 +69,8 @@ export interface DashboardStats {
   collectedThisMonth: number | null;
   /** Issue 37, with payments:view: held seats whose payment deadline falls within the next 24 hours. */
   holdsExpiringSoon: number | null;
+  /** Issue 37, with payments:view: proofs of payment students sent that staff have not decided. */
+  proofsAwaitingReview: number | null;
 }
 
 export interface WeekCount {
@@ -293,7 +296,7 @@ export async function getSetupChecklist(actor: Actor, options: { executor?: Exec
  * Issue 37: money received since the start of this month in Cairo, less refunds (piastres), and the held
  * seats whose deadline falls within the next 24 hours (the hold index serves it).
  */
-export async function paymentFigures(now: Date, executor: Executor = db()): Promise<{ collected: number; expiring: number }> {
+export async function paymentFigures(now: Date, executor: Executor = db()): Promise<{ collected: number; expiring: number; awaiting: number }> {
   // The month's bounds on Cairo's calendar (the month is added in Cairo time, not in UTC).
   const localMonth = sql`date_trunc('month', ${now.toISOString()}::timestamptz at time zone ${DASHBOARD_TIME_ZONE})`;
   const monthStart = sql`(${localMonth} at time zone ${DASHBOARD_TIME_ZONE})`;
@@ -321,7 +324,7 @@ export async function paymentFigures(now: Date, executor: Executor = db()): Prom
         lte(enrollments.holdExpiresAt, new Date(now.getTime() + 24 * 60 * 60 * 1000)),
       ),
     );
-  return { collected: num(money?.collected), expiring: num(holds?.n) };
+  return { collected: num(money?.collected), expiring: num(holds?.n), awaiting: await proofsAwaiting(executor) };
 }
 
 /** The dashboard's numbers for this staff member: what they may see, each count on its own. */
@@ -391,7 +394,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
     setupPermissions(actor).any
       ? safely<SetupItem[] | null>("setup checklist", null, () => getSetupChecklist(actor, { executor: q }))
       : Promise.resolve(undefined),
-    mayViewPayments ? safely("payments", { collected: 0, expiring: 0 }, () => paymentFigures(options.now ?? new Date(), q)) : Promise.resolve(null),
+    mayViewPayments ? safely("payments", { collected: 0, expiring: 0, awaiting: 0 }, () => paymentFigures(options.now ?? new Date(), q)) : Promise.resolve(null),
   ]);
 
   return {
@@ -406,6 +409,7 @@ export async function getDashboard(actor: Actor, options: { now?: Date; executor
       unreadMessages: unreadCount,
       collectedThisMonth: money?.collected ?? null,
       holdsExpiringSoon: money?.expiring ?? null,
+      proofsAwaitingReview: money?.awaiting ?? null,
     },
     ...(setup === undefined ? {} : { setup }),
     ...(weekly === undefined ? {} : { weekly }),

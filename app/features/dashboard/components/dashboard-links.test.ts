@@ -20,6 +20,7 @@ describe("dashboard card links", () => {
       // Money received is a figure without a list of its own yet; the holds lead to the approved requests.
       collectedThisMonth: undefined,
       holdsExpiringSoon: "/admin/enrollments?status=approved",
+      proofsAwaitingReview: "/admin/payments",
     });
   });
 

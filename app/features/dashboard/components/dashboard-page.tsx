@@ -1,6 +1,7 @@
 // The admin dashboard page (SPEC §2 Dashboard, §8 counts read 0 on failure, §9 five placeholders).
 import {
   Banknote,
+  FileCheck,
   BookOpen,
   BookOpenCheck,
   ClipboardList,
@@ -69,6 +70,7 @@ const CARDS: Card[] = [
     tone: "bg-amber-100 text-amber-900",
     list: { page: ADMIN_PATH.enrollments, href: `${ADMIN_PATH.enrollments}${enrollmentSearch({ status: "approved" })}` },
   },
+  { key: "proofsAwaitingReview", icon: FileCheck, tone: "bg-teal-100 text-teal-900", list: { page: ADMIN_PATH.payments } },
 ];
 
 /** Where a card leads: its list, filtered, when this staff member may open it (the one list of admin pages). */

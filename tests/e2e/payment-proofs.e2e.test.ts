@@ -1,0 +1,115 @@
+// Issue 37 item 4 (the proof half) in Chromium on PostgreSQL with the demo and a real SMTP server: a student
+// with a held seat opens their page from the link their emails carry and sends a proof of payment; staff
+// review it in Admin › Payments and mark it paid (the receipt is emailed and the page shows it) or reject
+// it with a reason the student reads. An Arabic phone with JavaScript, an English laptop without.
+// Screenshots: test-results/screenshots/payment-proofs-*.png.
+import sharp from "sharp";
+import type { Page } from "playwright-core";
+import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
+import { expectNoAxeViolations } from "./axe.ts";
+import { describe, expect, open, ownApp, signIn, test as it } from "./fixtures.ts";
+import { screenshot } from "./harness.ts";
+import { tr } from "./strings.ts";
+
+const NAME = "payment-proofs";
+const own = ownApp({ name: NAME, smtp: true, env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" } });
+const SECRET = `e2e-${NAME}-secret-`.padEnd(48, "x");
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+
+/** A held, unpaid demo seat of a student who reads `locale`: its reference, their name and email, its page link. */
+async function heldSeat(locale: "en" | "ar") {
+  const { rows } = await own.pool.query<{ reference: string; name: string; email: string }>(
+    `select enrollment_id as reference, student_name as name, student_email as email from enrollments
+     where status = 'approved' and hold_expires_at > now() and locale = $1 order by enrollment_id limit 1`,
+    [locale],
+  );
+  const seat = rows[0]!;
+  return { ...seat, path: (lang: "en" | "ar") => `/${lang}/enrollment/${seat.reference}?t=${enrollmentToken(seat.reference, SECRET)}` };
+}
+
+const mailTo = (email: string, subject: string) => own.smtp.messages.find((m) => m.to.includes(email) && (m.subject ?? "").includes(subject));
+
+describe("a proof of payment, from the student to the receipt", () => {
+  it("Arabic phone: the student sends an InstaPay screenshot; staff on a phone mark it paid; the receipt arrives", async ({ newPage }) => {
+    const seat = await heldSeat("ar");
+    const student = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    await open(student, seat.path("ar"));
+    const form = student.getByTestId("my-proof");
+    // Sent empty: the form says what is missing, in Arabic, and nothing is posted.
+    await form.getByRole("button", { name: tr("ar", "myEnrollment.proof.submit") }).click();
+    await form.getByText(tr("ar", "myEnrollment.proof.errors.fileRequired")).waitFor();
+    const screenshotPng = await sharp({ create: { width: 1080, height: 1920, channels: 3, background: "#e8f5f1" } }).png().toBuffer();
+    await form.getByLabel(tr("ar", "myEnrollment.proof.file")).setInputFiles({ name: "instapay.png", mimeType: "image/png", buffer: screenshotPng });
+    await form.getByLabel(tr("ar", "myEnrollment.proof.method")).selectOption("instapay");
+    await form.getByLabel(tr("ar", "myEnrollment.proof.reference")).fill("IPN-E2E-7781");
+    await form.getByRole("button", { name: tr("ar", "myEnrollment.proof.submit") }).click();
+    await student.getByText(tr("ar", "myEnrollment.proof.sent")).waitFor();
+    expect(student.url()).toContain("proof=sent");
+    await student.waitForSelector("html[data-hydrated]");
+    expect(await student.locator('[data-proof="pending"]').innerText()).toContain("IPN-E2E-7781");
+    expect(await student.locator("main").innerText()).not.toMatch(/[٠-٩]|myEnrollment\.|\{\{/);
+    expect(await overflow(student)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(student);
+    await screenshot(student, "payment-proofs-student-ar-phone");
+    await expect.poll(() => Boolean(mailTo(seat.email, "استلمنا إثبات الدفع")), { timeout: 30_000 }).toBe(true);
+
+    // Staff, on a phone: the proof beside what is owed, the picture loaded; Mark paid.
+    const staff = await newPage({ baseURL: own.url, locale: "en", viewport: "phone" });
+    await signIn(staff, "admin", { hydrated: true });
+    await open(staff, "/admin/payments?lang=en");
+    const card = staff.locator("[data-proof-id]", { hasText: "IPN-E2E-7781" });
+    await card.waitFor();
+    await expect.poll(() => card.locator("img").evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth)).toBeGreaterThan(0);
+    expect(await overflow(staff)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(staff);
+    await screenshot(staff, "payment-proofs-queue-en-phone");
+    await card.getByRole("button", { name: tr("en", "adminPayments.markPaidFor", { name: seat.name }) }).click();
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => Boolean(mailTo(seat.email, "إيصال")), { timeout: 30_000 }).toBe(true);
+
+    // The student's page, loaded again: paid, the receipt one tap away.
+    await open(student, seat.path("ar"));
+    expect(await student.locator('[data-proof="accepted"]').count()).toBe(1);
+    expect(await student.locator("[data-receipt]").count()).toBeGreaterThan(0);
+  });
+
+  it("English laptop without JavaScript: a PDF proof; staff in Arabic reject it with a reason the student then reads", async ({ newPage }) => {
+    const seat = await heldSeat("en");
+    const student = await newPage({ baseURL: own.url, locale: "en", viewport: "laptop", js: false });
+    await student.goto(seat.path("en"));
+    const form = student.getByTestId("my-proof");
+    await form.getByLabel(tr("en", "myEnrollment.proof.file")).setInputFiles({
+      name: "bank-statement.pdf",
+      mimeType: "application/pdf",
+      buffer: Buffer.from("%PDF-1.4\n1 0 obj<</Type/Catalog>>endobj\ntrailer<</Root 1 0 R>>\n%%EOF\n"),
+    });
+    await form.getByLabel(tr("en", "myEnrollment.proof.method")).selectOption("bank");
+    await form.getByLabel(tr("en", "myEnrollment.proof.reference")).fill("FT-2026-55120");
+    await form.getByRole("button", { name: tr("en", "myEnrollment.proof.submit") }).click();
+    await student.getByText(tr("en", "myEnrollment.proof.sent")).waitFor();
+    await screenshot(student, "payment-proofs-student-en-laptop-nojs");
+
+    const staff = await newPage({ baseURL: own.url, locale: "ar", viewport: "laptop" });
+    await signIn(staff, "admin", { hydrated: true });
+    await open(staff, "/admin/payments?lang=ar");
+    const card = staff.locator("[data-proof-id]", { hasText: "FT-2026-55120" });
+    await card.waitFor();
+    expect(await card.getByRole("link", { name: tr("ar", "adminPayments.openPdf") }).count()).toBe(1);
+    expect(await overflow(staff)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(staff);
+    await screenshot(staff, "payment-proofs-queue-ar-laptop");
+    await card.getByText(tr("ar", "adminPayments.reject"), { exact: true }).click();
+    const reason = "لم يصل إلى حسابنا تحويل بهذا المرجع.";
+    await card.getByLabel(tr("ar", "adminPayments.reason")).fill(reason);
+    await card.getByRole("button", { name: tr("ar", "adminPayments.rejectFor", { name: seat.name }) }).click();
+    await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => Boolean(mailTo(seat.email, "We could not confirm")), { timeout: 30_000 }).toBe(true);
+
+    await student.goto(seat.path("en"));
+    const rejected = student.locator('[data-proof="rejected"]');
+    expect(await rejected.innerText()).toContain(reason);
+    expect(await overflow(student)).toBeLessThanOrEqual(0);
+    await screenshot(student, "payment-proofs-rejected-en-laptop");
+  });
+});

@@ -50,8 +50,9 @@ export async function seedDemoProofs(tx: Tx, uploadsDir: string): Promise<void> 
     paid[0] && { row: paid[0], status: "accepted" as const, ago: "20 hours" },
     held[1] && { row: held[1], status: "rejected" as const, ago: "1 day" },
   ].filter((p): p is NonNullable<typeof p> => Boolean(p));
-  for (const { row, status, ago } of plans) {
-    const reference = `IPN-${row.reference.slice(-6)}`;
+  for (const [i, { row, status, ago }] of plans.entries()) {
+    // What an InstaPay confirmation shows: a long number.
+    const reference = `IPN${String(48213097 + i * 7919)}`;
     const key = `proofs/demo/${row.reference}.webp`;
     const bytes = await confirmationPicture(String(row.amount / 100), reference);
     const file = path.join(uploadsDir, "private", key);

@@ -17,22 +17,26 @@ const SECRET = `e2e-${NAME}-secret-`.padEnd(48, "x");
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
-/** A held, unpaid demo seat of a student who reads `locale`: its reference, their name and email, its page link. */
-async function heldSeat(locale: "en" | "ar") {
-  const { rows } = await own.pool.query<{ reference: string; name: string; email: string }>(
-    `select enrollment_id as reference, student_name as name, student_email as email from enrollments
-     where status = 'approved' and hold_expires_at > now() and locale = $1 order by enrollment_id limit 1`,
-    [locale],
+/** The `n`-th held, unpaid demo seat: its reference, the student's name, email and language, its page link. */
+async function heldSeat(n: number) {
+  const { rows } = await own.pool.query<{ reference: string; name: string; email: string; locale: "en" | "ar" }>(
+    `select enrollment_id as reference, student_name as name, student_email as email, locale from enrollments
+     where status = 'approved' and hold_expires_at > now() order by enrollment_id offset $1 limit 1`,
+    [n],
   );
   const seat = rows[0]!;
   return { ...seat, path: (lang: "en" | "ar") => `/${lang}/enrollment/${seat.reference}?t=${enrollmentToken(seat.reference, SECRET)}` };
 }
 
-const mailTo = (email: string, subject: string) => own.smtp.messages.find((m) => m.to.includes(email) && (m.subject ?? "").includes(subject));
+/** An email to `email` whose subject is the one of `key` in the student's language (up to its first value). */
+const mailTo = (email: string, lang: "en" | "ar", key: string) => {
+  const start = tr(lang, key, { number: "\u0001", course: "\u0001" }).split("\u0001")[0]!;
+  return own.smtp.messages.find((m) => m.to.includes(email) && (m.subject ?? "").startsWith(start));
+};
 
 describe("a proof of payment, from the student to the receipt", () => {
   it("Arabic phone: the student sends an InstaPay screenshot; staff on a phone mark it paid; the receipt arrives", async ({ newPage }) => {
-    const seat = await heldSeat("ar");
+    const seat = await heldSeat(0);
     const student = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
     await open(student, seat.path("ar"));
     const form = student.getByTestId("my-proof");
@@ -52,7 +56,7 @@ describe("a proof of payment, from the student to the receipt", () => {
     expect(await overflow(student)).toBeLessThanOrEqual(0);
     await expectNoAxeViolations(student);
     await screenshot(student, "payment-proofs-student-ar-phone");
-    await expect.poll(() => Boolean(mailTo(seat.email, "استلمنا إثبات الدفع")), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => Boolean(mailTo(seat.email, seat.locale, "paymentEmails.proofReceived.subject")), { timeout: 30_000 }).toBe(true);
 
     // Staff, on a phone: the proof beside what is owed, the picture loaded; Mark paid.
     const staff = await newPage({ baseURL: own.url, locale: "en", viewport: "phone" });
@@ -66,7 +70,7 @@ describe("a proof of payment, from the student to the receipt", () => {
     await screenshot(staff, "payment-proofs-queue-en-phone");
     await card.getByRole("button", { name: tr("en", "adminPayments.markPaidFor", { name: seat.name }) }).click();
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => Boolean(mailTo(seat.email, "إيصال")), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => Boolean(mailTo(seat.email, seat.locale, "paymentEmails.receipt.subject")), { timeout: 30_000 }).toBe(true);
 
     // The student's page, loaded again: paid, the receipt one tap away.
     await open(student, seat.path("ar"));
@@ -75,7 +79,7 @@ describe("a proof of payment, from the student to the receipt", () => {
   });
 
   it("English laptop without JavaScript: a PDF proof; staff in Arabic reject it with a reason the student then reads", async ({ newPage }) => {
-    const seat = await heldSeat("en");
+    const seat = await heldSeat(1);
     const student = await newPage({ baseURL: own.url, locale: "en", viewport: "laptop", js: false });
     await student.goto(seat.path("en"));
     const form = student.getByTestId("my-proof");
@@ -104,7 +108,7 @@ describe("a proof of payment, from the student to the receipt", () => {
     await card.getByLabel(tr("ar", "adminPayments.reason")).fill(reason);
     await card.getByRole("button", { name: tr("ar", "adminPayments.rejectFor", { name: seat.name }) }).click();
     await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
-    await expect.poll(() => Boolean(mailTo(seat.email, "We could not confirm")), { timeout: 30_000 }).toBe(true);
+    await expect.poll(() => Boolean(mailTo(seat.email, seat.locale, "paymentEmails.proofRejected.subject")), { timeout: 30_000 }).toBe(true);
 
     await student.goto(seat.path("en"));
     const rejected = student.locator('[data-proof="rejected"]');

@@ -78,7 +78,7 @@ describe("the student's enrollment page", () => {
     const response = await page.goto(`/en/enrollment/${seat.reference}?t=${enrollmentToken(seat.reference, SECRET)}`);
     expect(response?.status()).toBe(200);
     expect(response?.headers()["cache-control"]).toBe("private, no-store");
-    expect(await page.locator('meta[name="referrer"]').getAttribute("content")).toBe("no-referrer");
+    expect(await page.locator('meta[name="referrer"]').getAttribute("content")).toBe("same-origin");
     const money = page.getByTestId("my-money");
     expect(await money.locator('[data-money="due"]').innerText()).toBe(formatPiastres(Number(seat.due), "en"));
     expect(await money.locator('[data-money="paid"]').innerText()).toBe(formatPiastres(Number(seat.paid), "en"));

@@ -9,7 +9,7 @@ import { AppError } from "~/lib/errors.ts";
 import { getLocale } from "~/lib/context.server.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
-import { NO_REFERRER_META, privatePageHeaders } from "~/lib/private-page.ts";
+import { PRIVATE_REFERRER_META, privatePageHeaders } from "~/lib/private-page.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import type { Route } from "./+types/enrollment";
 
@@ -41,7 +41,7 @@ export const headers: Route.HeadersFunction = privatePageHeaders;
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;
-  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }, NO_REFERRER_META];
+  if (!root || !loaderData) return [{ name: "robots", content: "noindex" }, PRIVATE_REFERRER_META];
   const head = pageMeta({
     title: loaderData.title,
     description: loaderData.description,
@@ -52,7 +52,7 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
     brand: root.brand,
     noindex: true,
   });
-  return [...head, NO_REFERRER_META];
+  return [...head, PRIVATE_REFERRER_META];
 };
 
 export default function EnrollmentRoute({ loaderData, actionData, matches }: Route.ComponentProps) {

@@ -103,7 +103,7 @@ export function ProofCard({ proof, mayVerify, locale, actionData }: { proof: Que
           <p className="text-sm text-slate-700">
             <bdi dir="auto">{e.courseName}</bdi> ·{" "}
             <a href={`${ADMIN_PATH.enrollments}?dialog=details&enrollment=${e.id}`} className="text-teal-900 underline">
-              <bdi dir="ltr" className="font-mono">
+              <bdi dir="ltr" className="font-mono whitespace-nowrap">
                 {e.reference}
               </bdi>
             </a>

@@ -644,6 +644,10 @@ const RECIPES: Record<string, Recipe | { exempt: string }> = {
     body: (i) => ({ email: `nobody-${i}-${crypto.randomUUID().slice(0, 6)}@example.com`, password: "Wrong123" }),
     messageKey: "instructorPortal.login.errors.tooManyAttempts",
   },
+  // The student's proof of payment: limited per client address (RATE_LIMIT_PROOF) and, stricter, per request
+  // (8 an hour), which refuses a run of posts to one page before any per-address count here could; both are
+  // spent and checked in tests/integration/payment-proofs.test.ts.
+  "routes/site/enrollment.tsx": { exempt: "limited per address and per request; the per-request limit (8/h) refuses first, see payment-proofs.test.ts" },
   "routes/auth/logout.ts": { exempt: "ends the caller's own session: no lookup an attacker can repeat usefully" },
   "routes/instructor/logout.ts": { exempt: "ends the caller's own session: no lookup an attacker can repeat usefully" },
 };

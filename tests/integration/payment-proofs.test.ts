@@ -169,6 +169,15 @@ describe("a student sends a proof of payment", () => {
     }
     expect(statuses).toEqual([...Array(8).fill(400), 429]);
   });
+
+  it("takes at most 20 uploads an hour from one address, whichever request they are for", async () => {
+    const refs = [(await approved()).reference, (await approved()).reference, (await approved()).reference];
+    const statuses: number[] = [];
+    for (let i = 0; i < 21; i++) statuses.push((await send(refs[i % 3]!, null, FIELDS, { ip: "198.51.100.200" })).status);
+    expect(statuses).toEqual([...Array(20).fill(400), 429]);
+    // Another address is not affected.
+    expect((await send(refs[0]!, null, FIELDS, { ip: "198.51.100.201" })).status).toBe(400);
+  });
 });
 
 describe("staff decide a proof", () => {
@@ -231,11 +240,13 @@ describe("staff decide a proof", () => {
 
   it("opens the proof's file to staff with payments:view only: private, never cached, sandboxed", async () => {
     const { proofId } = await sent();
-    // The route reads the staff session itself: without one it is 401.
+    // The route reads the staff session itself: without one, sign in and come back.
     const anonymous = await callLoader(proofFileLoader, { url: `/admin/payments/proofs/${proofId}`, params: { id: proofId }, context: withIp() });
-    expect(anonymous.status).toBe(401);
+    expect(anonymous.status).toBe(302);
+    expect(anonymous.response?.headers.get("Location") ?? anonymous.headers.get("Location")).toBe(`/login?from=${encodeURIComponent(`/admin/payments/proofs/${proofId}`)}`);
     // Who the session names decides the rest.
-    const open = (actor: Actor | null, pid = proofId) => proofFileResponse(pid, actor, tEn);
+    const request = new Request(`http://localhost/admin/payments/proofs/${proofId}`, { headers: { Accept: "application/json" } });
+    const open = (actor: Actor | null, pid = proofId) => proofFileResponse(request, pid, actor, tEn);
     const ok = await open(admin);
     expect(ok.status).toBe(200);
     expect(ok.headers.get("Content-Type")).toBe("application/pdf");
@@ -245,6 +256,8 @@ describe("staff decide a proof", () => {
     expect(Buffer.from(await ok.arrayBuffer()).equals(PDF)).toBe(true);
     expect((await open(null)).status).toBe(401);
     expect((await open(await insertManager("no-pay@example.com", ["enrollments:view"]))).status).toBe(403);
+    // Staff who must first change a generated password see nothing yet.
+    expect((await open({ ...admin, mustChangePassword: true }))).toHaveProperty("status", 403);
     expect((await open(admin, "00000000-0000-4000-8000-000000000000")).status).toBe(404);
     expect((await open(admin, "../../etc/passwd")).status).toBe(404);
   });

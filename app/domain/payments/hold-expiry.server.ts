@@ -15,7 +15,7 @@ import { wakeOutbox } from "~/lib/email.server.ts";
 import { logger } from "~/lib/logger.server.ts";
 import { cancelPendingEmails } from "~/lib/outbox.server.ts";
 import { runPeriodically, type Periodic } from "~/lib/periodic.server.ts";
-import { HOLD_EXPIRED_KIND, PAYMENT_REMINDER_KIND, queueHoldEmail } from "./holds.server.ts";
+import { HOLD_EXPIRED_KIND, PAYMENT_REMINDER_KIND, queueHoldEmail, STUDENT_MAIL_COLUMNS } from "./holds.server.ts";
 import { LEDGER_REASONS, ledgerOf, voidDue } from "./ledger.server.ts";
 
 export interface ExpiredHold {
@@ -50,12 +50,7 @@ export async function expireHolds(opts: { now?: Date; limit?: number; db?: Db } 
 async function expireOne(tx: Tx, id: string, now: Date): Promise<ExpiredHold | null> {
   const [row] = await tx
     .select({
-      id: enrollments.id,
-      enrollmentId: enrollments.enrollmentId,
-      studentName: enrollments.studentName,
-      studentEmail: enrollments.studentEmail,
-      courseName: enrollments.courseName,
-      locale: enrollments.locale,
+      ...STUDENT_MAIL_COLUMNS,
       runId: enrollments.runId,
       holdExpiresAt: enrollments.holdExpiresAt,
     })

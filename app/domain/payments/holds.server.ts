@@ -31,6 +31,16 @@ export async function holdHours(ex: Executor): Promise<number> {
   return storedHoldHours(payments);
 }
 
+/** The columns of a request that an email to its student needs (HeldRow): selected the same way everywhere. */
+export const STUDENT_MAIL_COLUMNS = {
+  id: enrollments.id,
+  enrollmentId: enrollments.enrollmentId,
+  studentName: enrollments.studentName,
+  studentEmail: enrollments.studentEmail,
+  courseName: enrollments.courseName,
+  locale: enrollments.locale,
+};
+
 export interface HeldRow {
   id: string;
   enrollmentId: string;
@@ -65,22 +75,29 @@ export async function queueHoldEmail(
   });
 }
 
-/** The hold emails' shared input for one request. */
-async function holdEmailInput(tx: Executor, row: HeldRow, balancePiastres: number, deadline: Date) {
+/**
+ * What every email to a request's student starts from: their language, its translator, the brand, who and
+ * what it is about, and the link to their page; with the address replies go to.
+ */
+export async function studentMailBase(tx: Executor, row: HeldRow) {
   const locale = isLocale(row.locale) ? row.locale : "en";
   const mail = await loadMailContext(tx);
-  const input = {
+  const base = {
     locale,
     t: emailT(locale),
     brand: mail.brandName(locale),
     studentName: row.studentName,
     courseName: row.courseName,
     enrollmentId: row.enrollmentId,
-    balancePiastres,
-    deadline,
     pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
   };
-  return { input, replyTo: mail.providerEmail };
+  return { base, replyTo: mail.providerEmail };
+}
+
+/** The hold emails' shared input for one request. */
+async function holdEmailInput(tx: Executor, row: HeldRow, balancePiastres: number, deadline: Date) {
+  const { base, replyTo } = await studentMailBase(tx, row);
+  return { input: { ...base, balancePiastres, deadline }, replyTo };
 }
 
 /**
@@ -96,14 +113,7 @@ export async function startHolds(tx: Tx, charged: ReadonlyMap<string, number>, n
     .update(enrollments)
     .set({ holdExpiresAt: deadline })
     .where(and(inArray(enrollments.id, ids), eq(enrollments.status, "approved")))
-    .returning({
-      id: enrollments.id,
-      enrollmentId: enrollments.enrollmentId,
-      studentName: enrollments.studentName,
-      studentEmail: enrollments.studentEmail,
-      courseName: enrollments.courseName,
-      locale: enrollments.locale,
-    });
+    .returning(STUDENT_MAIL_COLUMNS);
   // Halfway, but never before the approval email itself may leave (its undo window and a minute).
   const halfway = now.getTime() + (hours * HOUR_MS) / 2;
   const afterDecision = now.getTime() + (env().DECISION_UNDO_SECONDS + 60) * 1000;

@@ -10,16 +10,13 @@
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { enrollmentLedger, enrollments, paymentProofs, type PaymentMethod } from "@db/schema/index.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
-import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
 import { renderProofReceivedEmail, renderProofRejectedEmail, type ProofEmailInput } from "~/emails/payment-proof.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
-import { emailT, loadMailContext } from "~/lib/email.server.ts";
-import { env } from "~/lib/env.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { isLocale } from "~/lib/i18n.ts";
 import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
+import { STUDENT_MAIL_COLUMNS, studentMailBase } from "./holds.server.ts";
 import { ledgerOf, writePayment } from "./ledger.server.ts";
 import type { ManualMethod } from "./payment-methods.ts";
 
@@ -50,15 +47,7 @@ type Student = { id: string; enrollmentId: string; studentName: string; studentE
 
 async function lockByReference(tx: Tx, reference: string): Promise<Student | null> {
   const [row] = await tx
-    .select({
-      id: enrollments.id,
-      enrollmentId: enrollments.enrollmentId,
-      studentName: enrollments.studentName,
-      studentEmail: enrollments.studentEmail,
-      courseName: enrollments.courseName,
-      locale: enrollments.locale,
-      status: enrollments.status,
-    })
+    .select({ ...STUDENT_MAIL_COLUMNS, status: enrollments.status })
     .from(enrollments)
     .where(eq(enrollments.enrollmentId, reference))
     .for("update");
@@ -66,25 +55,13 @@ async function lockByReference(tx: Tx, reference: string): Promise<Student | nul
 }
 
 async function queueProofEmail(tx: Executor, kind: string, row: Student, proof: { amountPiastres: number; method: string; reference: string }, reason?: string) {
-  const locale = isLocale(row.locale) ? row.locale : "en";
-  const mail = await loadMailContext(tx);
-  const input: ProofEmailInput = {
-    locale,
-    t: emailT(locale),
-    brand: mail.brandName(locale),
-    studentName: row.studentName,
-    courseName: row.courseName,
-    enrollmentId: row.enrollmentId,
-    amountPiastres: proof.amountPiastres,
-    method: proof.method,
-    reference: proof.reference,
-    pageUrl: enrollmentPageUrl(env().PUBLIC_URL, locale, row.enrollmentId),
-  };
+  const { base, replyTo } = await studentMailBase(tx, row);
+  const input: ProofEmailInput = { ...base, amountPiastres: proof.amountPiastres, method: proof.method, reference: proof.reference };
   const email = reason === undefined ? renderProofReceivedEmail(input) : renderProofRejectedEmail({ ...input, reason });
   await enqueueEmail(tx, {
     kind,
     to: row.studentEmail,
-    ...(mail.providerEmail ? { replyTo: mail.providerEmail } : {}),
+    ...(replyTo ? { replyTo } : {}),
     subject: email.subject,
     text: email.text,
     html: email.html,
@@ -195,15 +172,7 @@ export async function rejectProof(actor: Actor, proofId: string, reason: string)
       .set({ status: "rejected", rejectReason: why, reviewedBy: actor.id, reviewedAt: sql`now()` })
       .where(eq(paymentProofs.id, proofId));
     const [row] = await tx
-      .select({
-        id: enrollments.id,
-        enrollmentId: enrollments.enrollmentId,
-        studentName: enrollments.studentName,
-        studentEmail: enrollments.studentEmail,
-        courseName: enrollments.courseName,
-        locale: enrollments.locale,
-        status: enrollments.status,
-      })
+      .select({ ...STUDENT_MAIL_COLUMNS, status: enrollments.status })
       .from(enrollments)
       .where(eq(enrollments.id, proof.enrollmentId));
     await queueProofEmail(tx, PROOF_REJECTED_KIND, row!, proof, why);

@@ -40,7 +40,7 @@ import { renderEnrollmentStatusEmail } from "~/emails/enrollment-status.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { lockRunSeats, type CourseRunRow } from "~/domain/runs/run-seats.server.ts";
 import { chargeApproved, LEDGER_REASONS, voidDue } from "~/domain/payments/ledger.server.ts";
-import { endHolds, startHolds } from "~/domain/payments/holds.server.ts";
+import { endHolds, startHolds, STUDENT_MAIL_COLUMNS } from "~/domain/payments/holds.server.ts";
 import { methodsToShow } from "~/domain/payments/payment-methods.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
@@ -255,15 +255,7 @@ async function decide(
     // A hold is set below for what is charged now, never kept from an earlier approval.
     .set({ status, holdExpiresAt: null, updatedAt: new Date() })
     .where(decidable)
-    .returning({
-      id: enrollments.id,
-      enrollmentId: enrollments.enrollmentId,
-      studentName: enrollments.studentName,
-      studentEmail: enrollments.studentEmail,
-      courseName: enrollments.courseName,
-      locale: enrollments.locale,
-      runId: enrollments.runId,
-    });
+    .returning({ ...STUDENT_MAIL_COLUMNS, runId: enrollments.runId });
   const noCourse = approving
     ? (
         await tx

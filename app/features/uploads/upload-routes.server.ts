@@ -201,12 +201,14 @@ export async function documentFileResponse(id: string, reader: DocumentReader | 
 
 /**
  * GET /admin/payments/proofs/:id: a student's proof of payment, to staff with payments:view only (issue 37
- * item 9); 401 nobody, 403 not allowed, 404 unknown. Shown inline (an image in the queue, a PDF in a new
+ * item 9); nobody is sent to sign in (401 for a JSON caller), 403 not allowed, 404 unknown. Shown inline (an image in the queue, a PDF in a new
  * tab), never cached, never embedded by another site, and sandboxed: a PDF's scripts do not run as ours.
  */
-export async function proofFileResponse(id: string, actor: Actor | null, t: Translate): Promise<Response> {
-  if (!actor) return plain(401, t("admin.errors.signInRequired"));
-  if (!hasPermission(actor, "payments:view")) return plain(403, t("admin.errors.forbidden"));
+export async function proofFileResponse(request: Request, id: string, actor: Actor | null, t: Translate): Promise<Response> {
+  // The admin pages' gate: nobody → sign in and come back; another role, a password to change, a second
+  // factor to set up, or no payments:view → 403.
+  const denied = uploadGate(request, actor, t, ["payments:view"]);
+  if (denied || !actor) return denied ?? plain(401, t("admin.errors.signInRequired"));
   const proof = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id) ? await proofFile(actor, id) : null;
   const file = proof ? await getStorage().get(proof.key, "private") : null;
   if (!proof || !file) {

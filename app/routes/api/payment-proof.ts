@@ -8,5 +8,5 @@ import type { Route } from "./+types/payment-proof";
 
 export async function loader({ request, params, context }: Route.LoaderArgs) {
   const actor = await getActor(request, context.get(requestInfoContext).ip);
-  return proofFileResponse(params.id, actor, getInstance(context).t);
+  return proofFileResponse(request, params.id, actor, getInstance(context).t);
 }

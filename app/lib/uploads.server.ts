@@ -82,6 +82,8 @@ const IMAGE_MESSAGES: Record<ImageKind, { notImage: string; tooLarge: string }> 
 export class UploadError extends AppError {
   override name = "UploadError";
   readonly httpStatus: 400 | 413 | 415;
+  /** The form's other fields read before the refusal (so a form can keep what was typed). */
+  received: Record<string, string> = {};
   constructor(messageKey: string, httpStatus: 400 | 413 | 415 = 400) {
     super("bad_request", messageKey);
     this.httpStatus = httpStatus;
@@ -153,6 +155,7 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
     const abort = (err: unknown) => {
       if (settled) return;
       settled = true;
+      if (err instanceof UploadError) err.received = { ...fields };
       source.unpipe(parser);
       // Stops reading the body: cancels the request stream.
       source.destroy();
@@ -215,7 +218,10 @@ async function receiveFile(request: Request, options: ReceiveOptions): Promise<R
       void fileDone.then((file) => {
         if (settled) return;
         settled = true;
-        if (refused) reject(refused);
+        if (refused) {
+          refused.received = { ...fields };
+          reject(refused);
+        }
         else if (!file) reject(new UploadError(UPLOAD_MESSAGES.noFile));
         else resolve(file);
       });

@@ -40,13 +40,20 @@ describe("a proof of payment, from the student to the receipt", () => {
     const student = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
     await open(student, seat.path("ar"));
     const form = student.getByTestId("my-proof");
-    // Sent empty: the form says what is missing, in Arabic, and nothing is posted.
+    // Sent without a file: the server's answer says so beside the file field, in Arabic.
     await form.getByRole("button", { name: tr("ar", "myEnrollment.proof.submit") }).click();
-    await form.getByText(tr("ar", "myEnrollment.proof.errors.fileRequired")).waitFor();
+    await student.locator("#proof-file-error", { hasText: tr("ar", "myEnrollment.proof.errors.fileRequired") }).waitFor();
+    // A file that is not a photo or a PDF: the server's refusal, in Arabic, beside the file; the typed reference kept.
+    await form.getByLabel(tr("ar", "myEnrollment.proof.file")).setInputFiles({ name: "receipt.png", mimeType: "image/png", buffer: Buffer.from("not a picture ".repeat(400)) });
+    await form.getByLabel(tr("ar", "myEnrollment.proof.method")).selectOption("instapay");
+    await form.getByLabel(tr("ar", "myEnrollment.proof.reference")).fill("IPN-E2E-7781");
+    await form.getByRole("button", { name: tr("ar", "myEnrollment.proof.submit") }).click();
+    await student.locator("#proof-file-error", { hasText: tr("ar", "myEnrollment.proof.errors.fileType") }).waitFor();
+    expect(await form.getByLabel(tr("ar", "myEnrollment.proof.reference")).inputValue()).toBe("IPN-E2E-7781");
+    await screenshot(student, "payment-proofs-refused-ar-phone");
     const screenshotPng = await sharp({ create: { width: 1080, height: 1920, channels: 3, background: "#e8f5f1" } }).png().toBuffer();
     await form.getByLabel(tr("ar", "myEnrollment.proof.file")).setInputFiles({ name: "instapay.png", mimeType: "image/png", buffer: screenshotPng });
     await form.getByLabel(tr("ar", "myEnrollment.proof.method")).selectOption("instapay");
-    await form.getByLabel(tr("ar", "myEnrollment.proof.reference")).fill("IPN-E2E-7781");
     await form.getByRole("button", { name: tr("ar", "myEnrollment.proof.submit") }).click();
     await student.getByText(tr("ar", "myEnrollment.proof.sent")).waitFor();
     expect(student.url()).toContain("proof=sent");

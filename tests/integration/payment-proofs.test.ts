@@ -124,6 +124,8 @@ describe("a student sends a proof of payment", () => {
     const fake = await send(reference, { bytes: Buffer.from("not an image at all ".repeat(300)), name: "x.png", type: "image/png" }, { ...FIELDS, reference: "A2" });
     expect(fake.status).toBe(415);
     expect(fake.data?.result?.error?.file).toEqual(["myEnrollment.proof.errors.fileType"]);
+    // What was typed before the file comes back with the refusal (the form sends its file last).
+    expect(fake.data?.result?.initialValue).toMatchObject({ reference: "A2", method: "instapay" });
     const huge = await send(reference, { bytes: Buffer.concat([await photo(), Buffer.alloc(PROOF_MAX_BYTES)]), name: "big.png", type: "image/png" }, { ...FIELDS, reference: "A3" });
     expect(huge.status).toBe(413);
     expect(huge.data?.messageKey).toBe("myEnrollment.proof.errors.fileTooLarge");

@@ -66,7 +66,7 @@ export async function studentProofAction(args: { request: Request; params: { ref
     if (err instanceof UploadError) {
       // The file's refusal, beside the file field, in this page's words (its strings are all it loads).
       const key = fileRefusal(err);
-      return reply({ ok: false, messageKey: key, result: formResult(undefined, { file: [key] }) }, err.status);
+      return reply({ ok: false, messageKey: key, result: formResult(err.received, { file: [key] }) }, err.status);
     }
     if (isAppError(err) && err.status < 500) {
       if (err.status === 404) throw err;

@@ -1,20 +1,34 @@
 // "Send a proof of payment" on the student's page (issue 37 item 4): a photo or a PDF of the transfer or
 // the office's receipt, the amount, how it was paid and its reference. A plain multipart post to the page
-// itself (a full page load, with or without JavaScript); the browser checks the fields first with the
-// server's rules (student-proof.rules.ts). Below it, the proofs already sent and where each stands.
+// itself (a full page load, with or without JavaScript). The server checks it and its refusals show beside
+// their fields when the page comes back, with what was typed (the kit's controls, wired from the reply:
+// this page is at its JavaScript budget, so it carries no validation code of its own). The file comes last, so the fields
+// before it are read even when the file is refused. Below it, the proofs already sent.
 import { InputControl, SelectControl, validated } from "~/components/forms/field.tsx";
 import { Notice } from "~/components/ui/notice.tsx";
 import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import type { StudentProof } from "~/domain/payments/proofs.server.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
-import { useValidatedForm, type FieldErrors, type FormValues } from "~/lib/form-validation.ts";
+import type { ValidatedField } from "~/lib/form-validation.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatPiastres } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { checkProofFile, PROOF_ACCEPT, PROOF_REFERENCE_MAX, validateProofFields } from "../student-proof.rules.ts";
+import { PROOF_ACCEPT, PROOF_REFERENCE_MAX } from "../student-proof.rules.ts";
 
-const FIELDS = ["file", "amount", "method", "reference"] as const;
+/** A field as the kit's controls take it, from the server's reply to the last post (errors, what was typed). */
+function fieldFrom(reply: FormReply | undefined, name: string): ValidatedField {
+  const errors = reply?.result?.error?.[name] ?? undefined;
+  const typed = reply?.result?.initialValue?.[name];
+  return {
+    id: `proof-${name}`,
+    name,
+    errors: errors?.length ? errors : undefined,
+    invalid: Boolean(errors?.length),
+    defaultValue: typeof typed === "string" ? typed : undefined,
+    key: name,
+  };
+}
 
 /** Pounds as a form shows them ("2500", "2500.50"): what the student is asked to send, ready to edit. */
 function poundsText(piastres: number): string {
@@ -32,17 +46,10 @@ export function StudentProofForm(props: {
 }) {
   const { t } = useI18n();
   const m = (key: string, options?: Record<string, unknown>) => t(`myEnrollment.${key}`, options);
-  const validate = (values: FormValues): FieldErrors => {
-    const errors = validateProofFields(values);
-    const input = document.getElementById("proof-file");
-    const fileError = checkProofFile(input instanceof HTMLInputElement ? input.files?.[0] : undefined);
-    return fileError ? { file: [fileError], ...errors } : errors;
-  };
-  const { formProps, field } = useValidatedForm({ id: "proof", fields: FIELDS, validate, lastResult: props.reply?.result });
-  const file = validated(field("file"), "file");
-  const amount = validated(field("amount"));
-  const method = validated(field("method"));
-  const reference = validated(field("reference"));
+  const file = validated(fieldFrom(props.reply, "file"), "file");
+  const amount = validated(fieldFrom(props.reply, "amount"));
+  const method = validated(fieldFrom(props.reply, "method"));
+  const reference = validated(fieldFrom(props.reply, "reference"));
   if (props.methods.length === 0 && props.proofs.length === 0) return null;
   return (
     <section id="my-proof" aria-labelledby="my-proof-title" className="mt-6 scroll-mt-24 rounded-xl border border-slate-200 p-4" data-testid="my-proof">
@@ -64,15 +71,7 @@ export function StudentProofForm(props: {
               </Notice>
             </div>
           )}
-          <form method="post" encType="multipart/form-data" action={props.action} {...formProps} className="mt-3 space-y-4">
-            <InputControl
-              wired={{ ...file, props: { ...file.props, defaultValue: undefined } }}
-              label={m("proof.file")}
-              hint={m("proof.fileHint")}
-              accept={PROOF_ACCEPT}
-              required
-              className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-medium file:text-teal-900"
-            />
+          <form method="post" encType="multipart/form-data" action={props.action} className="mt-3 space-y-4">
             <InputControl
               wired={amount.props.defaultValue === undefined ? { ...amount, props: { ...amount.props, defaultValue: poundsText(props.balancePiastres) } } : amount}
               label={m("proof.amount")}
@@ -97,6 +96,14 @@ export function StudentProofForm(props: {
               maxLength={PROOF_REFERENCE_MAX}
               autoComplete="off"
               required
+            />
+            <InputControl
+              wired={{ ...file, props: { ...file.props, defaultValue: undefined } }}
+              label={m("proof.file")}
+              hint={m("proof.fileHint")}
+              accept={PROOF_ACCEPT}
+              required
+              className="block w-full text-sm file:me-3 file:rounded-md file:border-0 file:bg-teal-50 file:px-3 file:py-2 file:font-medium file:text-teal-900"
             />
             <button type="submit" className="btn-primary inline-flex w-full justify-center px-5 py-2.5 sm:w-auto">
               {m("proof.submit")}

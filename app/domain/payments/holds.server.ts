@@ -63,6 +63,18 @@ export async function queueHoldEmail(
 ): Promise<void> {
   const { input, replyTo } = await holdEmailInput(tx, row, money.balancePiastres, money.deadline);
   const email = kind === PAYMENT_REMINDER_KIND ? renderPaymentReminderEmail(input) : renderHoldExpiredEmail(input);
+  await queueStudentEmail(tx, kind, row, email, replyTo, sendAfter);
+}
+
+/** Queues a rendered email to a request's student, under the request's ref (so a later change can withdraw it). */
+export async function queueStudentEmail(
+  tx: Executor,
+  kind: string,
+  row: Pick<HeldRow, "id" | "studentEmail">,
+  email: { subject: string; text: string; html: string },
+  replyTo: string | undefined,
+  sendAfter?: Date,
+): Promise<void> {
   await enqueueEmail(tx, {
     kind,
     to: row.studentEmail,

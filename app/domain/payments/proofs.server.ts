@@ -9,14 +9,12 @@
 // - Bounded: a request may have at most MAX_OPEN_PROOFS proofs waiting at a time.
 import { and, asc, count, desc, eq, sql } from "drizzle-orm";
 import { enrollmentLedger, enrollments, paymentProofs, type PaymentMethod } from "@db/schema/index.ts";
-import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
 import { renderProofReceivedEmail, renderProofRejectedEmail, type ProofEmailInput } from "~/emails/payment-proof.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { db, type Executor, type Tx } from "~/lib/db.server.ts";
 import { AppError } from "~/lib/errors.ts";
-import { enqueueEmail } from "~/lib/outbox.server.ts";
 import { requirePermission, type Actor } from "~/lib/permissions.server.ts";
-import { STUDENT_MAIL_COLUMNS, studentMailBase } from "./holds.server.ts";
+import { queueStudentEmail, STUDENT_MAIL_COLUMNS, studentMailBase } from "./holds.server.ts";
 import { ledgerOf, writePayment } from "./ledger.server.ts";
 import type { ManualMethod } from "./payment-methods.ts";
 
@@ -58,15 +56,7 @@ async function queueProofEmail(tx: Executor, kind: string, row: Student, proof: 
   const { base, replyTo } = await studentMailBase(tx, row);
   const input: ProofEmailInput = { ...base, amountPiastres: proof.amountPiastres, method: proof.method, reference: proof.reference };
   const email = reason === undefined ? renderProofReceivedEmail(input) : renderProofRejectedEmail({ ...input, reason });
-  await enqueueEmail(tx, {
-    kind,
-    to: row.studentEmail,
-    ...(replyTo ? { replyTo } : {}),
-    subject: email.subject,
-    text: email.text,
-    html: email.html,
-    ref: enrollmentRef(row.id),
-  });
+  await queueStudentEmail(tx, kind, row, email, replyTo);
 }
 
 /**

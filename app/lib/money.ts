@@ -44,3 +44,8 @@ export function piastresFromText(text: string): number | null {
   if (pounds > MAX_POUNDS) return null;
   return pounds * 100 + Number((m[2] ?? "").padEnd(2, "0"));
 }
+
+/** Piastres as a form shows pounds ("2500", "2500.50"): what piastresFromText reads back. */
+export function poundsText(piastres: number): string {
+  return piastres % 100 === 0 ? String(piastres / 100) : `${Math.floor(piastres / 100)}.${String(piastres % 100).padStart(2, "0")}`;
+}

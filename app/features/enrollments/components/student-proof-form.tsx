@@ -12,7 +12,7 @@ import { formatDateTime } from "~/lib/format.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
 import type { ValidatedField } from "~/lib/form-validation.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { formatPiastres } from "~/lib/money.ts";
+import { formatPiastres, poundsText } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { PROOF_ACCEPT, PROOF_REFERENCE_MAX } from "../student-proof.rules.ts";
 
@@ -30,10 +30,6 @@ function fieldFrom(reply: FormReply | undefined, name: string): ValidatedField {
   };
 }
 
-/** Pounds as a form shows them ("2500", "2500.50"): what the student is asked to send, ready to edit. */
-function poundsText(piastres: number): string {
-  return piastres % 100 === 0 ? String(piastres / 100) : `${Math.floor(piastres / 100)}.${String(piastres % 100).padStart(2, "0")}`;
-}
 
 export function StudentProofForm(props: {
   action: string;

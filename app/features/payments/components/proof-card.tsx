@@ -11,13 +11,10 @@ import type { QueuedProof } from "~/domain/payments/proofs.server.ts";
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
-import { formatPiastres } from "~/lib/money.ts";
+import { formatPiastres, poundsText } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { acceptProofSchema, proofFileHref, rejectProofSchema, type PaymentsReply } from "../payments.schema.ts";
 
-function poundsText(piastres: number): string {
-  return piastres % 100 === 0 ? String(piastres / 100) : `${Math.floor(piastres / 100)}.${String(piastres % 100).padStart(2, "0")}`;
-}
 
 function ProofPreview({ proof }: { proof: QueuedProof }) {
   const { t } = useI18n();

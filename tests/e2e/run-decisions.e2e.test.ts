@@ -93,6 +93,42 @@ async function insideViewport(page: Page, locator: ReturnType<Page["locator"]>):
 
 const noOverflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
 
+interface SeenNotice {
+  text: string;
+  inside: boolean;
+}
+
+/**
+ * Records every decision notice from now on, as it appears or changes: its text and whether it sat inside
+ * the screen. The notice closes with its undo window, which a loaded machine may spend before the test
+ * looks; what it said and where it stood are read from this record instead of racing its timer.
+ */
+async function watchNotices(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const w = window as unknown as { seenNotices: { text: string; inside: boolean }[] };
+    w.seenNotices = [];
+    const record = () => {
+      for (const el of document.querySelectorAll<HTMLElement>("[data-decision-notice]")) {
+        const text = el.textContent ?? "";
+        if (w.seenNotices.at(-1)?.text === text) continue;
+        const r = el.getBoundingClientRect();
+        const inside = r.left >= 0 && r.top >= 0 && r.right <= innerWidth + 0.5 && r.bottom <= innerHeight + 0.5;
+        w.seenNotices.push({ text, inside });
+      }
+    };
+    new MutationObserver(record).observe(document.body, { subtree: true, childList: true, characterData: true });
+  });
+}
+
+/** The notices recorded since watchNotices. */
+const seenNotices = (page: Page) => page.evaluate(() => (window as unknown as { seenNotices: SeenNotice[] }).seenNotices);
+
+/** Waits until a recorded notice says `text`, and returns it. */
+async function noticeSaying(page: Page, text: string): Promise<SeenNotice> {
+  await expect.poll(async () => (await seenNotices(page)).map((n) => n.text).join("\n"), { timeout: 60_000 }).toContain(text);
+  return (await seenNotices(page)).find((n) => n.text.includes(text))!;
+}
+
 describe("staff decisions on a run's requests", () => {
   const stamp = Date.now().toString(36);
 
@@ -130,6 +166,8 @@ describe("staff decisions on a run's requests", () => {
       expect(await noOverflow(page)).toBe(true);
 
       // Approve: the run is full → refused with its seats, nothing changed, and the override offered.
+      // The refusal reloads the page's data; the box is ticked once that reload has landed.
+      const reloaded = page.waitForResponse((r) => r.request().method() === "GET" && new URL(r.url()).pathname.endsWith(".data"), { timeout: 60_000 });
       await details
         .getByRole("button", {
           name: t("adminEnrollments.actions.approveFor", { name: late }),
@@ -146,24 +184,23 @@ describe("staff decisions on a run's requests", () => {
       });
       expect(await override.count()).toBe(1);
       expect(await details.getByText(t("adminEnrollments.runDecisions.overrideWarning")).count()).toBe(1);
+      await reloaded;
       await expectNoAxeViolations(page);
       await override.scrollIntoViewIfNeeded();
       await shot(page, `run-refused-${lang}-${width}`);
 
       // Ticked: approved beyond capacity, the notice says so.
       await override.check();
+      await watchNotices(page);
       await details
         .getByRole("button", {
           name: t("adminEnrollments.actions.approveFor", { name: late }),
         })
         .click();
       const notice = page.locator("[data-decision-notice]");
-      await notice.waitFor({ timeout: 30_000 });
-      expect((await notice.textContent())!).toContain(t("adminEnrollments.runDecisions.overCapacityDone"));
+      // The notice says so, inside the screen; the details close once the page has the new data.
+      expect((await noticeSaying(page, t("adminEnrollments.runDecisions.overCapacityDone"))).inside).toBe(true);
       expect(await statusOf(lateId)).toBe("approved");
-      // The notice is inside the screen (read at once: it closes with its undo window, which a loaded
-      // machine may spend before the details have closed), and the details close once the page has the new data.
-      expect(await insideViewport(page, notice)).toBe(true);
       await expect.poll(() => details.count(), { timeout: 30_000 }).toBe(0);
       await shot(page, `run-override-${lang}-${width}`);
 
@@ -187,6 +224,7 @@ describe("staff decisions on a run's requests", () => {
       expect(await noOverflow(page)).toBe(true);
       await expectNoAxeViolations(page);
       await shot(page, `run-waiting-${lang}-${width}`);
+      await watchNotices(page);
       await waiting
         .getByRole("button", {
           name: t("adminEnrollments.runDecisions.giveSeatFor", {
@@ -194,7 +232,7 @@ describe("staff decisions on a run's requests", () => {
           }),
         })
         .click();
-      await expect.poll(() => page.getByText(t("adminEnrollments.runDecisions.promoted")).count(), { timeout: 30_000 }).toBeGreaterThan(0);
+      await noticeSaying(page, t("adminEnrollments.runDecisions.promoted"));
       expect(await statusOf(waiterId)).toBe("approved");
       await expect.poll(() => waiting.count(), { timeout: 30_000 }).toBe(0);
       await shot(page, `run-promoted-${lang}-${width}`);
@@ -216,14 +254,16 @@ describe("staff decisions on a run's requests", () => {
       await page.waitForSelector("html[data-hydrated]");
       const reopen = page.getByRole("dialog", { name: t("adminEnrollments.reopen.title") });
       await reopen.waitFor();
+      await watchNotices(page);
       await reopen.getByRole("button", { name: t("adminEnrollments.reopen.submit"), exact: true }).click();
       const freed = t("adminEnrollments.runDecisions.freed", { count: 1, name: `\u2068${next}\u2069` });
+      // A freed seat's offer stays until it is used or dismissed.
       await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 30_000 }).toContain(freed);
       expect(await statusOf(seatedId)).toBe("pending");
       expect(await insideViewport(page, notice)).toBe(true);
       await shot(page, `run-freed-${lang}-${width}`);
       await notice.getByRole("button", { name: next }).click();
-      await expect.poll(async () => (await notice.textContent()) ?? "", { timeout: 30_000 }).toContain(t("adminEnrollments.runDecisions.promoted"));
+      await noticeSaying(page, t("adminEnrollments.runDecisions.promoted"));
       expect(await statusOf(nextId)).toBe("approved");
       await context.close();
     }, 120_000);

@@ -43,8 +43,10 @@ const SERVER_BUILD = path.join(BUILD_DIR, "server/index.js");
  *   (ADR 017: the page is stored compressed once, so it cannot carry a nonce per answer).
  * @param imageOrigin where uploaded public images are served from when that is not this site (a CDN or the
  *   bucket behind S3_PUBLIC_URL); images from anywhere else stay blocked.
+ * @param checkoutOrigin Paymob's, when online payment is configured: "Pay online" is a form whose answer
+ *   redirects there, and form-action also governs where a form's redirects may go.
  */
-export function contentSecurityPolicy(scripts: string | { hashes: string[] }, dev: boolean, imageOrigin?: string): string {
+export function contentSecurityPolicy(scripts: string | { hashes: string[] }, dev: boolean, imageOrigin?: string, checkoutOrigin?: string): string {
   const allowed = typeof scripts === "string" ? [`'nonce-${scripts}'`] : scripts.hashes;
   const script = dev ? `'self' 'unsafe-inline' 'unsafe-eval'` : ["'self'", ...allowed].join(" ");
   return [
@@ -58,7 +60,7 @@ export function contentSecurityPolicy(scripts: string | { hashes: string[] }, de
     `connect-src 'self'${dev ? " ws: wss:" : ""}`,
     "object-src 'none'",
     "base-uri 'self'",
-    "form-action 'self'",
+    `form-action 'self'${checkoutOrigin ? ` ${checkoutOrigin}` : ""}`,
     "frame-ancestors 'none'",
   ].join("; ");
 }
@@ -95,11 +97,11 @@ function scriptHashPolicy(res: Response, policy: (hashes: string[]) => string): 
   } as Response["writeHead"];
 }
 
-function securityHeaders(dev: boolean, imageOrigin?: string) {
+function securityHeaders(dev: boolean, imageOrigin?: string, checkoutOrigin?: string) {
   return (req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.nonce = nonce;
-    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, imageOrigin));
+    res.setHeader("Content-Security-Policy", contentSecurityPolicy(nonce, dev, imageOrigin, checkoutOrigin));
     nosniffOnce(res);
     res.setHeader("X-Frame-Options", "DENY");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
@@ -187,7 +189,9 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.use(requestLog());
   // Uploaded images served by a CDN/bucket (S3_PUBLIC_URL) must be allowed by img-src.
   const imageOrigin = env.S3_PUBLIC_URL ? new URL(env.S3_PUBLIC_URL).origin : undefined;
-  app.use(securityHeaders(dev, imageOrigin));
+  // Paymob's checkout, where "Pay online" redirects (form-action), when it is configured.
+  const checkoutOrigin = env.PAYMOB_SECRET_KEY ? new URL(env.PAYMOB_API_URL).origin : undefined;
+  app.use(securityHeaders(dev, imageOrigin, checkoutOrigin));
   app.use(compression(streamCompressionOptions));
   app.use(originCheck(env.PUBLIC_URL));
   // Methods we serve (TRACE → 405), paths no deeper than the site's own (404), then every body but the
@@ -279,7 +283,7 @@ export async function startServer(env: Env, options: { dev?: boolean } = {}): Pr
   app.get("/{*splat}", async (req, res, next) => {
     const found = await lifecycle.publicPage?.(req.method, req.originalUrl, req.get("accept-encoding"));
     if (!found) return next();
-    scriptHashPolicy(res, (hashes) => contentSecurityPolicy({ hashes }, dev, imageOrigin));
+    scriptHashPolicy(res, (hashes) => contentSecurityPolicy({ hashes }, dev, imageOrigin, checkoutOrigin));
     const page = found.page;
     if (!page) return next();
     for (const [name, value] of page.headers) res.setHeader(name, value);

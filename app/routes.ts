@@ -24,6 +24,8 @@ export default [
     route("enrollment/:reference", "routes/site/enrollment.tsx"),
     // A payment's receipt, printable, by the same link's token (issue 37 item 6).
     route("enrollment/:reference/receipt/:number", "routes/site/receipt.tsx"),
+    // "Pay online": a post that sends the student to Paymob's checkout (issue 37 item 5).
+    route("enrollment/:reference/pay", "routes/site/enrollment-pay.ts"),
     // A page that does not exist, in the language of its URL.
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),
@@ -49,5 +51,7 @@ export default [
   route("og/site/:file", "routes/api/og-site-image.ts"),
   route("robots.txt", "routes/api/robots.ts"),
   route("api/language", "routes/api/language.ts"),
+  // Paymob's signed transaction callback (issue 37 item 5): the only thing that settles an online payment.
+  route("api/paymob/callback", "routes/api/paymob-callback.ts"),
   route("*", "routes/site/not-found.tsx"),
 ] satisfies RouteConfig;

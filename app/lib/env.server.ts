@@ -230,6 +230,16 @@ export const envSchema = z
         }
         return Number(v);
       }),
+    // Online payment through Paymob (issue 37 item 5, app/lib/paymob.server.ts): offered only when the three
+    // keys and at least one integration id are set. PAYMOB_API_URL is Paymob's host (a local simulator in tests).
+    PAYMOB_SECRET_KEY: optionalString,
+    PAYMOB_PUBLIC_KEY: optionalString,
+    PAYMOB_HMAC_SECRET: optionalString,
+    PAYMOB_INTEGRATION_IDS: optionalString.refine((v) => v === undefined || /^\s*\d{1,12}(\s*,\s*\d{1,12}){0,9}\s*$/.test(v), {
+      message: "must be Paymob integration ids separated by commas, e.g. 4512345,4512346",
+    }),
+    PAYMOB_API_URL: httpUrl,
+    RATE_LIMIT_PAYMOB: rateLimitSpec("10/3600"),
     // The instance named on every log line; default: host name and process id (instanceId above).
     INSTANCE_ID: optionalString.pipe(instanceName.optional()),
   })
@@ -250,6 +260,14 @@ export const envSchema = z
     const s3Set = [e.S3_ENDPOINT, e.S3_ACCESS_KEY_ID, e.S3_SECRET_ACCESS_KEY, e.S3_PUBLIC_URL].some((v) => v !== undefined);
     if (s3Set && !e.S3_BUCKET) {
       ctx.addIssue({ code: "custom", path: ["S3_BUCKET"], message: "is required when other S3_* variables are set" });
+    }
+    // Half a Paymob configuration would offer a checkout whose callbacks cannot be verified.
+    const paymob = { PAYMOB_SECRET_KEY: e.PAYMOB_SECRET_KEY, PAYMOB_PUBLIC_KEY: e.PAYMOB_PUBLIC_KEY, PAYMOB_HMAC_SECRET: e.PAYMOB_HMAC_SECRET, PAYMOB_INTEGRATION_IDS: e.PAYMOB_INTEGRATION_IDS };
+    const paymobSet = Object.entries(paymob).filter(([, v]) => v !== undefined);
+    if (paymobSet.length > 0 && paymobSet.length < 4) {
+      for (const [key, v] of Object.entries(paymob)) {
+        if (v === undefined) ctx.addIssue({ code: "custom", path: [key], message: "is required when other PAYMOB_* keys are set" });
+      }
     }
     if ((e.S3_ACCESS_KEY_ID === undefined) !== (e.S3_SECRET_ACCESS_KEY === undefined)) {
       ctx.addIssue({
@@ -273,6 +291,7 @@ export const envSchema = z
         ? e.DATABASE_URL === undefined
         : ["true", "1", "yes"].includes(e.SEED_DEMO),
     S3_PUBLIC_URL: e.S3_PUBLIC_URL?.replace(/\/+$/, ""),
+    PAYMOB_API_URL: (e.PAYMOB_API_URL ?? "https://accept.paymob.com").replace(/\/+$/, ""),
     STORAGE: storageOf(e.S3_BUCKET),
   }));
 

@@ -271,6 +271,8 @@ const DEFAULTS = {
   // Proofs of payment (issue 37 item 9): a student sends one or two; a retry after a refusal counts too.
   proof: { points: 20, durationSec: 3600 },
   proofEnrollment: { points: 8, durationSec: 3600 },
+  // Online payment attempts per enrollment (issue 37 item 5): each asks Paymob for a new intention.
+  paymob: { points: 10, durationSec: 3600 },
 } as const;
 
 let registry: {
@@ -280,6 +282,7 @@ let registry: {
   contact?: RateLimiter;
   proof?: RateLimiter;
   proofEnrollment?: RateLimiter;
+  paymob?: RateLimiter;
 } = {};
 
 /**
@@ -326,6 +329,13 @@ export const rateLimits = {
     return (registry.proofEnrollment ??= createRateLimiter("proof-enrollment", {
       ...DEFAULTS.proofEnrollment,
       messageKey: "myEnrollment.proof.errors.tooManyRequests",
+    }));
+  },
+  /** Online payment attempts per enrollment (RATE_LIMIT_PAYMOB, default 10/3600), whatever the address. */
+  get paymob(): RateLimiter {
+    return (registry.paymob ??= createRateLimiter("paymob", {
+      ...parseRateLimitSpec("RATE_LIMIT_PAYMOB", parseEnv().RATE_LIMIT_PAYMOB, DEFAULTS.paymob),
+      messageKey: "myEnrollment.online.errors.tooManyRequests",
     }));
   },
 };

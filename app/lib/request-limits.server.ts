@@ -56,13 +56,17 @@ const UNSUPPORTED: Refusal = { status: 415, messageKey: REQUEST_ERRORS.unsupport
 
 /**
  * The upload routes (app/routes.ts: `admin/uploads/image`, `admin/uploads/document`, and the student's
- * enrollment page, which takes a proof of payment) read their own
+ * enrollment page, which takes a proof of payment) and Paymob's callback read their own
  * bodies as streams with their own size limits. Matched exactly as written (lower case): any other
  * spelling that the router would still send there gets the ordinary cap, which only makes it stricter.
  */
 export function isUploadPath(pathname: string): boolean {
-  return pathname.startsWith("/admin/uploads/") || STUDENT_PROOF_PATH.test(pathname);
+  return pathname.startsWith("/admin/uploads/") || STUDENT_PROOF_PATH.test(pathname) || pathname === PAYMOB_CALLBACK;
 }
+
+/** Paymob's callback posts JSON, read (bounded, CALLBACK_LIMIT_BYTES) by its route and verified by its HMAC. */
+const PAYMOB_CALLBACK = "/api/paymob/callback";
+export const CALLBACK_LIMIT_BYTES = 64 * 1024;
 
 /** The student's enrollment page, whose one action receives a proof of payment (issue 37 item 4). */
 const STUDENT_PROOF_PATH = /^\/(en|ar)\/enrollment\/[A-Za-z0-9-]{1,64}$/;

@@ -127,3 +127,49 @@ export const paymentProofs = pgTable(
     index("payment_proofs_enrollment_idx").on(t.enrollmentId, t.createdAt),
   ],
 );
+
+/** Where an online payment stands: sent to Paymob's checkout, settled by its signed callback, or declined. */
+export const ONLINE_PAYMENT_STATUSES = ["created", "paid", "failed"] as const;
+export type OnlinePaymentStatus = (typeof ONLINE_PAYMENT_STATUSES)[number];
+
+/**
+ * One attempt to pay online through Paymob (issue 37 item 5, ADR 034): the amount asked (what the request
+ * owed when the student chose to pay), the intention Paymob created for it and its order id, which Paymob's
+ * signed callback carries (`order.id` is among the signed fields; the merchant reference is not, so it
+ * only confirms). Settled only by that callback: `paid` points at the ledger's payment it wrote; a declined
+ * card or wallet is `failed` with Paymob's message; a Fawry reference waits as `created` until it is paid.
+ */
+export const onlinePayments = pgTable(
+  "online_payments",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    enrollmentId: uuid("enrollment_id")
+      .notNull()
+      .references(() => enrollments.id, { onDelete: "restrict" }),
+    amountPiastres: bigint("amount_piastres", { mode: "number" }).notNull(),
+    currency: text("currency").notNull().default("EGP"),
+    /** Our reference sent as Paymob's special_reference (merchant_order_id in callbacks). */
+    reference: text("reference").notNull().unique(),
+    intentionId: text("intention_id"),
+    /** Paymob's order id for the intention: what a callback is matched on. */
+    orderId: text("order_id").unique(),
+    status: text("status", { enum: ONLINE_PAYMENT_STATUSES }).notNull().default("created"),
+    /** The transaction that settled or declined it, and what Paymob said of a decline (no card data). */
+    transactionId: text("transaction_id"),
+    failure: text("failure"),
+    ledgerEntryId: bigint("ledger_entry_id", { mode: "number" }).references(() => enrollmentLedger.id, { onDelete: "restrict" }),
+    locale: text("locale").notNull().default("en"),
+    createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
+    updatedAt: timestamp("updated_at", { withTimezone: true }).defaultNow().notNull(),
+  },
+  (t) => [
+    check("online_payments_status_check", sql`${t.status} in ('created', 'paid', 'failed')`),
+    check("online_payments_amount_check", sql`${t.amountPiastres} between 1 and 100000000000`),
+    check("online_payments_paid_check", sql`(${t.status} = 'paid') = (${t.ledgerEntryId} is not null)`),
+    check(
+      "online_payments_text_len",
+      sql`char_length(${t.reference}) <= 64 and coalesce(char_length(${t.intentionId}), 0) <= 200 and coalesce(char_length(${t.orderId}), 0) <= 64 and coalesce(char_length(${t.transactionId}), 0) <= 64 and coalesce(char_length(${t.failure}), 0) <= 300 and ${t.currency} = 'EGP' and ${t.locale} in ('en', 'ar')`,
+    ),
+    index("online_payments_enrollment_idx").on(t.enrollmentId, t.createdAt),
+  ],
+);

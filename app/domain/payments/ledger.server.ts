@@ -174,12 +174,30 @@ export async function writePayment(
   audit: Record<string, unknown> = {},
 ): Promise<{ entryId: number; receiptNumber: string; after: LedgerSummary }> {
   requirePermission(actor, "payments:verify");
+  const reference = payment.reference.trim();
+  return writeLedgerPayment(tx, actor, enrollmentId, { ...payment, reference, key: `payment:${payment.method}:${reference.toLowerCase()}` }, { audit });
+}
+
+/**
+ * The one way a payment enters the ledger, for staff (writePayment) and for a verified outside message (a
+ * Paymob callback, `actor` null): the entry under its idempotency `key` once (a second write with the same
+ * key answers 409 and writes nothing), its receipt numbered in this transaction, the hold ended, the
+ * receipt emailed, the audit line. `lateForHold`: money that arrived after the seat's hold expired is still
+ * money received (recorded; staff decide about the seat), not refused.
+ */
+export async function writeLedgerPayment(
+  tx: Tx,
+  actor: Actor | null,
+  enrollmentId: string,
+  payment: { amountPiastres: number; method: PaymentMethod; reference: string; key: string },
+  opts: { audit?: Record<string, unknown>; lateForHold?: boolean } = {},
+): Promise<{ entryId: number; receiptNumber: string; after: LedgerSummary }> {
   checkAmount(payment.amountPiastres, { allowZero: false });
   const reference = payment.reference.trim();
   if (reference.length < 1 || reference.length > 200) throw new AppError("bad_request", "adminEnrollments.payments.errors.referenceRequired");
-  const key = `payment:${payment.method}:${reference.toLowerCase()}`;
   const row = await lockEnrollment(tx, enrollmentId);
-  if (row.status !== "approved") throw new AppError("conflict", "adminEnrollments.payments.errors.notApproved");
+  const open = row.status === "approved" || (opts.lateForHold === true && row.status === "expired");
+  if (!open) throw new AppError("conflict", "adminEnrollments.payments.errors.notApproved");
   // Numbered in this transaction: a refused or failed payment gives its number back (no gap).
   const receiptNumber = await nextReceiptNumber(tx);
   const written = await tx
@@ -191,8 +209,8 @@ export async function writePayment(
       method: payment.method,
       reference,
       receiptNumber,
-      actorId: actor.id,
-      idempotencyKey: key,
+      actorId: actor?.id ?? null,
+      idempotencyKey: payment.key,
     })
     .onConflictDoNothing({ target: enrollmentLedger.idempotencyKey })
     .returning({ id: enrollmentLedger.id, createdAt: enrollmentLedger.createdAt });
@@ -200,13 +218,21 @@ export async function writePayment(
   const after = await ledgerOf(tx, enrollmentId);
   // Money received ends the seat's hold (issue 37 item 2): in full it is confirmed; in part staff have
   // agreed to instalments.
-  await endHolds(tx, [enrollmentId]);
+  if (row.status === "approved") await endHolds(tx, [enrollmentId]);
   await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
   await recordAudit(tx, actor, {
     action: "payment.record",
     entity: "enrollment",
     entityId: enrollmentId,
-    data: { enrollmentId: row.enrollmentId, amountPiastres: payment.amountPiastres, method: payment.method, reference, receiptNumber, ...audit },
+    data: {
+      enrollmentId: row.enrollmentId,
+      amountPiastres: payment.amountPiastres,
+      method: payment.method,
+      reference,
+      receiptNumber,
+      ...(row.status === "expired" ? { afterHoldExpired: true } : {}),
+      ...opts.audit,
+    },
   });
   return { entryId: written[0]!.id, receiptNumber, after };
 }

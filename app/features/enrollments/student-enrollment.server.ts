@@ -10,6 +10,8 @@ import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { verifyEnrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
 import { ledgerOf } from "~/domain/payments/ledger.server.ts";
 import { proofsOf, type StudentProof } from "~/domain/payments/proofs.server.ts";
+import { latestOnlinePayment, onlineOffered } from "~/domain/payments/online.server.ts";
+import type { OnlinePaymentStatus } from "@db/schema/index.ts";
 import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
 
@@ -45,6 +47,8 @@ export interface StudentEnrollment {
   proofMethods: ManualMethod[];
   /** The proofs sent, newest first, with where each stands. */
   proofs: StudentProof[];
+  /** Paying online (Paymob): offered while an approved seat owes money; the latest attempt's state. */
+  online: { offered: boolean; latest: OnlinePaymentStatus | null };
 }
 
 export async function getStudentEnrollment(reference: string, token: string | null, locale: Locale): Promise<StudentEnrollment | null> {
@@ -82,6 +86,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
   const enabled = mayProve ? methodsToShow((await readSiteSettings(db(), ["payments"])).payments, locale) : [];
   const methods = owes ? enabled : [];
   const proofs = await proofsOf(db(), row.id);
+  const latest = await latestOnlinePayment(db(), row.id);
   return {
     reference: row.reference,
     studentName: row.studentName,
@@ -116,5 +121,6 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     methods,
     proofMethods: enabled.map((m) => m.method),
     proofs,
+    online: { offered: owes && onlineOffered(), latest: latest?.status ?? null },
   };
 }

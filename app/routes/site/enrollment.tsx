@@ -6,6 +6,8 @@ import { StudentEnrollmentPage } from "~/features/enrollments/components/student
 import { getStudentEnrollment } from "~/features/enrollments/student-enrollment.server.ts";
 import { PROOF_SENT_PARAM, studentProofAction } from "~/features/enrollments/student-proof.server.ts";
 import { AppError } from "~/lib/errors.ts";
+import { ONLINE_RETURN_PARAM } from "~/domain/payments/online.server.ts";
+import { onlineNote } from "~/features/enrollments/components/student-pay-online.tsx";
 import { getLocale } from "~/lib/context.server.ts";
 import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
@@ -25,6 +27,8 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     token: token!,
     // Back from sending a proof of payment (the action redirects here).
     proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
+    // Back from Paymob's checkout, or refused before it (the page only reads; the callback settles).
+    online: onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM)),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   };
@@ -62,6 +66,7 @@ export default function EnrollmentRoute({ loaderData, actionData, matches }: Rou
       token={loaderData.token}
       locale={matches[0].loaderData.locale}
       proof={{ sent: loaderData.proofSent, reply: actionData }}
+      online={loaderData.online}
     />
   );
 }

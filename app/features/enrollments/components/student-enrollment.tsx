@@ -15,6 +15,7 @@ import type { StudentEnrollment } from "../student-enrollment.server.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
 import { StudentPayMethods } from "./student-pay-methods.tsx";
 import { StudentProofForm } from "./student-proof-form.tsx";
+import { StudentPayOnline, type OnlineNote } from "./student-pay-online.tsx";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
 
@@ -54,12 +55,15 @@ export function StudentEnrollmentPage({
   token,
   locale,
   proof,
+  online,
 }: {
   enrollment: StudentEnrollment;
   token: string;
   locale: Locale;
   /** Back from sending a proof (`sent`), or the refusal of one just posted. */
   proof: { sent: boolean; reply: FormReply | undefined };
+  /** Back from Paymob's checkout, or why "Pay online" was refused. */
+  online: OnlineNote | null;
 }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -146,6 +150,14 @@ export function StudentEnrollmentPage({
       </dl>
 
       {e.money && <StudentMoney enrollment={e} money={e.money} token={token} locale={locale} />}
+      <StudentPayOnline
+        action={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/pay`)}`}
+        token={token}
+        online={e.online}
+        note={online}
+        balancePiastres={Math.max(0, e.money?.balance ?? 0)}
+        locale={locale}
+      />
       <StudentPayMethods methods={e.methods} reference={e.reference} />
       <StudentProofForm
         action={`${lp(`/enrollment/${encodeURIComponent(e.reference)}`)}?t=${token}`}

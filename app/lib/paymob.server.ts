@@ -138,10 +138,14 @@ function valueAt(obj: unknown, path: string): string {
   return at === undefined || at === null ? "" : typeof at === "object" ? "" : String(at);
 }
 
+/** What Paymob signs of a transaction: the values of HMAC_FIELDS, in order, with nothing between them. */
+export function signedText(obj: unknown): string {
+  return HMAC_FIELDS.map((field) => valueAt(obj, field)).join("");
+}
+
 /** The HMAC-SHA512 (hex) Paymob sends with a transaction callback whose transaction is `obj`. */
 export function transactionHmac(obj: unknown, secret: string): string {
-  const text = HMAC_FIELDS.map((field) => valueAt(obj, field)).join("");
-  return crypto.createHmac("sha512", secret).update(text, "utf8").digest("hex");
+  return crypto.createHmac("sha512", secret).update(signedText(obj), "utf8").digest("hex");
 }
 
 /** Whether `hmac` (the callback's query parameter) signs `obj`: compared in constant time. */

@@ -68,7 +68,7 @@ export interface PaymobSimulator {
   /** The hmac Paymob would send with `obj`. */
   sign(obj: Record<string, unknown>): string;
   /** Posts a transaction processed callback to the intention's notification URL (signed unless `hmac` is given). */
-  callback(intention: SimIntention, obj: Record<string, unknown>, opts?: { hmac?: string; type?: string }): Promise<{ status: number; body: unknown }>;
+  callback(intention: SimIntention, obj: Record<string, unknown>, opts?: { hmac?: string; type?: string; origin?: string }): Promise<{ status: number; body: unknown }>;
   byReference(reference: string): SimIntention | undefined;
   close(): Promise<void>;
 }
@@ -132,7 +132,13 @@ export async function startPaymobSimulator(): Promise<PaymobSimulator> {
   };
 
   const callback: PaymobSimulator["callback"] = async (intention, obj, opts = {}) => {
+    // `origin`: the same callback sent to another instance of the site (as a retry behind a load balancer).
     const url = new URL(intention.notificationUrl);
+    if (opts.origin) {
+      const other = new URL(opts.origin);
+      url.protocol = other.protocol;
+      url.host = other.host;
+    }
     url.searchParams.set("hmac", opts.hmac ?? sign(obj));
     const res = await fetch(url, { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ type: opts.type ?? "TRANSACTION", obj }) });
     return { status: res.status, body: await res.json().catch(() => null) };

@@ -1,7 +1,8 @@
 // `npm run bench:scale [-- --runs=30 --warmup=5 --only=<regex> --explain --plans=<regex>]`: p50/p95 of
 // every admin list, filter, search and counter and of the public catalogue's queries, on the PostgreSQL
 // database that `npm run seed:scale` fills (10 000 courses, 1 000 000 enrollments) and
-// `npx tsx bench/seed-runs.ts` gives runs (30 000; issue 20: the "runs" cases are skipped without them). Each case calls the REAL domain
+// `npx tsx bench/seed-runs.ts` gives runs (30 000; issue 20: the "runs" cases are skipped without them),
+// `npx tsx bench/seed-payments.ts` money (100 000 payments; issue 37: the "payments" cases likewise). Each case calls the REAL domain
 // function (the permission gate included), the way the route's loader does, over the real connection
 // pool — so a figure is the database work of one page load as the app sees it, without rendering.
 //
@@ -32,6 +33,8 @@ import type * as EmailLog from "../app/features/emails/email-log.server.ts";
 import type * as CourseRuns from "../app/domain/runs/run-seats.server.ts";
 import type * as Home from "../app/features/home/home.server.ts";
 import type * as Portal from "../app/features/instructor-accounts/portal.server.ts";
+import type * as PaymentsList from "../app/features/payments/payments-list.server.ts";
+import type * as Proofs from "../app/domain/payments/proofs.server.ts";
 import type { Actor } from "../app/lib/permissions.server.ts";
 import { seqScannedTables } from "./plans.ts";
 
@@ -116,6 +119,8 @@ const emailLog = await optional<typeof EmailLog>("app/features/emails/email-log.
 const courseRunsLib = await optional<typeof CourseRuns>("app/domain/runs/run-seats.server.ts");
 const home = await optional<typeof Home>("app/features/home/home.server.ts");
 const portal = await optional<typeof Portal>("app/features/instructor-accounts/portal.server.ts");
+const paymentsList = await optional<typeof PaymentsList>("app/features/payments/payments-list.server.ts");
+const proofs = await optional<typeof Proofs>("app/domain/payments/proofs.server.ts");
 
 const database = await openDatabase({ url, poolMax: 10 });
 setDatabase(database);
@@ -235,6 +240,28 @@ if (messages) {
     { group: "admin messages", name: "inbox late page", run: () => messages.loadInbox(admin, { page: 900 }) },
   );
 }
+// Payments (issue 37 item 7), on the money `bench/seed-payments.ts` adds (skipped without it).
+const [money] = await rows<{ payments: number; course: string | null }>(
+  sql`select (select count(*) from enrollment_ledger where kind = 'payment')::int as payments,
+      (select e.course_id from enrollment_ledger l join enrollments e on e.id = l.enrollment_id where l.kind = 'payment' group by e.course_id order by count(*) desc limit 1) as course`,
+);
+if (money && money.payments > 0 && paymentsList && proofs) {
+  const { listPayments } = paymentsList;
+  const base = { kind: "", method: "", course: "", from: "", to: "", page: 1 } as const;
+  const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
+  const lastPage = Math.ceil(money.payments / 50);
+  cases.push(
+    { group: "admin payments", name: `all payments first page (${money.payments})`, run: () => listPayments(admin, base) },
+    { group: "admin payments", name: "refunds", run: () => listPayments(admin, { ...base, kind: "refund" }) },
+    { group: "admin payments", name: "method paymob", run: () => listPayments(admin, { ...base, method: "paymob" }) },
+    { group: "admin payments", name: "busiest course", run: () => listPayments(admin, { ...base, course: money.course ?? "" }) },
+    { group: "admin payments", name: "last 30 days", run: () => listPayments(admin, { ...base, from: monthAgo }) },
+    { group: "admin payments", name: `middle page (${Math.ceil(lastPage / 2)})`, run: () => listPayments(admin, { ...base, page: Math.ceil(lastPage / 2) }) },
+    { group: "admin payments", name: `last page (${lastPage})`, run: () => listPayments(admin, { ...base, page: lastPage }) },
+    { group: "admin payments", name: "proof queue", run: () => proofs.proofQueue(admin) },
+  );
+}
+
 // Course runs (issue 20): every new list, on the runs `bench/seed-runs.ts` adds.
 if (sizes.runs > 0 && courseRunsLib && enrollmentsAdmin) {
   // The published course with the most upcoming open runs; the run with the longest waiting list; the

@@ -23,4 +23,6 @@ CREATE TABLE "online_payments" (
 --> statement-breakpoint
 ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_enrollment_id_enrollments_id_fk" FOREIGN KEY ("enrollment_id") REFERENCES "public"."enrollments"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "online_payments" ADD CONSTRAINT "online_payments_ledger_entry_id_enrollment_ledger_id_fk" FOREIGN KEY ("ledger_entry_id") REFERENCES "public"."enrollment_ledger"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "online_payments_enrollment_idx" ON "online_payments" USING btree ("enrollment_id","created_at");
+CREATE INDEX "online_payments_enrollment_idx" ON "online_payments" USING btree ("enrollment_id","created_at");--> statement-breakpoint
+CREATE INDEX "enrollments_course_id_idx" ON "enrollments" USING btree ("course_id","id");--> statement-breakpoint
+CREATE INDEX "enrollment_ledger_money_idx" ON "enrollment_ledger" USING btree ("created_at","id") WHERE "enrollment_ledger"."kind" in ('payment', 'refund');

@@ -332,6 +332,8 @@ export const enrollments = pgTable(
     index("enrollments_created_id_idx").on(t.createdAt.desc(), t.id.desc()),
     index("enrollments_status_created_id_idx").on(t.status, t.createdAt.desc(), t.id.desc()),
     index("enrollments_course_status_idx").on(t.courseId, t.status),
+    // A course's requests by id alone, read from the index (Admin › Payments filtered by course, issue 37).
+    index("enrollments_course_id_idx").on(t.courseId, t.id),
     // Issue 20: a run's seats (approved), its waiting list in order of arrival, and the list's run filter.
     index("enrollments_run_status_created_idx").on(t.runId, t.status, t.createdAt, t.id),
     // Issue 37 item 2: the holds to expire, soonest first (the sweeper's read).

@@ -66,6 +66,8 @@ export const enrollmentLedger = pgTable(
     check("enrollment_ledger_text_len", sql`coalesce(char_length(${t.reference}), 0) <= 200 and coalesce(char_length(${t.reason}), 0) <= 500 and coalesce(char_length(${t.idempotencyKey}), 0) <= 200`),
     check("enrollment_ledger_receipt_check", sql`${t.receiptNumber} is null or (${t.kind} = 'payment' and char_length(${t.receiptNumber}) <= 40)`),
     index("enrollment_ledger_enrollment_idx").on(t.enrollmentId, t.id),
+    // Admin › Payments › All payments, newest first (issue 37 item 7).
+    index("enrollment_ledger_money_idx").on(t.createdAt, t.id).where(sql`${t.kind} in ('payment', 'refund')`),
   ],
 );
 

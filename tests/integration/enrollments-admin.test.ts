@@ -7,12 +7,11 @@ import { and, count, eq, inArray, sql } from "drizzle-orm";
 import { auditLog, courses, emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults, seedDemoSettings } from "@db/seed/demo.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
+import { csvCell, csvPhoneCell } from "~/lib/csv.ts";
 import {
   CSV_COLUMNS,
   SEARCH_COUNT_CAP,
-  csvCell,
   csvFilename,
-  csvPhoneCell,
   enrollmentCounters,
   foldEnrollmentQuery,
   getEnrollment,

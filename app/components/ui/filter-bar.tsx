@@ -190,3 +190,15 @@ export function FilterButtons({
     </div>
   );
 }
+
+/** A labelled day of a filter bar (`<input type="date">`, YYYY-MM-DD in the URL), shown again after each navigation. */
+export function FilterDate({ id, name, label, value, className = "" }: { id: string; name: string; label: string; value: string; className?: string }) {
+  return (
+    <div className={`flex flex-col gap-1 ${className}`}>
+      <label htmlFor={id} className={FILTER_LABEL}>
+        {label}
+      </label>
+      <input id={id} type="date" name={name} defaultValue={value} key={`${name}-${value}`} className={`${inputClass} py-2`} />
+    </div>
+  );
+}

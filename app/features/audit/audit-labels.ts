@@ -50,6 +50,7 @@ export const AUDIT_ENTITIES: ReadonlySet<string> = new Set([
   "settings",
   "site_settings",
   "email",
+  "payment",
 ]);
 
 type T = (key: string) => string;

@@ -58,3 +58,41 @@ export type PaymentsReply = AdminReply<PaymentsIntent, PaymentsReplyFields>;
 export function proofFileHref(id: string): string {
   return `/admin/payments/proofs/${encodeURIComponent(id)}`;
 }
+
+/** The payments list's filters (issue 37 item 7), read from the URL; anything unknown is the default. */
+export const PAYMENT_KINDS = ["payment", "refund"] as const;
+export const LIST_METHODS = ["instapay", "wallet", "bank", "cash", "paymob"] as const;
+export interface PaymentListFilter {
+  kind: "" | (typeof PAYMENT_KINDS)[number];
+  method: "" | (typeof LIST_METHODS)[number];
+  course: string;
+  /** Cairo calendar days, YYYY-MM-DD, both included. */
+  from: string;
+  to: string;
+  page: number;
+}
+
+const DAY_RE = /^\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\d|3[01])$/;
+const oneOf = <T extends string>(list: readonly T[], value: string | null): T | "" => ((list as readonly string[]).includes(value ?? "") ? (value as T) : "");
+
+export function parsePaymentListQuery(params: URLSearchParams): PaymentListFilter {
+  const day = (value: string | null) => (value && DAY_RE.test(value) ? value : "");
+  const page = Number(params.get("page"));
+  return {
+    kind: oneOf(PAYMENT_KINDS, params.get("kind")),
+    method: oneOf(LIST_METHODS, params.get("method")),
+    course: UUID_RE.test(params.get("course") ?? "") ? params.get("course")!.toLowerCase() : "",
+    from: day(params.get("from")),
+    to: day(params.get("to")),
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+  };
+}
+
+/** The list's query string for these filters (and a page), "" when there is none. */
+export function paymentListSearch(filter: PaymentListFilter, page = filter.page): string {
+  const params = new URLSearchParams();
+  for (const key of ["kind", "method", "course", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
+  if (page > 1) params.set("page", String(page));
+  const query = params.toString();
+  return query ? `?${query}` : "";
+}

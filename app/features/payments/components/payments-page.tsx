@@ -2,6 +2,8 @@
 // each (ProofCard). Deciding one reloads the page's data, so the card leaves the queue; a proof a colleague
 // decided meanwhile answers with who got there first (409) in the card.
 import { Inbox } from "lucide-react";
+import { Link } from "react-router";
+import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { EmptyState } from "~/components/ui/empty-state.tsx";
 import type { QueuedProof } from "~/domain/payments/proofs.server.ts";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
@@ -28,7 +30,12 @@ export function PaymentsPage({
   return (
     <div>
       <h1 className="text-2xl font-bold text-slate-900">{t("adminPayments.title")}</h1>
-      <p className="mt-1 text-slate-700">{t("adminPayments.intro")}</p>
+      <p className="mt-1 text-slate-700">
+        {t("adminPayments.intro")}{" "}
+        <Link to={ADMIN_PATH.paymentsList} className="text-teal-800 underline" data-all-payments="">
+          {t("adminPayments.allPayments")}
+        </Link>
+      </p>
       <h2 className="mt-6 text-lg font-semibold text-slate-900" id="proof-queue">
         {t("adminPayments.queueTitle", { count: queue.total })}
       </h2>

@@ -1,6 +1,6 @@
 // Issue 37 item 3 in Chromium on PostgreSQL, entered as a student enters it, from the email's link:
-// - Arabic on a phone: a visitor sends a request through a course page's dialog; the confirmation email
-//   (a real SMTP server) carries the link; opened, the page says the request is under review, in Arabic,
+// - Arabic on a phone: a visitor sends a request through a course page's dialog; its success screen and
+//   the confirmation email (a real SMTP server) carry the link; opened, the page says the request is under review, in Arabic,
 //   right to left, without overflow; the language switch keeps the link working (English, same data);
 // - English on a laptop without JavaScript: the demo's part-paid seat shows what is due, paid and left,
 //   and the payment; a link with a wrong token is the site's 404.
@@ -40,6 +40,11 @@ describe("the student's enrollment page", () => {
     const mail = own.smtp.messages.find((m) => m.to.includes(email))!;
     const link = /https?:\/\/\S+\/ar\/enrollment\/ENR-[A-Z0-9-]+\?t=[A-Za-z0-9_-]{22}/.exec(mail.text ?? "")?.[0];
     expect(link, mail.text).toBeDefined();
+    // The success screen links to the same page (its path and token), in the dialog's language.
+    const onScreen = form.locator("[data-enrollment-page]");
+    expect(await onScreen.innerText()).toBe(tr("ar", "enrollment.pageLink"));
+    expect(await onScreen.getAttribute("href")).toBe(new URL(link!).pathname + new URL(link!).search);
+    await screenshot(visitor, "student-page-success-link-ar-phone");
 
     // Opened from the email (a fresh page, as a mail app opens it).
     const page = await newPage({ locale: "ar", viewport: "phone" });

@@ -6,6 +6,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { emailOutbox, enrollments } from "@db/schema/index.ts";
 import { seedDefaults } from "@db/seed/demo.ts";
 import type { EnrollmentInput } from "~/features/enrollments/enrollment.schema.ts";
+import { enrollmentPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
 import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { db } from "~/lib/db.server.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
@@ -62,6 +63,11 @@ describe("a request sent again", () => {
       createEnrollment(input({ studentEmail: " sara@example.com " }), { locale: "ar" }),
     ]);
     expect(new Set(results.map((r) => r.enrollmentId)).size).toBe(1);
+    // Only the request made gets its page's link on the success screen: the repeats are answered with the
+    // reference alone (whoever typed that email again is not known to own the request).
+    const linked = results.filter((r) => r.pageHref);
+    expect(linked).toHaveLength(1);
+    expect(linked[0]!.pageHref).toBe(enrollmentPagePath(linked[0] === results[2] ? "ar" : "en", results[0]!.enrollmentId));
     expect(await rowsFor("sara@example.com")).toHaveLength(1);
     expect(await confirmations("sara@example.com")).toBe(1);
   });

@@ -121,7 +121,7 @@ describe("a request for a run", () => {
     const fields = form({ runId: run.id });
     const res = await post(fields);
     expect(res.status).toBe(200);
-    expect(res.data?.success).toEqual({ enrollmentId: expect.stringMatching(/^ENR-/), waiting: false });
+    expect(res.data?.success).toEqual({ enrollmentId: expect.stringMatching(/^ENR-/), waiting: false, pageHref: expect.stringMatching(/^\/en\/enrollment\/ENR-[A-Z0-9-]+\?t=[A-Za-z0-9_-]{22}$/) });
     expect(await stored(res.data!.success!.enrollmentId)).toEqual({ runId: run.id, status: "pending" });
 
     const [mail] = await emailsTo(fields.studentEmail as string);

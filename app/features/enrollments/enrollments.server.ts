@@ -6,7 +6,7 @@
 import { ADMIN_PATH } from "~/lib/admin-pages.ts";
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import { courses, enrollments } from "@db/schema/index.ts";
-import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
+import { enrollmentPagePath, enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
 import { renderEnrollmentConfirmationEmail, renderEnrollmentNotificationEmail, type EnrollmentRequestEmail } from "~/emails/enrollment-request.ts";
 import { db, type Tx } from "~/lib/db.server.ts";
 import { emailT, loadMailContext, wakeOutbox } from "~/lib/email.server.ts";
@@ -61,10 +61,21 @@ async function sameRecentRequest(tx: Tx, email: string, courseId: string, runId:
   return row ? { enrollmentId: row.enrollmentId, waiting: row.status === "waiting" } : null;
 }
 
-/** What the visitor is told: the request's ID, and whether it joined the waiting list of a full run. */
+/**
+ * What the visitor is told: the request's ID, whether it joined the waiting list of a full run, and for a
+ * request made just now its page's signed path (issue 37 item 3). A repeat of a recent request (same email
+ * and course) gets no path: whoever typed that email is not known to be its owner.
+ */
 export interface EnrollmentCreated {
   enrollmentId: string;
   waiting: boolean;
+  pageHref?: string;
+}
+
+/** What a bot is answered (a filled honeypot): a request's answer in every way, and nothing stored. */
+export function believableReply(locale: Locale): EnrollmentCreated {
+  const id = generateEnrollmentId();
+  return { enrollmentId: id, waiting: false, pageHref: enrollmentPagePath(locale, id) };
 }
 
 /** The runs the enrollment form offers (issue 20): the course's upcoming open runs, soonest first. */
@@ -202,7 +213,7 @@ export async function createEnrollment(
       ...email,
     });
 
-    return { enrollmentId: id, waiting: run?.waiting ?? false };
+    return { enrollmentId: id, waiting: run?.waiting ?? false, pageHref: enrollmentPagePath(locale, id) };
   });
 
   await wakeOutbox();

@@ -7,7 +7,8 @@ import { redirectToCanonicalUrl } from "~/lib/canonical-url.ts";
 import { InLanguage, isolateText, tIsolated } from "~/components/ui/bidi.tsx";
 import { getPublishedCourse } from "~/features/catalog/catalog.server.ts";
 import { enrollmentSchema, isHoneypotFilled } from "~/features/enrollments/enrollment.schema.ts";
-import { createEnrollment, generateEnrollmentId, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
+import { believableReply, createEnrollment, listEnrollableRuns } from "~/features/enrollments/enrollments.server.ts";
+import { getLocale } from "~/lib/context.server.ts";
 import { EnrollmentForm, type EnrollmentReply } from "~/features/enrollments/components/enrollment-form.tsx";
 import { DIALOG_REQUEST } from "~/features/enrollments/dialog-request.ts";
 import { EnrollmentSuccess } from "~/features/enrollments/components/enrollment-success.tsx";
@@ -64,7 +65,7 @@ export async function action({ request, context, params }: Route.ActionArgs) {
     failureKey: "enrollment.error",
     isBot: isHoneypotFilled,
     // A bot gets a believable answer and learns nothing; nothing is stored.
-    botReply: { enrollmentId: generateEnrollmentId(), waiting: false },
+    botReply: believableReply(getLocale(context)),
     // Without JavaScript the form sends no page: the same-site Referer's path stands in (ADR 021).
     handle: (value, locale) =>
       createEnrollment({ ...value, courseId: course.id, sourcePage: value.sourcePage ?? refererPath(request) }, { locale }),
@@ -125,7 +126,7 @@ export default function EnrollPage({ loaderData, actionData }: Route.ComponentPr
       <p className="mt-2 text-slate-600">{t("enrollment.dialogDescription")}</p>
       <div className="mt-8">
         {success ? (
-          <EnrollmentSuccess enrollmentId={success.enrollmentId} waiting={success.waiting} />
+          <EnrollmentSuccess enrollmentId={success.enrollmentId} waiting={success.waiting} pageHref={success.pageHref} />
         ) : (
           <EnrollmentForm
             course={course}

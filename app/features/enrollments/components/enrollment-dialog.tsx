@@ -20,7 +20,7 @@ const drafts = new Map<string, [string, string][]>();
  * Requests sent, by the history entry of the dialog that sent them (issue 36 item 5): Forward to that entry
  * after closing shows the confirmation again, not an empty form. Memory only, like the drafts.
  */
-const sentIn = new Map<string, { enrollmentId: string; waiting: boolean }>();
+const sentIn = new Map<string, { enrollmentId: string; waiting: boolean; pageHref?: string }>();
 
 const KEPT = new Set(["runId", "studentName", "studentEmail", "countryCode", "phoneNumber", "message"]);
 
@@ -89,7 +89,7 @@ export function EnrollmentDialog({
   const { t, i18n } = useI18n();
   const lp = useLocalePath();
   const entry = useLocation().key;
-  const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean } | null>(() => sentIn.get(entry) ?? null);
+  const [done, setDone] = useState<{ enrollmentId: string; waiting: boolean; pageHref?: string } | null>(() => sentIn.get(entry) ?? null);
   // Without runs from the caller (a catalogue card), the enroll route's loader gives them: one small
   // request when the dialog opens; the form waits for it so the run choice does not push the fields down.
   const loader = useFetcher<{ runs: RunOption[] } | { failed: true }>();
@@ -113,7 +113,7 @@ export function EnrollmentDialog({
   const [fetcherKey] = useState(() => `enroll-${Math.random().toString(36).slice(2)}`);
   const courseId = course?.id;
   const sent = useCallback(
-    (created: { enrollmentId: string; waiting: boolean }) => {
+    (created: { enrollmentId: string; waiting: boolean; pageHref?: string }) => {
       if (courseId) drafts.delete(courseId);
       sentIn.set(entry, created);
       setDone(created);
@@ -140,7 +140,7 @@ export function EnrollmentDialog({
     >
       {course &&
         (done ? (
-          <EnrollmentSuccess enrollmentId={done.enrollmentId} waiting={done.waiting} onDismiss={onClose} />
+          <EnrollmentSuccess enrollmentId={done.enrollmentId} waiting={done.waiting} pageHref={done.pageHref} onDismiss={onClose} />
         ) : runsFailed ? (
           <div role="alert" className="space-y-4 py-6 text-center text-sm text-slate-700">
             <p>{t("enrollment.runsFailed")}</p>

@@ -15,7 +15,7 @@ import { RunChoice } from "./run-choice.tsx";
 import { EnrollmentPhoneFields } from "./enrollment-form-phone.tsx";
 
 /** `waiting`: the run asked for was full, so the request joined its waiting list (issue 20). */
-export type EnrollmentReply = FormReply<{ enrollmentId: string; waiting: boolean }>;
+export type EnrollmentReply = FormReply<{ enrollmentId: string; waiting: boolean; pageHref?: string }>;
 
 /** The form-wide message; a rate-limit refusal also says when to send again (whole minutes, rounded up). */
 function formErrorText(t: ReturnType<typeof useI18n>["t"], reply: EnrollmentReply): string {
@@ -55,7 +55,7 @@ export function EnrollmentForm({
   initialReply?: EnrollmentReply;
   /** Source fields the server rendered (the no-JS enroll page's own utm_*); the browser's visit values win. */
   initialSource?: Partial<Record<SourceField, string>>;
-  onSuccess?: (created: { enrollmentId: string; waiting: boolean }) => void;
+  onSuccess?: (created: { enrollmentId: string; waiting: boolean; pageHref?: string }) => void;
   onCancel?: () => void;
 }) {
   const { t, i18n } = useI18n();

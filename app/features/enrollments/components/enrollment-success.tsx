@@ -29,11 +29,14 @@ export async function copyToClipboard(
 export function EnrollmentSuccess({
   enrollmentId,
   waiting = false,
+  pageHref,
   onDismiss,
 }: {
   enrollmentId: string;
   /** Issue 20: the run asked for was full, so the request is on its waiting list: the message says so. */
   waiting?: boolean;
+  /** The request's own page (issue 37 item 3), signed; absent for a repeat of a recent request. */
+  pageHref?: string;
   onDismiss?: () => void;
 }) {
   const { t } = useI18n();
@@ -68,6 +71,13 @@ export function EnrollmentSuccess({
         <Icon name="circle-check" className="mt-0.5 h-5 w-5 shrink-0 text-emerald-700" />
         <p className="min-w-0 break-words">{tIsolated(t, waiting ? "enrollment.run.waitingSuccess" : "enrollment.success", { id })}</p>
       </div>
+      {pageHref && (
+        <p className="mt-2 text-sm">
+          <a href={pageHref} className="font-semibold text-emerald-900 underline" data-enrollment-page="">
+            {t("enrollment.pageLink")}
+          </a>
+        </p>
+      )}
       <div className="mt-3 flex flex-wrap items-center justify-end gap-2">
         {/* Hidden until hydrated: without JavaScript the button could do nothing. */}
         <button

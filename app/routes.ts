@@ -20,6 +20,8 @@ export default [
     route("arabic-courses", "routes/site/courses.tsx", { id: "arabic-courses" }),
     route("courses/:slug", "routes/site/course.tsx"),
     route("courses/:slug/enroll", "routes/site/enroll.tsx"),
+    // A request's link sent again to its email (issue 37 item 3), for a student who lost it.
+    route("enrollment", "routes/site/enrollment-find.tsx"),
     // The student's own page of one enrollment, by its signed link (issue 37 item 3).
     route("enrollment/:reference", "routes/site/enrollment.tsx"),
     // A payment's receipt, printable, by the same link's token (issue 37 item 6).

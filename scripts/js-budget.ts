@@ -36,6 +36,8 @@ export const PUBLIC_PAGES: readonly { label: string; url: string }[] = [
   { label: "/arabic-courses", url: "/en/arabic-courses" },
   { label: "/courses/:slug", url: "/en/courses/any-course" },
   { label: "/courses/:slug/enroll", url: "/en/courses/any-course/enroll" },
+  // "Send me my request's link" (issue 37 item 3).
+  { label: "/enrollment", url: "/en/enrollment" },
   // The student's own enrollment page, opened from an email (issue 37 item 3).
   { label: "/enrollment/:reference", url: "/en/enrollment/ENR-ANY-REFERENCE" },
   // A payment's receipt, opened from the receipt email (issue 37 item 6).

@@ -240,6 +240,8 @@ export const envSchema = z
     }),
     PAYMOB_API_URL: httpUrl,
     RATE_LIMIT_PAYMOB: rateLimitSpec("10/3600"),
+    // "Send me my request's link" (the student's page, issue 37 item 3) per client address.
+    RATE_LIMIT_LINK: rateLimitSpec("5/600"),
     // The instance named on every log line; default: host name and process id (instanceId above).
     INSTANCE_ID: optionalString.pipe(instanceName.optional()),
   })

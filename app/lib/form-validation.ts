@@ -218,3 +218,4 @@ export function useValidatedForm<F extends string>({
     field,
   };
 }
+

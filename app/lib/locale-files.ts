@@ -24,7 +24,8 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   "arabic-courses": ["catalog"],
   "routes/site/course": ["catalog"],
   "routes/site/enroll": ["forms"],
-  // The student's own enrollment page (issue 37 item 3).
+  // "Send me my request's link", and the student's own enrollment page (issue 37 item 3).
+  "routes/site/enrollment-find": ["contact"],
   "routes/site/enrollment": ["my-enrollment"],
   // A payment's receipt (issue 37 item 6).
   "routes/site/receipt": ["my-enrollment"],

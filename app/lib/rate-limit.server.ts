@@ -273,6 +273,9 @@ const DEFAULTS = {
   proofEnrollment: { points: 8, durationSec: 3600 },
   // Online payment attempts per enrollment (issue 37 item 5): each asks Paymob for a new intention.
   paymob: { points: 10, durationSec: 3600 },
+  // "Send me my request's link": per client address, and per request whatever the address.
+  linkResend: { points: 5, durationSec: 600 },
+  linkResendReference: { points: 3, durationSec: 3600 },
 } as const;
 
 let registry: {
@@ -283,6 +286,8 @@ let registry: {
   proof?: RateLimiter;
   proofEnrollment?: RateLimiter;
   paymob?: RateLimiter;
+  linkResend?: RateLimiter;
+  linkResendReference?: RateLimiter;
 } = {};
 
 /**
@@ -335,7 +340,21 @@ export const rateLimits = {
   get paymob(): RateLimiter {
     return (registry.paymob ??= createRateLimiter("paymob", {
       ...parseRateLimitSpec("RATE_LIMIT_PAYMOB", parseEnv().RATE_LIMIT_PAYMOB, DEFAULTS.paymob),
-      messageKey: "myEnrollment.online.errors.tooManyRequests",
+      messageKey: "payOnline.errors.tooManyRequests",
+    }));
+  },
+  /** "Send me my request's link" per client address (RATE_LIMIT_LINK, default 5/600). */
+  get linkResend(): RateLimiter {
+    return (registry.linkResend ??= createRateLimiter("link-resend", {
+      ...parseRateLimitSpec("RATE_LIMIT_LINK", parseEnv().RATE_LIMIT_LINK, DEFAULTS.linkResend),
+      messageKey: "findLink.errors.tooManyRequests",
+    }));
+  },
+  /** The same per reference (3 an hour), so one request's owner is not flooded from many addresses. */
+  get linkResendReference(): RateLimiter {
+    return (registry.linkResendReference ??= createRateLimiter("link-resend-reference", {
+      ...DEFAULTS.linkResendReference,
+      messageKey: "findLink.errors.tooManyRequests",
     }));
   },
 };

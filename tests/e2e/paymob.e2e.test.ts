@@ -37,7 +37,7 @@ const paymentsOf = async (id: string) =>
 /** Presses "Pay online" and, on the simulated checkout, the way to pay. */
 async function payOnline(page: Page, lang: "en" | "ar", way: "Pay by card" | "Pay by wallet" | "Get a Fawry reference") {
   const section = page.locator("#pay-online");
-  await section.getByRole("button", { name: new RegExp(`^${tr(lang, "myEnrollment.online.pay")}`) }).click();
+  await section.getByRole("button", { name: new RegExp(`^${tr(lang, "payOnline.pay")}`) }).click();
   await page.waitForURL((url) => url.pathname === "/unifiedcheckout/");
   await page.getByRole("button", { name: way }).click();
   await page.waitForURL((url) => url.pathname.includes("/enrollment/") && url.searchParams.get("online") === "back");
@@ -50,7 +50,7 @@ describe("paying online through Paymob, from the student's page", () => {
     await open(student, seat.path("ar"));
     const section = student.locator("#pay-online");
     await section.waitFor();
-    expect(await section.innerText()).toContain(tr("ar", "myEnrollment.online.intro"));
+    expect(await section.innerText()).toContain(tr("ar", "payOnline.intro"));
     expect(await overflow(student)).toBeLessThanOrEqual(0);
     await section.scrollIntoViewIfNeeded();
     await screenshot(student, "paymob-offer-ar-phone");
@@ -58,7 +58,7 @@ describe("paying online through Paymob, from the student's page", () => {
     await payOnline(student, "ar", "Pay by wallet");
     const failed = student.locator('[data-online="failed"]');
     await failed.waitFor();
-    expect(await failed.innerText()).toBe(tr("ar", "myEnrollment.online.back.failed"));
+    expect(await failed.innerText()).toBe(tr("ar", "payOnline.back.failed"));
     expect(await paymentsOf(seat.id)).toBe("0");
     await failed.scrollIntoViewIfNeeded();
     await screenshot(student, "paymob-declined-ar-phone");
@@ -86,7 +86,7 @@ describe("paying online through Paymob, from the student's page", () => {
     await payOnline(student, "en", "Get a Fawry reference");
     const waiting = student.locator('[data-online="created"]');
     await waiting.waitFor();
-    expect(await waiting.innerText()).toBe(tr("en", "myEnrollment.online.back.created"));
+    expect(await waiting.innerText()).toBe(tr("en", "payOnline.back.created"));
     await screenshot(student, "paymob-fawry-waiting-en-laptop-nojs");
     // The return's query says nothing we believe: forged as a success, the page still waits.
     const forged = new URL(student.url());

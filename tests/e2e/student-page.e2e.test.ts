@@ -3,7 +3,8 @@
 //   the confirmation email (a real SMTP server) carry the link; opened, the page says the request is under review, in Arabic,
 //   right to left, without overflow; the language switch keeps the link working (English, same data);
 // - English on a laptop without JavaScript: the demo's part-paid seat shows what is due, paid and left,
-//   and the payment; a link with a wrong token is the site's 404.
+//   and the payment; a link with a wrong token is the site's 404, from which the student has the link
+//   emailed again (reference and email).
 // Screenshots: test-results/screenshots/student-page-*.png.
 import type { Page } from "playwright-core";
 import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
@@ -99,5 +100,43 @@ describe("the student's enrollment page", () => {
     const unknown = await page.goto(`/en/enrollment/ENR-NO-SUCH-ONE?t=${enrollmentToken("ENR-NO-SUCH-ONE", SECRET)}`);
     expect(unknown?.status()).toBe(404);
     expect(await page.content()).not.toContain(seat.reference);
+
+    // Lost the link: from the 404, the student has it emailed again (reference and email), no JavaScript.
+    await page.goto(`/en/enrollment/${seat.reference}?t=${"A".repeat(22)}`);
+    await page.locator("[data-find-link]").click();
+    await page.waitForURL((url) => url.pathname === "/en/enrollment");
+    const { rows: owner } = await own.pool.query<{ email: string }>("select student_email as email from enrollments where enrollment_id = $1", [seat.reference]);
+    await page.getByLabel(tr("en", "findLink.reference")).fill(seat.reference.toLowerCase());
+    await page.getByLabel(tr("en", "findLink.email")).fill(owner[0]!.email.toUpperCase());
+    await page.getByRole("button", { name: tr("en", "findLink.submit") }).click();
+    await page.locator("[data-link-sent]").waitFor();
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "student-page-link-sent-en-laptop-nojs");
+    await expect.poll(() => own.smtp.messages.some((m) => m.to.includes(owner[0]!.email) && (m.subject ?? "").includes(seat.reference)), { timeout: 20_000 }).toBe(true);
+    const mail = own.smtp.messages.find((m) => m.to.includes(owner[0]!.email) && (m.subject ?? "").includes(seat.reference))!;
+    const again = /https?:\/\/\S+\/en\/enrollment\/ENR-[A-Z0-9-]+\?t=[A-Za-z0-9_-]{22}/.exec(mail.text ?? "")![0];
+    expect((await page.goto(again.replace(/^https?:\/\/[^/]+/, own.url)))?.status()).toBe(200);
+  });
+
+  it("Arabic, phone: a wrong link's 404 offers to send it again; a malformed reference is refused beside its field", async ({ newPage }) => {
+    const page = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    const wrong = await page.goto(`/ar/enrollment/ENR-NO-SUCH-ONE?t=${"B".repeat(22)}`);
+    expect(wrong?.status()).toBe(404);
+    await page.waitForSelector("html[data-hydrated]");
+    const prompt = page.locator("[data-find-link]");
+    expect(await prompt.innerText()).toBe(tr("ar", "myEnrollment.findLinkPrompt"));
+    await screenshot(page, "student-page-404-ar-phone");
+    await prompt.click();
+    await page.waitForURL((url) => url.pathname === "/ar/enrollment");
+    await page.getByRole("heading", { level: 1, name: tr("ar", "findLink.heading") }).waitFor();
+    await page.getByLabel(tr("ar", "findLink.reference")).fill("١٢٣٤٥");
+    await page.getByLabel(tr("ar", "findLink.email")).fill("salma@example.com");
+    await page.getByRole("button", { name: tr("ar", "findLink.submit") }).click();
+    await page.getByText(tr("ar", "findLink.errors.referenceInvalid")).waitFor();
+    expect(await page.getByLabel(tr("ar", "findLink.email")).inputValue()).toBe("salma@example.com");
+    expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(page);
+    await screenshot(page, "student-page-find-link-refused-ar-phone");
   });
 });

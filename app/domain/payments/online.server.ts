@@ -21,8 +21,8 @@ import { enrollmentPagePath, verifyEnrollmentToken } from "~/domain/enrollments/
 import { ledgerOf, writeLedgerPayment } from "./ledger.server.ts";
 
 export const ONLINE_ERRORS = {
-  notOwed: "myEnrollment.online.errors.notOwed",
-  unavailable: "myEnrollment.online.errors.unavailable",
+  notOwed: "payOnline.errors.notOwed",
+  unavailable: "payOnline.errors.unavailable",
 } as const;
 
 /** Whether paying online is offered at all (Paymob configured). */

@@ -12,6 +12,7 @@ import { ledgerOf } from "~/domain/payments/ledger.server.ts";
 import { proofsOf, type StudentProof } from "~/domain/payments/proofs.server.ts";
 import { latestOnlinePayment, onlineOffered } from "~/domain/payments/online.server.ts";
 import type { OnlinePaymentStatus } from "@db/schema/index.ts";
+import type { OnlineNote, PayOnlineTexts } from "./components/student-pay-online.tsx";
 import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
 
@@ -123,4 +124,23 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     proofs,
     online: { offered: owes && onlineOffered(), latest: latest?.status ?? null },
   };
+}
+
+const ONLINE_ERROR_KEYS: Record<string, string> = { "not-owed": "notOwed", "too-many": "tooManyRequests", unavailable: "unavailable" };
+
+/**
+ * The "Pay online" section's words in the page's language (null when there is nothing to show): the form
+ * while it is offered, and the notice of `?online=`: back from the checkout (the latest attempt as our
+ * records have it) or why paying could not start.
+ */
+export function payOnlineTexts(t: (key: string) => string, online: StudentEnrollment["online"], note: OnlineNote | null): PayOnlineTexts | null {
+  const k = (key: string) => t(`payOnline.${key}`);
+  const notice =
+    note === "back" && online.latest
+      ? { state: online.latest, text: k(`back.${online.latest}`) }
+      : note && note !== "back"
+        ? { state: "error", text: k(`errors.${ONLINE_ERROR_KEYS[note]}`) }
+        : null;
+  if (!online.offered && !notice) return null;
+  return { title: k("title"), intro: k("intro"), pay: k("pay"), notice, offered: online.offered };
 }

@@ -3,7 +3,8 @@
 // one, an unknown reference or a malformed one are the same 404. Personal data: never cached, never
 // indexed, and the address (with its token) is not sent on as a referrer.
 import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
-import { getStudentEnrollment } from "~/features/enrollments/student-enrollment.server.ts";
+import { EnrollmentLinkError } from "~/features/enrollments/components/enrollment-link-error.tsx";
+import { getStudentEnrollment, payOnlineTexts } from "~/features/enrollments/student-enrollment.server.ts";
 import { PROOF_SENT_PARAM, studentProofAction } from "~/features/enrollments/student-proof.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { ONLINE_RETURN_PARAM } from "~/domain/payments/online.server.ts";
@@ -29,6 +30,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
     // Back from Paymob's checkout, or refused before it (the page only reads; the callback settles).
     online: onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM)),
+    payOnline: payOnlineTexts(t, enrollment.online, onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM))),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   };
@@ -66,7 +68,12 @@ export default function EnrollmentRoute({ loaderData, actionData, matches }: Rou
       token={loaderData.token}
       locale={matches[0].loaderData.locale}
       proof={{ sent: loaderData.proofSent, reply: actionData }}
-      online={loaderData.online}
+      payOnline={loaderData.payOnline}
     />
   );
+}
+
+/** A wrong or old link is the site's 404, with the way to have the link sent again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <EnrollmentLinkError error={error} />;
 }

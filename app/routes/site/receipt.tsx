@@ -2,6 +2,7 @@
 // on A4, in English and Arabic side by side whatever the page's language (a receipt is shown to others).
 // Opened with the enrollment's own token (the receipt email and the student's page link it); anything else
 // is the same 404. Personal data: never cached, never indexed, not sent on as a referrer.
+import { EnrollmentLinkError } from "~/features/enrollments/components/enrollment-link-error.tsx";
 import { StudentReceiptPage, type ReceiptText } from "~/features/enrollments/components/student-receipt.tsx";
 import { getStudentReceipt } from "~/features/enrollments/student-receipt.server.ts";
 import { AppError } from "~/lib/errors.ts";
@@ -54,4 +55,9 @@ export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
 
 export default function ReceiptRoute({ loaderData, matches }: Route.ComponentProps) {
   return <StudentReceiptPage receipt={loaderData.receipt} text={loaderData.text} token={loaderData.token} locale={matches[0].loaderData.locale} />;
+}
+
+/** A wrong or old link is the site's 404, with the way to have the link sent again. */
+export function ErrorBoundary({ error }: Route.ErrorBoundaryProps) {
+  return <EnrollmentLinkError error={error} />;
 }

@@ -15,7 +15,7 @@ import type { StudentEnrollment } from "../student-enrollment.server.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
 import { StudentPayMethods } from "./student-pay-methods.tsx";
 import { StudentProofForm } from "./student-proof-form.tsx";
-import { StudentPayOnline, type OnlineNote } from "./student-pay-online.tsx";
+import { StudentPayOnline, type PayOnlineTexts } from "./student-pay-online.tsx";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
 
@@ -55,15 +55,15 @@ export function StudentEnrollmentPage({
   token,
   locale,
   proof,
-  online,
+  payOnline,
 }: {
   enrollment: StudentEnrollment;
   token: string;
   locale: Locale;
   /** Back from sending a proof (`sent`), or the refusal of one just posted. */
   proof: { sent: boolean; reply: FormReply | undefined };
-  /** Back from Paymob's checkout, or why "Pay online" was refused. */
-  online: OnlineNote | null;
+  /** The "Pay online" section's words (from the loader), or null when it has nothing to show. */
+  payOnline: PayOnlineTexts | null;
 }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -153,8 +153,7 @@ export function StudentEnrollmentPage({
       <StudentPayOnline
         action={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/pay`)}`}
         token={token}
-        online={e.online}
-        note={online}
+        texts={payOnline}
         balancePiastres={Math.max(0, e.money?.balance ?? 0)}
         locale={locale}
       />

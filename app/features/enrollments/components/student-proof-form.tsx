@@ -10,26 +10,13 @@ import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import type { StudentProof } from "~/domain/payments/proofs.server.ts";
 import { formatDateTime } from "~/lib/format.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
-import type { ValidatedField } from "~/lib/form-validation.ts";
+import { fieldFromReply } from "~/lib/form-reply-field.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatPiastres, poundsText } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { PROOF_ACCEPT, PROOF_REFERENCE_MAX } from "../student-proof.rules.ts";
 
-/** A field as the kit's controls take it, from the server's reply to the last post (errors, what was typed). */
-function fieldFrom(reply: FormReply | undefined, name: string): ValidatedField {
-  const errors = reply?.result?.error?.[name] ?? undefined;
-  const typed = reply?.result?.initialValue?.[name];
-  return {
-    id: `proof-${name}`,
-    name,
-    errors: errors?.length ? errors : undefined,
-    invalid: Boolean(errors?.length),
-    defaultValue: typeof typed === "string" ? typed : undefined,
-    key: name,
-  };
-}
-
+const fieldFrom = (reply: FormReply | undefined, name: string) => fieldFromReply(reply, name, "proof");
 
 export function StudentProofForm(props: {
   action: string;

@@ -48,7 +48,7 @@ async function startSite(name: string, env: Record<string, string>, origin: (url
   await admin.query(`create database "${dbName}"`);
   const url = PG_BASE.replace(/\/[^/]*$/, `/${dbName}`);
   const limits = Object.fromEntries(
-    ["RATE_LIMIT_CONTACT", "RATE_LIMIT_ENROLLMENT", "RATE_LIMIT_LOGIN", "RATE_LIMIT_RESET"].map((k) => [k, `${LIMIT}/600`]),
+    ["RATE_LIMIT_CONTACT", "RATE_LIMIT_ENROLLMENT", "RATE_LIMIT_LOGIN", "RATE_LIMIT_RESET", "RATE_LIMIT_LINK"].map((k) => [k, `${LIMIT}/600`]),
   );
   const app = await startApp({
     DATABASE_URL: url,
@@ -648,6 +648,13 @@ const RECIPES: Record<string, Recipe | { exempt: string }> = {
   // (8 an hour), which refuses a run of posts to one page before any per-address count here could; both are
   // spent and checked in tests/integration/payment-proofs.test.ts.
   "routes/site/enrollment.tsx": { exempt: "limited per address and per request; the per-request limit (8/h) refuses first, see payment-proofs.test.ts" },
+  // "Email me the link": every post counts per address (a refused one too); per reference it is 3 an hour.
+  "routes/site/enrollment-find.tsx": { body: () => ({ reference: "", email: "" }), messageKey: "findLink.errors.tooManyRequests" },
+  // "Pay online": the page's token is checked before anything (404 without it, as here); with it, presses are
+  // limited per request (RATE_LIMIT_PAYMOB), spent in tests/integration/paymob.test.ts.
+  "routes/site/enrollment-pay.ts": { exempt: "404 without the page's token; with it, limited per request (RATE_LIMIT_PAYMOB), see paymob.test.ts" },
+  // Paymob's callback: its HMAC is checked before anything is read (401); Paymob's own retries must not be refused.
+  "routes/api/paymob-callback.ts": { exempt: "signed by Paymob (401 otherwise) and idempotent; see paymob.test.ts and paymob.e2e.test.ts" },
   "routes/auth/logout.ts": { exempt: "ends the caller's own session: no lookup an attacker can repeat usefully" },
   "routes/instructor/logout.ts": { exempt: "ends the caller's own session: no lookup an attacker can repeat usefully" },
 };

@@ -33,7 +33,7 @@ export default defineConfig({
                   name: "site-lib",
                   // Also what the root renders on every page (the error page, the language switcher, icons, toasts,
                   // the visit capture, the locale loader): each was a chunk of its own on every page.
-                  test: /app[\\/](lib[\\/](locale-url|use-locale-path|catalog-links|digits|phone|collation|initials|transliterate|format|i18n|use-i18n|seo|direction-controls|visit-capture|i18n-client|locale-files|hooks[\\/](use-hydrated|use-menu-disclosure|use-fragment-dialog))|components[\\/](ui[\\/](bidi|site-link|brand-icons|toast)|icons[\\/]icon|layout[\\/](error-page|language-switcher)|nonce|json-ld))\.tsx?$/,
+                  test: /app[\\/](lib[\\/](locale-url|use-locale-path|catalog-links|digits|phone|collation|initials|format|i18n|use-i18n|seo|direction-controls|visit-capture|i18n-client|locale-files|hooks[\\/](use-hydrated|use-menu-disclosure|use-fragment-dialog))|components[\\/](ui[\\/](bidi|site-link|brand-icons|toast)|icons[\\/]icon|layout[\\/](error-page|language-switcher)|nonce|json-ld))\.tsx?$/,
                 },
               ],
             },

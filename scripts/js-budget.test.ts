@@ -254,10 +254,10 @@ describe("file formats", () => {
   });
 
   it("gives each public page `common` and its routes' own locale files", () => {
-    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "catalog", "home"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/home"])).toEqual(["common", "course-card", "home"]);
     expect(publicLocaleFilesFor(["root", "routes/site/about"])).toEqual(["common", "about"]);
     expect(publicLocaleFilesFor(["root", "routes/site/services"])).toEqual(["common", "services"]);
-    expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog"]);
+    expect(publicLocaleFilesFor(["root", "routes/site/courses"])).toEqual(["common", "catalog", "course-card"]);
     expect(publicLocaleFilesFor(["root", "routes/site/enroll"])).toEqual(["common", "forms"]);
     // Every route id in the map is one app/routes.ts declares (a renamed route would silently lose its strings).
     const routesSource = fs.readFileSync(path.resolve(import.meta.dirname, "../app/routes.ts"), "utf8");

@@ -3,11 +3,11 @@
 // map the browser uses.
 
 /** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "contact", "about", "services", "home", "runs", "my-enrollment"] as const;
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "course-card", "forms", "contact", "about", "services", "home", "runs", "my-enrollment"] as const;
 
 /**
  * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
- * `common`; home shows course cards (`catalog`) and its own sections (`home`); About and Services each
+ * `common`; home shows course cards (`course-card`, the cards' words apart from the catalogue's own) and its own sections (`home`); About and Services each
  * have their own file, so neither page carries the other's text; so do Contact and the enrollment form
  * (`contact`, `forms`: the enroll page is at its budget). Course runs' words (issue 20) reach
  * the pages ready-made by their loaders (card dates, the course page's run list, the enroll page's choices),
@@ -15,14 +15,14 @@ export const PUBLIC_LOCALE_FILES = ["common", "catalog", "forms", "contact", "ab
  * A string from a file missing here would differ between the server's HTML and the browser's first render.
  */
 export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
-  "routes/site/home": ["catalog", "home"],
+  "routes/site/home": ["course-card", "home"],
   "routes/site/about": ["about"],
   "routes/site/services": ["services"],
   "routes/site/contact": ["contact"],
-  "routes/site/courses": ["catalog"],
-  "english-courses": ["catalog"],
-  "arabic-courses": ["catalog"],
-  "routes/site/course": ["catalog"],
+  "routes/site/courses": ["catalog", "course-card"],
+  "english-courses": ["catalog", "course-card"],
+  "arabic-courses": ["catalog", "course-card"],
+  "routes/site/course": ["catalog", "course-card"],
   "routes/site/enroll": ["forms"],
   // "Send me my request's link", and the student's own enrollment page (issue 37 item 3).
   "routes/site/enrollment-find": ["contact"],

@@ -50,7 +50,7 @@ describe("the request's language", () => {
 });
 
 /** Strings of both languages, read from the instances themselves. */
-const KEYS = ["catalog.card.enrollNow", "catalog.card.free", "nav.courses", "skipToContent"] as const;
+const KEYS = ["courseCard.enrollNow", "courseCard.free", "nav.courses", "skipToContent"] as const;
 
 function Strings({ wait }: { wait: Promise<void> }) {
   const { t } = useI18n();
@@ -61,7 +61,7 @@ function Strings({ wait }: { wait: Promise<void> }) {
       {KEYS.map((key) => (
         <li key={key}>{t(key)}</li>
       ))}
-      <li>{t("catalog.card.students", { count: 3 })}</li>
+      <li>{t("courseCard.students", { count: 3 })}</li>
     </ul>
   );
 }
@@ -70,7 +70,7 @@ function Page({ waits }: { waits: Promise<void>[] }) {
   const { t } = useI18n();
   return (
     <main>
-      <p>{t("catalog.card.duration")}</p>
+      <p>{t("courseCard.duration")}</p>
       {waits.map((wait, i) => (
         <Suspense key={i} fallback={null}>
           <Strings wait={wait} />
@@ -106,7 +106,7 @@ describe("concurrent renders", () => {
   it("in English and Arabic never mix strings", async () => {
     const en = instanceOf("en");
     const ar = instanceOf("ar");
-    const strings = (i: typeof en) => [...KEYS.map((k) => i.t(k)), i.t("catalog.card.students", { count: 3 }), i.t("catalog.card.duration")];
+    const strings = (i: typeof en) => [...KEYS.map((k) => i.t(k)), i.t("courseCard.students", { count: 3 }), i.t("courseCard.duration")];
     const [enStrings, arStrings] = [strings(en), strings(ar)];
     // Every string differs between the languages, so a borrowed one would show.
     for (let i = 0; i < enStrings.length; i++) expect(enStrings[i]).not.toBe(arStrings[i]);

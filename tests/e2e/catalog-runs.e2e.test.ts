@@ -111,7 +111,7 @@ describe.each(LANGS)("course runs in the catalogue and on the home page (%s)", (
       expect(dated.length).toBeGreaterThan(0);
       expect(newest.some((c) => c.start === null)).toBe(true);
       for (const card of dated) {
-        expect(card.shown!.startsWith(tr(lang, "catalog.card.starts"))).toBe(true);
+        expect(card.shown!.startsWith(tr(lang, "courseCard.starts"))).toBe(true);
         expect(card.shown).toMatch(/[0-9]/);
         expect(card.shown).not.toMatch(/[٠-٩]/);
         expect(Date.parse(card.start!)).toBeGreaterThan(Date.now() - DAY);

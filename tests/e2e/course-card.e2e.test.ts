@@ -65,7 +65,7 @@ describe("a course card", () => {
       const card = page.locator("main article").nth(1);
       const title = (await card.locator("h3").textContent())!.trim();
       const list = page.url();
-      await card.getByText(tr(lang, "catalog.card.enrollNow"), { exact: true }).click();
+      await card.getByText(tr(lang, "courseCard.enrollNow"), { exact: true }).click();
       const dialog = page.getByRole("dialog");
       await dialog.waitFor();
       expect(await dialog.textContent()).toContain(title);
@@ -142,11 +142,11 @@ describe("a course card", () => {
             language: a.querySelector("[data-badge=language]")?.textContent?.trim() ?? "",
           })),
         );
-        const onRequest = tr(lang, "catalog.card.priceOnRequest");
+        const onRequest = tr(lang, "courseCard.priceOnRequest");
         for (const card of cards) {
           expect(card.text).not.toMatch(/(^|\D)0 students|لا يوجد طلاب/);
           expect(card.price).not.toBe("");
-          expect(card.language).toMatch(new RegExp(`${tr(lang, "catalog.course.languages.en")}|${tr(lang, "catalog.course.languages.ar")}`));
+          expect(card.language).toMatch(new RegExp(`${tr(lang, "courseCard.languages.en")}|${tr(lang, "courseCard.languages.ar")}`));
         }
         // The seed has courses with a hidden price: they say so instead of showing a blank.
         expect(cards.some((c) => c.price === onRequest)).toBe(true);

@@ -84,7 +84,7 @@ describe("full runs", () => {
       expect(await text(card.locator("[data-next-start]"))).toContain(SHORT[lang].second);
       expect(await text(card.locator("[data-next-start]"))).not.toContain(SHORT[lang].first);
       expect(await card.locator("[data-waiting-list-only]").count()).toBe(0);
-      expect(await text(card.locator("[data-enroll]"))).toBe(tr(lang, "catalog.card.enrollNow"));
+      expect(await text(card.locator("[data-enroll]"))).toBe(tr(lang, "courseCard.enrollNow"));
 
       await page.goto(`/${lang}/courses/${someFull.slug}`);
       await page.waitForSelector("html[data-hydrated]");
@@ -117,8 +117,8 @@ describe("full runs", () => {
       const page = await visitor(newPage, lang, width);
       const card = await cardOf(page, lang, allFull);
       expect(await card.locator("[data-next-start]").count()).toBe(0);
-      expect(await text(card.locator("[data-waiting-list-only] dd"))).toBe(tr(lang, "catalog.card.waitingListOnly"));
-      expect(await text(card.locator("[data-enroll]"))).toBe(tr(lang, "catalog.card.joinWaitingList"));
+      expect(await text(card.locator("[data-waiting-list-only] dd"))).toBe(tr(lang, "courseCard.waitingListOnly"));
+      expect(await text(card.locator("[data-enroll]"))).toBe(tr(lang, "courseCard.joinWaitingList"));
       await card.scrollIntoViewIfNeeded();
       await screenshot(page, `full-runs-card-${lang}-${width}`);
 

@@ -86,7 +86,7 @@ describe.each(CASES)("what a screen reader hears ($lang, $viewport)", ({ lang, o
     await screenshot(page, `screen-reader-cards-${lang}-${viewport}`);
 
     // Its Enroll Now: the dialog's title names the course in its language.
-    await card.getByText(tr(lang, "catalog.card.enrollNow"), { exact: true }).click();
+    await card.getByText(tr(lang, "courseCard.enrollNow"), { exact: true }).click();
     const dialogTitle = page.getByRole("dialog").getByRole("heading").first();
     await dialogTitle.waitFor();
     expect(await dialogTitle.locator(`bdi[lang="${other}"]`).textContent()).toBe(title);

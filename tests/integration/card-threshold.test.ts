@@ -85,7 +85,7 @@ describe("the enrolled count on course cards", () => {
     expect(en.get("Three")).not.toMatch(/enrolled/);
     expect(en.get("Zero")).not.toMatch(/enrolled|\b0 students/);
     const ar = await cardsText("ar");
-    expect(ar.get("Twelve")).toContain(i18n.getFixedT("ar")("catalog.card.students", { count: 12 }));
+    expect(ar.get("Twelve")).toContain(i18n.getFixedT("ar")("courseCard.students", { count: 12 }));
     expect(ar.get("Twelve")).toContain("12");
     expect(ar.get("Three")).not.toContain("مسجّل");
     expect(ar.get("Zero")).not.toContain("مسجّل");

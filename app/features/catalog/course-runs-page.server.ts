@@ -56,7 +56,7 @@ export function courseRunsWords(
     runs: runs.map((run) => {
       const date = formatRunMoment(run.startsAt, locale, "date");
       const teacher = run.instructorId ? runInstructors[run.instructorId] : undefined;
-      const ownPrice = run.price !== null && run.price !== (coursePrice ?? 0) ? (formatPrice(run.price, locale) ?? t("catalog.card.free")) : null;
+      const ownPrice = run.price !== null && run.price !== (coursePrice ?? 0) ? (formatPrice(run.price, locale) ?? t("courseCard.free")) : null;
       return {
         id: run.id,
         mode: run.mode,

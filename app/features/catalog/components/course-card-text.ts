@@ -43,26 +43,26 @@ function counted(t: TFunction, key: string): (count: number) => string {
 
 function translate(t: TFunction): CourseCardText {
   return {
-    duration: t("catalog.card.duration"),
-    students: t("catalog.card.students"),
-    price: t("catalog.card.price"),
-    free: t("catalog.card.free"),
-    priceOnRequest: t("catalog.card.priceOnRequest"),
-    languageLabel: t("catalog.course.language"),
-    levelLabel: t("catalog.course.level"),
-    languages: { en: t("catalog.course.languages.en"), ar: t("catalog.course.languages.ar") },
+    duration: t("courseCard.duration"),
+    students: t("courseCard.students"),
+    price: t("courseCard.price"),
+    free: t("courseCard.free"),
+    priceOnRequest: t("courseCard.priceOnRequest"),
+    languageLabel: t("courseCard.language"),
+    levelLabel: t("courseCard.level"),
+    languages: { en: t("courseCard.languages.en"), ar: t("courseCard.languages.ar") },
     levels: {
-      beginner: t("catalog.course.levels.beginner"),
-      intermediate: t("catalog.course.levels.intermediate"),
-      advanced: t("catalog.course.levels.advanced"),
+      beginner: t("courseCard.levels.beginner"),
+      intermediate: t("courseCard.levels.intermediate"),
+      advanced: t("courseCard.levels.advanced"),
     },
-    enrollNow: t("catalog.card.enrollNow"),
-    hours: counted(t, "catalog.card.hours"),
-    enrolled: counted(t, "catalog.card.students"),
-    starts: t("catalog.card.starts"),
-    waitingListOnly: t("catalog.card.waitingListOnly"),
-    joinWaitingList: t("catalog.card.joinWaitingList"),
-    dates: t("catalog.card.dates"),
+    enrollNow: t("courseCard.enrollNow"),
+    hours: counted(t, "courseCard.hours"),
+    enrolled: counted(t, "courseCard.students"),
+    starts: t("courseCard.starts"),
+    waitingListOnly: t("courseCard.waitingListOnly"),
+    joinWaitingList: t("courseCard.joinWaitingList"),
+    dates: t("courseCard.dates"),
   };
 }
 
@@ -74,7 +74,7 @@ export function courseCardText(t: TFunction, i18n: I18n): CourseCardText {
   const known = byT.get(t);
   if (known) return known;
   const text = translate(t);
-  if (i18n.exists("catalog.card.enrollNow")) byT.set(t, text);
+  if (i18n.exists("courseCard.enrollNow")) byT.set(t, text);
   return text;
 }
 

@@ -33,7 +33,7 @@ export function EnrollLink({ slug, onEnroll, className, label }: { slug: string;
 export function usePriceText(course: { price: number | null; priceVisible: boolean }, price: string | null): string {
   const { t } = useI18n();
   if (!course.priceVisible) return t("catalog.course.priceOnRequest");
-  return price ?? t("catalog.card.free");
+  return price ?? t("courseCard.free");
 }
 
 /**

@@ -63,27 +63,27 @@ export function CourseSidebar({
               <Icon name="clock" className="h-5 w-5 shrink-0 text-teal-800" />
               {t("catalog.course.duration")}
             </dt>
-            <dd className="ms-auto text-end">{t("catalog.card.hours", { count: course.hours })}</dd>
+            <dd className="ms-auto text-end">{t("courseCard.hours", { count: course.hours })}</dd>
           </div>
         ) : null}
         {course.level && (
           <div className="flex items-center gap-3">
             <dt className="flex items-center gap-3 font-medium">
               <Icon name="graduation-cap" className="h-5 w-5 shrink-0 text-teal-800" />
-              {t("catalog.course.level")}
+              {t("courseCard.level")}
             </dt>
-            <dd className="ms-auto text-end">{t(`catalog.course.levels.${course.level}`)}</dd>
+            <dd className="ms-auto text-end">{t(`courseCard.levels.${course.level}`)}</dd>
           </div>
         )}
         <div className="flex items-center gap-3">
           <dt className="flex items-center gap-3 font-medium">
             <Icon name="book-open" className="h-5 w-5 shrink-0 text-teal-800" />
-            {t("catalog.course.language")}
+            {t("courseCard.language")}
           </dt>
-          <dd className="ms-auto text-end">{t(`catalog.course.languages.${course.language}`)}</dd>
+          <dd className="ms-auto text-end">{t(`courseCard.languages.${course.language}`)}</dd>
         </div>
       </dl>
-      {showStudents && <p className="text-sm text-slate-600">{t("catalog.card.students", { count: course.approvedCount })}</p>}
+      {showStudents && <p className="text-sm text-slate-600">{t("courseCard.students", { count: course.approvedCount })}</p>}
       {/* On phones the bottom bar carries Enroll Now: one button per screen. */}
       <EnrollLink slug={course.slug} onEnroll={onEnroll} label={enrollLabel} className="btn-primary hidden w-full lg:flex" />
     </aside>

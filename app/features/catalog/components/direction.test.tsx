@@ -18,11 +18,13 @@ import arMessages from "~/locales/ar/admin-messages.json";
 import arUsers from "~/locales/ar/admin-users.json";
 import arCatalog from "~/locales/ar/catalog.json";
 import arCommon from "~/locales/ar/common.json";
+import arCourseCard from "~/locales/ar/course-card.json";
 import arForms from "~/locales/ar/forms.json";
 import enMessages from "~/locales/en/admin-messages.json";
 import enUsers from "~/locales/en/admin-users.json";
 import enCatalog from "~/locales/en/catalog.json";
 import enCommon from "~/locales/en/common.json";
+import enCourseCard from "~/locales/en/course-card.json";
 import enForms from "~/locales/en/forms.json";
 import type { CourseCard as CourseCardData } from "../catalog.server.ts";
 import { CourseCard } from "./course-card.tsx";
@@ -35,8 +37,8 @@ async function i18nFor(lng: Locale) {
   await i18n.init({
     lng,
     resources: {
-      en: { common: { ...enCommon, ...enCatalog, ...enForms, ...enMessages, ...enUsers } },
-      ar: { common: { ...arCommon, ...arCatalog, ...arForms, ...arMessages, ...arUsers } },
+      en: { common: { ...enCommon, ...enCatalog, ...enCourseCard, ...enForms, ...enMessages, ...enUsers } },
+      ar: { common: { ...arCommon, ...arCatalog, ...arCourseCard, ...arForms, ...arMessages, ...arUsers } },
     },
     defaultNS: "common",
     interpolation: { escapeValue: false },

@@ -247,7 +247,7 @@ const [money] = await rows<{ payments: number; course: string | null }>(
 );
 if (money && money.payments > 0 && paymentsList && proofs) {
   const { listPayments } = paymentsList;
-  const base = { kind: "", method: "", course: "", from: "", to: "", page: 1 } as const;
+  const base = { kind: "", method: "", course: "", run: "", from: "", to: "", page: 1 } as const;
   const monthAgo = new Date(Date.now() - 30 * 86_400_000).toISOString().slice(0, 10);
   const lastPage = Math.ceil(money.payments / 50);
   cases.push(

@@ -63,5 +63,30 @@ describe("All payments", () => {
     await page.goto("/admin/payments/all?lang=ar&kind=payment&from=2000-01-01");
     expect(await page.locator('[data-payment-row="refund"]').count()).toBe(0);
     expect(await rows.count()).toBe(Math.min(await demoPayments("and kind = 'payment'"), 50));
+
+    // A course, then one of its groups: the group choice appears once the course is applied (no JavaScript).
+    const { rows: [paid] } = await own.pool.query<{ course_id: string; run_id: string; title: string }>(
+      `select e.course_id, e.run_id, c.title from enrollment_ledger l join enrollments e on e.id = l.enrollment_id join courses c on c.id = e.course_id
+        where l.kind = 'payment' and e.run_id is not null group by e.course_id, e.run_id, c.title order by count(*) desc limit 1`,
+    );
+    expect(paid).toBeDefined();
+    await page.goto("/admin/payments/all?lang=ar");
+    const group = page.getByLabel(tr("ar", "adminPayments.list.filters.run"), { exact: true });
+    expect(await group.count()).toBe(0);
+    // On a phone the filters fold behind a button (a checkbox's label without JavaScript).
+    const unfold = () => page.locator("label", { hasText: tr("ar", "admin.filterPanel.toggle") }).click();
+    await unfold();
+    await page.getByLabel(tr("ar", "adminPayments.list.filters.course"), { exact: true }).selectOption(paid!.course_id);
+    await page.getByRole("button", { name: tr("ar", "adminPayments.list.filters.apply") }).click();
+    await page.waitForURL((url) => url.searchParams.get("course") === paid!.course_id);
+    await unfold();
+    await group.selectOption(paid!.run_id);
+    await page.getByRole("button", { name: tr("ar", "adminPayments.list.filters.apply") }).click();
+    await page.waitForURL((url) => url.searchParams.get("run") === paid!.run_id);
+    const inGroup = await demoPayments(`and enrollment_id in (select id from enrollments where run_id = '${paid!.run_id}')`);
+    expect(await rows.count()).toBe(Math.min(inGroup, 50));
+    expect(await group.inputValue()).toBe(paid!.run_id);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "payments-list-ar-phone-group");
   });
 });

@@ -15,7 +15,7 @@ import { loader as listLoader } from "~/routes/admin/payments-list.tsx";
 import { loader as exportLoader } from "~/routes/admin/payments-export.ts";
 import { createAdmin, insertManager } from "../setup/actors.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
-import { makeCourse } from "../setup/factories.ts";
+import { makeCourse, makeRun } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
 const database = setUpTestDatabase();
@@ -32,9 +32,9 @@ beforeEach(async () => {
 });
 
 let seq = 0;
-async function approved(courseId: string, name = "Mona Adel") {
+async function approved(courseId: string, name = "Mona Adel", runId?: string) {
   const { enrollmentId } = await createEnrollment(
-    { courseId, studentName: name, studentEmail: `list${++seq}@example.com`, countryCode: "+20", phoneNumber: "010 1234 5678", message: "", website: "" },
+    { courseId, ...(runId ? { runId } : {}), studentName: name, studentEmail: `list${++seq}@example.com`, countryCode: "+20", phoneNumber: "010 1234 5678", message: "", website: "" },
     { locale: "en" },
   );
   const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, enrollmentId));
@@ -79,6 +79,38 @@ describe("All payments", () => {
     expect(odd.status).toBe(200);
     expect(odd.data!.filter).toMatchObject({ kind: "", method: "", course: "", from: "", page: 1 });
     expect(odd.data!.list.total).toBe(5);
+  });
+
+  it("narrows a course to one of its groups; a group of another course, or a group without a course, is no filter", async () => {
+    const march = (await makeRun(data, { startsAt: new Date("2027-03-01T08:00:00Z"), price: 2500 })).id;
+    const may = (await makeRun(data, { startsAt: new Date("2027-05-03T08:00:00Z") })).id;
+    const designRun = (await makeRun(design, { startsAt: new Date("2027-04-01T08:00:00Z") })).id;
+    const inMarch = await approved(data, "Mona Adel", march);
+    const inMay = await approved(data, "Karim Hassan", may);
+    await recordPayment(admin, inMarch, { amountPiastres: 100000, method: "instapay", reference: "MARCH-1" });
+    await recordPayment(admin, inMay, { amountPiastres: 60000, method: "cash", reference: "MAY-1" });
+
+    const course = await list(`?course=${data}`);
+    expect(course.data!.list.runs.map((r) => r.id)).toEqual([march, may]);
+    expect(course.data!.list.total).toBe(2);
+    const one = await list(`?course=${data}&run=${may}`);
+    expect(one.data!.list.rows.map((r) => r.reference)).toEqual(["MAY-1"]);
+    expect(one.data!.list.sums).toEqual({ paid: 60000, refunded: 0 });
+    expect(one.data!.filter.run).toBe(may);
+    // The course changed while the old group stayed chosen: the whole course, and the page shows no group.
+    const stale = await list(`?course=${data}&run=${designRun}`);
+    expect(stale.data!.list.total).toBe(2);
+    expect(stale.data!.filter.run).toBe("");
+    // A group alone (no course) is ignored; without a course the page offers no groups.
+    const alone = await list(`?run=${may}`);
+    expect(alone.data!.filter.run).toBe("");
+    expect(alone.data!.list.runs).toEqual([]);
+    expect(alone.data!.list.total).toBe(2);
+    // The CSV follows the same filter.
+    const csv = await callLoader(exportLoader, { url: `/admin/payments/export.csv?course=${data}&run=${march}`, actor: admin });
+    const lines = (await csv.response!.text()).split("\r\n").filter(Boolean);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain("MARCH-1");
   });
 
   it("is refused to staff without payments:view; the CSV to staff without payments:export", async () => {

@@ -1,5 +1,5 @@
 // Admin › Payments › All payments (issue 37 item 7): every payment and refund in the ledger, newest first,
-// filtered by kind, method, course and Cairo days, 50 to a page, with the filtered totals; and the same view
+// filtered by kind, method, course (and one of its groups) and Cairo days, 50 to a page, with the filtered totals; and the same view
 // as a CSV download (payments:export), streamed in batches by a keyset cursor, Cairo time, the labels in the
 // staff member's language. Reads only; the ledger is written elsewhere (app/domain/payments/ledger.server.ts).
 import { and, asc, count, desc, eq, gte, inArray, lt, sql, type SQL } from "drizzle-orm";
@@ -48,7 +48,12 @@ function whereFor(filter: PaymentListFilter): SQL | undefined {
   if (filter.kind) parts.push(eq(enrollmentLedger.kind, filter.kind));
   if (filter.method) parts.push(eq(enrollmentLedger.method, filter.method));
   // The course's requests, read once (an array the ledger's enrollment index is probed with): no join.
-  if (filter.course) parts.push(sql`${enrollmentLedger.enrollmentId} = any(array(select ${enrollments.id} from ${enrollments} where ${enrollments.courseId} = ${filter.course}))`);
+  // A group narrows it to the course's requests for that run. A run of another course (the course was changed
+  // with the old group still chosen) is no filter, as the page shows it (`PaymentListPage.run`).
+  const ofRun = filter.run
+    ? sql` and (${enrollments.runId} = ${filter.run} or not exists (select 1 from ${courseRuns} where ${courseRuns.id} = ${filter.run} and ${courseRuns.courseId} = ${filter.course}))`
+    : sql``;
+  if (filter.course) parts.push(sql`${enrollmentLedger.enrollmentId} = any(array(select ${enrollments.id} from ${enrollments} where ${enrollments.courseId} = ${filter.course}${ofRun}))`);
   // Days are Cairo's: from its first minute to the first minute of the day after `to`.
   const from = filter.from ? cairoWallTimeToUtc(`${filter.from}T00:00`) : null;
   const to = filter.to ? cairoWallTimeToUtc(`${nextDay(filter.to)}T00:00`) : null;
@@ -106,13 +111,17 @@ export interface PaymentListPage {
   sums: { paid: number; refunded: number };
   /** The courses to filter by. */
   courses: { id: string; title: string }[];
+  /** The chosen course's groups (runs) to filter by, earliest start first; empty without a course. */
+  runs: { id: string; startsAt: Date }[];
+  /** The group filtered by: `filter.run` when it is one of `runs`, else "". */
+  run: string;
 }
 
 export async function listPayments(actor: Actor, filter: PaymentListFilter): Promise<PaymentListPage> {
   requirePermission(actor, "payments:view");
   const where = whereFor(filter);
   // The totals, the page and the course choices are independent: asked at once, on three connections.
-  const [[totals], courseList] = await Promise.all([
+  const [[totals], courseList, runList] = await Promise.all([
     db()
       .select({
         total: count(),
@@ -122,6 +131,9 @@ export async function listPayments(actor: Actor, filter: PaymentListFilter): Pro
       .from(enrollmentLedger)
       .where(where),
     db().select({ id: courses.id, title: courses.title }).from(courses).orderBy(courses.title).limit(500),
+    filter.course
+      ? db().select({ id: courseRuns.id, startsAt: courseRuns.startsAt }).from(courseRuns).where(eq(courseRuns.courseId, filter.course)).orderBy(asc(courseRuns.startsAt)).limit(200)
+      : Promise.resolve([]),
   ]);
   const total = totals?.total ?? 0;
   const pageCount = Math.max(1, Math.ceil(total / PAYMENTS_PAGE_SIZE));
@@ -135,6 +147,8 @@ export async function listPayments(actor: Actor, filter: PaymentListFilter): Pro
     pageSize: PAYMENTS_PAGE_SIZE,
     sums: { paid: Number(totals?.paid ?? 0), refunded: Number(totals?.refunded ?? 0) },
     courses: courseList,
+    runs: runList,
+    run: runList.some((r) => r.id === filter.run) ? filter.run : "",
   };
 }
 

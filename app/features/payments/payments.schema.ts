@@ -66,6 +66,8 @@ export interface PaymentListFilter {
   kind: "" | (typeof PAYMENT_KINDS)[number];
   method: "" | (typeof LIST_METHODS)[number];
   course: string;
+  /** One group (run) of the chosen course; only with `course`. */
+  run: string;
   /** Cairo calendar days, YYYY-MM-DD, both included. */
   from: string;
   to: string;
@@ -78,10 +80,13 @@ const oneOf = <T extends string>(list: readonly T[], value: string | null): T | 
 export function parsePaymentListQuery(params: URLSearchParams): PaymentListFilter {
   const day = (value: string | null) => (value && DAY_RE.test(value) ? value : "");
   const page = Number(params.get("page"));
+  const uuid = (value: string | null) => (UUID_RE.test(value ?? "") ? value!.toLowerCase() : "");
+  const course = uuid(params.get("course"));
   return {
     kind: oneOf(PAYMENT_KINDS, params.get("kind")),
     method: oneOf(LIST_METHODS, params.get("method")),
-    course: UUID_RE.test(params.get("course") ?? "") ? params.get("course")!.toLowerCase() : "",
+    course,
+    run: course ? uuid(params.get("run")) : "",
     from: day(params.get("from")),
     to: day(params.get("to")),
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
@@ -91,7 +96,7 @@ export function parsePaymentListQuery(params: URLSearchParams): PaymentListFilte
 /** The list's query string for these filters (and a page), "" when there is none. */
 export function paymentListSearch(filter: PaymentListFilter, page = filter.page): string {
   const params = new URLSearchParams();
-  for (const key of ["kind", "method", "course", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
+  for (const key of ["kind", "method", "course", "run", "from", "to"] as const) if (filter[key]) params.set(key, filter[key]);
   if (page > 1) params.set("page", String(page));
   const query = params.toString();
   return query ? `?${query}` : "";

@@ -1,5 +1,5 @@
 // /admin/payments/all — Admin › Payments › All payments (issue 37 item 7): every payment and refund, newest
-// first, filtered by kind, method, course and Cairo days (the URL is the filter: works without JavaScript),
+// first, filtered by kind, method, course (and one of its groups) and Cairo days (the URL is the filter: works without JavaScript),
 // with the filtered totals and, for payments:export, the same view as CSV. payments:view.
 import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { PaymentsListPage } from "~/features/payments/components/payments-list-page.tsx";
@@ -17,7 +17,7 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   const list = await listPayments(actor, filter);
   return {
     list,
-    filter: { ...filter, page: list.page },
+    filter: { ...filter, run: list.run, page: list.page },
     mayExport: hasPermission(actor, "payments:export"),
     title: getInstance(context).t("adminPayments.list.metaTitle"),
   };

@@ -1,6 +1,6 @@
-// Admin › Payments › All payments (issue 37 item 7): the filter bar (kind, method, course, Cairo days), the
-// filtered totals, the ledger's payments and refunds (a table on a laptop, cards on a phone: the table kit),
-// pages, and the CSV of the same view for staff who may export.
+// Admin › Payments › All payments (issue 37 item 7): the filter bar (kind, method, course and, once a course
+// is chosen, one of its groups; Cairo days), the filtered totals, the ledger's payments and refunds (a table
+// on a laptop, cards on a phone: the table kit), pages, and the CSV of the same view for staff who may export.
 import { Banknote, Download, Search } from "lucide-react";
 import { Link } from "react-router";
 import { Badge } from "~/components/ui/badge.tsx";
@@ -25,7 +25,7 @@ export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wi
   const { t } = useI18n();
   const l = (key: string, options?: Record<string, unknown>) => t(`adminPayments.list.${key}`, options);
   const money = (piastres: number) => <Ltr>{formatPiastres(piastres, locale)}</Ltr>;
-  const applied = [filter.kind, filter.method, filter.course, filter.from, filter.to].filter(Boolean).length;
+  const applied = [filter.kind, filter.method, filter.course, filter.run, filter.from, filter.to].filter(Boolean).length;
   const all = { value: "", label: l("filters.all") };
   return (
     <div>
@@ -50,6 +50,15 @@ export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wi
             className="w-full sm:w-auto sm:max-w-72"
             selectClassName="max-w-full py-2"
           />
+          {list.runs.length > 0 && (
+            <FilterSelect
+              id="payments-run"
+              name="run"
+              label={l("filters.run")}
+              value={filter.run}
+              options={[all, ...list.runs.map((r) => ({ value: r.id, label: formatRunMoment(r.startsAt, locale, "date") }))]}
+            />
+          )}
           <FilterDate id="payments-from" name="from" label={l("filters.from")} value={filter.from} />
           <FilterDate id="payments-to" name="to" label={l("filters.to")} value={filter.to} />
           <FilterButtons apply={l("filters.apply")} icon={Search} primary clear={{ href: ADMIN_PATH.paymentsList, label: l("filters.clear"), shown: applied > 0 }} />

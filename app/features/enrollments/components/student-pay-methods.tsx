@@ -14,7 +14,7 @@ export function StudentPayMethods({ methods, reference }: { methods: MethodToSho
         {m("pay.title")}
       </h2>
       <p className="mt-1 text-sm text-slate-700">
-        {m("pay.intro")} <bdi dir="ltr" className="font-mono">{reference}</bdi>
+        {m("pay.intro")} <bdi dir="ltr" className="whitespace-nowrap font-mono">{reference}</bdi>
       </p>
       <ul className="mt-3 space-y-3">
         {methods.map(({ method, lines }) => (

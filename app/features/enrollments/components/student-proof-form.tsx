@@ -37,7 +37,8 @@ export function StudentProofForm(props: {
   return (
     <section id="my-proof" aria-labelledby="my-proof-title" className="mt-6 scroll-mt-24 rounded-xl border border-slate-200 p-4" data-testid="my-proof">
       <h2 id="my-proof-title" className="font-semibold text-slate-900">
-        {m("proof.title")}
+        {/* Nothing more to send (paid, or no manual method): the section is the list of proofs sent. */}
+        {m(props.methods.length > 0 ? "proof.title" : "proof.sentList")}
       </h2>
       {props.sent && (
         <div className="mt-3">
@@ -94,19 +95,19 @@ export function StudentProofForm(props: {
           </form>
         </>
       )}
-      {props.proofs.length > 0 && <SentProofs proofs={props.proofs} locale={props.locale} />}
+      {props.proofs.length > 0 && <SentProofs proofs={props.proofs} locale={props.locale} subheading={props.methods.length > 0} />}
     </section>
   );
 }
 
-function SentProofs({ proofs, locale }: { proofs: StudentProof[]; locale: Locale }) {
+function SentProofs({ proofs, locale, subheading }: { proofs: StudentProof[]; locale: Locale; subheading: boolean }) {
   const { t } = useI18n();
   const m = (key: string) => t(`myEnrollment.${key}`);
   const tone = { pending: "bg-amber-50 text-amber-900", accepted: "bg-teal-50 text-teal-900", rejected: "bg-red-50 text-red-800" } as const;
   return (
     <>
-      <h3 className="mt-5 text-sm font-semibold text-slate-900">{m("proof.sentList")}</h3>
-      <ul className="mt-2 space-y-2 text-sm">
+      {subheading && <h3 className="mt-5 text-sm font-semibold text-slate-900">{m("proof.sentList")}</h3>}
+      <ul className="mt-3 space-y-2 text-sm">
         {proofs.map((p) => (
           <li key={p.id} data-proof={p.status} className="rounded-lg bg-slate-50 p-3">
             <div className="flex flex-wrap items-center gap-x-3 gap-y-1">

@@ -1,7 +1,8 @@
 // Issue 37 item 4 (the proof half) in Chromium on PostgreSQL with the demo and a real SMTP server: a student
 // with a held seat opens their page from the link their emails carry and sends a proof of payment; staff
 // review it in Admin › Payments and mark it paid (the receipt is emailed and the page shows it) or reject
-// it with a reason the student reads. An Arabic phone with JavaScript, an English laptop without.
+// it with a reason the student reads. An Arabic phone with JavaScript, an English laptop without. Two staff
+// members on two instances pressing "Mark paid" on the same proof at once write one payment and one receipt.
 // Screenshots: test-results/screenshots/payment-proofs-*.png.
 import sharp from "sharp";
 import type { Page } from "playwright-core";
@@ -12,7 +13,8 @@ import { screenshot } from "./harness.ts";
 import { tr } from "./strings.ts";
 
 const NAME = "payment-proofs";
-const own = ownApp({ name: NAME, smtp: true, env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" } });
+// Two instances on one database: two staff members, each on their own, decide the same proof at once.
+const own = ownApp({ name: NAME, smtp: true, instances: 2, env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!" } });
 const SECRET = `e2e-${NAME}-secret-`.padEnd(48, "x");
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -122,5 +124,46 @@ describe("a proof of payment, from the student to the receipt", () => {
     expect(await rejected.innerText()).toContain(reason);
     expect(await overflow(student)).toBeLessThanOrEqual(0);
     await screenshot(student, "payment-proofs-rejected-en-laptop");
+  });
+
+  it("two staff members on two instances mark the same proof paid at once: one payment, one receipt; the other is told", async ({ newPage }) => {
+    const seat = await heldSeat(2);
+    const student = await newPage({ baseURL: own.url, locale: "en", viewport: "laptop", js: false });
+    await student.goto(seat.path("en"));
+    const form = student.getByTestId("my-proof");
+    await form.getByLabel(tr("en", "myEnrollment.proof.file")).setInputFiles({ name: "wallet.png", mimeType: "image/png", buffer: await sharp({ create: { width: 600, height: 900, channels: 3, background: "#fdf1e6" } }).png().toBuffer() });
+    await form.getByLabel(tr("en", "myEnrollment.proof.method")).selectOption("wallet");
+    await form.getByLabel(tr("en", "myEnrollment.proof.reference")).fill("VC-RACE-4410");
+    await form.getByRole("button", { name: tr("en", "myEnrollment.proof.submit") }).click();
+    await student.getByText(tr("en", "myEnrollment.proof.sent")).waitFor();
+    const [first, second] = own.apps;
+    expect(second).toBeDefined();
+
+    const staffOn = async (url: string) => {
+      const page = await newPage({ baseURL: url, locale: "en", viewport: "phone" });
+      await signIn(page, "admin", { hydrated: true });
+      await open(page, "/admin/payments?lang=en");
+      const card = page.locator("[data-proof-id]", { hasText: "VC-RACE-4410" });
+      await card.waitFor();
+      return { page, card, button: card.getByRole("button", { name: tr("en", "adminPayments.markPaidFor", { name: seat.name }) }) };
+    };
+    const a = await staffOn(first!.url);
+    const b = await staffOn(second!.url);
+    const decisions = Promise.all([a, b].map(({ page }) => page.waitForResponse((r) => r.request().method() === "POST" && new URL(r.url()).pathname.startsWith("/admin/payments"))));
+    await Promise.all([a.button.click(), b.button.click()]);
+    const statuses = (await decisions).map((r) => r.status()).sort();
+    expect(statuses).toEqual([200, 409]);
+
+    const { rows } = await own.pool.query<{ n: string; receipts: string }>(
+      `select count(*) as n, count(distinct l.receipt_number) as receipts from enrollment_ledger l join enrollments e on e.id = l.enrollment_id
+        where e.enrollment_id = $1 and l.kind = 'payment'`,
+      [seat.reference],
+    );
+    expect(rows[0]).toEqual({ n: "1", receipts: "1" });
+    // The one who lost the race reads why, and the card is gone from both lists.
+    const told = () => Promise.all([a, b].map(({ page }) => page.getByText(tr("en", "adminPayments.errors.decided")).count()));
+    await expect.poll(async () => (await told()).sort()).toEqual([0, 1]);
+    for (const { card } of [a, b]) await expect.poll(() => card.count(), { timeout: 30_000 }).toBe(0);
+    await expect.poll(() => own.smtp.messages.filter((m) => m.to.includes(seat.email) && (m.subject ?? "").startsWith(tr(seat.locale, "paymentEmails.receipt.subject", { number: "\u0001", course: "\u0001" }).split("\u0001")[0]!)).length, { timeout: 30_000 }).toBe(1);
   });
 });

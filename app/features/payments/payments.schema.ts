@@ -11,6 +11,8 @@ export const PAYMENTS_ERRORS = {
   amountInvalid: "adminEnrollments.payments.errors.amountInvalid",
   referenceRequired: "adminEnrollments.payments.errors.referenceRequired",
   reasonRequired: "adminPayments.errors.reasonRequired",
+  /** A colleague decided the proof first (the domain's PROOF_ERRORS.decided). */
+  decided: "adminPayments.errors.decided",
 } as const;
 
 const UUID_RE = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

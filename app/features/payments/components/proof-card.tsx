@@ -3,6 +3,8 @@
 // decisions. "Mark paid" starts from the student's amount and reference, which staff correct to what the
 // statement shows; "Reject" asks for the reason the student will read.
 import { getFormProps } from "@conform-to/react";
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { FormStart, useDialogForm } from "~/components/admin/form-kit.tsx";
 import { TextAreaField, TextField } from "~/components/forms/field-controls.tsx";
 import { DANGER_BUTTON } from "~/components/ui/confirm.tsx";
@@ -13,7 +15,23 @@ import { formatDateTime } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { formatPiastres, poundsText } from "~/lib/money.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
-import { acceptProofSchema, proofFileHref, rejectProofSchema, type PaymentsReply } from "../payments.schema.ts";
+import { acceptProofSchema, PAYMENTS_ERRORS, proofFileHref, rejectProofSchema, type PaymentsReply } from "../payments.schema.ts";
+
+/**
+ * A colleague decided this proof first (the server's 409): say so where it stays readable, a toast (the card
+ * is about to go), and load the queue again, so the list shows what is left, as the message promises.
+ */
+function useDecidedElsewhere(state: string, reply: PaymentsReply | undefined) {
+  const { t } = useI18n();
+  const { revalidate } = useRevalidator();
+  const told = useRef<PaymentsReply | undefined>(undefined);
+  useEffect(() => {
+    if (state !== "idle" || reply?.messageKey !== PAYMENTS_ERRORS.decided || told.current === reply) return;
+    told.current = reply;
+    showToast("error", t(PAYMENTS_ERRORS.decided));
+    void revalidate();
+  }, [state, reply, t, revalidate]);
+}
 
 
 function ProofPreview({ proof }: { proof: QueuedProof }) {
@@ -48,6 +66,7 @@ function MarkPaidForm({ proof, initialReply }: { proof: QueuedProof; initialRepl
     defaultValue: { amount: poundsText(proof.amountPiastres), reference: proof.reference },
     onSuccess: (r) => showToast("success", p("markedPaid", { name: proof.enrollment.studentName, receipt: r.receiptNumber ?? "" })),
   });
+  useDecidedElsewhere(fetcher.state, reply);
   return (
     <fetcher.Form method="post" {...getFormProps(form)} noValidate preventScrollReset className="space-y-3">
       <FormStart form={form} reply={reply} hidden={{ intent: "acceptProof", id: proof.id }} />
@@ -69,6 +88,7 @@ function RejectForm({ proof, initialReply }: { proof: QueuedProof; initialReply?
     initialReply: initialReply?.id === proof.id ? initialReply : undefined,
     onSuccess: () => showToast("success", p("rejected", { name: proof.enrollment.studentName })),
   });
+  useDecidedElsewhere(fetcher.state, reply);
   return (
     <details open={reply?.ok === false || undefined} className="rounded-lg border border-slate-200 p-3">
       <summary className="cursor-pointer font-medium text-red-800">{p("reject")}</summary>

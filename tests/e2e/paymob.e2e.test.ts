@@ -3,7 +3,8 @@
 // Paymob, which tests must not reach). A student with a held seat opens their page from the link their
 // emails carry, presses "Pay online", and pays on the (simulated) checkout: an Arabic phone whose wallet is
 // declined and whose card then goes through; an English laptop without JavaScript that takes a Fawry
-// reference, paid later at an outlet, whose callback reaches both instances at once and settles once.
+// reference, paid later at an outlet, whose callback reaches both instances at once and settles once; and a
+// burst of "Pay online" posts at both instances at once, held to RATE_LIMIT_PAYMOB checkouts.
 // Screenshots: test-results/screenshots/paymob-*.png.
 import type { Page } from "playwright-core";
 import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
@@ -113,5 +114,27 @@ describe("paying online through Paymob, from the student's page", () => {
     expect(await student.locator("[data-receipt]").count()).toBe(1);
     expect(await overflow(student)).toBeLessThanOrEqual(0);
     await screenshot(student, "paymob-paid-en-laptop-nojs");
+  });
+
+  it("a burst of 30 'Pay online' posts at once for one request, split over both instances, starts 10 checkouts (RATE_LIMIT_PAYMOB) and sends the rest back", async () => {
+    const seat = await heldSeat(2);
+    const token = new URL(seat.path("en"), own.url).searchParams.get("t")!;
+    const intentionsBefore = sim.intentions.length;
+    const press = (app: { url: string }) =>
+      fetch(`${app.url}/en/enrollment/${seat.reference}/pay`, {
+        method: "POST",
+        redirect: "manual",
+        headers: { "content-type": "application/x-www-form-urlencoded", origin: app.url },
+        body: new URLSearchParams({ t: token }),
+      });
+    const answers = await Promise.all(Array.from({ length: 30 }, (_, i) => press(own.apps[i % 2]!)));
+    expect(answers.map((a) => a.status).every((s) => s === 303)).toBe(true);
+    const places = answers.map((a) => a.headers.get("location") ?? "");
+    expect(places.filter((l) => l.includes("/unifiedcheckout/"))).toHaveLength(10);
+    expect(places.filter((l) => l.includes("online=too-many"))).toHaveLength(20);
+    const { rows } = await own.pool.query<{ n: string }>("select count(*) as n from online_payments where enrollment_id = $1", [seat.id]);
+    expect(rows[0]!.n).toBe("10");
+    expect(sim.intentions.length - intentionsBefore).toBe(10);
+    expect(await paymentsOf(seat.id)).toBe("0");
   });
 });

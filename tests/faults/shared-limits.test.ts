@@ -2,7 +2,8 @@
 // Rate-limit counters kept per process would let N instances allow every limit N times; on PostgreSQL
 // they live in the database (rate_limit.counters), so failures sent to either instance count once.
 // Also end to end (issue 14 point 5): the guessing address is refused on both instances while the owner,
-// from another address, signs in on either.
+// from another address, signs in on either. "Email me the link" (issue 37) holds its two limits under a burst
+// split over both instances: per client address, and per request whatever the addresses.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startApp, type RunningApp } from "../e2e/harness.ts";
 import {
@@ -10,6 +11,7 @@ import {
   createDatabase,
   enrollmentForm,
   ensureBuild,
+  postEnrollment,
   request,
   stopApp,
   type Course,
@@ -144,5 +146,30 @@ describe("two instances on one PostgreSQL", () => {
     const rows = await database.query<{ key: string }>("select key from rate_limit.counters where key like 'enrollment-email:%'");
     expect(rows).toHaveLength(2);
     expect(rows.map((r) => r.key).join(" ")).not.toContain("@");
+  });
+
+  it("'Email me the link' (issue 37): bursts at once over both instances get the limit per address, and one request's link is emailed 3 times an hour at most", async () => {
+    const [a, b] = apps as [RunningApp, RunningApp];
+    const [course] = await database.query<Course>(
+      "insert into courses (title, slug, language, is_published) values ('Link Limit Course', 'link-limit-course', 'en', true) returning id, slug",
+    );
+    const made = await postEnrollment(a.url, course!, "link");
+    expect(made.status, made.body?.slice(0, 200) ?? made.error).toBe(200);
+    const [{ reference } = { reference: "" }] = await database.query<{ reference: string }>("select enrollment_id as reference from enrollments where student_email = $1", [made.email]);
+    const find = (app: RunningApp, ip: string, form: { reference: string; email: string }) =>
+      request(`${app.url}/en/enrollment`, { method: "POST", body: new URLSearchParams({ ...form, website: "" }).toString(), headers: { "x-forwarded-for": ip, "accept-language": "en" } });
+
+    // 40 at once from one address (each asking about a request that does not exist): the limit's 5 answered, 35 refused.
+    const fromOne = await Promise.all(Array.from({ length: 40 }, (_, i) => find(i % 2 === 0 ? a : b, "198.51.100.140", { reference: `ENR-NOPE${i}-AAAAAA`, email: "nobody@example.com" })));
+    const statuses = fromOne.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 303)).toBe(true);
+
+    // 20 at once for the real request, each from its own address: its link is emailed 3 times, no more.
+    const fromMany = await Promise.all(Array.from({ length: 20 }, (_, i) => find(i % 2 === 0 ? a : b, `203.0.113.${150 + i}`, { reference, email: made.email })));
+    expect(fromMany.map((r) => r.status).filter((s) => s === 303)).toHaveLength(3);
+    expect(fromMany.map((r) => r.status).filter((s) => s === 429)).toHaveLength(17);
+    const queued = await database.query<{ n: string }>("select count(*) as n from email_outbox where kind = 'enrollment-link' and to_address = $1", [made.email]);
+    expect(queued).toEqual([{ n: "3" }]);
   });
 });

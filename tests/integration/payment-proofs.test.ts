@@ -10,8 +10,6 @@ import { auditLog, emailOutbox, enrollmentLedger, enrollments, paymentProofs } f
 import { enrollmentPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
 import { ledgerOf, recordPayment } from "~/domain/payments/ledger.server.ts";
 import { acceptProof, proofQueue, rejectProof } from "~/domain/payments/proofs.server.ts";
-import { setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
-import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { getDashboard } from "~/features/dashboard/dashboard.server.ts";
 import { requestInfoContext } from "~/lib/context.server.ts";
@@ -26,6 +24,7 @@ import { proofFileResponse } from "~/features/uploads/upload-routes.server.ts";
 import { createAdmin, insertManager } from "../setup/actors.ts";
 import { tEn } from "../setup/i18n.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { approvedRequest } from "../setup/requests.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { callAction, callLoader, contextFor } from "../setup/route-call.ts";
 
@@ -41,18 +40,8 @@ beforeEach(async () => {
   await saveSiteSettings(admin, { brandNameEn: "Nile Academy", holdHours: 48, instapayEnabled: true, instapayAddress: "nile@instapay", cashEnabled: true, cashAddressEn: "12 Tahrir St", cashHoursEn: "Sun–Thu 10–6" });
 });
 
-let seq = 0;
 /** An approved request of 2,800 EGP (held), in the student's language: its reference and row id. */
-async function approved(locale: "en" | "ar" = "en") {
-  const email = `student${++seq}.${locale}@example.com`;
-  const { enrollmentId: reference } = await createEnrollment(
-    { courseId, studentName: "Mona Adel", studentEmail: email, countryCode: "+20", phoneNumber: "010 1234 5678", message: "", website: "" },
-    { locale },
-  );
-  const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, reference));
-  await setEnrollmentStatus(admin, [row!.id], "approved");
-  return { reference, id: row!.id, email };
-}
+const approved = (locale: "en" | "ar" = "en") => approvedRequest(admin, { courseId, locale });
 
 /** A phone photo: 2000×1500 PNG carrying EXIF (where and by what it was taken). */
 async function photo(): Promise<Buffer> {

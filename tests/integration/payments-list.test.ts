@@ -7,14 +7,13 @@ import { eq } from "drizzle-orm";
 import { seedDefaults } from "@db/seed/demo.ts";
 import { auditLog, enrollmentLedger, enrollments } from "@db/schema/index.ts";
 import { recordPayment, recordRefund } from "~/domain/payments/ledger.server.ts";
-import { setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
-import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
 import { saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
 import { loader as listLoader } from "~/routes/admin/payments-list.tsx";
 import { loader as exportLoader } from "~/routes/admin/payments-export.ts";
 import { createAdmin, insertManager } from "../setup/actors.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { approvedRequest } from "../setup/requests.ts";
 import { makeCourse, makeRun } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 
@@ -31,16 +30,7 @@ beforeEach(async () => {
   await saveSiteSettings(admin, { brandNameEn: "Nile Academy", holdHours: 48 });
 });
 
-let seq = 0;
-async function approved(courseId: string, name = "Mona Adel", runId?: string) {
-  const { enrollmentId } = await createEnrollment(
-    { courseId, ...(runId ? { runId } : {}), studentName: name, studentEmail: `list${++seq}@example.com`, countryCode: "+20", phoneNumber: "010 1234 5678", message: "", website: "" },
-    { locale: "en" },
-  );
-  const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, enrollmentId));
-  await setEnrollmentStatus(admin, [row!.id], "approved");
-  return row!.id;
-}
+const approved = async (courseId: string, name = "Mona Adel", runId?: string) => (await approvedRequest(admin, { courseId, name, ...(runId ? { runId } : {}), emailPrefix: "list" })).id;
 
 /** A payment written at a given moment (the ledger takes inserts only; the time is the test's). */
 async function paidAt(enrollmentId: string, at: string, amountPiastres: number, reference: string) {

@@ -10,8 +10,7 @@ import { seedDefaults } from "@db/seed/demo.ts";
 import { auditLog, emailOutbox, enrollmentLedger, enrollments, onlinePayments } from "@db/schema/index.ts";
 import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
 import { ledgerOf } from "~/domain/payments/ledger.server.ts";
-import { reopenEnrollment, setEnrollmentStatus } from "~/features/enrollments/enrollment-decisions.server.ts";
-import { createEnrollment } from "~/features/enrollments/enrollments.server.ts";
+import { reopenEnrollment } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { saveSiteSettings } from "~/features/settings/settings-admin.server.ts";
 import { transactionHmac } from "~/lib/paymob.server.ts";
 import type { Actor } from "~/lib/permissions.server.ts";
@@ -22,6 +21,7 @@ import { loader as pageLoader } from "~/routes/site/enrollment.tsx";
 import { startPaymobSimulator, type SimIntention } from "../setup/paymob-simulator.ts";
 import { createAdmin } from "../setup/actors.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
+import { approvedRequest } from "../setup/requests.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { callAction, callLoader } from "../setup/route-call.ts";
 
@@ -42,18 +42,8 @@ beforeEach(async () => {
   await saveSiteSettings(admin, { brandNameEn: "Nile Academy", holdHours: 48 });
 });
 
-let seq = 0;
 /** An approved request of 2,800 EGP (held), in the student's language. */
-async function approved(locale: "en" | "ar" = "en") {
-  const email = `online${++seq}.${locale}@example.com`;
-  const { enrollmentId: reference } = await createEnrollment(
-    { courseId, studentName: "Mona Adel Hassan", studentEmail: email, countryCode: "+20", phoneNumber: "010 1234 5678", message: "", website: "" },
-    { locale },
-  );
-  const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, reference));
-  await setEnrollmentStatus(admin, [row!.id], "approved");
-  return { reference, id: row!.id, email };
-}
+const approved = (locale: "en" | "ar" = "en") => approvedRequest(admin, { courseId, locale, name: "Mona Adel Hassan", emailPrefix: "online" });
 
 /** The student presses "Pay online" (the page's plain form, its token in a hidden field). */
 const pay = (reference: string, locale: "en" | "ar" = "en", token = enrollmentToken(reference)) =>
@@ -131,7 +121,7 @@ describe("Paymob's transaction callback", () => {
     expect(receipts).toHaveLength(1);
     // The page, on the way back from the checkout: paid, the receipt listed.
     const page = await callLoader(pageLoader, { url: `/en/enrollment/${reference}?t=${enrollmentToken(reference)}&online=back`, params: { lang: "en", reference } });
-    expect(page.data?.online).toBe("back");
+    expect(page.data?.payOnline?.notice).toEqual({ state: "paid", text: "Payment received, thank you. Your receipt is listed under Payment." });
     expect(page.data?.enrollment.online).toEqual({ offered: false, latest: "paid" });
     expect(page.data?.enrollment.money?.payments[0]?.receipt).toBe(paid[0]!.receiptNumber);
   });

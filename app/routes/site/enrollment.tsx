@@ -22,15 +22,15 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const enrollment = await getStudentEnrollment(params.reference, token, getLocale(context));
   if (!enrollment) throw new AppError("not_found", "errors.notFoundText");
   const t = getInstance(context).t;
+  // Back from Paymob's checkout, or refused before it (the page only reads; the callback settles).
+  const note = onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM));
   return {
     enrollment,
     // The page's own token, for its links to the receipts (the address already carries it).
     token: token!,
     // Back from sending a proof of payment (the action redirects here).
     proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
-    // Back from Paymob's checkout, or refused before it (the page only reads; the callback settles).
-    online: onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM)),
-    payOnline: payOnlineTexts(t, enrollment.online, onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM))),
+    payOnline: payOnlineTexts(t, enrollment.online, note),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   };

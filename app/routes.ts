@@ -28,6 +28,9 @@ export default [
     route("enrollment/:reference/receipt/:number", "routes/site/receipt.tsx"),
     // "Pay online": a post that sends the student to Paymob's checkout (issue 37 item 5).
     route("enrollment/:reference/pay", "routes/site/enrollment-pay.ts"),
+    // The student area: sign in by emailed link, then every request of that email (issue 38).
+    route("my", "routes/site/my.tsx"),
+    route("my/verify", "routes/site/my-verify.tsx"),
     // A page that does not exist, in the language of its URL.
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),

@@ -42,6 +42,9 @@ export const PUBLIC_PAGES: readonly { label: string; url: string }[] = [
   { label: "/enrollment/:reference", url: "/en/enrollment/ENR-ANY-REFERENCE" },
   // A payment's receipt, opened from the receipt email (issue 37 item 6).
   { label: "/enrollment/:reference/receipt/:number", url: "/en/enrollment/ENR-ANY-REFERENCE/receipt/NA-2026-00001" },
+  // The student area: sign in by emailed link, then the requests (issue 38).
+  { label: "/my", url: "/en/my" },
+  { label: "/my/verify", url: "/en/my/verify" },
   { label: "404", url: "/en/no-such-page-budget-check" },
 ];
 

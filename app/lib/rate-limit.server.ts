@@ -276,6 +276,8 @@ const DEFAULTS = {
   // "Send me my request's link": per client address, and per request whatever the address.
   linkResend: { points: 5, durationSec: 600 },
   linkResendReference: { points: 3, durationSec: 3600 },
+  // The student area's sign-in link (issue 38 item 1): per client address as above, and per email address.
+  studentLinkEmail: { points: 3, durationSec: 3600 },
 } as const;
 
 let registry: {
@@ -288,6 +290,8 @@ let registry: {
   paymob?: RateLimiter;
   linkResend?: RateLimiter;
   linkResendReference?: RateLimiter;
+  studentLink?: RateLimiter;
+  studentLinkEmail?: RateLimiter;
 } = {};
 
 /**
@@ -355,6 +359,20 @@ export const rateLimits = {
     return (registry.linkResendReference ??= createRateLimiter("link-resend-reference", {
       ...DEFAULTS.linkResendReference,
       messageKey: "findLink.errors.tooManyRequests",
+    }));
+  },
+  /** "Email me a sign-in link" (the student area) per client address: RATE_LIMIT_LINK, its own count. */
+  get studentLink(): RateLimiter {
+    return (registry.studentLink ??= createRateLimiter("student-link", {
+      ...parseRateLimitSpec("RATE_LIMIT_LINK", parseEnv().RATE_LIMIT_LINK, DEFAULTS.linkResend),
+      messageKey: "my.signIn.errors.tooManyRequests",
+    }));
+  },
+  /** The same per email address (3 an hour, a digest of the address), so nobody floods someone's inbox. */
+  get studentLinkEmail(): RateLimiter {
+    return (registry.studentLinkEmail ??= createRateLimiter("student-link-email", {
+      ...DEFAULTS.studentLinkEmail,
+      messageKey: "my.signIn.errors.tooManyRequests",
     }));
   },
 };

@@ -337,6 +337,8 @@ export const enrollments = pgTable(
     // Issue 20: a run's seats (approved), its waiting list in order of arrival, and the list's run filter.
     index("enrollments_run_status_created_idx").on(t.runId, t.status, t.createdAt, t.id),
     // Issue 37 item 2: the holds to expire, soonest first (the sweeper's read).
+    // A student's requests, by their email in any case (the student area, issue 38; "Email me the link").
+    index("enrollments_email_lower_idx").on(sql`lower(${t.studentEmail})`),
     index("enrollments_hold_expires_idx").on(t.holdExpiresAt).where(sql`${t.status} = 'approved' and ${t.holdExpiresAt} is not null`),
     index("enrollments_search_text_trgm_idx").using("gin", t.searchText.op("gin_trgm_ops")),
   ],

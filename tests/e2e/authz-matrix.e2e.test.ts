@@ -3,6 +3,7 @@
 // {anonymous, another role, manager without the flag, manager with the flag, admin}. A route whose loader or
 // action forgets the check the list declares fails here (the manager without the flag would get through),
 // and so does an /admin route in app/routes.ts that is not in the list.
+// A student area session (issue 38) opens no admin route and not the instructor dashboard.
 // The instructor area is covered too: anonymous visitors and staff sessions cannot use the instructor
 // dashboard, and an instructor session opens no /admin route (loader or action).
 import path from "node:path";
@@ -107,6 +108,7 @@ beforeAll(async () => {
   expect(signIn.headers.get("location")).toBe("/instructor-dashboard");
   cookies.instructor = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
   expect(cookies.instructor).toMatch(/^ca_instructor=/);
+  cookies.student = await studentSession("learner@matrix.test");
   loaded = await Promise.all(
     ADMIN_PAGES.map(async (page) => {
       const mod = (await import(path.join(ROOT, "app", page.file))) as { handle?: AdminRoute["handle"]; action?: unknown };
@@ -114,6 +116,39 @@ beforeAll(async () => {
     }),
   );
 });
+
+/**
+ * A student area session (issue 38), made as a student makes it: a request, "Email me a sign-in link",
+ * the link's token read from the outbox (no SMTP here), the link's button.
+ */
+async function studentSession(email: string): Promise<string> {
+  const { rows } = await own.pool.query<{ id: string }>(
+    `insert into courses (title, slug, language, is_published) values ('Matrix Student Course', 'matrix-student-course', 'en', true) returning id`,
+  );
+  const post = (path: string, form: Record<string, string>) =>
+    fetch(`${own.url}${path}`, { method: "POST", redirect: "manual", headers: { "content-type": "application/x-www-form-urlencoded", origin: own.url }, body: new URLSearchParams(form) });
+  const enrolled = await post("/en/courses/matrix-student-course/enroll", {
+    courseId: rows[0]!.id,
+    studentName: "Matrix Learner",
+    studentEmail: email,
+    countryCode: "+20",
+    phoneNumber: "010 1234 5678",
+    message: "",
+    website: "",
+  });
+  expect(enrolled.status).toBe(200);
+  expect((await post("/en/my", { intent: "sign-in", email, website: "" })).status).toBe(303);
+  const { rows: mail } = await own.pool.query<{ text_body: string }>("select text_body from email_outbox where kind = 'student-sign-in' and to_address = $1", [email]);
+  const token = /\/en\/my\/verify\?token=([A-Za-z0-9]+)/.exec(mail[0]?.text_body ?? "")?.[1];
+  expect(token).toBeDefined();
+  const verified = await post("/en/my/verify", { token: token! });
+  expect(verified.status).toBe(303);
+  const cookie = verified.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  expect(cookie).toMatch(/^na-student\.session_token=/);
+  // The session works where it belongs.
+  expect(await (await fetch(`${own.url}/en/my`, { headers: { cookie } })).text()).toContain("Matrix Student Course");
+  return cookie;
+}
 
 const methods = (r: AdminRoute) => (r.hasAction ? (["GET", "POST"] as const) : (["GET"] as const));
 
@@ -333,5 +368,18 @@ describe("authorization matrix", () => {
         expect(res.headers.get("location"), `${method} ${r.path} as an instructor`).toMatch(/^\/login\?from=/);
       }
     }
+  });
+
+  it("gives a student session (issue 38) no /admin route, loader or action, and not the instructor dashboard", async () => {
+    for (const r of loaded) {
+      for (const method of methods(r)) {
+        const res = await request(r, method, "student");
+        expect(res.status, `${method} ${r.path} as a student`).toBe(302);
+        expect(res.headers.get("location"), `${method} ${r.path} as a student`).toMatch(/^\/login\?from=/);
+      }
+    }
+    const dashboard = await fetch(`${own.url}/instructor-dashboard`, { redirect: "manual", headers: { cookie: cookies.student! } });
+    expect(dashboard.status).toBe(302);
+    expect(dashboard.headers.get("location")).toBe("/instructor-login");
   });
 });

@@ -86,6 +86,7 @@ export function SiteFooter({ brand, settings, locale }: { brand: string; setting
                 ["/services", "nav.services"],
                 ["/courses", "nav.allCourses"],
                 ["/contact", "nav.contact"],
+                ["/my", "nav.myRequests"],
               ] as const
             ).map(([to, key]) => (
               <li key={to}>

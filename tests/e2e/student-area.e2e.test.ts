@@ -1,0 +1,124 @@
+// Issue 38 items 1 and 2 in Chromium on PostgreSQL with the demo and a real SMTP server: a student finds
+// "My requests" in the footer, asks for a sign-in link, opens it from the email (a fresh page, as a mail app
+// opens it), confirms, and sees every request made with that email; a second browser sees none of it; signing
+// out ends it; the spent link signs nobody in. Arabic on a phone with JavaScript; English on a laptop without.
+// Screenshots: test-results/screenshots/student-area-*.png.
+import type { Page } from "playwright-core";
+import { expectNoAxeViolations } from "./axe.ts";
+import { describe, expect, ownApp, test as it } from "./fixtures.ts";
+import { chooseOpenRun, screenshot, uniqueWord } from "./harness.ts";
+import { tr } from "./strings.ts";
+
+const own = ownApp({ name: "student-area", smtp: true, env: { SEED_DEMO: "true", RATE_LIMIT_ENROLLMENT: "50/600" } });
+
+const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, own.url);
+
+/** The sign-in link the latest "Your sign-in link" email to `email` carries. */
+async function signInLink(email: string, lang: "en" | "ar", before: number): Promise<string> {
+  const find = () => own.smtp.messages.slice(before).find((m) => m.to.includes(email));
+  await expect.poll(() => Boolean(find()), { timeout: 30_000 }).toBe(true);
+  const mail = find()!;
+  // In the page's language: the subject is the translation's, up to the brand's name.
+  expect(mail.subject.startsWith(tr(lang, "studentEmails.signIn.subject", { brand: "\u0001" }).split("\u0001")[0]!)).toBe(true);
+  const link = new RegExp(`https?://\\S+/${lang}/my/verify\\?token=[A-Za-z0-9]{32}`).exec(mail.text ?? "")?.[0];
+  expect(link, mail.text).toBeDefined();
+  return local(link!);
+}
+
+/** Asks for a link on /{lang}/my (reached from the footer) and returns it from the email. */
+async function askForLink(page: Page, lang: "en" | "ar", email: string): Promise<string> {
+  await page.goto(`/${lang}`);
+  await page.locator("footer").getByRole("link", { name: tr(lang, "nav.myRequests") }).click();
+  await page.waitForURL((url) => url.pathname === `/${lang}/my`);
+  await page.getByRole("heading", { level: 1, name: tr(lang, "my.signIn.heading") }).waitFor();
+  const before = own.smtp.messages.length;
+  await page.getByLabel(tr(lang, "my.signIn.email")).fill(email.toUpperCase());
+  await page.getByRole("button", { name: tr(lang, "my.signIn.submit") }).click();
+  await page.locator("[data-link-sent]").waitFor();
+  expect(await page.locator("[data-link-sent]").innerText()).toBe(tr(lang, "my.signIn.sent"));
+  return signInLink(email, lang, before);
+}
+
+describe("the student area", () => {
+  it("Arabic phone: a new request, then signed in from the emailed link: the request listed; another browser sees nothing; signing out", async ({ newPage }) => {
+    const email = `area-${uniqueWord().toLowerCase()}@example.com`;
+    const visitor = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    const { rows } = await own.pool.query<{ slug: string }>("select slug from courses where is_published order by slug limit 1");
+    await visitor.goto(`/ar/courses/${rows[0]!.slug}/enroll`);
+    await visitor.waitForSelector("html[data-hydrated]");
+    await visitor.getByLabel(tr("ar", "enrollment.fields.studentName.label")).fill("ليلى محمود");
+    await visitor.getByLabel(tr("ar", "enrollment.fields.studentEmail.label")).fill(email);
+    await visitor.getByLabel(tr("ar", "enrollment.fields.phoneNumber.label")).fill("010 3456 7890");
+    await chooseOpenRun(visitor);
+    await visitor.getByRole("button", { name: tr("ar", "enrollment.submit") }).click();
+    await visitor.locator("[data-enrollment-page]").waitFor();
+    const { rows: made } = await own.pool.query<{ reference: string; course: string }>("select enrollment_id as reference, course_name as course from enrollments where student_email = $1", [email]);
+
+    const link = await askForLink(visitor, "ar", email);
+    await screenshot(visitor, "student-area-link-sent-ar-phone");
+    // Opened from the email: the button, then the requests.
+    const student = await newPage({ locale: "ar", viewport: "phone" });
+    await student.goto(link);
+    await student.waitForSelector("html[data-hydrated]");
+    expect(await student.locator("html").getAttribute("dir")).toBe("rtl");
+    await screenshot(student, "student-area-verify-ar-phone");
+    await student.getByRole("button", { name: tr("ar", "my.verify.submit") }).click();
+    await student.waitForURL((url) => url.pathname === "/ar/my");
+    await student.getByRole("heading", { level: 1, name: tr("ar", "my.requests.heading") }).waitFor();
+    const card = student.locator(`[data-my-request="${made[0]!.reference}"]`);
+    expect(await card.locator("[data-status]").getAttribute("data-status")).toBe("pending");
+    expect(await card.innerText()).toContain(made[0]!.course);
+    expect(await student.locator("main").innerText()).not.toMatch(/[٠-٩]|my\.|myEnrollment\.|\{\{/);
+    expect(await overflow(student)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(student);
+    await screenshot(student, "student-area-requests-ar-phone");
+
+    // The request's own page, one tap away; Back returns to the list as a fresh load shows it.
+    await card.getByRole("link").click();
+    await student.waitForURL((url) => url.pathname === `/ar/enrollment/${made[0]!.reference}`);
+    expect(await student.locator("[data-status]").getAttribute("data-status")).toBe("pending");
+    await student.goBack();
+    await card.waitFor();
+
+    // Another browser, without the session: the sign-in form, nothing of hers.
+    const stranger = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    const response = await stranger.goto("/ar/my");
+    expect(response?.headers()["cache-control"]).toBe("private, no-store");
+    expect(await stranger.content()).not.toContain(made[0]!.reference);
+    expect(await stranger.getByTestId("my-sign-in").count()).toBe(1);
+
+    // Signing out: the sign-in form again; the link, spent, signs nobody in.
+    await student.getByRole("button", { name: tr("ar", "my.requests.signOut") }).click();
+    await student.getByTestId("my-sign-in").waitFor();
+    await student.goto(link);
+    await student.getByRole("button", { name: tr("ar", "my.verify.submit") }).click();
+    await student.locator("[data-link-expired]").waitFor();
+    expect(await student.locator("[data-link-expired]").innerText()).toBe(tr("ar", "my.verify.expired"));
+    await screenshot(student, "student-area-link-spent-ar-phone");
+  });
+
+  it("English laptop without JavaScript: a demo student with several requests sees each with its status and what is left to pay", async ({ newPage }) => {
+    const { rows } = await own.pool.query<{ email: string; n: string }>(
+      `select lower(student_email) as email, count(*) as n from enrollments group by lower(student_email) order by count(*) desc, 1 limit 1`,
+    );
+    const { email } = rows[0]!;
+    const page = await newPage({ baseURL: own.url, locale: "en", viewport: "laptop", js: false });
+    const link = await askForLink(page, "en", email);
+    await page.goto(link);
+    await page.getByRole("button", { name: tr("en", "my.verify.submit") }).click();
+    await page.waitForURL((url) => url.pathname === "/en/my");
+    expect(await page.locator("[data-signed-in]").innerText()).toContain(email);
+    const cards = page.locator("[data-my-request]");
+    expect(await cards.count()).toBe(Number(rows[0]!.n));
+    const { rows: newest } = await own.pool.query<{ reference: string }>(
+      "select enrollment_id as reference from enrollments where lower(student_email) = $1 order by created_at desc, id desc",
+      [email],
+    );
+    expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-my-request")))).toEqual(newest.map((r) => r.reference));
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "student-area-requests-en-laptop-nojs");
+    await page.getByRole("button", { name: tr("en", "my.requests.signOut") }).click();
+    await page.getByTestId("my-sign-in").waitFor();
+  });
+});

@@ -110,6 +110,8 @@ describe("the student's enrollment page", () => {
     await page.getByLabel(tr("en", "findLink.email")).fill(owner[0]!.email.toUpperCase());
     await page.getByRole("button", { name: tr("en", "findLink.submit") }).click();
     await page.locator("[data-link-sent]").waitFor();
+    // Another try (a typo, another request) is one link away.
+    expect(await page.locator("[data-send-again]").getAttribute("href")).toBe("/en/enrollment");
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "student-page-link-sent-en-laptop-nojs");
     await expect.poll(() => own.smtp.messages.some((m) => m.to.includes(owner[0]!.email) && (m.subject ?? "").includes(seat.reference)), { timeout: 20_000 }).toBe(true);

@@ -102,9 +102,14 @@ describe("Pay online", () => {
 describe("Paymob's transaction callback", () => {
   it("settles a card payment once: the ledger's payment with its receipt, the seat confirmed, the receipt emailed; replays change nothing", async () => {
     const { reference, id, email } = await approved();
+    const pageUrl = `/en/enrollment/${reference}?t=${enrollmentToken(reference)}`;
+    const approvedAt = (await callLoader(pageLoader, { url: pageUrl, params: { lang: "en", reference } })).data!.enrollment.decidedAt;
+    expect(approvedAt).not.toBeNull();
     const intention = await checkout(reference);
     const obj = sim.transaction(intention, { success: true });
     expect(await deliver(obj)).toEqual({ status: 200, outcome: "settled" });
+    // Paying touches the request's row; the page's "Approved" keeps the approval's time.
+    expect((await callLoader(pageLoader, { url: pageUrl, params: { lang: "en", reference } })).data!.enrollment.decidedAt).toBe(approvedAt);
     // The same callback again, and five more at once: nothing more.
     expect(await deliver(obj)).toEqual({ status: 200, outcome: "duplicate" });
     const again = await Promise.all(Array.from({ length: 5 }, () => deliver(obj)));

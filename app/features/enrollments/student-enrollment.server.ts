@@ -5,10 +5,10 @@
 import { methodsToShow, type MethodToShow } from "~/domain/payments/payment-methods.ts";
 import type { Locale } from "~/lib/i18n.ts";
 import { readSiteSettings } from "~/lib/site-settings.server.ts";
-import { eq } from "drizzle-orm";
-import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { auditLog, courseRuns, courses, enrollments } from "@db/schema/index.ts";
 import { verifyEnrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
-import { ledgerOf } from "~/domain/payments/ledger.server.ts";
+import { ledgerOf, type LedgerEntry } from "~/domain/payments/ledger.server.ts";
 import { proofsOf, type StudentProof } from "~/domain/payments/proofs.server.ts";
 import { latestOnlinePayment, onlineOffered } from "~/domain/payments/online.server.ts";
 import type { OnlinePaymentStatus } from "@db/schema/index.ts";
@@ -50,6 +50,21 @@ export interface StudentEnrollment {
   proofs: StudentProof[];
   /** Paying online (Paymob): offered while an approved seat owes money; the latest attempt's state. */
   online: { offered: boolean; latest: OnlinePaymentStatus | null };
+}
+
+/**
+ * When the request reached its present status: the audit log's last change to it (approve, reject, a hold
+ * that expired, a seat given from the waiting list); for a request with no such entry (older data), its
+ * first charge (written at approval). Not the row's updatedAt: a payment touches the row too.
+ */
+async function decidedAt(id: string, status: string, entries: readonly LedgerEntry[]): Promise<Date | null> {
+  const [last] = await db()
+    .select({ at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "enrollment"), eq(auditLog.entityId, id), sql`${auditLog.data}->>'to' = ${status}`))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(1);
+  return last?.at ?? entries.find((e) => e.kind === "charge")?.createdAt ?? null;
 }
 
 export async function getStudentEnrollment(reference: string, token: string | null, locale: Locale): Promise<StudentEnrollment | null> {
@@ -96,7 +111,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     status: row.status,
     holdExpiresAt: row.holdExpiresAt?.toISOString() ?? null,
     requestedAt: row.createdAt.toISOString(),
-    decidedAt: decided ? row.updatedAt.toISOString() : null,
+    decidedAt: decided ? (await decidedAt(row.id, row.status, ledger.entries))?.toISOString() ?? row.updatedAt.toISOString() : null,
     run: row.runStartsAt
       ? {
           startsAt: row.runStartsAt.toISOString(),

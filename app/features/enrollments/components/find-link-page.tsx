@@ -6,10 +6,12 @@ import { Notice } from "~/components/ui/notice.tsx";
 import type { FormReply } from "~/lib/form-reply.ts";
 import { fieldFromReply } from "~/lib/form-reply-field.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 
 export function FindLinkPage({ sent, reply }: { sent: boolean; reply: FormReply<{ sent: true }> | undefined }) {
   const { t } = useI18n();
   const f = (key: string) => t(`findLink.${key}`);
+  const lp = useLocalePath();
   const reference = validated(fieldFromReply(reply, "reference", "find"));
   const email = validated(fieldFromReply(reply, "email", "find"), "email");
   return (
@@ -19,6 +21,10 @@ export function FindLinkPage({ sent, reply }: { sent: boolean; reply: FormReply<
       {sent ? (
         <div className="mt-6" data-link-sent="">
           <Notice tone="success">{f("sent")}</Notice>
+          {/* Another request, or a typo: the empty form again (a plain link: the answer page is ?sent=1). */}
+          <a href={lp("/enrollment")} className="mt-3 inline-block text-teal-800 underline" data-send-again="">
+            {f("again")}
+          </a>
         </div>
       ) : (
         <form method="post" className="relative mt-6 space-y-4 rounded-xl border border-slate-200 p-4" noValidate>

@@ -20,10 +20,12 @@ export function StudentPayMethods({ methods, reference }: { methods: MethodToSho
         {methods.map(({ method, lines }) => (
           <li key={method} data-method={method} className="rounded-lg bg-slate-50 p-3">
             <h3 className="text-sm font-semibold text-slate-900">{m(`methods.${method}`)}</h3>
-            <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1 text-sm">
+            {/* On a phone each detail sits under its label (an address or an IBAN keeps the width it needs);
+                from `sm` the labels share one column width in every card, so the values line up. */}
+            <dl className="mt-1 grid gap-x-4 text-sm sm:grid-cols-[11rem_minmax(0,1fr)] sm:gap-y-1">
               {lines.map((line) => (
                 <div key={line.key} className="contents">
-                  <dt className="text-slate-700">{m(`pay.details.${line.key}`)}</dt>
+                  <dt className="mt-2 text-xs text-slate-700 sm:mt-0 sm:text-sm">{m(`pay.details.${line.key}`)}</dt>
                   <dd className="min-w-0 break-words text-slate-900">
                     {line.ltr ? (
                       <bdi dir="ltr" className="font-mono select-all">

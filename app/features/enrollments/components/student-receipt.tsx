@@ -44,7 +44,9 @@ function ReceiptHalf({ receipt: r, text: x, lang, first }: { receipt: StudentRec
         {address && <p className="text-sm text-slate-700">{address}</p>}
         {(r.academy.phone || r.academy.email) && (
           <p className="text-sm text-slate-700">
-            {r.academy.phone && ltr(formatPhone(r.academy.phone))} {r.academy.email && ltr(r.academy.email)}
+            {r.academy.phone && ltr(formatPhone(r.academy.phone))}
+            {r.academy.phone && r.academy.email && " · "}
+            {r.academy.email && ltr(r.academy.email)}
           </p>
         )}
       </header>

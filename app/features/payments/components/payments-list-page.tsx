@@ -19,7 +19,13 @@ import type { Wire } from "~/lib/wire.ts";
 import type { PaymentListPage } from "../payments-list.server.ts";
 import { LIST_METHODS, PAYMENT_KINDS, paymentListSearch, type PaymentListFilter } from "../payments.schema.ts";
 
-const COLUMNS = ["at", "kind", "amount", "method", "reference", "student", "course", "receipt"] as const;
+const COLUMNS = ["at", "kind", "amount", "method", "reference", "student", "course", "receiptBy"] as const;
+
+/**
+ * A course's name as a filter choice: a select cannot wrap, and a long Latin name in a right-to-left select
+ * loses its start, so long names end in an ellipsis instead (the full name is in each row).
+ */
+const shortTitle = (title: string) => (title.length > 34 ? `${title.slice(0, 33).trimEnd()}…` : title);
 
 export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wire<PaymentListPage>; filter: PaymentListFilter; mayExport: boolean; locale: Locale }) {
   const { t } = useI18n();
@@ -46,7 +52,7 @@ export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wi
             name="course"
             label={l("filters.course")}
             value={filter.course}
-            options={[all, ...list.courses.map((c) => ({ value: c.id, label: c.title }))]}
+            options={[all, ...list.courses.map((c) => ({ value: c.id, label: shortTitle(c.title) }))]}
             className="w-full sm:w-auto sm:max-w-72"
             selectClassName="max-w-full py-2"
           />
@@ -90,7 +96,9 @@ export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wi
             {list.rows.map((r) => (
               <tr key={r.id} data-payment-row={r.kind}>
                 <Cell label={l("columns.at")} className="text-slate-700">
-                  <time dateTime={new Date(r.at).toISOString()}>{formatDateTime(r.at, locale)}</time>
+                  <time dateTime={new Date(r.at).toISOString()} className="whitespace-nowrap">
+                    {formatDateTime(r.at, locale)}
+                  </time>
                 </Cell>
                 <Cell label={l("columns.kind")}>
                   <Badge tone={r.kind === "refund" ? "amber" : "green"}>{l(`kinds.${r.kind}`)}</Badge>
@@ -100,24 +108,41 @@ export function PaymentsListPage({ list, filter, mayExport, locale }: { list: Wi
                 </Cell>
                 <Cell label={l("columns.method")}>{r.method ? l(`methods.${r.method}`) : ""}</Cell>
                 <Cell label={l("columns.reference")} className="break-words">
-                  {r.reference && <bdi dir="auto">{r.reference}</bdi>}
-                  {r.reason && <span className="block text-slate-700"><bdi dir="auto">{r.reason}</bdi></span>}
+                  {/* One box per cell: on a phone's card the cell's content sits as one block beside its label. */}
+                  <div>
+                    {r.reference && (
+                      <bdi dir="auto" className="whitespace-nowrap">
+                        {r.reference}
+                      </bdi>
+                    )}
+                    {r.reason && (
+                      <span className="block text-slate-700">
+                        <bdi dir="auto">{r.reason}</bdi>
+                      </span>
+                    )}
+                  </div>
                 </Cell>
                 <Cell label={l("columns.student")}>
-                  <Link to={`${ADMIN_PATH.enrollments}?dialog=details&enrollment=${r.enrollment.id}`} className="text-teal-800 underline">
-                    <bdi dir="auto">{r.enrollment.studentName}</bdi>
-                  </Link>
-                  <span className="block font-mono text-xs text-slate-600">
-                    <Ltr>{r.enrollment.reference}</Ltr>
-                  </span>
+                  <div>
+                    <Link to={`${ADMIN_PATH.enrollments}?dialog=details&enrollment=${r.enrollment.id}`} className="text-teal-800 underline">
+                      <bdi dir="auto">{r.enrollment.studentName}</bdi>
+                    </Link>
+                    <span className="block font-mono text-xs text-slate-600">
+                      <Ltr>{r.enrollment.reference}</Ltr>
+                    </span>
+                  </div>
                 </Cell>
                 <Cell label={l("columns.course")}>
-                  <bdi dir="auto">{r.enrollment.courseName}</bdi>
-                  {r.enrollment.runStartsAt && <span className="block text-xs text-slate-600">{formatRunMoment(r.enrollment.runStartsAt, locale, "date")}</span>}
+                  <div>
+                    <bdi dir="auto">{r.enrollment.courseName}</bdi>
+                    {r.enrollment.runStartsAt && <span className="block text-xs text-slate-600">{formatRunMoment(r.enrollment.runStartsAt, locale, "date")}</span>}
+                  </div>
                 </Cell>
-                <Cell label={l("columns.receipt")} className="font-mono text-xs">
-                  {r.receiptNumber && <Ltr>{r.receiptNumber}</Ltr>}
-                  <span className="block font-sans text-slate-600">{r.recordedBy ? <Ltr>{r.recordedBy}</Ltr> : r.method === "paymob" ? l("system") : null}</span>
+                <Cell label={l("columns.receiptBy")} className="font-mono text-xs">
+                  <div>
+                    {r.receiptNumber && <Ltr>{r.receiptNumber}</Ltr>}
+                    <span className="block font-sans text-slate-600">{r.recordedBy ? <Ltr>{r.recordedBy}</Ltr> : r.method === "paymob" ? l("system") : null}</span>
+                  </div>
                 </Cell>
               </tr>
             ))}

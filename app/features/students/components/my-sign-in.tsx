@@ -6,15 +6,20 @@ import { Notice } from "~/components/ui/notice.tsx";
 import type { FormReply } from "~/lib/form-reply.ts";
 import { fieldFromReply } from "~/lib/form-reply-field.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
+import { useLocalePath } from "~/lib/use-locale-path.ts";
 
 export function MySignInForm({ sent, reply, action }: { sent: boolean; reply: FormReply<{ sent: true }> | undefined; action?: string }) {
   const { t } = useI18n();
   const s = (key: string) => t(`my.signIn.${key}`);
+  const lp = useLocalePath();
   const email = validated(fieldFromReply(reply, "email", "my"), "email");
   if (sent) {
     return (
       <div className="mt-6" data-link-sent="">
         <Notice tone="success">{s("sent")}</Notice>
+        <a href={lp("/my")} className="mt-3 inline-block text-teal-800 underline" data-send-again="">
+          {s("again")}
+        </a>
       </div>
     );
   }

@@ -61,6 +61,14 @@ describe("the student's enrollment page", () => {
     await expectNoAxeViolations(page);
     await screenshot(page, "student-page-pending-ar-phone");
 
+    // The link signed its holder in to the student area too (issue 38): all her requests, one tap away.
+    await page.locator("[data-all-requests]").click();
+    await page.waitForURL((url) => url.pathname === "/ar/my");
+    await page.getByRole("heading", { level: 1, name: tr("ar", "my.requests.heading") }).waitFor();
+    expect(await page.locator("[data-my-request]").count()).toBe(1);
+    await page.goBack();
+    await page.locator("[data-status]").waitFor();
+
     // The other language: the same page, its link (and token) kept.
     await page.getByRole("link", { name: "English" }).click();
     await page.waitForURL(/\/en\/enrollment\/ENR-[A-Z0-9-]+\?t=/);

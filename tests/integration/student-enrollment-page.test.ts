@@ -72,7 +72,7 @@ describe("the student's enrollment page", () => {
     expect(page.data?.enrollment).toMatchObject({ reference, status: "pending", courseName: "Data Analysis", money: null, decidedAt: null });
     expect(page.data?.title).toContain(reference);
     // Personal data: never stored by a cache, never indexed, its address (with the token) never sent on.
-    expect(new Headers(pageHeaders({} as never) as HeadersInit)).toSatisfy((h: Headers) =>
+    expect(new Headers(pageHeaders({ loaderHeaders: new Headers() } as never) as HeadersInit)).toSatisfy((h: Headers) =>
       h.get("Cache-Control") === "private, no-store" && h.get("X-Robots-Tag") === "noindex",
     );
   });

@@ -12,6 +12,8 @@ import { requestInfoContext } from "~/lib/context.server.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
 import { action as myAction, loader as myLoader } from "~/routes/site/my.tsx";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/site/my-verify.tsx";
+import { loader as enrollmentLoader } from "~/routes/site/enrollment.tsx";
+import { enrollmentPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
 import { BASE_URL, callAction, callLoader, contextFor } from "../setup/route-call.ts";
@@ -139,5 +141,26 @@ describe("signing in to the student area", () => {
     const bad = await askLink("not-an-email", "en", "198.51.100.4");
     expect(bad.status).toBe(400);
     expect(bad.data?.result?.error?.email).toEqual(["my.signIn.errors.emailInvalid"]);
+  });
+
+  it("a request's own link signs its student in too, without replacing a session the browser already has", async () => {
+    const reference = await request(courseId, "Nour.Ali@example.com", "ar");
+    const other = await request(otherCourse, "karim@example.com");
+    const open = (ref: string, cookie?: string) =>
+      callLoader(enrollmentLoader, { url: enrollmentPagePath("ar", ref), params: { lang: "ar", reference: ref }, headers: cookie ? { Cookie: cookie } : {} });
+    const first = await open(reference);
+    expect(first.status).toBe(200);
+    const cookie = first.headers.getSetCookie().map((c) => c.split(";")[0]!).find((c) => c.startsWith("na-student.session_token="));
+    expect(cookie).toBeDefined();
+    expect((await myPage("ar", cookie)).data!.student).toMatchObject({ email: "nour.ali@example.com", requests: [{ reference }] });
+    // Signed in already: no new session, even from another request's link.
+    expect((await open(reference, cookie)).headers.getSetCookie()).toEqual([]);
+    expect((await open(other, cookie)).headers.getSetCookie()).toEqual([]);
+    expect((await myPage("ar", cookie)).data!.student!.email).toBe("nour.ali@example.com");
+    // No link was emailed for it, and a wrong token signs nobody in.
+    expect(await linksTo("nour.ali@example.com")).toHaveLength(0);
+    const wrong = await callLoader(enrollmentLoader, { url: `/ar/enrollment/${reference}?t=${"A".repeat(22)}`, params: { lang: "ar", reference } });
+    expect(wrong.status).toBe(404);
+    expect(wrong.headers.getSetCookie()).toEqual([]);
   });
 });

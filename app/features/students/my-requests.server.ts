@@ -62,3 +62,9 @@ export async function listMyRequests(email: string, locale: Locale, t: (key: str
     }),
   );
 }
+
+/** The email a request was made with (its signed link's holder is that student), or null. */
+export async function emailOfRequest(reference: string): Promise<string | null> {
+  const [row] = await db().select({ email: enrollments.studentEmail }).from(enrollments).where(eq(enrollments.enrollmentId, reference)).limit(1);
+  return row?.email ?? null;
+}

@@ -32,7 +32,14 @@ async function hasRequests(email: string): Promise<boolean> {
   return Boolean(row);
 }
 
+/** Links made to be spent at once by the server (a request's own link signs its student in), by nonce. */
+const kept = new Map<string, string>();
+
 async function sendLink({ email, token, metadata }: StudentLinkRequest): Promise<void> {
+  if (typeof metadata?.keep === "string") {
+    kept.set(metadata.keep, token);
+    return;
+  }
   if (!(await hasRequests(email))) return;
   const locale: Locale = isLocale(metadata?.locale) ? metadata.locale : "en";
   const queued = await db().transaction(async (tx) => {
@@ -73,6 +80,24 @@ export async function confirmStudentLink(token: string, request: Request): Promi
   const cookies = response.headers.getSetCookie();
   if (location.includes("error=") || cookies.length === 0) return null;
   return cookies;
+}
+
+/**
+ * A request's own link (issue 37's signed page link) signs its student in too (issue 38 item 1): when the
+ * browser has no student session, one for the request's email is made through the same single-use link
+ * the email would carry, spent at once. Never replaces a session the browser has (whoever's it is).
+ * Returns the cookies to set, or none.
+ */
+export async function signInFromRequestLink(email: string, request: Request): Promise<string[]> {
+  if (await currentStudent(request)) return [];
+  const nonce = crypto.randomUUID();
+  try {
+    await studentAuth().api.signInMagicLink({ body: { email: email.trim().toLowerCase(), metadata: { keep: nonce } }, headers: new Headers() });
+    const token = kept.get(nonce);
+    return token ? ((await confirmStudentLink(token, request)) ?? []) : [];
+  } finally {
+    kept.delete(nonce);
+  }
 }
 
 export interface SignedInStudent {

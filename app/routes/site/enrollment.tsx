@@ -14,6 +14,9 @@ import { withPublicStrings } from "~/lib/i18n-client.ts";
 import { pageMeta } from "~/lib/seo.ts";
 import { PRIVATE_REFERRER_META, privatePageHeaders } from "~/lib/private-page.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
+import { data } from "react-router";
+import { emailOfRequest } from "~/features/students/my-requests.server.ts";
+import { signInFromRequestLink } from "~/features/students/student-sign-in.server.ts";
 import type { Route } from "./+types/enrollment";
 
 export async function loader({ params, request, context }: Route.LoaderArgs) {
@@ -24,7 +27,12 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const t = getInstance(context).t;
   // Back from Paymob's checkout, or refused before it (the page only reads; the callback settles).
   const note = onlineNote(url.searchParams.get(ONLINE_RETURN_PARAM));
-  return {
+  // The link's holder is the request's student: signed in to the student area too (issue 38 item 1).
+  const email = await emailOfRequest(enrollment.reference);
+  const cookies = email ? await signInFromRequestLink(email, request) : [];
+  const headers = new Headers();
+  for (const cookie of cookies) headers.append("Set-Cookie", cookie);
+  return data({
     enrollment,
     // The page's own token, for its links to the receipts (the address already carries it).
     token: token!,
@@ -33,7 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     payOnline: payOnlineTexts(t, enrollment.online, note),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
-  };
+  }, { headers });
 }
 
 /** A proof of payment, sent from the page's form (multipart; app/features/enrollments/student-proof.server.ts). */
@@ -43,7 +51,12 @@ export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {
   return withPublicStrings(serverLoader);
 }
 
-export const headers: Route.HeadersFunction = privatePageHeaders;
+/** Private, and the student area's session cookie when the link signed its holder in. */
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => {
+  const headers = new Headers(privatePageHeaders());
+  for (const cookie of loaderHeaders.getSetCookie()) headers.append("Set-Cookie", cookie);
+  return headers;
+};
 
 export const meta: Route.MetaFunction = ({ loaderData, matches }) => {
   const root = matches[0].loaderData;

@@ -75,7 +75,12 @@ export function StudentEnrollmentPage({
   return (
     <article className="mx-auto max-w-3xl px-4 py-10">
       <h1 className="text-2xl font-bold text-teal-950 sm:text-3xl">{m("heading")}</h1>
-      <p className="mt-2 text-sm text-slate-700">{m("privateNote")}</p>
+      <p className="mt-2 text-sm text-slate-700">
+        {m("privateNote")}{" "}
+        <Link to={lp("/my")} className="text-teal-900 underline" data-all-requests="">
+          {m("allRequests")}
+        </Link>
+      </p>
 
       <section aria-labelledby="my-status" className="mt-6 rounded-2xl border border-teal-700 bg-teal-50 p-5">
         <h2 id="my-status" className="text-lg font-semibold text-teal-950">

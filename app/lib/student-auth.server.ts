@@ -5,6 +5,7 @@
 // up to 30 days, renewed daily while used, each revocable. Its HTTP handler is not mounted: our routes call
 // `api.signInMagicLink`, `api.magicLinkVerify`, `api.getSession` and `api.signOut` (their own forms, limits
 // and answers in both languages).
+import { eq } from "drizzle-orm";
 import { betterAuth } from "better-auth";
 import { drizzleAdapter } from "better-auth/adapters/drizzle";
 import { magicLink } from "better-auth/plugins/magic-link";
@@ -44,6 +45,16 @@ function configure(database: Db, send: SendStudentLink) {
     session: { modelName: "studentSession", expiresIn: STUDENT_SESSION_SECONDS, updateAge: DAY },
     verification: { modelName: "studentVerification", storeIdentifier: "hashed" },
     emailAndPassword: { enabled: false },
+    // Each new session is a sign-in: kept on the student for staff to see (the session itself may end).
+    databaseHooks: {
+      session: {
+        create: {
+          after: async (session) => {
+            await database.update(schema.student).set({ lastSignInAt: new Date() }).where(eq(schema.student.id, session.userId));
+          },
+        },
+      },
+    },
     advanced: { cookiePrefix: STUDENT_COOKIE_PREFIX, database: { generateId: () => crypto.randomUUID() } },
     logger: {
       level: "warn",

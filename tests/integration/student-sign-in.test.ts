@@ -13,6 +13,9 @@ import { resetRateLimits } from "~/lib/rate-limit.server.ts";
 import { action as myAction, loader as myLoader } from "~/routes/site/my.tsx";
 import { action as verifyAction, loader as verifyLoader } from "~/routes/site/my-verify.tsx";
 import { loader as enrollmentLoader } from "~/routes/site/enrollment.tsx";
+import { loader as adminEnrollmentsLoader } from "~/routes/admin/enrollments.tsx";
+import { enrollments } from "@db/schema/index.ts";
+import { createAdmin } from "../setup/actors.ts";
 import { enrollmentPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse } from "../setup/factories.ts";
@@ -87,6 +90,11 @@ describe("signing in to the student area", () => {
     const first = await request(courseId, "Salma.Hassan@Example.com");
     const second = await request(otherCourse, "salma.hassan@example.com", "ar");
     await request(courseId, "someone.else@example.com");
+    const admin = await createAdmin();
+    const [row] = await database.db.select({ id: enrollments.id }).from(enrollments).where(eq(enrollments.enrollmentId, first));
+    const staffSees = async () =>
+      (await callLoader(adminEnrollmentsLoader, { url: `/admin/enrollments?dialog=details&enrollment=${row!.id}`, actor: admin })).data!.details!.studentLastSignInAt;
+    expect(await staffSees()).toBeNull();
     await askLink("SALMA.HASSAN@example.com");
     const token = tokenIn((await linksTo("salma.hassan@example.com"))[0]!.textBody, "en")!;
 
@@ -98,6 +106,8 @@ describe("signing in to the student area", () => {
     expect(signedIn.response!.headers.get("Location")).toBe("/en/my");
     const cookie = sessionCookie(signedIn);
     expect(cookie).toBeDefined();
+    // Staff see on the request's details when its student last signed in.
+    expect((await staffSees())!.getTime()).toBeGreaterThan(Date.now() - 60_000);
     expect(signedIn.response!.headers.getSetCookie().join(";")).toMatch(/HttpOnly/i);
 
     const page = await myPage("en", cookie);

@@ -14,7 +14,7 @@
 // run's waiting list in its order, oldest first (isWaitingListOrder).
 import { containsPattern } from "~/lib/like-pattern.ts";
 import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import { courseRuns, courses, enrollmentStatusCounts, enrollments } from "@db/schema/index.ts";
+import { courseRuns, courses, enrollmentStatusCounts, enrollments, student } from "@db/schema/index.ts";
 import { countRequestsByRun } from "~/domain/runs/run-seats.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
@@ -47,6 +47,8 @@ import {
 /** Every field of an enrollment, as the table and the details modal show it. */
 export interface AdminEnrollmentRow {
   id: string;
+  /** The details only (issue 38): when the student last signed in to the student area; null: never. */
+  studentLastSignInAt?: Date | null;
   enrollmentId: string;
   courseId: string | null;
   courseName: string;
@@ -312,6 +314,13 @@ export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnro
   if (!isUuid(id)) return null;
   const [row] = await selectRows().where(eq(enrollments.id, id));
   return row ? toRow(row) : null;
+}
+
+/** The student area as staff see it on a request (issue 38 item 7): when its email last signed in, or null. */
+export async function studentLastSignIn(actor: Actor, email: string): Promise<Date | null> {
+  requirePermission(actor, "enrollments:view");
+  const [row] = await db().select({ at: student.lastSignInAt }).from(student).where(eq(student.email, email.trim().toLowerCase())).limit(1);
+  return row?.at ?? null;
 }
 
 /** The run a list is filtered by, for the filter bar: its course, start and seats, and its course's other runs. */

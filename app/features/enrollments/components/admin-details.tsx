@@ -197,6 +197,23 @@ export function AdminEnrollmentDetails({
     [f("createdAt"), <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>],
     [f("updatedAt"), <time dateTime={new Date(e.updatedAt).toISOString()}>{formatDateTime(e.updatedAt, locale)}</time>],
     [t("adminEnrollments.details.source.label"), <EnrollmentSource enrollment={e} />],
+    // The student area (issue 38): whether the student has signed in, and when last.
+    ...(e.studentLastSignInAt !== undefined
+      ? [
+          [
+            f("studentArea"),
+            e.studentLastSignInAt ? (
+              <span data-student-sign-in="">
+                {t("adminEnrollments.details.lastSignIn")} <time dateTime={new Date(e.studentLastSignInAt).toISOString()}>{formatDateTime(e.studentLastSignInAt, locale)}</time>
+              </span>
+            ) : (
+              <span className="text-slate-600" data-student-sign-in="never">
+                {t("adminEnrollments.details.neverSignedIn")}
+              </span>
+            ),
+          ] as [string, ReactNode],
+        ]
+      : []),
   ];
   return (
     <div className="space-y-5">

@@ -31,6 +31,8 @@ export default [
     // The student area: sign in by emailed link, then every request of that email (issue 38).
     route("my", "routes/site/my.tsx"),
     route("my/verify", "routes/site/my-verify.tsx"),
+    route("my/data.json", "routes/site/my-data.ts", { id: "my-data-json" }),
+    route("my/data.csv", "routes/site/my-data.ts", { id: "my-data-csv" }),
     // A page that does not exist, in the language of its URL.
     route("*", "routes/site/not-found.tsx", { id: "localized-not-found" }),
   ]),

@@ -119,6 +119,12 @@ describe("the student area", () => {
     expect(await cards.evaluateAll((els) => els.map((el) => el.getAttribute("data-my-request")))).toEqual(newest.map((r) => r.reference));
     expect(await overflow(page)).toBeLessThanOrEqual(0);
     await screenshot(page, "student-area-requests-en-laptop-nojs");
+    // "Download my data": a JSON file of everything about this email, its requests among it.
+    const [download] = await Promise.all([page.waitForEvent("download"), page.locator('[data-download="json"]').click()]);
+    expect(download.suggestedFilename()).toMatch(/^my-data-\d{4}-\d{2}-\d{2}\.json$/);
+    const data = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8")) as { about: { email: string }; sections: { requests: { enrollmentId: string }[] } };
+    expect(data.about.email).toBe(email);
+    expect(data.sections.requests.map((r) => r.enrollmentId).sort()).toEqual(newest.map((r) => r.reference).sort());
     await page.getByRole("button", { name: tr("en", "my.requests.signOut") }).click();
     await page.getByTestId("my-sign-in").waitFor();
   });

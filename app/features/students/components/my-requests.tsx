@@ -79,6 +79,21 @@ export function MyRequests({ email, requests, locale }: { email: string; request
           ))}
         </ul>
       )}
+      <section aria-labelledby="my-data" className="mt-8 rounded-xl border border-slate-200 p-4" data-testid="my-data">
+        <h2 id="my-data" className="font-semibold text-slate-900">
+          {t("my.data.heading")}
+        </h2>
+        <p className="mt-1 text-sm text-slate-700">{t("my.data.intro")}</p>
+        {/* Plain links to the downloads (a file, not a page: no client navigation). */}
+        <div className="mt-3 flex flex-wrap gap-3">
+          <a href={lp("/my/data.json")} download className="btn-secondary px-4 py-2 text-sm" data-download="json">
+            {t("my.data.json")}
+          </a>
+          <a href={lp("/my/data.csv")} download className="btn-secondary px-4 py-2 text-sm" data-download="csv">
+            {t("my.data.csv")}
+          </a>
+        </div>
+      </section>
     </>
   );
 }

@@ -3,7 +3,7 @@
 // map the browser uses.
 
 /** Locale files public pages use. Every other file (admin-*, auth, instructor, ...) is staff-only. */
-export const PUBLIC_LOCALE_FILES = ["common", "catalog", "course-card", "forms", "contact", "about", "services", "home", "runs", "my-enrollment", "my"] as const;
+export const PUBLIC_LOCALE_FILES = ["common", "catalog", "course-card", "forms", "contact", "about", "services", "home", "runs", "my-enrollment", "receipt", "my"] as const;
 
 /**
  * What each public route needs besides `common`, by route id (app/routes.ts). The 404 needs only
@@ -28,7 +28,7 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   "routes/site/enrollment-find": ["contact"],
   "routes/site/enrollment": ["my-enrollment"],
   // A payment's receipt (issue 37 item 6).
-  "routes/site/receipt": ["my-enrollment"],
+  "routes/site/receipt": ["my-enrollment", "receipt"],
   // The student area (issue 38): its own few words; statuses come ready-made from the loader.
   "routes/site/my": ["my"],
   "routes/site/my-verify": ["my"],

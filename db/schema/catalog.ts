@@ -237,6 +237,11 @@ export const courseRuns = pgTable(
     sessionMinutes: integer("session_minutes"),
     repeatFrequency: text("repeat_frequency", { enum: RUN_REPEAT_FREQUENCIES }),
     repeatCount: integer("repeat_count"),
+    /**
+     * A live online run's joining link (issue 38 item 3): shown only to its confirmed students (their page,
+     * their calendar), never on a public page, in the page cache, the sitemap, structured data or a log line.
+     */
+    joinUrl: text("join_url"),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -245,6 +250,7 @@ export const courseRuns = pgTable(
     check("course_runs_status_check", sql`${t.status} in ('open', 'closed', 'cancelled')`),
     check("course_runs_dates", sql`${t.endsAt} is null or ${t.endsAt} >= ${t.startsAt}`),
     check("course_runs_schedule_len", sql`coalesce(char_length(${t.schedule}), 0) <= 200 and coalesce(char_length(${t.scheduleAr}), 0) <= 200`),
+    check("course_runs_join_url_len", sql`coalesce(char_length(${t.joinUrl}), 0) <= 500`),
     check("course_runs_location_len", sql`coalesce(char_length(${t.location}), 0) <= 200 and coalesce(char_length(${t.locationAr}), 0) <= 200`),
     check("course_runs_on_site_location", sql`${t.mode} <> 'on_site' or coalesce(${t.location}, ${t.locationAr}) is not null`),
     check("course_runs_capacity_range", sql`${t.capacity} is null or ${t.capacity} between 1 and 10000`),

@@ -138,7 +138,7 @@ describe("from a request to a paid, receipted seat", () => {
       const half = student.locator(`[data-receipt-lang="${lang}"]`);
       expect(await half.innerText()).toContain(entry!.receipt);
       expect(await half.innerText()).toContain(formatPiastres(owed, lang));
-      expect(await half.innerText()).toContain(tr(lang, "myEnrollment.receiptPage.paidInFull"));
+      expect(await half.innerText()).toContain(tr(lang, "receiptPage.paidInFull"));
       expect(await overflow(student)).toBeLessThanOrEqual(0);
       await screenshot(student, `payment-journey-receipt-${lang}-${j.viewport}`);
 

@@ -48,8 +48,8 @@ describe("a payment's receipt", () => {
       const half = page.locator(`[data-receipt-lang="${lang}"]`);
       expect(await half.getAttribute("dir")).toBe(lang === "ar" ? "rtl" : "ltr");
       expect(await half.innerText()).toContain(seat.receipt);
-      expect(await half.innerText()).toContain(tr(lang, "myEnrollment.receiptPage.title"));
-      expect(await half.innerText()).toContain(tr(lang, "myEnrollment.receiptPage.paidInFull"));
+      expect(await half.innerText()).toContain(tr(lang, "receiptPage.title"));
+      expect(await half.innerText()).toContain(tr(lang, "receiptPage.paidInFull"));
     }
     expect(await page.locator("main").innerText()).not.toMatch(/[٠-٩]|myEnrollment\.|\{\{/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -82,7 +82,7 @@ describe("a payment's receipt", () => {
     const [en, ar] = await Promise.all(["en", "ar"].map((l) => page.locator(`[data-receipt-lang="${l}"]`).boundingBox()));
     expect(Math.abs(en!.y - ar!.y)).toBeLessThan(2);
     expect(en!.x).toBeLessThan(ar!.x);
-    await page.getByRole("button", { name: tr("en", "myEnrollment.receiptPage.print") }).waitFor();
+    await page.getByRole("button", { name: tr("en", "receiptPage.print") }).waitFor();
     // Opened directly (not from the student's page), its words reach the browser too.
     expect(await page.locator("main").innerText()).not.toMatch(/myEnrollment\.|\{\{/);
     await screenshot(page, "receipt-page-en-laptop");

@@ -125,6 +125,37 @@ describe("the student area", () => {
     const data = JSON.parse(Buffer.concat(await (await download.createReadStream()).toArray()).toString("utf8")) as { about: { email: string }; sections: { requests: { enrollmentId: string }[] } };
     expect(data.about.email).toBe(email);
     expect(data.sections.requests.map((r) => r.enrollmentId).sort()).toEqual(newest.map((r) => r.reference).sort());
+
+    // A confirmed seat of a live run: its sessions and joining link on its page, its calendar file; the link
+    // on no public page (the course page, the catalogue, the sitemap).
+    const JOIN = "https://meet.example.com/e2e-student-area-4471";
+    const { rows: paid } = await own.pool.query<{ reference: string; run_id: string; slug: string }>(
+      `select e.enrollment_id as reference, e.run_id, c.slug from enrollments e join courses c on c.id = e.course_id join course_runs r on r.id = e.run_id
+        where lower(e.student_email) = $1 and e.status = 'approved' and c.is_published
+          and (select coalesce(sum(case when kind = 'charge' then amount_piastres when kind = 'payment' then -amount_piastres else 0 end), 0) from enrollment_ledger l where l.enrollment_id = e.id) <= 0
+        limit 1`,
+      [email],
+    );
+    expect(paid[0]).toBeDefined();
+    await own.pool.query("update course_runs set mode = 'live_online', join_url = $1 where id = $2", [JOIN, paid[0]!.run_id]);
+    await page.locator(`[data-my-request="${paid[0]!.reference}"]`).getByRole("link").click();
+    const sessions = page.getByTestId("my-sessions");
+    await sessions.waitFor();
+    expect(await sessions.locator("[data-join]").getAttribute("href")).toBe(JOIN);
+    expect(await sessions.locator("[data-session]").count()).toBeGreaterThan(0);
+    await sessions.scrollIntoViewIfNeeded();
+    await screenshot(page, "student-area-sessions-en-laptop-nojs");
+    const [ics] = await Promise.all([page.waitForEvent("download"), sessions.locator("[data-calendar]").click()]);
+    const text = Buffer.concat(await (await ics.createReadStream()).toArray()).toString("utf8");
+    expect(text).toMatch(/^BEGIN:VCALENDAR/);
+    expect(text.match(/BEGIN:VEVENT/g)?.length).toBe(await sessions.locator("[data-session]").count());
+    expect(text.replace(/\r\n /g, "")).toContain(JOIN);
+    for (const path of [`/en/courses/${paid[0]!.slug}`, `/ar/courses/${paid[0]!.slug}`, "/en/courses", "/sitemap.xml", "/en"]) {
+      const html = await (await fetch(`${own.url}${path}`)).text();
+      expect(html, path).not.toContain("e2e-student-area-4471");
+    }
+
+    await page.goto("/en/my");
     await page.getByRole("button", { name: tr("en", "my.requests.signOut") }).click();
     await page.getByTestId("my-sign-in").waitFor();
   });

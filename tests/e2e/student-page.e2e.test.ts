@@ -54,7 +54,7 @@ describe("the student's enrollment page", () => {
     expect(await page.locator("html").getAttribute("dir")).toBe("rtl");
     expect(await page.getByRole("heading", { level: 1 }).innerText()).toBe(tr("ar", "myEnrollment.heading"));
     expect(await page.locator("[data-status]").getAttribute("data-status")).toBe("pending");
-    expect(await page.locator("[data-next]").innerText()).toBe(tr("ar", "myEnrollment.next.pending"));
+    expect(await page.locator("[data-next]").innerText()).toBe(tr("ar", "myEnrollmentNext.pending"));
     expect(await page.locator("[data-step]").evaluateAll((els) => els.map((el) => el.getAttribute("data-step")))).toEqual(["requested", "review"]);
     expect(await page.locator("main").innerText()).not.toMatch(/[٠-٩]|myEnrollment\.|returned an object/);
     expect(await overflow(page)).toBeLessThanOrEqual(0);
@@ -74,7 +74,7 @@ describe("the student's enrollment page", () => {
     await page.waitForURL(/\/en\/enrollment\/ENR-[A-Z0-9-]+\?t=/);
     await page.getByRole("heading", { level: 1, name: tr("en", "myEnrollment.heading") }).waitFor();
     expect(await page.locator("html").getAttribute("dir")).toBe("ltr");
-    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollment.next.pending"));
+    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollmentNext.pending"));
   });
 
   it("English, laptop, without JavaScript: a part-paid seat's money; a wrong token is the 404", async ({ newPage }) => {
@@ -97,7 +97,7 @@ describe("the student's enrollment page", () => {
     expect(await money.locator('[data-money="due"]').innerText()).toBe(formatPiastres(Number(seat.due), "en"));
     expect(await money.locator('[data-money="paid"]').innerText()).toBe(formatPiastres(Number(seat.paid), "en"));
     expect(await money.locator('[data-money="balance"]').innerText()).toBe(formatPiastres(Number(seat.due) - Number(seat.paid), "en"));
-    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollment.next.approvedPartial"));
+    expect(await page.locator("[data-next]").innerText()).toBe(tr("en", "myEnrollmentNext.approvedPartial"));
     expect(await page.locator('[data-step="paid"]').getAttribute("data-done")).toBeNull();
     expect(await page.locator("main").innerText()).not.toMatch(/myEnrollment\.|returned an object/);
     expect(await page.locator("main").innerText()).toContain(tr("en", `myEnrollment.modes.${seat.mode}`));

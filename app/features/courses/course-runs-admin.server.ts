@@ -44,6 +44,8 @@ export interface AdminRunRow extends RunFields {
   status: RunStatus;
   instructorName: string | null;
   instructorNameAr: string | null;
+  /** A live run's joining link (staff only; its students see it on their own pages). */
+  joinUrl: string | null;
   pending: number;
   waiting: number;
   /** Requests of any status (a run with requests cannot be deleted). */
@@ -123,6 +125,7 @@ export async function listCourseRuns(actor: Actor, courseId: string): Promise<Ad
         sessionMinutes: run.sessionMinutes,
         repeatFrequency: run.repeatFrequency,
         repeatCount: run.repeatCount,
+        joinUrl: run.joinUrl,
         pending: c.pending,
         approved: c.approved,
         waiting: c.waiting,
@@ -173,6 +176,8 @@ function runColumns(v: ParsedRunValues) {
     sessionMinutes: v.sessionMinutes,
     repeatFrequency: v.repeatFrequency,
     repeatCount: v.repeatCount,
+    // A joining link is kept only for live online runs.
+    joinUrl: v.mode === "live_online" ? v.joinUrl : null,
   };
 }
 
@@ -230,6 +235,7 @@ const AUDITED_FIELDS = [
   "sessionMinutes",
   "repeatFrequency",
   "repeatCount",
+  "joinUrl",
 ] as const;
 
 /** What changed between the stored run and the next values (dates by their moment, the price as a number). */

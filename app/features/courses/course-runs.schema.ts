@@ -18,6 +18,7 @@ export const RUN_LIMITS = {
   priceMax: 99_999_999.99,
   sessionMinutesMax: 1440,
   repeatCountMax: 1000,
+  joinUrl: 500,
   subject: 150,
   body: 5000,
 } as const;
@@ -43,6 +44,7 @@ export const RUN_ERRORS = {
   sessionMinutesInvalid: "runsAdmin.errors.sessionMinutesInvalid",
   repeatFrequencyInvalid: "runsAdmin.errors.repeatFrequencyInvalid",
   repeatCountInvalid: "runsAdmin.errors.repeatCountInvalid",
+  joinUrlInvalid: "runsAdmin.errors.joinUrlInvalid",
   runInvalid: "runsAdmin.errors.runInvalid",
   runNotFound: "runsAdmin.errors.runNotFound",
   hasRequests: "runsAdmin.errors.hasRequests",
@@ -106,6 +108,16 @@ function cairoMoment(missing: string, invalid: string) {
     });
 }
 
+/** An absolute https address with a host (what a meeting service gives). */
+function isHttpsUrl(text: string): boolean {
+  try {
+    const url = new URL(text);
+    return url.protocol === "https:" && url.hostname.includes(".") && !url.username && !url.password;
+  } catch {
+    return false;
+  }
+}
+
 /** The fields of a run as the domain functions take them. */
 export const runValuesSchema = z
   .object({
@@ -143,6 +155,15 @@ export const runValuesSchema = z
       .nullable()
       .transform((v) => v || null),
     repeatCount: optionalWhole(1, RUN_LIMITS.repeatCountMax, RUN_ERRORS.repeatCountInvalid),
+    // A live run's joining link (issue 38 item 3): https only (a meeting's address; never javascript: or a file).
+    joinUrl: z
+      .string({ error: RUN_ERRORS.joinUrlInvalid })
+      .trim()
+      .max(RUN_LIMITS.joinUrl, { error: RUN_ERRORS.joinUrlInvalid, abort: true })
+      .refine((v) => v === "" || isHttpsUrl(v), { error: RUN_ERRORS.joinUrlInvalid })
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
   })
   .superRefine((v, ctx) => {
     if (v.startsAt && v.endsAt && v.endsAt.getTime() < v.startsAt.getTime()) {

@@ -15,6 +15,8 @@ import type { OnlinePaymentStatus } from "@db/schema/index.ts";
 import type { OnlineNote, PayOnlineTexts } from "./components/student-pay-online.tsx";
 import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
+import { runSessions } from "~/domain/runs/run-sessions.ts";
+import { formatRunMoment } from "~/lib/cairo-time.ts";
 
 export interface StudentPayment {
   at: string;
@@ -50,6 +52,31 @@ export interface StudentEnrollment {
   proofs: StudentProof[];
   /** Paying online (Paymob): offered while an approved seat owes money; the latest attempt's state. */
   online: { offered: boolean; latest: OnlinePaymentStatus | null };
+  /**
+   * A confirmed seat's sessions (approved, nothing left to pay) in Cairo time, and a live run's joining link
+   * (issue 38 item 3); null before the seat is confirmed. Only this page and the calendar file show them.
+   */
+  sessions: { list: { number: number; startsAt: string; endsAt: string }[]; joinUrl: string | null } | null;
+}
+
+/** The "what next" line's key for where the request stands (strings: myEnrollmentNext.*, server only). */
+function nextKey(e: StudentEnrollment): string {
+  if (e.status !== "approved") return e.status;
+  if (!e.money || e.money.due <= 0) return "approvedFree";
+  if (e.money.balance <= 0) return "approvedPaid";
+  // Held until a deadline; once money was received the hold ended and the rest is paid as agreed.
+  return e.holdExpiresAt ? "approvedUnpaid" : "approvedPartial";
+}
+
+/** What the student should do next, in the page's language, with the hold's deadline in Cairo time. */
+export function nextText(e: StudentEnrollment, t: (key: string, options?: Record<string, unknown>) => string, locale: Locale): string {
+  const deadline = e.holdExpiresAt ? `${formatRunMoment(e.holdExpiresAt, locale, "long")} (${t("myEnrollment.cairoTime")})` : undefined;
+  return t(`myEnrollmentNext.${nextKey(e)}`, deadline ? { deadline } : undefined);
+}
+
+/** Approved with nothing left to pay (a free run: at approval). */
+export function isConfirmed(status: string, ledger: { due: number; balance: number }): boolean {
+  return status === "approved" && ledger.balance <= 0;
 }
 
 /**
@@ -88,6 +115,10 @@ export async function getStudentEnrollment(reference: string, token: string | nu
       mode: courseRuns.mode,
       location: courseRuns.location,
       locationAr: courseRuns.locationAr,
+      sessionMinutes: courseRuns.sessionMinutes,
+      repeatFrequency: courseRuns.repeatFrequency,
+      repeatCount: courseRuns.repeatCount,
+      joinUrl: courseRuns.joinUrl,
     })
     .from(enrollments)
     .leftJoin(courses, eq(courses.id, enrollments.courseId))
@@ -138,6 +169,17 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     proofMethods: enabled.map((m) => m.method),
     proofs,
     online: { offered: owes && onlineOffered(), latest: latest?.status ?? null },
+    sessions:
+      row.runStartsAt && isConfirmed(row.status, ledger)
+        ? {
+            list: runSessions({ startsAt: row.runStartsAt, sessionMinutes: row.sessionMinutes, repeatFrequency: row.repeatFrequency, repeatCount: row.repeatCount }).map((x) => ({
+              number: x.number,
+              startsAt: x.startsAt.toISOString(),
+              endsAt: x.endsAt.toISOString(),
+            })),
+            joinUrl: row.mode === "live_online" ? row.joinUrl : null,
+          }
+        : null,
   };
 }
 

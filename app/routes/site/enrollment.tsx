@@ -4,7 +4,7 @@
 // indexed, and the address (with its token) is not sent on as a referrer.
 import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
 import { EnrollmentLinkError } from "~/features/enrollments/components/enrollment-link-error.tsx";
-import { getStudentEnrollment, payOnlineTexts } from "~/features/enrollments/student-enrollment.server.ts";
+import { getStudentEnrollment, nextText, payOnlineTexts } from "~/features/enrollments/student-enrollment.server.ts";
 import { PROOF_SENT_PARAM, studentProofAction } from "~/features/enrollments/student-proof.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { ONLINE_RETURN_PARAM } from "~/domain/payments/online.server.ts";
@@ -39,6 +39,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     // Back from sending a proof of payment (the action redirects here).
     proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
     payOnline: payOnlineTexts(t, enrollment.online, note),
+    next: nextText(enrollment, t, getLocale(context)),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   }, { headers });
@@ -82,6 +83,7 @@ export default function EnrollmentRoute({ loaderData, actionData, matches }: Rou
       locale={matches[0].loaderData.locale}
       proof={{ sent: loaderData.proofSent, reply: actionData }}
       payOnline={loaderData.payOnline}
+      next={loaderData.next}
     />
   );
 }

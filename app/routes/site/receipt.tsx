@@ -23,11 +23,11 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
   const text = Object.fromEntries(
     (["en", "ar"] as const).map((lang) => {
       const t = i18n.getFixedT(lang);
-      const words = Object.fromEntries(KEYS.map((k) => [k, t(`myEnrollment.receiptPage.${k}`)]));
+      const words = Object.fromEntries(KEYS.map((k) => [k, t(`receiptPage.${k}`)]));
       return [lang, { ...words, method: t(`myEnrollment.methods.${receipt.method}`), methodLabel: words.method }];
     }),
   ) as Record<"en" | "ar", ReceiptText>;
-  return { receipt, text, token: token!, title: i18n.t("myEnrollment.receiptPage.metaTitle", { number: receipt.number }) };
+  return { receipt, text, token: token!, title: i18n.t("receiptPage.metaTitle", { number: receipt.number }) };
 }
 
 export function clientLoader({ serverLoader }: Route.ClientLoaderArgs) {

@@ -15,6 +15,7 @@ import type { StudentEnrollment } from "../student-enrollment.server.ts";
 import type { FormReply } from "~/lib/form-reply.ts";
 import { StudentPayMethods } from "./student-pay-methods.tsx";
 import { StudentProofForm } from "./student-proof-form.tsx";
+import { StudentSessions } from "./student-sessions.tsx";
 import { StudentPayOnline, type PayOnlineTexts } from "./student-pay-online.tsx";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
@@ -33,14 +34,6 @@ function stepsOf(e: StudentEnrollment): Step[] {
   return steps;
 }
 
-function nextKey(e: StudentEnrollment): string {
-  if (e.status !== "approved") return e.status;
-  if (!e.money || e.money.due <= 0) return "approvedFree";
-  if (e.money.balance <= 0) return "approvedPaid";
-  // Held until a deadline; once money was received the hold ended and the rest is paid as agreed.
-  return e.holdExpiresAt ? "approvedUnpaid" : "approvedPartial";
-}
-
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
     <div className="grid gap-1 px-4 py-2.5 sm:grid-cols-3 sm:gap-4">
@@ -56,6 +49,7 @@ export function StudentEnrollmentPage({
   locale,
   proof,
   payOnline,
+  next,
 }: {
   enrollment: StudentEnrollment;
   token: string;
@@ -64,6 +58,8 @@ export function StudentEnrollmentPage({
   proof: { sent: boolean; reply: FormReply | undefined };
   /** The "Pay online" section's words (from the loader), or null when it has nothing to show. */
   payOnline: PayOnlineTexts | null;
+  /** What to do next, in the page's language (from the loader: only this status's words reach the page). */
+  next: string;
 }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -87,7 +83,7 @@ export function StudentEnrollmentPage({
           {m("statusLabel")}: <span data-status={paidInFull ? "paid" : e.status}>{m(`status.${paidInFull ? "paid" : e.status}`)}</span>
         </h2>
         <p className="mt-2 text-slate-800" data-next="">
-          {m(`next.${nextKey(e)}`, e.holdExpiresAt ? { deadline: `${formatRunMoment(e.holdExpiresAt, locale, "long")} (${m("cairoTime")})` } : undefined)}
+          {next}
         </p>
       </section>
 
@@ -154,6 +150,7 @@ export function StudentEnrollmentPage({
         )}
       </dl>
 
+      {e.sessions && <StudentSessions sessions={e.sessions} calendarHref={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/calendar.ics`)}?t=${token}`} locale={locale} />}
       {e.money && <StudentMoney enrollment={e} money={e.money} token={token} locale={locale} />}
       <StudentPayOnline
         action={`${lp(`/enrollment/${encodeURIComponent(e.reference)}/pay`)}`}

@@ -71,7 +71,7 @@ export function StudentReceiptPage({ receipt, text, token, locale }: { receipt: 
     <article className="mx-auto max-w-4xl px-4 py-8 print:max-w-none print:p-0">
       <div className="mb-4 flex flex-wrap items-center justify-between gap-3 print:hidden">
         <Link to={`${lp(`/enrollment/${encodeURIComponent(receipt.reference)}`)}?t=${token}`} className="text-teal-900 underline">
-          {t("myEnrollment.receiptPage.back")}
+          {t("receiptPage.back")}
         </Link>
         {/* Printing needs the browser's script; without it the browser's own Print does the same. */}
         <button
@@ -79,7 +79,7 @@ export function StudentReceiptPage({ receipt, text, token, locale }: { receipt: 
           onClick={() => window.print()}
           className="hidden rounded-lg bg-teal-800 px-4 py-2 text-sm font-semibold text-white hover:bg-teal-900 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-teal-800 [html[data-hydrated]_&]:inline-flex"
         >
-          {t("myEnrollment.receiptPage.print")}
+          {t("receiptPage.print")}
         </button>
       </div>
       <h1 className="sr-only">

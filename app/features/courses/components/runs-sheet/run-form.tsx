@@ -37,6 +37,7 @@ function runDefaults(run: AdminRunRow) {
     sessionMinutes: text(run.sessionMinutes),
     repeatFrequency: run.repeatFrequency ?? "",
     repeatCount: text(run.repeatCount),
+    joinUrl: run.joinUrl ?? "",
   };
 }
 
@@ -110,6 +111,17 @@ export function RunForm({ course, run, view, instructors, hydrated, locale, href
               </option>
             ))}
           </SelectField>
+          <div className="sm:col-span-2">
+            <TextField
+              meta={fields.joinUrl}
+              type="url"
+              label={t("runsAdmin.form.joinUrl")}
+              hint={t("runsAdmin.form.joinUrlHint")}
+              maxLength={RUN_LIMITS.joinUrl}
+              dir="ltr"
+              autoComplete="off"
+            />
+          </div>
           {text(fields.location, t("runsAdmin.form.location"), "en", "runsAdmin.form.locationHint")}
           {text(fields.locationAr, t("runsAdmin.form.locationAr"), "ar")}
           {number(fields.capacity, t("runsAdmin.form.capacity"), "runsAdmin.form.capacityHint")}

@@ -1,0 +1,2 @@
+ALTER TABLE "course_runs" ADD COLUMN "join_url" text;--> statement-breakpoint
+ALTER TABLE "course_runs" ADD CONSTRAINT "course_runs_join_url_len" CHECK (coalesce(char_length("course_runs"."join_url"), 0) <= 500);

@@ -196,6 +196,8 @@ async function seedDemoRuns(tx: Tx, courseRows: { id: string; slug: string; titl
           repeatFrequency: r.repeatFrequency,
           repeatCount: r.repeatCount,
           status: r.status ?? "open",
+          // A live run's joining link (issue 38): its confirmed students see it on their page and calendar.
+          joinUrl: r.mode === "live_online" ? `https://meet.example.com/nile-${r.course}` : null,
         };
       }),
     )

@@ -2,7 +2,7 @@
 // is confirmed (pending, or approved with money owed); once confirmed, each session in Cairo time on the
 // student's page with the live run's joining link, and the same sessions as an iCalendar file, parsed here
 // with ical.js: a weekly 8 pm class is 8 pm in Cairo before and after summer time starts. The joining link
-// is in no public page's data.
+// is in no public page's data. A run whose days are only in words gets no invented list.
 import ICAL from "ical.js";
 import { beforeEach, describe, expect, it } from "vitest";
 import { seedDefaults } from "@db/seed/demo.ts";
@@ -81,5 +81,13 @@ describe("a confirmed seat's sessions", () => {
     expect(JSON.stringify(course.data)).not.toContain(JOIN);
     const wrong = await callLoader(calendarLoader, { url: `/en/enrollment/${reference}/calendar.ics?t=${"A".repeat(22)}`, params: { lang: "en", reference } });
     expect(wrong.status).toBe(404);
+  });
+
+  it("make up no list for a run over weeks whose days are only in words: the joining link, no calendar", async () => {
+    const free = (await makeCourse({ title: "Speaking Club", slug: "speaking-club", isPublished: true, price: 0 })).id;
+    const words = (await makeRun(free, { startsAt: new Date("2027-03-01T18:00:00Z"), endsAt: new Date("2027-04-30T18:00:00Z"), schedule: "Mondays and Wednesdays, 8 pm", mode: "live_online", joinUrl: JOIN })).id;
+    const { reference } = await approvedRequest(admin, { courseId: free, runId: words });
+    expect((await page(reference)).data!.enrollment.sessions).toEqual({ list: [], joinUrl: JOIN });
+    expect((await calendar(reference)).status).toBe(404);
   });
 });

@@ -74,6 +74,11 @@ export function nextText(e: StudentEnrollment, t: (key: string, options?: Record
   return t(`myEnrollmentNext.${nextKey(e)}`, deadline ? { deadline } : undefined);
 }
 
+/** Whether a run's fields give its sessions: repeats set, or one sitting (no end, or within a day). */
+function sessionsKnown(startsAt: Date, endsAt: Date | null, repeat: string | null): boolean {
+  return repeat !== null || !endsAt || endsAt.getTime() - startsAt.getTime() <= 24 * 60 * 60 * 1000;
+}
+
 /** Approved with nothing left to pay (a free run: at approval). */
 export function isConfirmed(status: string, ledger: { due: number; balance: number }): boolean {
   return status === "approved" && ledger.balance <= 0;
@@ -172,7 +177,11 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     sessions:
       row.runStartsAt && isConfirmed(row.status, ledger)
         ? {
-            list: runSessions({ startsAt: row.runStartsAt, sessionMinutes: row.sessionMinutes, repeatFrequency: row.repeatFrequency, repeatCount: row.repeatCount }).map((x) => ({
+            // A run over several days without a repeat says its days in words only: no list is made up.
+            list: (sessionsKnown(row.runStartsAt, row.runEndsAt, row.repeatFrequency)
+              ? runSessions({ startsAt: row.runStartsAt, sessionMinutes: row.sessionMinutes, repeatFrequency: row.repeatFrequency, repeatCount: row.repeatCount })
+              : []
+            ).map((x) => ({
               number: x.number,
               startsAt: x.startsAt.toISOString(),
               endsAt: x.endsAt.toISOString(),

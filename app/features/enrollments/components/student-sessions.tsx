@@ -13,16 +13,18 @@ export function StudentSessions({ sessions, calendarHref, locale }: { sessions: 
       <h2 id="my-sessions" className="font-semibold text-slate-900">
         {m("title")}
       </h2>
-      <p className="mt-1 text-sm text-slate-700">{m("intro")}</p>
+      <p className="mt-1 text-sm text-slate-700">{m(sessions.list.length > 0 ? "intro" : "seeSchedule")}</p>
       <div className="mt-3 flex flex-wrap gap-3">
         {sessions.joinUrl && (
           <a href={sessions.joinUrl} target="_blank" rel="noopener noreferrer" className="btn-primary px-4 py-2 text-sm" data-join="">
             {m("join")}
           </a>
         )}
-        <a href={calendarHref} download className="btn-secondary px-4 py-2 text-sm" data-calendar="">
-          {m("calendar")}
-        </a>
+        {sessions.list.length > 0 && (
+          <a href={calendarHref} download className="btn-secondary px-4 py-2 text-sm" data-calendar="">
+            {m("calendar")}
+          </a>
+        )}
       </div>
       <ol className="mt-3 divide-y divide-slate-100 text-sm">
         {sessions.list.map((s) => (

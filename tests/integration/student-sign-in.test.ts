@@ -99,6 +99,9 @@ describe("signing in to the student area", () => {
     const staffSees = async () =>
       (await callLoader(adminEnrollmentsLoader, { url: `/admin/enrollments?dialog=details&enrollment=${row!.id}`, actor: admin })).data!.details!.studentLastSignInAt;
     expect(await staffSees()).toBeNull();
+    // The request's own page, for staff to open or send (in the student's language).
+    const details = (await callLoader(adminEnrollmentsLoader, { url: `/admin/enrollments?dialog=details&enrollment=${row!.id}`, actor: admin })).data!.details!;
+    expect(details.studentPage).toBe(enrollmentPagePath("en", first));
     await askLink("SALMA.HASSAN@example.com");
     const token = tokenIn((await linksTo("salma.hassan@example.com"))[0]!.textBody, "en")!;
 

@@ -49,6 +49,8 @@ export interface AdminEnrollmentRow {
   id: string;
   /** The details only (issue 38): when the student last signed in to the student area; null: never. */
   studentLastSignInAt?: Date | null;
+  /** The details only: the student's own page (its signed link, in the student's language), for staff to open or send. */
+  studentPage?: string;
   enrollmentId: string;
   courseId: string | null;
   courseName: string;

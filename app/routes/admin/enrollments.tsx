@@ -11,6 +11,8 @@ import { enrollmentCounters, getEnrollment, getRunFilter, listEnrollments, stude
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
 import { decisionUndoSeconds, getDecisionRun } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { getEnrollmentLedger } from "~/domain/payments/ledger.server.ts";
+import { enrollmentPagePath } from "~/domain/enrollments/enrollment-link.server.ts";
+import { isLocale } from "~/lib/i18n.ts";
 import { appErrorData } from "~/lib/errors.ts";
 import { hasPermission } from "~/lib/permissions.server.ts";
 import { requireActor, toActorView } from "~/lib/staff-session.server.ts";
@@ -32,7 +34,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?dialog=details|reject|reopen&enrollment=<id>: the details, or a confirmation, of one enrollment.
   const wanted = ["details", "reject", "reopen"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
   const found = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
-  const details = found ? { ...found, studentLastSignInAt: await studentLastSignIn(actor, found.studentEmail) } : null;
+  const details = found
+    ? { ...found, studentLastSignInAt: await studentLastSignIn(actor, found.studentEmail), studentPage: enrollmentPagePath(isLocale(found.locale) ? found.locale : "en", found.enrollmentId) }
+    : null;
   // The details' run with its seats and waiting list (issue 20: Give a seat, Approve beyond capacity).
   const detailsRun = details?.runId ? await getDecisionRun(actor, details.runId) : null;
   // What the request owes and paid (issue 37), for staff who may see payments.

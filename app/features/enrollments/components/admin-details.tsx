@@ -197,6 +197,17 @@ export function AdminEnrollmentDetails({
     [f("createdAt"), <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>],
     [f("updatedAt"), <time dateTime={new Date(e.updatedAt).toISOString()}>{formatDateTime(e.updatedAt, locale)}</time>],
     [t("adminEnrollments.details.source.label"), <EnrollmentSource enrollment={e} />],
+    // The student's own page (its signed link): to open, or to copy and send by WhatsApp.
+    ...(e.studentPage
+      ? [
+          [
+            f("studentPage"),
+            <a href={e.studentPage} target="_blank" rel="noopener" className="text-teal-900 underline" data-student-page="">
+              {t("adminEnrollments.details.openStudentPage")}
+            </a>,
+          ] as [string, ReactNode],
+        ]
+      : []),
     // The student area (issue 38): whether the student has signed in, and when last.
     ...(e.studentLastSignInAt !== undefined
       ? [

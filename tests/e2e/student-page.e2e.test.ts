@@ -67,7 +67,9 @@ describe("the student's enrollment page", () => {
     await page.getByRole("heading", { level: 1, name: tr("ar", "my.requests.heading") }).waitFor();
     expect(await page.locator("[data-my-request]").count()).toBe(1);
     await page.goBack();
-    await page.locator("[data-status]").waitFor();
+    // Back on the request's page (the list's badges carry data-status too: wait for the address first).
+    await page.waitForURL((url) => url.pathname.startsWith("/ar/enrollment/"));
+    await page.getByRole("heading", { level: 1, name: tr("ar", "myEnrollment.heading") }).waitFor();
 
     // The other language: the same page, its link (and token) kept.
     await page.getByRole("link", { name: "English" }).click();

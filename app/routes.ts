@@ -28,6 +28,8 @@ export default [
     route("enrollment/:reference/receipt/:number", "routes/site/receipt.tsx"),
     // "Pay online": a post that sends the student to Paymob's checkout (issue 37 item 5).
     route("enrollment/:reference/pay", "routes/site/enrollment-pay.ts"),
+    // "Withdraw my request" from that page (issue 38 item 2).
+    route("enrollment/:reference/withdraw", "routes/site/enrollment-withdraw.ts"),
     // A confirmed seat's sessions as a calendar file, by the same link's token (issue 38 item 3).
     route("enrollment/:reference/calendar.ics", "routes/site/enrollment-calendar.ts"),
     // The student area: sign in by emailed link, then every request of that email (issue 38).

@@ -322,7 +322,7 @@ export const enrollments = pgTable(
       .generatedAlwaysAs((): SQL => foldForSearchSql(enrollmentSearchSource())),
   },
   (t) => [
-    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'waiting', 'expired')`),
+    check("enrollments_status_check", sql`${t.status} in ('pending', 'approved', 'rejected', 'waiting', 'expired', 'withdrawn')`),
     check("enrollments_locale_check", sql`${t.locale} in ('en', 'ar')`),
     check("enrollments_student_name_len", sql`char_length(${t.studentName}) between 1 and 200`),
     check("enrollments_student_email_len", sql`char_length(${t.studentEmail}) between 3 and 254`),

@@ -8,6 +8,7 @@ export const RUN_STATUSES = ["open", "closed", "cancelled"] as const;
 export const RUN_REPEAT_FREQUENCIES = ["daily", "weekly", "monthly"] as const;
 /**
  * An enrollment request's states; "waiting" is the waiting list of a full run; "expired" an approved,
- * priced request whose held seat was not paid by its deadline (issue 37 item 2).
+ * priced request whose held seat was not paid by its deadline (issue 37 item 2); "withdrawn" one its student
+ * took back before paying anything (issue 38 item 2).
  */
-export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected", "waiting", "expired"] as const;
+export const ENROLLMENT_STATUSES = ["pending", "approved", "rejected", "waiting", "expired", "withdrawn"] as const;

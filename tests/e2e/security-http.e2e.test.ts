@@ -655,6 +655,7 @@ const RECIPES: Record<string, Recipe | { exempt: string }> = {
   // The student area (issue 38): "Email me a sign-in link" counts every post per address (3 an hour per email too).
   "routes/site/my.tsx": { body: () => ({ intent: "sign-in", email: "", website: "" }), messageKey: "my.signIn.errors.tooManyRequests" },
   "routes/site/my-verify.tsx": { exempt: "spends a 32-letter single-use link (190 bits, 15 minutes): nothing to guess; see student-sign-in.test.ts" },
+  "routes/site/enrollment-withdraw.ts": { exempt: "404 without the page's token; with it, one withdrawal (a repeat is refused as closed), see student-withdraw.test.ts" },
   "routes/site/enrollment-pay.ts": { exempt: "404 without the page's token; with it, limited per request (RATE_LIMIT_PAYMOB), see paymob.test.ts" },
   // Paymob's callback: its HMAC is checked before anything is read (401); Paymob's own retries must not be refused.
   "routes/api/paymob-callback.ts": { exempt: "signed by Paymob (401 otherwise) and idempotent; see paymob.test.ts and paymob.e2e.test.ts" },

@@ -1,7 +1,7 @@
 // Issue 38 items 1 and 2 in Chromium on PostgreSQL with the demo and a real SMTP server: a student finds
 // "My requests" in the footer, asks for a sign-in link, opens it from the email (a fresh page, as a mail app
 // opens it), confirms, and sees every request made with that email; a second browser sees none of it; signing
-// out ends it; the spent link signs nobody in. Arabic on a phone with JavaScript; English on a laptop without.
+// out ends it; the spent link signs nobody in; the student withdraws the new request from its page. Arabic on a phone with JavaScript; English on a laptop without.
 // Screenshots: test-results/screenshots/student-area-*.png.
 import type { Page } from "playwright-core";
 import { expectNoAxeViolations } from "./axe.ts";
@@ -81,6 +81,22 @@ describe("the student area", () => {
     expect(await student.locator("[data-status]").getAttribute("data-status")).toBe("pending");
     await student.goBack();
     await card.waitFor();
+
+    // Withdrawing it (item 2): open "Changed your mind?", confirm; the page says so, the list shows it.
+    await card.getByRole("link").click();
+    await student.waitForURL((url) => url.pathname === `/ar/enrollment/${made[0]!.reference}`);
+    await student.getByText(tr("ar", "myEnrollmentWithdraw.summary")).click();
+    await screenshot(student, "student-area-withdraw-ar-phone");
+    await student.getByRole("button", { name: tr("ar", "myEnrollmentWithdraw.button") }).click();
+    await student.locator('[data-withdraw="ok"]').waitFor();
+    expect(await student.locator("[data-withdraw]").innerText()).toBe(tr("ar", "myEnrollmentWithdraw.done"));
+    expect(await student.locator("#my-status [data-status]").getAttribute("data-status")).toBe("withdrawn");
+    expect(await student.getByRole("button", { name: tr("ar", "myEnrollmentWithdraw.button") }).count()).toBe(0);
+    expect(await overflow(student)).toBeLessThanOrEqual(0);
+    await screenshot(student, "student-area-withdrawn-ar-phone");
+    await student.goto(`${own.url}/ar/my`);
+    expect(await card.locator("[data-status]").getAttribute("data-status")).toBe("withdrawn");
+    expect(await card.locator("[data-status]").innerText()).toBe(tr("ar", "myEnrollment.status.withdrawn"));
 
     // Another browser, without the session: the sign-in form, nothing of hers.
     const stranger = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });

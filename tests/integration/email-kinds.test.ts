@@ -1,5 +1,9 @@
 // Every kind of email the app sends has a name in the email log and the audit log, in both languages
-// (issue 36 item 16: "run-reminder" showed raw). The kinds are the ones the senders use.
+// (issue 36 item 16: "run-reminder" showed raw). The kinds are the ones the senders use: the literal ones
+// below and every `…_KIND = "…"` constant in the app's code (found by reading the files, so a new sender
+// cannot be forgotten here).
+import { readdirSync, readFileSync } from "node:fs";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
 import { RUN_MESSAGE_KIND } from "~/features/courses/course-runs-admin.server.ts";
@@ -17,6 +21,18 @@ const KINDS = [
   RUN_MESSAGE_KIND,
   RUN_REMINDER_KIND,
 ];
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((d) =>
+    d.isDirectory() ? sourceFiles(path.join(dir, d.name)) : /\.tsx?$/.test(d.name) && !/\.test\./.test(d.name) ? [path.join(dir, d.name)] : [],
+  );
+}
+const DECLARED = sourceFiles("app").flatMap((file) => [...readFileSync(file, "utf8").matchAll(/_KIND = "([a-z-]+)"/g)].map((m) => m[1]!));
+
+it("finds the kinds the senders declare (the scan works)", () => {
+  expect(DECLARED).toEqual(expect.arrayContaining(["payment-receipt", "student-sign-in", "enrollment-withdrawn"]));
+});
+KINDS.push(...DECLARED.filter((k) => !KINDS.includes(k)));
 
 describe("email kinds", () => {
   it.each(KINDS)("%s has a name in English and in Arabic", (kind) => {

@@ -144,19 +144,19 @@ describe("counters, search, filter and pages", () => {
   async function counted() {
     const rows = await database.db.select({ status: enrollments.status, n: count() }).from(enrollments).groupBy(enrollments.status);
     const by = Object.fromEntries(rows.map((r) => [r.status, Number(r.n)]));
-    return { total: rows.reduce((a, r) => a + Number(r.n), 0), pending: by.pending ?? 0, approved: by.approved ?? 0, rejected: by.rejected ?? 0, waiting: by.waiting ?? 0, expired: by.expired ?? 0 };
+    return { total: rows.reduce((a, r) => a + Number(r.n), 0), pending: by.pending ?? 0, approved: by.approved ?? 0, rejected: by.rejected ?? 0, waiting: by.waiting ?? 0, expired: by.expired ?? 0, withdrawn: by.withdrawn ?? 0 };
   }
 
   it("counts every status in one go, and the counts follow inserts, status changes, deletes and truncation", async () => {
     const ids = await seed([{ status: "pending" }, { status: "pending" }, { status: "approved" }, { status: "rejected" }, { status: "pending" }, { status: "waiting" }]);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 1, rejected: 1, waiting: 1, expired: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 1, rejected: 1, waiting: 1, expired: 0, withdrawn: 0 });
 
     await setEnrollmentStatus(admin, [ids[0]!, ids[1]!], "approved");
     await database.db.update(enrollments).set({ courseName: "Renamed" }); // no status change
     await database.db.update(enrollments).set({ status: "pending" }).where(eq(enrollments.id, ids[3]!));
     await database.db.delete(enrollments).where(eq(enrollments.id, ids[2]!));
     await seed([{ status: "rejected" }, {}], 10);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 7, pending: 3, approved: 2, rejected: 1, waiting: 1, expired: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 7, pending: 3, approved: 2, rejected: 1, waiting: 1, expired: 0, withdrawn: 0 });
     expect(await enrollmentCounters(admin)).toEqual(await counted());
     expect((await listEnrollments(admin, { status: "approved" })).total).toBe(2);
     expect((await listEnrollments(admin, { status: "waiting" })).total).toBe(1);
@@ -166,7 +166,7 @@ describe("counters, search, filter and pages", () => {
     expect(await enrollmentCounters(admin)).toEqual(await counted());
 
     await database.db.execute(sql`truncate enrollments cascade`);
-    expect(await enrollmentCounters(admin)).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0, withdrawn: 0 });
   });
 
   it("finds Arabic names whatever the tashkeel and alef forms, and by email, phone, enrollment id and course", async () => {
@@ -321,7 +321,7 @@ describe("approve and reject", () => {
 
     const after = await statusesOf(ids);
     for (const id of ids) expect(after[id], id).toBe(chosen.includes(id) ? "rejected" : "pending");
-    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 0, rejected: 3, waiting: 0, expired: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 6, pending: 3, approved: 0, rejected: 3, waiting: 0, expired: 0, withdrawn: 0 });
 
     const audit = await database.db.select().from(auditLog).where(eq(auditLog.entity, "enrollment"));
     expect(await countOf(auditLog)).toBe(auditBefore + 3);
@@ -481,7 +481,7 @@ describe("approve and reject", () => {
     // View only: the page loads, but approving is refused (403) and changes nothing; no export.
     const viewer = await manager("viewer@example.com", ["enrollments:view"]);
     const page = (await load(viewer)).data!;
-    expect(page.counters).toEqual({ total: 1, pending: 1, approved: 0, rejected: 0, waiting: 0, expired: 0 });
+    expect(page.counters).toEqual({ total: 1, pending: 1, approved: 0, rejected: 0, waiting: 0, expired: 0, withdrawn: 0 });
     expect(page.list.rows.map((r) => r.id)).toEqual([id]);
     const refused = await run(viewer, { intent: "approve", id: id! });
     expect(refused.status).toBe(403);

@@ -94,9 +94,9 @@ describe("admin enrollments: runs and the waiting list", () => {
     await requests(course.id, null, ["pending", "approved"]);
 
     // Every request: the counters include the waiting list.
-    expect(await enrollmentCounters(admin)).toEqual({ total: 32, pending: 3, approved: 4, rejected: 1, waiting: 24, expired: 0 });
+    expect(await enrollmentCounters(admin)).toEqual({ total: 32, pending: 3, approved: 4, rejected: 1, waiting: 24, expired: 0, withdrawn: 0 });
     // One run: its own counts.
-    expect(await enrollmentCounters(admin, { run: run.id })).toEqual({ total: 28, pending: 1, approved: 3, rejected: 1, waiting: 23, expired: 0 });
+    expect(await enrollmentCounters(admin, { run: run.id })).toEqual({ total: 28, pending: 1, approved: 3, rejected: 1, waiting: 23, expired: 0, withdrawn: 0 });
     // A run id that is not a UUID is no filter (never an error).
     expect(await enrollmentCounters(admin, { run: "nope" })).toMatchObject({ total: 32 });
 
@@ -148,7 +148,7 @@ describe("admin enrollments: runs and the waiting list", () => {
     const page = await callLoader(pageLoader, { url: `/admin/enrollments?run=${run.id}&status=waiting`, actor: admin });
     expect(page.status).toBe(200);
     expect(page.data!.list.rows.map((r) => r.id)).toEqual(ids.slice(0, 2));
-    expect(page.data!.counters).toEqual({ total: 3, pending: 0, approved: 1, rejected: 0, waiting: 2, expired: 0 });
+    expect(page.data!.counters).toEqual({ total: 3, pending: 0, approved: 1, rejected: 0, waiting: 2, expired: 0, withdrawn: 0 });
     expect(page.data!.run).toMatchObject({ id: run.id, courseTitle: "Data Analysis" });
 
     for (const bad of ["run=%00", `run=${"a".repeat(5000)}`, "run=x&run=y", `run=${crypto.randomUUID()}`]) {

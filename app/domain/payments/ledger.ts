@@ -10,6 +10,7 @@ export const LEDGER_REASONS = {
   approvalUndone: "system:approval-undone",
   backToPending: "system:back-to-pending",
   holdExpired: "system:hold-expired",
+  withdrawn: "system:withdrawn",
 } as const;
 
 /** Entries and totals of one enrollment, in piastres. */

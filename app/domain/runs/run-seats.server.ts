@@ -69,6 +69,12 @@ export interface RunCounts {
   rejected: number;
   waiting: number;
   expired: number;
+  withdrawn: number;
+}
+
+/** Every status at zero. */
+export function emptyRunCounts(): RunCounts {
+  return { pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0, withdrawn: 0 };
 }
 
 export async function countRequestsByRun(ex: Executor, runIds: readonly string[]): Promise<Map<string, RunCounts>> {
@@ -81,7 +87,7 @@ export async function countRequestsByRun(ex: Executor, runIds: readonly string[]
     .groupBy(enrollments.runId, enrollments.status);
   for (const row of rows) {
     if (!row.runId) continue;
-    const counts = out.get(row.runId) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
+    const counts = out.get(row.runId) ?? emptyRunCounts();
     if (row.status in counts) counts[row.status as keyof RunCounts] = Number(row.n);
     out.set(row.runId, counts);
   }

@@ -23,6 +23,7 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "payment.proof.submit": "audit.actions.paymentProofSubmit",
   "payment.proof.reject": "audit.actions.paymentProofReject",
   "hold.expire": "audit.actions.holdExpire",
+  "enrollment.withdraw": "audit.actions.enrollmentWithdraw",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",
   export: "audit.actions.export",

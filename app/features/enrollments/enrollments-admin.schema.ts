@@ -2,18 +2,24 @@
 // from the URL and the action intents, shared by the browser and the server. No server imports here.
 // Error messages are locale keys ("adminEnrollments.errors.*" in app/locales/<lng>/admin-enrollments.json).
 import { z } from "zod";
+import { ENROLLMENT_STATUSES } from "@db/schema/run-vocabulary.ts";
 import type { LedgerSummary } from "~/domain/payments/ledger.ts";
 import type { AdminReply } from "~/lib/admin-reply.ts";
 import { isOneOf } from "~/lib/validation.ts";
 
 /** Every status a request can have; "waiting" is the waiting list of a full run (issue 20). */
-export const ENROLLMENT_STATUS_VALUES = ["pending", "approved", "rejected", "waiting", "expired"] as const;
+export const ENROLLMENT_STATUS_VALUES = ENROLLMENT_STATUSES;
 export type EnrollmentStatus = (typeof ENROLLMENT_STATUS_VALUES)[number];
 /** What staff decide on a pending request. */
 export type Decision = "approved" | "rejected";
 /** What can be moved back to pending: a decision, or a hold that expired unpaid (issue 37). */
-export const REOPEN_FROM = ["approved", "rejected", "expired"] as const;
+export const REOPEN_FROM = ["approved", "rejected", "expired", "withdrawn"] as const;
 export type ReopenFrom = (typeof REOPEN_FROM)[number];
+
+/** Whether staff may move a request in this status back to pending (Reopen). */
+export function isReopenable(status: string): status is ReopenFrom {
+  return (REOPEN_FROM as readonly string[]).includes(status);
+}
 
 /** The status filter: every status, or one of them. */
 export const ENROLLMENT_STATUS_FILTERS = ["all", ...ENROLLMENT_STATUS_VALUES] as const;

@@ -13,9 +13,9 @@
 // a few index reads however many runs and requests there are; filtered by run and 'waiting' it is the
 // run's waiting list in its order, oldest first (isWaitingListOrder).
 import { containsPattern } from "~/lib/like-pattern.ts";
-import { and, asc, count, desc, eq, like, sql, type SQL } from "drizzle-orm";
-import { courseRuns, courses, enrollmentStatusCounts, enrollments, student } from "@db/schema/index.ts";
-import { countRequestsByRun } from "~/domain/runs/run-seats.server.ts";
+import { and, asc, count, desc, eq, inArray, isNull, like, sql, type SQL } from "drizzle-orm";
+import { auditLog, courseRuns, courses, enrollmentStatusCounts, enrollments, student } from "@db/schema/index.ts";
+import { countRequestsByRun, emptyRunCounts } from "~/domain/runs/run-seats.server.ts";
 import { recordAudit } from "~/lib/audit.server.ts";
 import { foldForSearch } from "~/lib/arabic.ts";
 import { toWesternDigits } from "~/lib/digits.ts";
@@ -49,6 +49,8 @@ export interface AdminEnrollmentRow {
   id: string;
   /** The details only (issue 38): when the student last signed in to the student area; null: never. */
   studentLastSignInAt?: Date | null;
+  /** The details only (issue 38 item 7): what the student changed themselves (STUDENT_ACTIONS), newest first. */
+  studentChanges?: { action: string; at: Date }[];
   /** The details only: the student's own page (its signed link, in the student's language), for staff to open or send. */
   studentPage?: string;
   enrollmentId: string;
@@ -98,6 +100,7 @@ export interface EnrollmentCounters {
   rejected: number;
   waiting: number;
   expired: number;
+  withdrawn: number;
 }
 
 const rowColumns = {
@@ -289,7 +292,7 @@ export async function listEnrollments(
 /** One query: the per-status counts the triggers keep (a status without a row counts 0). */
 async function readCounters(): Promise<EnrollmentCounters> {
   const rows = await db().select({ status: enrollmentStatusCounts.status, n: enrollmentStatusCounts.n }).from(enrollmentStatusCounts);
-  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
+  const counters: EnrollmentCounters = { total: 0, pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0, withdrawn: 0 };
   for (const row of rows) {
     const n = Number(row.n);
     counters.total += n;
@@ -299,15 +302,15 @@ async function readCounters(): Promise<EnrollmentCounters> {
 }
 
 /**
- * The six counters (total, pending, approved, rejected, waiting, expired) in one query: of every request, or,
+ * The counters (total and one per status) in one query: of every request, or,
  * with `run`, of that run's requests (its index, grouped by status).
  */
 export async function enrollmentCounters(actor: Actor, options: { run?: string } = {}): Promise<EnrollmentCounters> {
   requirePermission(actor, "enrollments:view");
   const run = parseRunParam(options.run);
   if (!run) return readCounters();
-  const counts = (await countRequestsByRun(db(), [run])).get(run) ?? { pending: 0, approved: 0, rejected: 0, waiting: 0, expired: 0 };
-  return { total: counts.pending + counts.approved + counts.rejected + counts.waiting + counts.expired, ...counts };
+  const counts = (await countRequestsByRun(db(), [run])).get(run) ?? emptyRunCounts();
+  return { total: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
 }
 
 /** One enrollment with every field (the details modal opened by URL), or null. */
@@ -318,11 +321,23 @@ export async function getEnrollment(actor: Actor, id: string): Promise<AdminEnro
   return row ? toRow(row) : null;
 }
 
-/** The student area as staff see it on a request (issue 38 item 7): when its email last signed in, or null. */
-export async function studentLastSignIn(actor: Actor, email: string): Promise<Date | null> {
+/** What the student did themselves on a request (audited without staff): a proof sent, a withdrawal. */
+export const STUDENT_ACTIONS = ["payment.proof.submit", "enrollment.withdraw"] as const;
+
+/**
+ * The student area as staff see it on a request (issue 38 item 7): when its email last signed in (null:
+ * never), and what the student changed on it themselves, newest first (at most 20).
+ */
+export async function studentActivity(actor: Actor, row: { id: string; studentEmail: string }): Promise<{ lastSignInAt: Date | null; changes: { action: string; at: Date }[] }> {
   requirePermission(actor, "enrollments:view");
-  const [row] = await db().select({ at: student.lastSignInAt }).from(student).where(eq(student.email, email.trim().toLowerCase())).limit(1);
-  return row?.at ?? null;
+  const [signIn] = await db().select({ at: student.lastSignInAt }).from(student).where(eq(student.email, row.studentEmail.trim().toLowerCase())).limit(1);
+  const changes = await db()
+    .select({ action: auditLog.action, at: auditLog.createdAt })
+    .from(auditLog)
+    .where(and(eq(auditLog.entity, "enrollment"), eq(auditLog.entityId, row.id), isNull(auditLog.actorId), inArray(auditLog.action, [...STUDENT_ACTIONS])))
+    .orderBy(desc(auditLog.createdAt))
+    .limit(20);
+  return { lastSignInAt: signIn?.at ?? null, changes };
 }
 
 /** The run a list is filtered by, for the filter bar: its course, start and seats, and its course's other runs. */

@@ -17,6 +17,8 @@ import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
 import { runSessions } from "~/domain/runs/run-sessions.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
+import { mayWithdraw } from "~/domain/enrollments/withdraw.server.ts";
+import type { EnrollmentStatus } from "./enrollments-admin.schema.ts";
 
 export interface StudentPayment {
   at: string;
@@ -33,11 +35,11 @@ export interface StudentEnrollment {
   courseName: string;
   /** The course's page while it is published (its slug), else null. */
   courseSlug: string | null;
-  status: "pending" | "approved" | "rejected" | "waiting" | "expired";
+  status: EnrollmentStatus;
   /** Until when an approved, unpaid seat is held (Cairo time shown); or when an expired hold ran out. */
   holdExpiresAt: string | null;
   requestedAt: string;
-  /** When staff decided (approved or rejected); null while pending or waiting. */
+  /** When staff decided (approved or rejected), the hold expired or the student withdrew; null while pending or waiting. */
   decidedAt: string | null;
   run: { startsAt: string; endsAt: string | null; schedule: string | null; scheduleAr: string | null; mode: string; location: string | null; locationAr: string | null } | null;
   money: { due: number; paid: number; balance: number; payments: StudentPayment[] } | null;
@@ -57,6 +59,10 @@ export interface StudentEnrollment {
    * (issue 38 item 3); null before the seat is confirmed. Only this page and the calendar file show them.
    */
   sessions: { list: { number: number; startsAt: string; endsAt: string }[]; joinUrl: string | null } | null;
+  /** Whether the student may withdraw it here (issue 38 item 2): open, and nothing paid or being checked. */
+  withdrawable: boolean;
+  /** Open but paid (or a proof is being checked): cancelling is staff's, with a refund. */
+  paidOpen: boolean;
 }
 
 /** The "what next" line's key for where the request stands (strings: myEnrollmentNext.*, server only). */
@@ -132,13 +138,14 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     .limit(1);
   if (!row) return null;
   const ledger = await ledgerOf(db(), row.id);
-  const decided = row.status === "approved" || row.status === "rejected" || row.status === "expired";
+  const decided = row.status !== "pending" && row.status !== "waiting";
   const owes = row.status === "approved" && ledger.balance > 0;
   const mayProve = (row.status === "approved" || row.status === "expired") && ledger.balance > 0;
   const enabled = mayProve ? methodsToShow((await readSiteSettings(db(), ["payments"])).payments, locale) : [];
   const methods = owes ? enabled : [];
   const proofs = await proofsOf(db(), row.id);
   const latest = await latestOnlinePayment(db(), row.id);
+  const withdrawable = mayWithdraw(row.status, ledger, proofs.some((p) => p.status === "pending"));
   return {
     reference: row.reference,
     studentName: row.studentName,
@@ -174,6 +181,8 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     proofMethods: enabled.map((m) => m.method),
     proofs,
     online: { offered: owes && onlineOffered(), latest: latest?.status ?? null },
+    withdrawable,
+    paidOpen: row.status === "approved" && !withdrawable,
     sessions:
       row.runStartsAt && isConfirmed(row.status, ledger)
         ? {
@@ -209,4 +218,31 @@ export function payOnlineTexts(t: (key: string) => string, online: StudentEnroll
         : null;
   if (!online.offered && !notice) return null;
   return { title: k("title"), intro: k("intro"), pay: k("pay"), notice, offered: online.offered };
+}
+
+/** The "Withdraw" section's words in the page's language (null: nothing to show); see student-withdraw.tsx. */
+export interface WithdrawTexts {
+  /** The form, while the student may withdraw. */
+  form: { summary: string; text: string; button: string } | null;
+  /** Open but paid: cancelling is staff's. */
+  paidNote: string | null;
+  /** Back from the form: done, or why not. */
+  notice: { tone: "ok" | "error"; text: string } | null;
+}
+
+const WITHDRAW_NOTICES: Record<string, { tone: "ok" | "error"; key: string }> = {
+  done: { tone: "ok", key: "done" },
+  paid: { tone: "error", key: "errors.paid" },
+  "not-open": { tone: "error", key: "errors.notOpen" },
+};
+
+export function withdrawTexts(e: StudentEnrollment, t: (key: string) => string, back: string | null): WithdrawTexts | null {
+  const k = (key: string) => t(`myEnrollmentWithdraw.${key}`);
+  const note = back ? WITHDRAW_NOTICES[back] : undefined;
+  const texts: WithdrawTexts = {
+    form: e.withdrawable ? { summary: k("summary"), text: k("text"), button: k("button") } : null,
+    paidNote: e.paidOpen ? k("paidNote") : null,
+    notice: note ? { tone: note.tone, text: k(note.key) } : null,
+  };
+  return texts.form || texts.paidNote || texts.notice ? texts : null;
 }

@@ -7,7 +7,7 @@ import { AdminRouteError } from "~/components/admin/route-error.tsx";
 import { AdminEnrollmentsDenied } from "~/features/enrollments/components/admin-denied.tsx";
 import { EnrollmentsPage } from "~/features/enrollments/components/enrollments-page.tsx";
 import { isUuid, parseEnrollmentQuery } from "~/features/enrollments/enrollments-admin.schema.ts";
-import { enrollmentCounters, getEnrollment, getRunFilter, listEnrollments, studentLastSignIn } from "~/features/enrollments/enrollments-admin.server.ts";
+import { enrollmentCounters, getEnrollment, getRunFilter, listEnrollments, studentActivity } from "~/features/enrollments/enrollments-admin.server.ts";
 import { enrollmentsAction } from "~/features/enrollments/enrollments-actions.server.ts";
 import { decisionUndoSeconds, getDecisionRun } from "~/features/enrollments/enrollment-decisions.server.ts";
 import { getEnrollmentLedger } from "~/domain/payments/ledger.server.ts";
@@ -34,9 +34,11 @@ export async function loader({ request, context }: Route.LoaderArgs) {
   // ?dialog=details|reject|reopen&enrollment=<id>: the details, or a confirmation, of one enrollment.
   const wanted = ["details", "reject", "reopen"].includes(params.get("dialog") ?? "") ? params.get("enrollment") : null;
   const found = isUuid(wanted) ? (list.rows.find((r) => r.id === wanted) ?? (await getEnrollment(actor, wanted))) : null;
-  const details = found
-    ? { ...found, studentLastSignInAt: await studentLastSignIn(actor, found.studentEmail), studentPage: enrollmentPagePath(isLocale(found.locale) ? found.locale : "en", found.enrollmentId) }
-    : null;
+  const activity = found ? await studentActivity(actor, found) : null;
+  const details =
+    found && activity
+      ? { ...found, studentLastSignInAt: activity.lastSignInAt, studentChanges: activity.changes, studentPage: enrollmentPagePath(isLocale(found.locale) ? found.locale : "en", found.enrollmentId) }
+      : null;
   // The details' run with its seats and waiting list (issue 20: Give a seat, Approve beyond capacity).
   const detailsRun = details?.runId ? await getDecisionRun(actor, details.runId) : null;
   // What the request owes and paid (issue 37), for staff who may see payments.

@@ -4,7 +4,7 @@
 // indexed, and the address (with its token) is not sent on as a referrer.
 import { StudentEnrollmentPage } from "~/features/enrollments/components/student-enrollment.tsx";
 import { EnrollmentLinkError } from "~/features/enrollments/components/enrollment-link-error.tsx";
-import { getStudentEnrollment, nextText, payOnlineTexts } from "~/features/enrollments/student-enrollment.server.ts";
+import { getStudentEnrollment, nextText, payOnlineTexts, withdrawTexts } from "~/features/enrollments/student-enrollment.server.ts";
 import { PROOF_SENT_PARAM, studentProofAction } from "~/features/enrollments/student-proof.server.ts";
 import { AppError } from "~/lib/errors.ts";
 import { ONLINE_RETURN_PARAM } from "~/domain/payments/online.server.ts";
@@ -15,6 +15,7 @@ import { pageMeta } from "~/lib/seo.ts";
 import { PRIVATE_REFERRER_META, privatePageHeaders } from "~/lib/private-page.ts";
 import { getInstance } from "~/middleware/i18next.server.ts";
 import { data } from "react-router";
+import { WITHDRAW_RETURN_PARAM } from "~/domain/enrollments/withdraw.server.ts";
 import { emailOfRequest } from "~/features/students/my-requests.server.ts";
 import { signInFromRequestLink } from "~/features/students/student-sign-in.server.ts";
 import type { Route } from "./+types/enrollment";
@@ -40,6 +41,7 @@ export async function loader({ params, request, context }: Route.LoaderArgs) {
     proofSent: url.searchParams.get(PROOF_SENT_PARAM) === "sent",
     payOnline: payOnlineTexts(t, enrollment.online, note),
     next: nextText(enrollment, t, getLocale(context)),
+    withdraw: withdrawTexts(enrollment, t, url.searchParams.get(WITHDRAW_RETURN_PARAM)),
     title: t("myEnrollment.metaTitle", { id: enrollment.reference }),
     description: t("myEnrollment.metaDescription"),
   }, { headers });
@@ -84,6 +86,7 @@ export default function EnrollmentRoute({ loaderData, actionData, matches }: Rou
       proof={{ sent: loaderData.proofSent, reply: actionData }}
       payOnline={loaderData.payOnline}
       next={loaderData.next}
+      withdraw={loaderData.withdraw}
     />
   );
 }

@@ -1,6 +1,6 @@
 // The counters of Admin Enrollments (SPEC §2): total, pending, approved, rejected, and the waiting list
 // (issue 20) and the holds that expired unpaid (issue 37); of every request, or of one run when the list is filtered by run.
-import { CheckCircle2, ClipboardList, Clock, Hourglass, TimerOff, XCircle, type LucideIcon } from "lucide-react";
+import { CheckCircle2, ClipboardList, Clock, Hourglass, TimerOff, Undo2, XCircle, type LucideIcon } from "lucide-react";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { formatNumber } from "~/lib/format.ts";
 import type { Locale } from "~/lib/i18n.ts";
@@ -12,6 +12,7 @@ export interface AdminCountersValue {
   rejected: number;
   waiting: number;
   expired: number;
+  withdrawn: number;
 }
 
 const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[] = [
@@ -21,6 +22,7 @@ const CARDS: { key: keyof AdminCountersValue; icon: LucideIcon; tone: string }[]
   { key: "rejected", icon: XCircle, tone: "bg-red-100 text-red-900" },
   { key: "waiting", icon: Hourglass, tone: "bg-sky-100 text-sky-900" },
   { key: "expired", icon: TimerOff, tone: "bg-slate-200 text-slate-800" },
+  { key: "withdrawn", icon: Undo2, tone: "bg-slate-200 text-slate-800" },
 ];
 
 export function AdminEnrollmentCounters({
@@ -36,7 +38,7 @@ export function AdminEnrollmentCounters({
   const { t } = useI18n();
   return (
     <section aria-label={t(forRun ? "adminEnrollments.runList.countersLabel" : "adminEnrollments.counters.label")} className="mt-6">
-      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-3 lg:grid-cols-6">
+      <dl className="grid grid-cols-2 gap-4 sm:grid-cols-4 xl:grid-cols-7">
         {CARDS.map(({ key, icon: Icon, tone }) => (
           <div key={key} className="flex flex-col-reverse gap-2 rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
             <dt className="flex items-center gap-2 text-sm text-slate-700">

@@ -100,6 +100,59 @@ function RunSummary({ enrollment: e, run, locale }: { enrollment: AdminEnrollmen
   );
 }
 
+/** The request's side in the student area (issue 38 item 7): the student's page, last sign-in, their own changes. */
+function studentAreaItems(e: AdminEnrollmentView, f: (key: string) => string, t: (key: string) => string, locale: Locale): [string, ReactNode][] {
+  return [
+    // The student's own page (its signed link): to open, or to copy and send by WhatsApp.
+    ...(e.studentPage
+      ? [
+          [
+            f("studentPage"),
+            <a href={e.studentPage} target="_blank" rel="noopener" className="text-teal-900 underline" data-student-page="">
+              {t("adminEnrollments.details.openStudentPage")}
+            </a>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+    // The student area (issue 38): whether the student has signed in, and when last.
+    ...(e.studentLastSignInAt !== undefined
+      ? [
+          [
+            f("studentArea"),
+            e.studentLastSignInAt ? (
+              <span data-student-sign-in="">
+                {t("adminEnrollments.details.lastSignIn")}{" "}
+                <time dateTime={new Date(e.studentLastSignInAt).toISOString()}>{formatDateTime(e.studentLastSignInAt, locale)}</time>
+              </span>
+            ) : (
+              <span className="text-slate-600" data-student-sign-in="never">
+                {t("adminEnrollments.details.neverSignedIn")}
+              </span>
+            ),
+          ] as [string, ReactNode],
+        ]
+      : []),
+    // What the student changed themselves (issue 38 item 7): a proof sent, a withdrawal.
+    ...(e.studentChanges && e.studentChanges.length > 0
+      ? [
+          [
+            f("studentChanges"),
+            <ul className="space-y-1" data-student-changes="">
+              {e.studentChanges.map((c) => (
+                <li key={`${c.action}-${new Date(c.at).toISOString()}`}>
+                  {t(`adminEnrollments.details.studentChange.${c.action === "enrollment.withdraw" ? "withdraw" : "proof"}`)}{" "}
+                  <time dateTime={new Date(c.at).toISOString()} className="text-slate-600">
+                    {formatDateTime(c.at, locale)}
+                  </time>
+                </li>
+              ))}
+            </ul>,
+          ] as [string, ReactNode],
+        ]
+      : []),
+  ];
+}
+
 export function AdminEnrollmentDetails({
   enrollment: e,
   run,
@@ -197,34 +250,7 @@ export function AdminEnrollmentDetails({
     [f("createdAt"), <time dateTime={new Date(e.createdAt).toISOString()}>{formatDateTime(e.createdAt, locale)}</time>],
     [f("updatedAt"), <time dateTime={new Date(e.updatedAt).toISOString()}>{formatDateTime(e.updatedAt, locale)}</time>],
     [t("adminEnrollments.details.source.label"), <EnrollmentSource enrollment={e} />],
-    // The student's own page (its signed link): to open, or to copy and send by WhatsApp.
-    ...(e.studentPage
-      ? [
-          [
-            f("studentPage"),
-            <a href={e.studentPage} target="_blank" rel="noopener" className="text-teal-900 underline" data-student-page="">
-              {t("adminEnrollments.details.openStudentPage")}
-            </a>,
-          ] as [string, ReactNode],
-        ]
-      : []),
-    // The student area (issue 38): whether the student has signed in, and when last.
-    ...(e.studentLastSignInAt !== undefined
-      ? [
-          [
-            f("studentArea"),
-            e.studentLastSignInAt ? (
-              <span data-student-sign-in="">
-                {t("adminEnrollments.details.lastSignIn")} <time dateTime={new Date(e.studentLastSignInAt).toISOString()}>{formatDateTime(e.studentLastSignInAt, locale)}</time>
-              </span>
-            ) : (
-              <span className="text-slate-600" data-student-sign-in="never">
-                {t("adminEnrollments.details.neverSignedIn")}
-              </span>
-            ),
-          ] as [string, ReactNode],
-        ]
-      : []),
+    ...studentAreaItems(e, f, t, locale),
   ];
   return (
     <div className="space-y-5">

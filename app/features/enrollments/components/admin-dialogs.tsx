@@ -8,7 +8,7 @@ import { useI18n } from "~/lib/use-i18n.ts";
 import { tIsolated } from "~/components/ui/bidi.tsx";
 import { Email } from "~/components/ui/email.tsx";
 import { failureMessage } from "~/lib/admin-reply.ts";
-import { secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
+import { isReopenable, secondsText, type EnrollmentsReply } from "../enrollments-admin.schema.ts";
 import type { AdminEnrollmentRow } from "../enrollments-admin.server.ts";
 import type { DecisionRun } from "../run-decisions.schema.ts";
 import type { LedgerSummary } from "~/domain/payments/ledger.ts";
@@ -126,7 +126,7 @@ export function AdminEnrollmentsDialogs({ dialog, rows, details, detailsRun, det
         fetcher={reopenFetcher}
         action={action}
         fields={
-          reopening && (reopening.status === "approved" || reopening.status === "rejected" || reopening.status === "expired")
+          reopening && isReopenable(reopening.status)
             ? { intent: "reopen", id: reopening.id, from: reopening.status }
             : null
         }

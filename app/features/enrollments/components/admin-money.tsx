@@ -14,6 +14,7 @@ const SYSTEM_REASONS: Record<string, string> = {
   [LEDGER_REASONS.approvalUndone]: "adminEnrollments.payments.reasons.approvalUndone",
   [LEDGER_REASONS.backToPending]: "adminEnrollments.payments.reasons.backToPending",
   [LEDGER_REASONS.holdExpired]: "adminEnrollments.payments.reasons.holdExpired",
+  [LEDGER_REASONS.withdrawn]: "adminEnrollments.payments.reasons.withdrawn",
 };
 
 export function EnrollmentMoney({ money, approved, locale }: { money: Wire<LedgerSummary>; approved: boolean; locale: Locale }) {

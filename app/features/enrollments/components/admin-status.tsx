@@ -16,10 +16,10 @@ import { ActionStatus } from "~/components/admin/action-status.tsx";
 import { usePageLocale } from "~/lib/use-locale-path.ts";
 import { failureMessage } from "~/lib/admin-reply.ts";
 import { runFullMessage } from "../run-decisions.schema.ts";
-import type { EnrollmentsReply, EnrollmentStatus } from "../enrollments-admin.schema.ts";
+import { isReopenable, type EnrollmentsReply, type EnrollmentStatus } from "../enrollments-admin.schema.ts";
 import { useDecisionFetcher } from "./decision-notice.tsx";
 
-const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky", expired: "muted" };
+const TONE: Record<EnrollmentStatus, BadgeTone> = { pending: "amber", approved: "green", rejected: "red", waiting: "sky", expired: "muted", withdrawn: "muted" };
 
 /** The page's dialogs: details, the reject confirmation, the bulk reject confirmation, back to pending. */
 export type EnrollmentDialogKind = "details" | "reject" | "bulkReject" | "reopen";
@@ -79,7 +79,7 @@ export function EnrollmentStatusActions({
     <fetcher.Form method="post" action={action} className="inline-flex flex-wrap items-center justify-end gap-2">
       <input type="hidden" name="id" value={row.id} />
       {/* A waiting request is promoted or rejected from its details (the run's seats are checked there). */}
-      {(row.status === "approved" || row.status === "rejected" || row.status === "expired") && !busy && (
+      {isReopenable(row.status) && !busy && (
         <DialogLink dialog={dialog} kind="reopen" id={row.id} as="button" label={t("adminEnrollments.reopen.actionFor", { name: row.studentName })} title="" className={REOPEN_CLASS}>
           <Icon name="rotate-ccw" className="h-4 w-4 rtl:-scale-x-100" />
           {t("adminEnrollments.reopen.action")}

@@ -17,6 +17,8 @@ import { StudentPayMethods } from "./student-pay-methods.tsx";
 import { StudentProofForm } from "./student-proof-form.tsx";
 import { StudentSessions } from "./student-sessions.tsx";
 import { StudentPayOnline, type PayOnlineTexts } from "./student-pay-online.tsx";
+import { StudentWithdraw } from "./student-withdraw.tsx";
+import type { WithdrawTexts } from "../student-enrollment.server.ts";
 
 type Step = { key: string; done: boolean; at?: string | null; tone?: "bad" };
 
@@ -27,6 +29,7 @@ function stepsOf(e: StudentEnrollment): Step[] {
   if (e.status === "waiting") return [...steps, { key: "waiting", done: true }, { key: "review", done: false }];
   if (e.status === "pending") return [...steps, { key: "review", done: false }];
   if (e.status === "rejected") return [...steps, { key: "rejected", done: true, at: e.decidedAt, tone: "bad" }];
+  if (e.status === "withdrawn") return [...steps, { key: "withdrawn", done: true, at: e.decidedAt }];
   if (e.status === "expired") return [...steps, { key: "approved", done: true }, { key: "expired", done: true, at: e.holdExpiresAt, tone: "bad" }];
   steps.push({ key: "approved", done: true, at: e.decidedAt });
   if (e.money && e.money.due > 0) steps.push({ key: "paid", done: paid, at: paid ? (e.money.payments.at(-1)?.at ?? null) : null });
@@ -50,6 +53,7 @@ export function StudentEnrollmentPage({
   proof,
   payOnline,
   next,
+  withdraw,
 }: {
   enrollment: StudentEnrollment;
   token: string;
@@ -60,6 +64,8 @@ export function StudentEnrollmentPage({
   payOnline: PayOnlineTexts | null;
   /** What to do next, in the page's language (from the loader: only this status's words reach the page). */
   next: string;
+  /** The "Withdraw" section's words (from the loader), or null. */
+  withdraw: WithdrawTexts | null;
 }) {
   const { t } = useI18n();
   const lp = useLocalePath();
@@ -169,6 +175,7 @@ export function StudentEnrollmentPage({
         reply={proof.reply}
         locale={locale}
       />
+      <StudentWithdraw action={lp(`/enrollment/${encodeURIComponent(e.reference)}/withdraw`)} token={token} texts={withdraw} />
     </article>
   );
 }

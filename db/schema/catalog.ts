@@ -200,6 +200,8 @@ export const courseDocuments = pgTable(
     fileType: text("file_type").notNull().default("PDF"),
     sizeBytes: integer("size_bytes").notNull().default(0),
     position: integer("position").notNull().default(0),
+    /** Issue 38 item 4: confirmed students of the course may open it in the student area (view only). */
+    forStudents: boolean("for_students").notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [

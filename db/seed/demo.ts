@@ -19,6 +19,7 @@ import {
 } from "./demo-data.ts";
 import { DEMO_RUNS, DEMO_STUDENTS, DEMO_WEEKDAYS, type DemoRun } from "./demo-runs.ts";
 import { seedDemoProofs } from "./demo-proofs.ts";
+import { seedDemoDocuments } from "./demo-documents.ts";
 import { courseInitials, courseThumbnail, instructorPhoto, rotateHue } from "./images.ts";
 
 export interface SeedDemoResult {
@@ -151,6 +152,7 @@ export async function seedDemo(db: Executor, opts: { uploadsDir: string }): Prom
     const courseRows = await tx.insert(courses).values(courseValues).returning({ id: courses.id, slug: courses.slug, title: courses.title });
     await seedDemoRuns(tx, courseRows, now);
     await seedDemoProofs(tx, opts.uploadsDir);
+    await seedDemoDocuments(tx, opts.uploadsDir);
     await seedDemoSettings(tx);
 
     return { categories: categoryRows.length, courses: courseRows.length, instructors: instructorIds.size };

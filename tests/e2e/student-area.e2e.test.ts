@@ -8,8 +8,10 @@ import { expectNoAxeViolations } from "./axe.ts";
 import { describe, expect, ownApp, test as it } from "./fixtures.ts";
 import { chooseOpenRun, screenshot, uniqueWord } from "./harness.ts";
 import { tr } from "./strings.ts";
+import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
 
 const own = ownApp({ name: "student-area", smtp: true, env: { SEED_DEMO: "true", RATE_LIMIT_ENROLLMENT: "50/600" } });
+const SECRET = "e2e-student-area-secret-".padEnd(48, "x");
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 const local = (url: string) => url.replace(/^https?:\/\/[^/]+/, own.url);
@@ -175,5 +177,49 @@ describe("the student area", () => {
     await page.goto("/en/my");
     await page.getByRole("button", { name: tr("en", "my.requests.signOut") }).click();
     await page.getByTestId("my-sign-in").waitFor();
+  });
+
+  it("Arabic phone, entered from a request's emailed link: a paid seat's course handbook opens in the view-only viewer; the trainer notes are not offered", async ({ newPage }) => {
+    // A demo seat paid in full in a course with a document for students (db/seed/demo-documents.ts).
+    const { rows } = await own.pool.query<{ reference: string; course_id: string }>(
+      `select e.enrollment_id as reference, e.course_id from enrollments e
+        where e.status = 'approved' and exists (select 1 from course_documents d where d.course_id = e.course_id and d.for_students)
+          and (select coalesce(sum(case when kind in ('charge', 'adjustment') then amount_piastres when kind = 'payment' then -amount_piastres when kind = 'refund' then amount_piastres else 0 end), 0)
+               from enrollment_ledger l where l.enrollment_id = e.id) <= 0
+        order by e.enrollment_id limit 1`,
+    );
+    const seat = rows[0]!;
+    const { rows: docs } = await own.pool.query<{ id: string; file_name: string; for_students: boolean }>(
+      "select id, file_name, for_students from course_documents where course_id = $1 order by position",
+      [seat.course_id],
+    );
+    const handbook = docs.find((d) => d.for_students)!;
+    const notes = docs.find((d) => !d.for_students)!;
+    const page = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
+    // The link every email about the request carries: it opens the request and signs its student in.
+    await page.goto(`/ar/enrollment/${seat.reference}?t=${enrollmentToken(seat.reference, SECRET)}`);
+    await page.waitForSelector("html[data-hydrated]");
+    await page.locator("[data-all-requests]").click();
+    await page.waitForURL((url) => url.pathname === "/ar/my");
+    const materials = page.getByTestId("my-materials");
+    await materials.waitFor();
+    expect(await materials.locator("[data-material]").evaluateAll((els) => els.map((el) => el.getAttribute("data-material")))).toContain(handbook.file_name);
+    expect(await materials.innerText()).not.toContain(notes.file_name);
+    expect(await overflow(page)).toBeLessThanOrEqual(0);
+    await screenshot(page, "student-area-materials-ar-phone");
+
+    await materials.getByRole("button", { name: tr("ar", "my.materials.viewFile", { file: handbook.file_name }) }).click();
+    const viewer = page.getByRole("dialog", { name: handbook.file_name });
+    await viewer.waitFor();
+    await expect.poll(() => viewer.locator("[data-page][data-painted]").count(), { timeout: 20_000 }).toBeGreaterThan(0);
+    expect(await viewer.innerText()).toContain(tr("ar", "documentViewer.viewOnly"));
+    await screenshot(page, "student-area-viewer-ar-phone");
+    await page.keyboard.press("Escape");
+    await viewer.waitFor({ state: "detached" });
+
+    // The route checks again: the notes are refused to this student, the handbook to a browser without the session.
+    expect((await page.request.get(`/files/documents/${notes.id}`)).status()).toBe(403);
+    expect((await page.request.get(`/files/documents/${handbook.id}`)).status()).toBe(200);
+    expect((await fetch(`${own.url}/files/documents/${handbook.id}`)).status).toBe(401);
   });
 });

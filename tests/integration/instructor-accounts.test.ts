@@ -658,7 +658,7 @@ describe("private course documents (D8)", () => {
   const staffActor = (role: string, permissions: Permission[]) => memoryActor(role, permissions);
 
   it("canReadDocument: assigned instructor yes, another instructor no, staff only with courses:view", () => {
-    const doc = { courseId: crypto.randomUUID(), courseInstructorId: "i-1" };
+    const doc = { courseId: crypto.randomUUID(), courseInstructorId: "i-1", forStudents: true };
     expect(canReadDocument({ type: "instructor", instructorId: "i-1" }, doc)).toBe(true);
     expect(canReadDocument({ type: "instructor", instructorId: "i-2" }, doc)).toBe(false);
     expect(canReadDocument({ type: "instructor", instructorId: "i-1" }, { ...doc, courseInstructorId: null })).toBe(false);
@@ -667,6 +667,12 @@ describe("private course documents (D8)", () => {
     expect(canReadDocument({ type: "staff", actor: staffActor(MANAGER, ["instructors:view"]) }, doc)).toBe(false);
     expect(canReadDocument({ type: "staff", actor: staffActor("student", ["courses:view"]) }, doc)).toBe(false);
     expect(canReadDocument(null, doc)).toBe(false);
+    // A student (issue 38 item 4): a document for students of a course where they hold a confirmed seat.
+    const student = (ids: string[]) => ({ type: "student" as const, email: "s@example.com", confirmedCourseIds: new Set(ids) });
+    expect(canReadDocument(student([doc.courseId]), doc)).toBe(true);
+    expect(canReadDocument(student([doc.courseId]), { ...doc, forStudents: false })).toBe(false);
+    expect(canReadDocument(student([crypto.randomUUID()]), doc)).toBe(false);
+    expect(canReadDocument(student([]), doc)).toBe(false);
   });
 
   it("streams a document to its course's instructor only; expired sessions and others are refused", async () => {

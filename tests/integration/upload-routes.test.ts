@@ -226,11 +226,11 @@ describe("GET /files/documents/:id (D8)", () => {
 
   it("lets in only the instructor assigned to the course (issue 7; more in instructor-accounts.test.ts)", () => {
     const instructorId = crypto.randomUUID();
-    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: instructorId })).toBe(true);
-    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: crypto.randomUUID() })).toBe(false);
-    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(false);
-    expect(canReadDocument(null, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(false);
-    expect(canReadDocument({ type: "staff", actor: admin }, { courseId: crypto.randomUUID(), courseInstructorId: null })).toBe(true);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: instructorId, forStudents: false })).toBe(true);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: crypto.randomUUID(), forStudents: false })).toBe(false);
+    expect(canReadDocument({ type: "instructor", instructorId }, { courseId: crypto.randomUUID(), courseInstructorId: null, forStudents: false })).toBe(false);
+    expect(canReadDocument(null, { courseId: crypto.randomUUID(), courseInstructorId: null, forStudents: false })).toBe(false);
+    expect(canReadDocument({ type: "staff", actor: admin }, { courseId: crypto.randomUUID(), courseInstructorId: null, forStudents: false })).toBe(true);
   });
 
   it("writes Content-Disposition safely for any name", () => {

@@ -41,7 +41,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
   const id = useId();
   const inputId = `${id}-file`;
   const hintId = `${id}-hint`;
-  const { documents, current, queued, errors, announcement, busy, onFiles, remove } = useDocumentsUpload(defaultDocuments, onBusyChange);
+  const { documents, current, queued, errors, announcement, busy, onFiles, remove, setForStudents } = useDocumentsUpload(defaultDocuments, onBusyChange);
 
   return (
     <div className="flex flex-col gap-2" data-uploading={busy || undefined}>
@@ -66,7 +66,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
         </label>
       </div>
       <p id={hintId} className="text-xs text-slate-600">
-        {t("uploads.documentsHint")}
+        {t("uploads.documentsHint")} {t("uploads.forStudentsHint")}
       </p>
       {!hydrated && <p className="text-xs text-slate-700">{t("uploads.needsJavaScript")}</p>}
 
@@ -94,7 +94,7 @@ export function DocumentsUpload({ name, defaultDocuments = [], legacyPdfUrl, lab
         )}
       </div>
 
-      <DocumentsList documents={documents} hydrated={hydrated} busy={busy} onRemove={remove} />
+      <DocumentsList documents={documents} hydrated={hydrated} busy={busy} onRemove={remove} onForStudents={setForStudents} />
     </div>
   );
 }
@@ -133,7 +133,19 @@ function UploadStatus({ current, queued }: { current: NonNullable<CurrentUpload>
 }
 
 /** The documents (or "no documents"): each with its size, View (saved ones) and Remove; the viewer when one is viewed. */
-function DocumentsList({ documents, hydrated, busy, onRemove }: { documents: DocumentValue[]; hydrated: boolean; busy: boolean; onRemove: (index: number) => void }) {
+function DocumentsList({
+  documents,
+  hydrated,
+  busy,
+  onRemove,
+  onForStudents,
+}: {
+  documents: DocumentValue[];
+  hydrated: boolean;
+  busy: boolean;
+  onRemove: (index: number) => void;
+  onForStudents: (index: number, forStudents: boolean) => void;
+}) {
   const { t, i18n } = useI18n();
   const locale = i18n.language;
   const [viewing, setViewing] = useState<(DocumentValue & { id: string }) | null>(null);
@@ -144,7 +156,7 @@ function DocumentsList({ documents, hydrated, busy, onRemove }: { documents: Doc
       ) : (
         <ul aria-label={t("uploads.documentsList")} className="flex flex-col divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
           {documents.map((doc, index) => (
-            <li key={doc.id ?? doc.key} className="flex items-center gap-3 px-3 py-2 text-sm">
+            <li key={doc.id ?? doc.key} className="flex flex-wrap items-center gap-x-3 gap-y-1 px-3 py-2 text-sm">
               <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-600" />
               <span className="min-w-0 flex-1 truncate">
                 {doc.id && !hydrated ? (
@@ -161,6 +173,18 @@ function DocumentsList({ documents, hydrated, busy, onRemove }: { documents: Doc
                 )}
               </span>
               <span className="shrink-0 text-xs text-slate-600">{doc.size > 0 ? formatFileSize(doc.size, locale) : doc.fileType}</span>
+              {/* Issue 38 item 4: confirmed students of the course may open it in their area. */}
+              <label className="inline-flex min-h-8 shrink-0 items-center gap-1.5 text-sm text-slate-800">
+                <input
+                  type="checkbox"
+                  checked={doc.forStudents ?? false}
+                  disabled={!hydrated || busy}
+                  onChange={(e) => onForStudents(index, e.target.checked)}
+                  data-for-students={doc.fileName}
+                  className="h-4 w-4 accent-teal-700"
+                />
+                {t("uploads.forStudents")}
+              </label>
               {hydrated && doc.id && (
                 <button
                   type="button"

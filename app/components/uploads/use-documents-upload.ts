@@ -13,6 +13,8 @@ export interface DocumentValue {
   fileName: string;
   fileType: string;
   size: number;
+  /** Shown to the course's confirmed students in their area (issue 38 item 4). */
+  forStudents?: boolean;
 }
 
 /** The file being sent, at which stage and how far; null when nothing is. */
@@ -102,5 +104,9 @@ export function useDocumentsUpload(defaultDocuments: readonly DocumentValue[], o
     setDocuments((list) => list.filter((_, i) => i !== index));
   }
 
-  return { documents, current, queued, errors, announcement, busy, onFiles, remove };
+  function setForStudents(index: number, forStudents: boolean) {
+    setDocuments((list) => list.map((doc, i) => (i === index ? { ...doc, forStudents } : doc)));
+  }
+
+  return { documents, current, queued, errors, announcement, busy, onFiles, remove, setForStudents };
 }

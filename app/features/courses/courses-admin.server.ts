@@ -81,6 +81,8 @@ export interface CourseDocumentView {
   fileName: string;
   fileType: string;
   size: number;
+  /** Shown to the course's confirmed students (issue 38 item 4). */
+  forStudents: boolean;
 }
 
 export interface AdminCourseDetail {
@@ -346,7 +348,7 @@ export async function getCourseForEdit(actor: Actor, courseId: string): Promise<
     featuredOrder: row.featuredOrder,
     outcomes: stringList(row.outcomes),
     outcomesAr: stringList(row.outcomesAr),
-    documents: docs.map((d) => ({ id: d.id, key: d.storageKey, fileName: d.fileName, fileType: d.fileType, size: d.sizeBytes })),
+    documents: docs.map((d) => ({ id: d.id, key: d.storageKey, fileName: d.fileName, fileType: d.fileType, size: d.sizeBytes, forStudents: d.forStudents })),
   };
 }
 
@@ -456,7 +458,7 @@ async function syncDocuments(
   cleanup: StorageCleanup,
 ): Promise<{ added: number; removed: number; migratedLegacy: boolean }> {
   const existing = await tx
-    .select({ id: courseDocuments.id, key: courseDocuments.storageKey, position: courseDocuments.position })
+    .select({ id: courseDocuments.id, key: courseDocuments.storageKey, position: courseDocuments.position, forStudents: courseDocuments.forStudents })
     .from(courseDocuments)
     .where(eq(courseDocuments.courseId, courseId))
     .orderBy(asc(courseDocuments.position), asc(courseDocuments.createdAt));
@@ -492,8 +494,9 @@ async function syncDocuments(
     const inserts: (typeof courseDocuments.$inferInsert)[] = [];
     for (const [position, item] of submitted.entries()) {
       if (item.id) {
-        if (byId.get(item.id)!.position !== position) {
-          await tx.update(courseDocuments).set({ position }).where(eq(courseDocuments.id, item.id));
+        const was = byId.get(item.id)!;
+        if (was.position !== position || was.forStudents !== item.forStudents) {
+          await tx.update(courseDocuments).set({ position, forStudents: item.forStudents }).where(eq(courseDocuments.id, item.id));
         }
       } else {
         inserts.push({
@@ -503,6 +506,7 @@ async function syncDocuments(
           fileType: item.fileType || "PDF",
           sizeBytes: item.size,
           position,
+          forStudents: item.forStudents,
         });
       }
     }

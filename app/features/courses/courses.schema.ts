@@ -153,6 +153,8 @@ export const documentItemSchema = z.object({
     .int({ error: COURSE_ERRORS.documentsInvalid })
     .min(0, { error: COURSE_ERRORS.documentsInvalid })
     .max(COURSE_LIMITS.documentBytes, { error: COURSE_ERRORS.documentsInvalid }),
+  // Issue 38 item 4: shown to the course's confirmed students in their area.
+  forStudents: z.boolean({ error: COURSE_ERRORS.documentsInvalid }).optional().default(false),
 });
 export type DocumentItem = z.output<typeof documentItemSchema>;
 

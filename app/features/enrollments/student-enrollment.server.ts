@@ -18,6 +18,7 @@ import { db } from "~/lib/db.server.ts";
 import { runSessions } from "~/domain/runs/run-sessions.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { mayWithdraw } from "~/domain/enrollments/withdraw.server.ts";
+import { isConfirmed } from "~/domain/enrollments/confirmed-seats.server.ts";
 import type { EnrollmentStatus } from "./enrollments-admin.schema.ts";
 
 export interface StudentPayment {
@@ -85,10 +86,6 @@ function sessionsKnown(startsAt: Date, endsAt: Date | null, repeat: string | nul
   return repeat !== null || !endsAt || endsAt.getTime() - startsAt.getTime() <= 24 * 60 * 60 * 1000;
 }
 
-/** Approved with nothing left to pay (a free run: at approval). */
-export function isConfirmed(status: string, ledger: { due: number; balance: number }): boolean {
-  return status === "approved" && ledger.balance <= 0;
-}
 
 /**
  * When the request reached its present status: the audit log's last change to it (approve, reject, a hold

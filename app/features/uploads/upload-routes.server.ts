@@ -150,6 +150,7 @@ export async function findDocument(id: string, reader: DocumentReader): Promise<
       courseInstructorId: courses.instructorId,
       storageKey: courseDocuments.storageKey,
       fileName: courseDocuments.fileName,
+      forStudents: courseDocuments.forStudents,
     })
     .from(courseDocuments)
     .innerJoin(courses, eq(courses.id, courseDocuments.courseId))

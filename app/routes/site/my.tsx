@@ -5,6 +5,7 @@ import { redirect } from "react-router";
 import { MyRequests } from "~/features/students/components/my-requests.tsx";
 import { MySignInForm } from "~/features/students/components/my-sign-in.tsx";
 import { listMyRequests } from "~/features/students/my-requests.server.ts";
+import { listMyMaterials } from "~/features/students/my-materials.server.ts";
 import { isHoneypotFilled, studentSignInSchema } from "~/features/students/student-sign-in.schema.ts";
 import { currentStudent, requestStudentLink, signOutStudent } from "~/features/students/student-sign-in.server.ts";
 import { getLocale } from "~/lib/context.server.ts";
@@ -32,7 +33,9 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     title: t("my.metaTitle"),
     description: t("my.metaDescription"),
     sent: new URL(request.url).searchParams.get("sent") === "1",
-    student: student ? { email: student.email, requests: await listMyRequests(student.email, locale, t) } : null,
+    student: student
+      ? { email: student.email, requests: await listMyRequests(student.email, locale, t), materials: await listMyMaterials(student.email) }
+      : null,
   };
 }
 
@@ -80,7 +83,7 @@ export default function MyRoute({ loaderData, actionData, matches }: Route.Compo
     <article className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-teal-950 sm:text-3xl">{t(student ? "my.requests.heading" : "my.signIn.heading")}</h1>
       {student ? (
-        <MyRequests email={student.email} requests={student.requests} locale={matches[0].loaderData.locale} />
+        <MyRequests email={student.email} requests={student.requests} materials={student.materials} locale={matches[0].loaderData.locale} />
       ) : (
         <>
           <p className="mt-2 text-slate-700">{t("my.signIn.intro")}</p>

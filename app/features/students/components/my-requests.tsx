@@ -7,6 +7,8 @@ import type { Locale } from "~/lib/i18n.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import { useLocalePath } from "~/lib/use-locale-path.ts";
 import type { MyRequest } from "../my-requests.server.ts";
+import type { MyCourseMaterials } from "../my-materials.server.ts";
+import { MyMaterials } from "./my-materials.tsx";
 
 const TONE: Record<string, string> = {
   pending: "bg-amber-50 text-amber-900",
@@ -15,9 +17,10 @@ const TONE: Record<string, string> = {
   paid: "bg-teal-100 text-teal-950",
   rejected: "bg-slate-100 text-slate-800",
   expired: "bg-red-50 text-red-800",
+  withdrawn: "bg-slate-100 text-slate-800",
 };
 
-export function MyRequests({ email, requests, locale }: { email: string; requests: MyRequest[]; locale: Locale }) {
+export function MyRequests({ email, requests, materials, locale }: { email: string; requests: MyRequest[]; materials: MyCourseMaterials[]; locale: Locale }) {
   const { t } = useI18n();
   const r = (key: string, options?: Record<string, unknown>) => t(`my.requests.${key}`, options);
   const lp = useLocalePath();
@@ -79,6 +82,7 @@ export function MyRequests({ email, requests, locale }: { email: string; request
           ))}
         </ul>
       )}
+      <MyMaterials materials={materials} locale={locale} />
       <section aria-labelledby="my-data" className="mt-8 rounded-xl border border-slate-200 p-4" data-testid="my-data">
         <h2 id="my-data" className="font-semibold text-slate-900">
           {t("my.data.heading")}

@@ -1,0 +1,1 @@
+ALTER TABLE "course_documents" ADD COLUMN "for_students" boolean DEFAULT false NOT NULL;

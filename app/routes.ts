@@ -35,6 +35,7 @@ export default [
     // The student area: sign in by emailed link, then every request of that email (issue 38).
     route("my", "routes/site/my.tsx"),
     route("my/verify", "routes/site/my-verify.tsx"),
+    route("my/profile", "routes/site/my-profile.tsx"),
     route("my/data.json", "routes/site/my-data.ts", { id: "my-data-json" }),
     route("my/data.csv", "routes/site/my-data.ts", { id: "my-data-csv" }),
     // A page that does not exist, in the language of its URL.

@@ -32,6 +32,7 @@ export const ROUTE_LOCALE_FILES: Readonly<Record<string, readonly string[]>> = {
   // The student area (issue 38): its own few words; statuses come ready-made from the loader.
   "routes/site/my": ["my"],
   "routes/site/my-verify": ["my"],
+  "routes/site/my-profile": ["my"],
 };
 
 /** The public locale files a page made of these routes loads: `common`, then each route's own. */

@@ -278,6 +278,8 @@ const DEFAULTS = {
   linkResendReference: { points: 3, durationSec: 3600 },
   // The student area's sign-in link (issue 38 item 1): per client address as above, and per email address.
   studentLinkEmail: { points: 3, durationSec: 3600 },
+  // Saving the student area's profile (issue 38 item 5): per client address; only a signed-in student gets here.
+  studentProfile: { points: 30, durationSec: 3600 },
 } as const;
 
 let registry: {
@@ -292,6 +294,7 @@ let registry: {
   linkResendReference?: RateLimiter;
   studentLink?: RateLimiter;
   studentLinkEmail?: RateLimiter;
+  studentProfile?: RateLimiter;
 } = {};
 
 /**
@@ -369,6 +372,9 @@ export const rateLimits = {
     }));
   },
   /** The same per email address (3 an hour, a digest of the address), so nobody floods someone's inbox. */
+  get studentProfile(): RateLimiter {
+    return (registry.studentProfile ??= createRateLimiter("student-profile", { ...DEFAULTS.studentProfile, messageKey: "my.profile.errors.tooManyRequests" }));
+  },
   get studentLinkEmail(): RateLimiter {
     return (registry.studentLinkEmail ??= createRateLimiter("student-link-email", {
       ...DEFAULTS.studentLinkEmail,

@@ -16,13 +16,26 @@ export const student = pgTable(
     image: text("image"),
     /** When a session last began (a sign-in link spent); staff see it on the request's details. */
     lastSignInAt: timestamp("last_sign_in_at", { withTimezone: true }),
+    // The profile (issue 38 item 5): the name as it should appear on a certificate, in each language; a
+    // phone; the language emails come in (null: as each request was made); email reminders on or off.
+    nameEn: text("name_en"),
+    nameAr: text("name_ar"),
+    phone: text("phone"),
+    locale: text("locale"),
+    reminders: boolean("reminders").notNull().default(true),
     createdAt: timestamp("created_at", { withTimezone: true }).defaultNow().notNull(),
     updatedAt: timestamp("updated_at", { withTimezone: true })
       .defaultNow()
       .$onUpdate(() => new Date())
       .notNull(),
   },
-  (t) => [check("student_text_len", sql`char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200 and coalesce(char_length(${t.image}), 0) <= 500`)],
+  (t) => [
+    check("student_text_len", sql`char_length(${t.email}) <= 254 and char_length(${t.name}) <= 200 and coalesce(char_length(${t.image}), 0) <= 500`),
+    check(
+      "student_profile_check",
+      sql`coalesce(char_length(${t.nameEn}), 0) <= 120 and coalesce(char_length(${t.nameAr}), 0) <= 120 and coalesce(char_length(${t.phone}), 0) <= 16 and (${t.locale} is null or ${t.locale} in ('en', 'ar'))`,
+    ),
+  ],
 );
 
 export const studentSession = pgTable(

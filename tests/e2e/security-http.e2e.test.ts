@@ -654,6 +654,7 @@ const RECIPES: Record<string, Recipe | { exempt: string }> = {
   // limited per request (RATE_LIMIT_PAYMOB), spent in tests/integration/paymob.test.ts.
   // The student area (issue 38): "Email me a sign-in link" counts every post per address (3 an hour per email too).
   "routes/site/my.tsx": { body: () => ({ intent: "sign-in", email: "", website: "" }), messageKey: "my.signIn.errors.tooManyRequests" },
+  "routes/site/my-profile.tsx": { exempt: "only for a signed-in student (303 to /my without the session); with it, 30 saves an hour per address, see student-profile.test.ts" },
   "routes/site/my-verify.tsx": { exempt: "spends a 32-letter single-use link (190 bits, 15 minutes): nothing to guess; see student-sign-in.test.ts" },
   "routes/site/enrollment-withdraw.ts": { exempt: "404 without the page's token; with it, one withdrawal (a repeat is refused as closed), see student-withdraw.test.ts" },
   "routes/site/enrollment-pay.ts": { exempt: "404 without the page's token; with it, limited per request (RATE_LIMIT_PAYMOB), see paymob.test.ts" },

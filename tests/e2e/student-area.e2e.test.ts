@@ -100,6 +100,27 @@ describe("the student area", () => {
     expect(await card.locator("[data-status]").getAttribute("data-status")).toBe("withdrawn");
     expect(await card.locator("[data-status]").innerText()).toBe(tr("ar", "myEnrollment.status.withdrawn"));
 
+    // Her profile (item 5): the name from her request, in the Arabic field; "Suggest" fills the English one.
+    await student.locator("[data-profile-link]").click();
+    await student.waitForURL((url) => url.pathname === "/ar/my/profile");
+    const profile = student.getByTestId("my-profile");
+    expect(await profile.getByLabel(tr("ar", "my.profile.nameAr")).inputValue()).toBe("ليلى محمود");
+    expect(await profile.getByLabel(tr("ar", "my.profile.phone")).inputValue()).toBe("+20 10 3456 7890");
+    await profile.locator("[data-suggest]").click();
+    const nameEn = profile.getByLabel(tr("ar", "my.profile.nameEn"));
+    expect(await nameEn.inputValue()).toMatch(/^L\w+ M\w+$/);
+    await nameEn.fill("Laila Mahmoud");
+    await profile.getByLabel(tr("ar", "my.profile.phone")).fill("٠١٠٣٤٥٦٧٨٩٩");
+    await screenshot(student, "student-area-profile-ar-phone");
+    await profile.getByRole("button", { name: tr("ar", "my.profile.save") }).click();
+    await student.waitForURL((url) => url.search === "?saved=1");
+    expect(await profile.innerText()).toContain(tr("ar", "my.profile.saved"));
+    expect(await nameEn.inputValue()).toBe("Laila Mahmoud");
+    expect(await profile.getByLabel(tr("ar", "my.profile.phone")).inputValue()).toBe("+20 10 3456 7899");
+    expect(await overflow(student)).toBeLessThanOrEqual(0);
+    await expectNoAxeViolations(student);
+    await student.goto(`${own.url}/ar/my`);
+
     // Another browser, without the session: the sign-in form, nothing of hers.
     const stranger = await newPage({ baseURL: own.url, locale: "ar", viewport: "phone" });
     const response = await stranger.goto("/ar/my");
@@ -173,6 +194,20 @@ describe("the student area", () => {
       // Neither this link nor the demo's own joining links (meet.example.com).
       expect(html, path).not.toContain("meet.example.com");
     }
+
+    // The profile without JavaScript: a refusal beside its field, with what was typed; then saved.
+    await page.goto("/en/my/profile");
+    const profile = page.getByTestId("my-profile");
+    await profile.getByLabel(tr("en", "my.profile.nameEn")).fill("Sara Mahmoud");
+    await profile.getByLabel(tr("en", "my.profile.phone")).fill("12");
+    await profile.getByRole("button", { name: tr("en", "my.profile.save") }).click();
+    await profile.getByText(tr("en", "my.profile.errors.phone")).waitFor();
+    expect(await profile.getByLabel(tr("en", "my.profile.nameEn")).inputValue()).toBe("Sara Mahmoud");
+    await screenshot(page, "student-area-profile-error-en-laptop-nojs");
+    await profile.getByLabel(tr("en", "my.profile.phone")).fill("+966 50 123 4567");
+    await profile.getByRole("button", { name: tr("en", "my.profile.save") }).click();
+    await page.waitForURL((url) => url.search === "?saved=1");
+    expect(await profile.getByLabel(tr("en", "my.profile.phone")).inputValue()).toBe("+966 50 123 4567");
 
     await page.goto("/en/my");
     await page.getByRole("button", { name: tr("en", "my.requests.signOut") }).click();

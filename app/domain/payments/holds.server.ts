@@ -8,6 +8,7 @@
 // - At the deadline an unpaid hold expires (hold-expiry.server.ts).
 import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
 import { enrollments } from "@db/schema/index.ts";
+import { remindersOff } from "~/domain/enrollments/reminder-choice.server.ts";
 import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
 import { enrollmentPageUrl } from "~/domain/enrollments/enrollment-link.server.ts";
 import { renderHoldExpiredEmail, renderPaymentReminderEmail } from "~/emails/payment-hold.ts";
@@ -130,7 +131,10 @@ export async function startHolds(tx: Tx, charged: ReadonlyMap<string, number>, n
   const halfway = now.getTime() + (hours * HOUR_MS) / 2;
   const afterDecision = now.getTime() + (env().DECISION_UNDO_SECONDS + 60) * 1000;
   const sendAfter = new Date(Math.max(halfway, afterDecision));
+  // Not for a student who turned reminders off in the student area (issue 38 item 5).
+  const off = await remindersOff(tx, rows.map((r) => r.studentEmail));
   for (const row of rows) {
+    if (off.has(row.studentEmail.toLowerCase())) continue;
     await queueHoldEmail(tx, PAYMENT_REMINDER_KIND, row, { balancePiastres: charged.get(row.id) ?? 0, deadline }, sendAfter);
   }
   return deadline;

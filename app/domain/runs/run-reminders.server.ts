@@ -9,6 +9,7 @@
 // waits at least the decision's undo window and a minute more.
 import { and, eq, gt, inArray } from "drizzle-orm";
 import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
+import { remindersWanted } from "~/domain/enrollments/reminder-choice.server.ts";
 import { renderRunReminderEmail } from "~/emails/run-reminder.ts";
 import { RUN_REMINDER_LEAD_MS } from "./run-rules.ts";
 import type { Executor } from "~/lib/db.server.ts";
@@ -61,6 +62,8 @@ export async function scheduleRunReminders(tx: Executor, enrollmentIds: readonly
         eq(enrollments.status, "approved"),
         eq(courseRuns.status, "open"),
         gt(courseRuns.startsAt, now),
+        // Not for a student who turned reminders off in the student area (issue 38 item 5).
+        remindersWanted(),
       ),
     );
   if (rows.length === 0) return 0;

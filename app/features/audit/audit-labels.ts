@@ -24,6 +24,7 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "payment.proof.reject": "audit.actions.paymentProofReject",
   "hold.expire": "audit.actions.holdExpire",
   "enrollment.withdraw": "audit.actions.enrollmentWithdraw",
+  "student.profile.update": "audit.actions.studentProfileUpdate",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",
   export: "audit.actions.export",
@@ -52,6 +53,7 @@ export const AUDIT_ENTITIES: ReadonlySet<string> = new Set([
   "site_settings",
   "email",
   "payment",
+  "student",
 ]);
 
 type T = (key: string) => string;

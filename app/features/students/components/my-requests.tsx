@@ -30,6 +30,9 @@ export function MyRequests({ email, requests, materials, locale }: { email: stri
         <p className="text-slate-700" data-signed-in="">
           {r("signedInAs", { email: "\u2068" + email + "\u2069" })}
         </p>
+        <a href={lp("/my/profile")} className="btn-secondary px-4 py-2 text-sm" data-profile-link="">
+          {t("my.profile.heading")}
+        </a>
         <form method="post">
           <input type="hidden" name="intent" value="sign-out" />
           <button type="submit" className="btn-secondary px-4 py-2 text-sm">

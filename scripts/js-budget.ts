@@ -45,6 +45,7 @@ export const PUBLIC_PAGES: readonly { label: string; url: string }[] = [
   // The student area: sign in by emailed link, then the requests (issue 38).
   { label: "/my", url: "/en/my" },
   { label: "/my/verify", url: "/en/my/verify" },
+  { label: "/my/profile", url: "/en/my/profile" },
   { label: "404", url: "/en/no-such-page-budget-check" },
 ];
 

@@ -6,7 +6,9 @@ import { z } from "zod";
 import { toE164 } from "~/lib/phone.ts";
 import { cleanPersonName, isPersonName } from "~/lib/validation.ts";
 
-export const PROFILE_NAME_MAX = 120;
+import { PROFILE_NAME_MAX } from "./student-profile.rules.ts";
+
+export { PROFILE_NAME_MAX };
 
 export const PROFILE_ERRORS = {
   tooLong: "my.profile.errors.tooLong",

@@ -1,9 +1,10 @@
 // /{en|ar}/my/profile — the student's profile (issue 38 item 5): names for the certificate in English and
-// Arabic, phone, the language of our emails, reminders on or off. Only for a signed-in student (anyone else
-// is sent to /my to sign in); saving answers with a redirect back here (?saved=1), so a reload never posts
-// twice. Personal: never cached, never indexed. Works without JavaScript.
+// Arabic, phone, the language of our emails, reminders on or off. Only for a signed-in student: anyone else
+// sees the student area's "Email me a sign-in link" (posting to /my), and a post without the session is sent
+// there; saving answers with a redirect back here (?saved=1), so a reload never posts twice. Personal: never cached, never indexed. Works without JavaScript.
 import { redirect } from "react-router";
 import { MyProfileForm } from "~/features/students/components/my-profile-form.tsx";
+import { MySignInForm } from "~/features/students/components/my-sign-in.tsx";
 import { studentProfileSchema } from "~/features/students/student-profile.schema.ts";
 import { getStudentProfile, saveStudentProfile } from "~/features/students/student-profile.server.ts";
 import { currentStudent } from "~/features/students/student-sign-in.server.ts";
@@ -28,12 +29,11 @@ const localeOf = (context: Route.LoaderArgs["context"]): Locale => {
 export async function loader({ request, context }: Route.LoaderArgs) {
   const locale = localeOf(context);
   const student = await currentStudent(request);
-  if (!student) throw redirect(localePath(locale, "/my"));
   const t = getInstance(context).t;
   return {
     title: t("my.profile.heading"),
     description: t("my.profile.intro"),
-    profile: await getStudentProfile(student.email, locale),
+    profile: student ? await getStudentProfile(student.email, locale) : null,
     saved: new URL(request.url).searchParams.get("saved") === "1",
   };
 }
@@ -79,8 +79,12 @@ export default function MyProfileRoute({ loaderData, actionData }: Route.Compone
         {t("my.requests.heading")}
       </a>
       <h1 className="mt-2 text-2xl font-bold text-teal-950 sm:text-3xl">{t("my.profile.heading")}</h1>
-      <p className="mt-2 text-slate-700">{t("my.profile.intro")}</p>
-      <MyProfileForm profile={loaderData.profile} saved={loaderData.saved} reply={actionData} />
+      <p className="mt-2 text-slate-700">{t(loaderData.profile ? "my.profile.intro" : "my.signIn.intro")}</p>
+      {loaderData.profile ? (
+        <MyProfileForm profile={loaderData.profile} saved={loaderData.saved} reply={actionData} />
+      ) : (
+        <MySignInForm sent={false} reply={undefined} action={lp("/my")} />
+      )}
     </article>
   );
 }

@@ -1,7 +1,6 @@
 // "My course materials" (issue 38 item 4): the documents staff marked "for students" of the courses where
 // the signed-in student holds a confirmed seat, by course. "View" opens the view-only viewer (PDF.js,
 // loaded only then, with its words); without JavaScript the name links to the access-checked file.
-import { FileText } from "lucide-react";
 import { Suspense, useState } from "react";
 import { LazyDocumentViewer } from "~/components/document-viewer/lazy.tsx";
 import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
@@ -43,7 +42,6 @@ export function MyMaterials({ materials, locale }: { materials: MyCourseMaterial
               <ul className="mt-2 divide-y divide-slate-200 rounded-lg border border-slate-200 bg-white">
                 {course.documents.map((doc) => (
                   <li key={doc.id} className="flex items-center gap-3 px-3 py-2 text-sm" data-material={doc.fileName}>
-                    <FileText aria-hidden="true" className="h-4 w-4 shrink-0 text-slate-600" />
                     <bdi className="min-w-0 flex-1 [overflow-wrap:anywhere]">{doc.fileName}</bdi>
                     {doc.sizeBytes > 0 && <span className="shrink-0 text-xs text-slate-600">{formatFileSize(doc.sizeBytes, locale)}</span>}
                     {hydrated ? (

@@ -10,7 +10,7 @@ import { useHydrated } from "~/lib/hooks/use-hydrated.ts";
 import { transliterateArabic } from "~/lib/transliterate.ts";
 import { useI18n } from "~/lib/use-i18n.ts";
 import type { StudentProfile } from "../student-profile.server.ts";
-import { PROFILE_NAME_MAX } from "../student-profile.schema.ts";
+import { PROFILE_NAME_MAX } from "../student-profile.rules.ts";
 
 /** "laila mahmoud" → "Laila Mahmoud": a name's words capitalised. */
 const titleCase = (s: string) => s.replace(/(^|[\s-])(\p{Ll})/gu, (_, sep: string, c: string) => sep + c.toUpperCase());

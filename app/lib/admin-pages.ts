@@ -11,7 +11,7 @@
  */
 export type AdminNavIcon =
   | "layout-dashboard" | "book-open" | "folder-tree" | "graduation-cap" | "users" | "clipboard-list" | "mail" | "settings"
-  | "shield-check" | "scroll-text" | "mail-check" | "key-round" | "banknote";
+  | "shield-check" | "scroll-text" | "mail-check" | "key-round" | "banknote" | "user-round";
 import { can, type ActorView, type Permission } from "./permissions.ts";
 
 /** Who may use a page: any staff member, admins only, or staff holding a permission (admins hold all). */
@@ -49,6 +49,7 @@ export const ADMIN_PATH = {
   roles: "/admin/roles",
   audit: "/admin/audit",
   emails: "/admin/emails",
+  dataRequests: "/admin/data-requests",
   security: "/admin/two-factor",
   changePassword: "/admin/change-password",
   imageUpload: "/admin/uploads/image",
@@ -71,6 +72,8 @@ export const ADMIN_PAGES: readonly AdminPage[] = [
   { path: ADMIN_PATH.roles, file: "routes/admin/roles.tsx", access: "admin", nav: { key: "roles", icon: "shield-check" } },
   { path: ADMIN_PATH.audit, file: "routes/admin/audit.tsx", access: "admin", nav: { key: "audit", icon: "scroll-text" } },
   { path: ADMIN_PATH.emails, file: "routes/admin/emails.tsx", access: "admin", nav: { key: "emails", icon: "mail-check" } },
+  // Students' requests to delete their data (issue 38 item 6).
+  { path: ADMIN_PATH.dataRequests, file: "routes/admin/data-requests.tsx", access: "admin", nav: { key: "dataRequests", icon: "user-round" } },
   // Every staff member's own second factor (issue 14 point 12).
   { path: ADMIN_PATH.security, file: "routes/admin/two-factor.tsx", access: "staff", allow: "securitySetup", nav: { key: "security", icon: "key-round" } },
   { path: ADMIN_PATH.changePassword, file: "routes/admin/change-password.tsx", access: "staff", allow: "passwordChange" },

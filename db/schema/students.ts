@@ -3,7 +3,7 @@
 // address that made requests; sessions last up to 30 days and can be revoked; the sign-in links are
 // single-use and stored hashed. Column set: better-auth's user, session and verification models.
 import { sql } from "drizzle-orm";
-import { boolean, check, index, pgTable, text, timestamp } from "drizzle-orm/pg-core";
+import { boolean, check, index, jsonb, pgTable, text, timestamp, uniqueIndex, uuid } from "drizzle-orm/pg-core";
 
 export const student = pgTable(
   "student",
@@ -73,4 +73,35 @@ export const studentVerification = pgTable(
       .notNull(),
   },
   (t) => [index("student_verification_identifier_idx").on(t.identifier)],
+);
+
+/**
+ * Requests about a person's data (issue 38 item 6): today "erase", made from the student area and
+ * confirmed by an admin. The email is kept only while the request waits; once done, only its keyed hash
+ * remains (to answer "did you erase my data?" without keeping the address). One waiting request per email.
+ */
+export const dataRequests = pgTable(
+  "data_requests",
+  {
+    id: uuid("id").primaryKey().defaultRandom(),
+    kind: text("kind").notNull().default("erase"),
+    status: text("status").notNull().default("pending"),
+    /** Lower case; null once done. */
+    email: text("email"),
+    /** HMAC-SHA-256 of the lower-case email under a key of this purpose (hex). */
+    emailHash: text("email_hash").notNull(),
+    locale: text("locale").notNull().default("en"),
+    requestedAt: timestamp("requested_at", { withTimezone: true }).defaultNow().notNull(),
+    doneAt: timestamp("done_at", { withTimezone: true }),
+    doneBy: text("done_by"),
+    /** What was erased: counts per kind of record. */
+    summary: jsonb("summary"),
+  },
+  (t) => [
+    check("data_requests_kind_check", sql`${t.kind} in ('erase')`),
+    check("data_requests_status_check", sql`${t.status} in ('pending', 'done')`),
+    check("data_requests_email_check", sql`(${t.status} = 'pending') = (${t.email} is not null) and coalesce(char_length(${t.email}), 0) <= 254`),
+    uniqueIndex("data_requests_one_pending_idx").on(t.emailHash).where(sql`${t.status} = 'pending'`),
+    index("data_requests_requested_idx").on(t.requestedAt.desc()),
+  ],
 );

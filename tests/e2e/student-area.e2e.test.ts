@@ -5,12 +5,16 @@
 // Screenshots: test-results/screenshots/student-area-*.png.
 import type { Page } from "playwright-core";
 import { expectNoAxeViolations } from "./axe.ts";
-import { describe, expect, ownApp, test as it } from "./fixtures.ts";
+import { describe, expect, open, ownApp, signIn, test as it } from "./fixtures.ts";
 import { chooseOpenRun, screenshot, uniqueWord } from "./harness.ts";
 import { tr } from "./strings.ts";
 import { enrollmentToken } from "~/domain/enrollments/enrollment-link.server.ts";
 
-const own = ownApp({ name: "student-area", smtp: true, env: { SEED_DEMO: "true", RATE_LIMIT_ENROLLMENT: "50/600" } });
+const own = ownApp({
+  name: "student-area",
+  smtp: true,
+  env: { SEED_DEMO: "true", ADMIN_EMAIL: "admin@example.com", ADMIN_PASSWORD: "Admin-Passw0rd!", RATE_LIMIT_ENROLLMENT: "50/600" },
+});
 const SECRET = "e2e-student-area-secret-".padEnd(48, "x");
 
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
@@ -256,5 +260,30 @@ describe("the student area", () => {
     expect((await page.request.get(`/files/documents/${notes.id}`)).status()).toBe(403);
     expect((await page.request.get(`/files/documents/${handbook.id}`)).status()).toBe(200);
     expect((await fetch(`${own.url}/files/documents/${handbook.id}`)).status).toBe(401);
+
+    // "Delete my data" (item 6): she asks; an admin confirms on a phone; nothing of her is left, she is signed out.
+    const { rows: mine } = await own.pool.query<{ email: string }>("select lower(student_email) as email from enrollments where enrollment_id = $1", [seat.reference]);
+    const email = mine[0]!.email;
+    await page.goto(`${own.url}/ar/my`);
+    await page.getByText(tr("ar", "my.erase.summary")).click();
+    await page.getByRole("button", { name: tr("ar", "my.erase.button") }).click();
+    await page.locator("[data-erase-asked]").waitFor();
+    await screenshot(page, "student-area-erase-asked-ar-phone");
+    const staff = await newPage({ baseURL: own.url, locale: "en", viewport: "phone" });
+    await signIn(staff, "admin", { hydrated: true });
+    await open(staff, "/admin/data-requests?lang=en");
+    await staff.getByRole("button", { name: tr("en", "adminDataRequests.eraseFor", { email }) }).click();
+    const confirm = staff.getByRole("dialog", { name: tr("en", "adminDataRequests.confirmTitle") });
+    await confirm.waitFor();
+    await screenshot(staff, "admin-data-requests-confirm-en-phone");
+    await confirm.getByRole("button", { name: tr("en", "adminDataRequests.erase") }).click();
+    await expect.poll(() => staff.locator('[data-data-request="done"]').count()).toBeGreaterThan(0);
+    expect(await staff.locator('[data-data-request="pending"]').count()).toBe(0);
+    expect(await staff.locator("main").innerText()).not.toContain(email);
+    await screenshot(staff, "admin-data-requests-done-en-phone");
+    const { rows: left } = await own.pool.query<{ n: number }>("select count(*)::int as n from enrollments where lower(student_email) = $1", [email]);
+    expect(left[0]!.n).toBe(0);
+    await page.reload();
+    await page.getByTestId("my-sign-in").waitFor();
   });
 });

@@ -25,6 +25,8 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "hold.expire": "audit.actions.holdExpire",
   "enrollment.withdraw": "audit.actions.enrollmentWithdraw",
   "student.profile.update": "audit.actions.studentProfileUpdate",
+  "data.erase.request": "audit.actions.dataEraseRequest",
+  "data.erase": "audit.actions.dataErase",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",
   export: "audit.actions.export",
@@ -54,6 +56,7 @@ export const AUDIT_ENTITIES: ReadonlySet<string> = new Set([
   "email",
   "payment",
   "student",
+  "data_request",
 ]);
 
 type T = (key: string) => string;

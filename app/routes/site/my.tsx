@@ -6,6 +6,7 @@ import { MyRequests } from "~/features/students/components/my-requests.tsx";
 import { MySignInForm } from "~/features/students/components/my-sign-in.tsx";
 import { listMyRequests } from "~/features/students/my-requests.server.ts";
 import { listMyMaterials } from "~/features/students/my-materials.server.ts";
+import { pendingErasure, requestErasure } from "~/features/students/data-requests.server.ts";
 import { isHoneypotFilled, studentSignInSchema } from "~/features/students/student-sign-in.schema.ts";
 import { currentStudent, requestStudentLink, signOutStudent } from "~/features/students/student-sign-in.server.ts";
 import { getLocale } from "~/lib/context.server.ts";
@@ -34,7 +35,12 @@ export async function loader({ request, context }: Route.LoaderArgs) {
     description: t("my.metaDescription"),
     sent: new URL(request.url).searchParams.get("sent") === "1",
     student: student
-      ? { email: student.email, requests: await listMyRequests(student.email, locale, t), materials: await listMyMaterials(student.email) }
+      ? {
+          email: student.email,
+          requests: await listMyRequests(student.email, locale, t),
+          materials: await listMyMaterials(student.email),
+          eraseAskedAt: (await pendingErasure(student.email))?.toISOString() ?? null,
+        }
       : null,
   };
 }
@@ -44,6 +50,12 @@ export async function action({ request, context }: Route.ActionArgs) {
   const here = localePath(locale, "/my");
   const intent = (await request.clone().formData()).get("intent");
   if (intent === "sign-out") throw redirect(here, { status: 303, headers: cookies(await signOutStudent(request)) });
+  if (intent === "erase") {
+    // "Delete my data" (issue 38 item 6): only for the signed-in student; staff confirm it.
+    const student = await currentStudent(request);
+    if (student) await requestErasure(student.email, locale);
+    throw redirect(`${here}#my-data`, 303);
+  }
   const reply = await publicFormAction({
     request,
     context,
@@ -83,7 +95,7 @@ export default function MyRoute({ loaderData, actionData, matches }: Route.Compo
     <article className="mx-auto max-w-2xl px-4 py-10">
       <h1 className="text-2xl font-bold text-teal-950 sm:text-3xl">{t(student ? "my.requests.heading" : "my.signIn.heading")}</h1>
       {student ? (
-        <MyRequests email={student.email} requests={student.requests} materials={student.materials} locale={matches[0].loaderData.locale} />
+        <MyRequests email={student.email} requests={student.requests} materials={student.materials} eraseAskedAt={student.eraseAskedAt} locale={matches[0].loaderData.locale} />
       ) : (
         <>
           <p className="mt-2 text-slate-700">{t("my.signIn.intro")}</p>

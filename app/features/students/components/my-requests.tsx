@@ -20,7 +20,20 @@ const TONE: Record<string, string> = {
   withdrawn: "bg-slate-100 text-slate-800",
 };
 
-export function MyRequests({ email, requests, materials, locale }: { email: string; requests: MyRequest[]; materials: MyCourseMaterials[]; locale: Locale }) {
+export function MyRequests({
+  email,
+  requests,
+  materials,
+  eraseAskedAt,
+  locale,
+}: {
+  email: string;
+  requests: MyRequest[];
+  materials: MyCourseMaterials[];
+  /** When the student asked for their data to be erased (waiting for staff), or null. */
+  eraseAskedAt: string | null;
+  locale: Locale;
+}) {
   const { t } = useI18n();
   const r = (key: string, options?: Record<string, unknown>) => t(`my.requests.${key}`, options);
   const lp = useLocalePath();
@@ -100,6 +113,22 @@ export function MyRequests({ email, requests, materials, locale }: { email: stri
             {t("my.data.csv")}
           </a>
         </div>
+        {eraseAskedAt ? (
+          <p role="status" className="mt-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-950" data-erase-asked="">
+            {t("my.erase.pending", { date: formatDateTime(eraseAskedAt, locale) })}
+          </p>
+        ) : (
+          <details className="mt-4 rounded-lg border border-slate-300 p-3">
+            <summary className="cursor-pointer font-semibold text-slate-900">{t("my.erase.summary")}</summary>
+            <p className="mt-2 text-sm text-slate-800">{t("my.erase.text")}</p>
+            <form method="post" className="mt-3">
+              <input type="hidden" name="intent" value="erase" />
+              <button type="submit" className="inline-flex min-h-11 items-center rounded-lg border border-red-800 bg-white px-4 py-2 font-semibold text-red-900 hover:bg-red-50">
+                {t("my.erase.button")}
+              </button>
+            </form>
+          </details>
+        )}
       </section>
     </>
   );

@@ -10,6 +10,7 @@ import { user } from "@db/schema/index.ts";
 import { seedDefaults, seedDemo } from "@db/seed/demo.ts";
 import { scheduleOrphanSweep } from "~/features/uploads/orphans.server.ts";
 import { scheduleHoldSweep } from "~/domain/payments/hold-expiry.server.ts";
+import { scheduleRetentionSweep } from "~/domain/privacy/retention.server.ts";
 import { ensureAdmin } from "~/features/users/admin-bootstrap.server.ts";
 import { setAppState, takeAppState } from "~/lib/app.server.ts";
 import { createAuth } from "~/domain/accounts/auth.server.ts";
@@ -94,7 +95,7 @@ export async function bootstrap(env: Env): Promise<BootstrapResult> {
   // The local uploads folder is made at start, so a fresh DATA_DIR is ready before its first upload.
   storage = createStorageFromEnv(env);
   if (storage.kind === "local") fs.mkdirSync(uploadsDir(env), { recursive: true, mode: 0o700 });
-  const sweeps = [scheduleOrphanSweep(), scheduleHoldSweep(env.HOLD_SWEEP_SECONDS)];
+  const sweeps = [scheduleOrphanSweep(), scheduleHoldSweep(env.HOLD_SWEEP_SECONDS), scheduleRetentionSweep()];
   setAppState({ env, auth, secret, worker, sweep: { stop: () => sweeps.forEach((s) => s.stop()) } });
   const [row] = await database.db.select({ n: sql<number>`count(*)::int` }).from(user).where(eq(user.role, "admin"));
   logger.info({ database: database.kind, ms: Date.now() - started }, "app ready");

@@ -41,10 +41,12 @@ const SETTING_SCHEMAS = {
   [TWO_FACTOR_SETTING_KEY]: z.looseObject({ required: z.boolean().optional().catch(undefined) }).catch({}),
   /** Issue 37: `holdHours` (read through storedHoldHours, app/lib/payment-settings.ts). */
   payments: z.looseObject({}).catch({}),
+  /** Issue 38 item 6: `retentionMonths` (0 or absent: kept), read through storedRetentionMonths. */
+  privacy: z.looseObject({ retentionMonths: z.number().int().min(0).max(120).optional().catch(undefined) }).catch({}),
 };
 
 export type SettingKey = keyof typeof SETTING_SCHEMAS;
-export const SETTING_KEYS: readonly SettingKey[] = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY, "payments"];
+export const SETTING_KEYS: readonly SettingKey[] = ["brand", "contact", "social", "about", TWO_FACTOR_SETTING_KEY, "payments", "privacy"];
 export type SiteSettings = { [K in SettingKey]: z.output<(typeof SETTING_SCHEMAS)[K]> };
 export type TwoFactorSetting = SiteSettings[typeof TWO_FACTOR_SETTING_KEY];
 
@@ -71,6 +73,7 @@ export async function readSiteSettings<const K extends SettingKey>(
     about: SETTING_SCHEMAS.about.parse(byKey.get("about")),
     [TWO_FACTOR_SETTING_KEY]: SETTING_SCHEMAS[TWO_FACTOR_SETTING_KEY].parse(byKey.get(TWO_FACTOR_SETTING_KEY)),
     payments: SETTING_SCHEMAS.payments.parse(byKey.get("payments")),
+    privacy: SETTING_SCHEMAS.privacy.parse(byKey.get("privacy")),
   };
   return settings;
 }

@@ -168,7 +168,7 @@ describe("reading and saving", () => {
     const fresh = await createAdmin({ ip: IP });
     expect(await getSiteSettingsForm(fresh)).toMatchObject({ brandNameEn: "", phone1: "", yearsOfExperience: 0 });
     await saveSiteSettings(fresh, validForm());
-    expect(Object.keys(await storedRows()).sort()).toEqual(["about", "brand", "contact", "payments", "social", "two_factor"]);
+    expect(Object.keys(await storedRows()).sort()).toEqual(["about", "brand", "contact", "payments", "privacy", "social", "two_factor"]);
     expect((await storedRows()).two_factor).toEqual({ required: false });
   });
 

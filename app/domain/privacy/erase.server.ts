@@ -13,6 +13,7 @@
 import crypto from "node:crypto";
 import { and, eq, inArray, sql, type AnyColumn, type SQL } from "drizzle-orm";
 import { auditLog, contactMessages, emailOutbox, enrollments, paymentProofs, student, studentVerification } from "@db/schema/index.ts";
+import { enrollmentRef } from "~/domain/enrollments/email-refs.ts";
 import type { Tx } from "~/lib/db.server.ts";
 import { formatPhone } from "~/lib/phone.ts";
 import { purposeKey } from "~/lib/secret.server.ts";
@@ -136,20 +137,33 @@ export async function eraseEmailData(tx: Tx, email: string, enrollmentIds?: read
         htmlBody: "",
         lastError: null,
       })
-      .where(sql`(${likeAny(sql`${emailOutbox.textBody}`, needles, false)}) or (${likeAny(sql`${emailOutbox.subject}`, needles, false)}) or lower(${emailOutbox.toAddress}) = ${lower}`)
+      .where(
+        whole
+          ? sql`(${likeAny(sql`${emailOutbox.textBody}`, needles, false)}) or (${likeAny(sql`${emailOutbox.subject}`, needles, false)}) or lower(${emailOutbox.toAddress}) = ${lower}`
+          : // Narrowed (retention): only the emails about those requests; the person's others stay.
+            inArray(emailOutbox.ref, [...ids.map(enrollmentRef), "-"]),
+      )
       .returning({ id: emailOutbox.id });
     summary.emails = mails.length;
     await tx
       .update(emailOutbox)
       .set({ toAddress: placeholder, status: sql`case when ${emailOutbox.status} in ('pending', 'sending') then 'cancelled' else ${emailOutbox.status} end` })
-      .where(sql`lower(${emailOutbox.toAddress}) = ${lower}`);
+      .where(and(sql`lower(${emailOutbox.toAddress}) = ${lower}`, whole ? undefined : inArray(emailOutbox.ref, [...ids.map(enrollmentRef), "-"])));
+    // Staff replied to the person through the email's Reply-To (a contact message's notification).
+    if (whole) await tx.update(emailOutbox).set({ replyTo: placeholder }).where(sql`lower(${emailOutbox.replyTo}) = ${lower}`);
   }
   // The audit log: entries about those requests or mentioning the person anywhere in their data.
   if (needles.length > 0) {
     const audited = await tx
       .update(auditLog)
       .set({ data: replaced(auditLog.data, needles, true) })
-      .where(and(sql`${auditLog.data} is not null`, likeAny(sql`${auditLog.data}::text`, needles, true)))
+      .where(
+        and(
+          sql`${auditLog.data} is not null`,
+          likeAny(sql`${auditLog.data}::text`, needles, true),
+          whole ? undefined : and(eq(auditLog.entity, "enrollment"), inArray(auditLog.entityId, [...ids, "-"])),
+        ),
+      )
       .returning({ id: auditLog.id });
     summary.auditEntries = audited.length;
   }
@@ -158,4 +172,23 @@ export async function eraseEmailData(tx: Tx, email: string, enrollmentIds?: read
     if (profile) await tx.delete(student).where(eq(student.id, profile.id));
   }
   return { summary, files };
+}
+
+/**
+ * The retention sweep's contact messages (issue 38 item 6): each loses its sender's name, address and text,
+ * and so does the notification email staff received about it (found by its Reply-To and the sender's name).
+ */
+export async function eraseMessages(tx: Tx, ids: readonly string[]): Promise<number> {
+  if (ids.length === 0) return 0;
+  const rows = await tx.select().from(contactMessages).where(inArray(contactMessages.id, [...ids])).for("update");
+  for (const m of rows) {
+    const lower = m.email.trim().toLowerCase();
+    const needles = [m.name, m.email, lower].filter((n) => n.length >= 3).sort((a, b) => b.length - a.length);
+    await tx.update(contactMessages).set({ name: ERASED_NAME, email: erasedAddress(lower), message: ERASED_NAME }).where(eq(contactMessages.id, m.id));
+    await tx
+      .update(emailOutbox)
+      .set({ subject: replaced(emailOutbox.subject, needles, false), textBody: replaced(emailOutbox.textBody, needles, false), htmlBody: "", replyTo: erasedAddress(lower) })
+      .where(and(eq(emailOutbox.kind, "contact-message"), sql`lower(${emailOutbox.replyTo}) = ${lower}`));
+  }
+  return rows.length;
 }

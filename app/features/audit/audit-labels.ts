@@ -27,6 +27,7 @@ export const AUDIT_ACTION_KEYS: Readonly<Record<string, string>> = {
   "student.profile.update": "audit.actions.studentProfileUpdate",
   "data.erase.request": "audit.actions.dataEraseRequest",
   "data.erase": "audit.actions.dataErase",
+  "data.retention": "audit.actions.dataRetention",
   approve: "audit.actions.approve",
   reject: "audit.actions.reject",
   export: "audit.actions.export",

@@ -52,6 +52,7 @@ export const SETTINGS_ERRORS = {
   seatsLeftFromInvalid: "settings.errors.seatsLeftFromInvalid",
   seatsLeftFromTooLarge: "settings.errors.seatsLeftFromTooLarge",
   holdHoursInvalid: "settings.errors.holdHoursInvalid",
+  retentionMonthsInvalid: "settings.errors.retentionMonthsInvalid",
   invalidRequest: "settings.errors.invalidRequest",
   saveFailed: "settings.errors.saveFailed",
 } as const;
@@ -191,6 +192,21 @@ const holdHours = z
   )
   .default(DEFAULT_HOLD_HOURS);
 
+/**
+ * After how many months requests never confirmed and contact messages lose their personal data (issue 38
+ * item 6): 0 (or blank) keeps them; at most ten years. Arabic-Indic digits are read as 0–9 (D26).
+ */
+const retentionMonths = z
+  .preprocess(
+    westernDigitsInput<number>,
+    z
+      .number({ error: SETTINGS_ERRORS.retentionMonthsInvalid })
+      .int({ error: SETTINGS_ERRORS.retentionMonthsInvalid })
+      .min(0, { error: SETTINGS_ERRORS.retentionMonthsInvalid, abort: true })
+      .max(120, { error: SETTINGS_ERRORS.retentionMonthsInvalid, abort: true }),
+  )
+  .default(0);
+
 export const siteSettingsSchema = z.object({
   brandNameEn: z
     .string({ error: SETTINGS_ERRORS.brandNameRequired })
@@ -225,6 +241,7 @@ export const siteSettingsSchema = z.object({
   contactWhenNoRuns: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
   /** Settings → Security (D28): every staff member needs a second factor. An unticked box posts nothing. */
   twoFactorRequired: z.boolean({ error: SETTINGS_ERRORS.invalidRequest }).default(false),
+  retentionMonths,
 }).superRefine(checkPaymentMethods);
 
 /** What the form and saveSiteSettings accept (before parsing). */

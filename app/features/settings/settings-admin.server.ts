@@ -93,6 +93,7 @@ export function toFormValues(rows: SiteSettings): SiteSettingsInput {
     holdHours: storedHoldHours(payments),
     ...toMethodValues(storedPaymentMethods(payments) as Record<string, unknown>),
     twoFactorRequired: twoFactor.required === true,
+    retentionMonths: rows.privacy.retentionMonths ?? 0,
   };
 }
 
@@ -135,6 +136,7 @@ export function toStoredRows(before: SiteSettings, v: SiteSettingsInput): SiteSe
     },
     [TWO_FACTOR_SETTING_KEY]: { ...before[TWO_FACTOR_SETTING_KEY], required: v.twoFactorRequired },
     payments: { ...before.payments, holdHours: v.holdHours, methods: toStoredMethods(v) },
+    privacy: { ...before.privacy, retentionMonths: v.retentionMonths },
   };
 }
 

@@ -108,6 +108,10 @@ export function SettingsPublicGroups({ fields }: { fields: SettingsFields }) {
       <Group title={t("settings.groups.security")}>
         <CheckboxRow field={fields.twoFactorRequired} label={t("settings.fields.twoFactorRequired")} hint={t("settings.fields.twoFactorRequiredHint")} />
       </Group>
+
+      <Group title={t("settings.privacy.title")} description={t("settings.privacy.hint")}>
+        {figure(fields.retentionMonths, "settings.privacy.retentionMonths")}
+      </Group>
     </>
   );
 }

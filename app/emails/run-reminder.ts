@@ -19,6 +19,8 @@ export interface RunReminderEmailInput {
     location: string | null;
     locationAr: string | null;
   };
+  /** A live run's joining link, for a confirmed student only (issue 38 item 3); null otherwise. */
+  joinUrl?: string | null;
 }
 
 /** The text in the student's language, else the other one. */
@@ -51,6 +53,7 @@ export function renderRunReminderEmail(input: RunReminderEmailInput): RenderedEm
       t("runReminderEmails.next"),
     ],
     fields,
+    ...(input.joinUrl ? { links: [{ label: t("runReminderEmails.join"), url: input.joinUrl }] } : {}),
     footer: t("email.footer", { brand }),
   });
   return {

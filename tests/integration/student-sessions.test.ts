@@ -14,7 +14,11 @@ import { loader as pageLoader } from "~/routes/site/enrollment.tsx";
 import { loader as courseLoader } from "~/routes/site/course.tsx";
 import { createAdmin } from "../setup/actors.ts";
 import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
-import { makeCourse, makeRun } from "../setup/factories.ts";
+import { makeCourse, makeEnrollment, makeRun } from "../setup/factories.ts";
+import { and, eq } from "drizzle-orm";
+import { emailOutbox } from "@db/schema/index.ts";
+import { enrollmentRef, RUN_REMINDER_KIND } from "~/domain/enrollments/email-refs.ts";
+import { updateRun } from "~/features/courses/course-runs-admin.server.ts";
 import { approvedRequest } from "../setup/requests.ts";
 import { callLoader } from "../setup/route-call.ts";
 import { resetRateLimits } from "~/lib/rate-limit.server.ts";
@@ -89,5 +93,41 @@ describe("a confirmed seat's sessions", () => {
     const { reference } = await approvedRequest(admin, { courseId: free, runId: words });
     expect((await page(reference)).data!.enrollment.sessions).toEqual({ list: [], joinUrl: JOIN });
     expect((await calendar(reference)).status).toBe(404);
+  });
+
+  it("put the joining link in the run reminder only once the seat is confirmed, and again when staff change it", async () => {
+    const { id } = await approvedRequest(admin, { courseId, runId });
+    const pendingFor = async (enrollmentId: string) =>
+      (await database.db.select().from(emailOutbox).where(and(eq(emailOutbox.kind, RUN_REMINDER_KIND), eq(emailOutbox.ref, enrollmentRef(enrollmentId))))).filter(
+        (m) => m.status === "pending",
+      );
+    const [held] = await pendingFor(id);
+    expect(held!.textBody).not.toContain(JOIN);
+    expect(held!.htmlBody).not.toContain(JOIN);
+    await recordPayment(admin, id, { amountPiastres: 150000, method: "instapay", reference: "IPN-2" });
+    const [paid] = await pendingFor(id);
+    expect(paid!.textBody).toContain(JOIN);
+    expect(paid!.htmlBody).toContain(JOIN);
+    // Staff give the run a new link: the waiting reminder is written again with it.
+    const NEW = "https://meet.example.com/nile-data-analysis-9902";
+    await updateRun(admin, runId, { startsAt: "2027-04-22T20:00", mode: "live_online", sessionMinutes: 90, repeatFrequency: "weekly", repeatCount: 3, joinUrl: NEW });
+    const moved = await pendingFor(id);
+    expect(moved).toHaveLength(1);
+    expect(moved[0]!.textBody).toContain(NEW);
+    expect(moved[0]!.textBody).not.toContain(JOIN);
+    // A seat still held gets its reminder, without the link.
+    const other = await approvedRequest(admin, { courseId, runId });
+    const [theirs] = await pendingFor(other.id);
+    expect(theirs!.textBody).not.toContain(NEW);
+    expect((await page(other.reference)).data!.enrollment.sessions).toBeNull();
+  });
+
+  it("no longer show the joining link once the run is over (the sessions stay)", async () => {
+    const free = (await makeCourse({ title: "Intro", slug: "intro", isPublished: true, price: 0 })).id;
+    const past = (await makeRun(free, { startsAt: new Date(Date.now() - 30 * 24 * 3600_000), sessionMinutes: 60, repeatFrequency: "weekly", repeatCount: 2, mode: "live_online", joinUrl: JOIN })).id;
+    const row = await makeEnrollment({ courseId: free, courseName: "Intro", runId: past, status: "approved" });
+    const sessions = (await page(row.enrollmentId)).data!.enrollment.sessions!;
+    expect(sessions.list).toHaveLength(2);
+    expect(sessions.joinUrl).toBeNull();
   });
 });

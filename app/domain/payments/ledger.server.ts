@@ -22,6 +22,7 @@ import { summarize, type LedgerSummary } from "./ledger.ts";
 import { nextReceiptNumber } from "./receipts.server.ts";
 import { sendReceipt } from "./receipt-email.server.ts";
 import { endHolds } from "./holds.server.ts";
+import { scheduleRunReminders } from "~/domain/runs/run-reminders.server.ts";
 
 export { LEDGER_REASONS, summarize, type LedgerEntry, type LedgerSummary } from "./ledger.ts";
 
@@ -219,6 +220,8 @@ export async function writeLedgerPayment(
   // Money received ends the seat's hold (issue 37 item 2): in full it is confirmed; in part staff have
   // agreed to instalments.
   if (row.status === "approved") await endHolds(tx, [enrollmentId]);
+  // Paid in full: the run reminder is written again, now for a confirmed seat (a live run's joining link).
+  if (row.status === "approved" && after.balance <= 0) await scheduleRunReminders(tx, [enrollmentId]);
   await sendReceipt(tx, row, { receiptNumber, amountPiastres: payment.amountPiastres, method: payment.method, at: written[0]!.createdAt, balance: after.balance });
   await recordAudit(tx, actor, {
     action: "payment.record",

@@ -3,12 +3,14 @@
 // outbox sends each row once across instances (a row is claimed by one worker). What the reminder says
 // is written when it is queued, so every change that alters it queues it again:
 // - a decision undone or reopened withdraws it (cancelRunReminders);
-// - a run's new date or status withdraws its reminders and queues them again for the new date, or none
-//   when the run is no longer open (rescheduleRunReminders).
+// - a run's new date, status or joining link withdraws its reminders and queues them again for the new
+//   date, or none when the run is no longer open (rescheduleRunReminders);
+// - a seat paid in full is queued again: a live run's reminder carries the joining link to confirmed
+//   students only (issue 38 item 3).
 // A run that has already started gets no reminder. A reminder never leaves before the approval email: it
 // waits at least the decision's undo window and a minute more.
-import { and, eq, gt, inArray } from "drizzle-orm";
-import { courseRuns, courses, enrollments } from "@db/schema/index.ts";
+import { and, eq, gt, inArray, sql } from "drizzle-orm";
+import { courseRuns, courses, enrollmentLedger, enrollments } from "@db/schema/index.ts";
 import { remindersWanted } from "~/domain/enrollments/reminder-choice.server.ts";
 import { renderRunReminderEmail } from "~/emails/run-reminder.ts";
 import { RUN_REMINDER_LEAD_MS } from "./run-rules.ts";
@@ -52,6 +54,9 @@ export async function scheduleRunReminders(tx: Executor, enrollmentIds: readonly
         location: courseRuns.location,
         locationAr: courseRuns.locationAr,
       },
+      joinUrl: courseRuns.joinUrl,
+      // Confirmed: nothing left to pay (charges and adjustments less payments, plus refunds).
+      balance: sql<number>`(select coalesce(sum(case when ${enrollmentLedger.kind} in ('charge', 'adjustment', 'refund') then ${enrollmentLedger.amountPiastres} when ${enrollmentLedger.kind} = 'payment' then -${enrollmentLedger.amountPiastres} else 0 end), 0)::int from ${enrollmentLedger} where ${enrollmentLedger.enrollmentId} = ${enrollments.id})`,
     })
     .from(enrollments)
     .innerJoin(courseRuns, eq(courseRuns.id, enrollments.runId))
@@ -79,6 +84,9 @@ export async function scheduleRunReminders(tx: Executor, enrollmentIds: readonly
       courseName: row.courseTitle ?? row.courseName,
       enrollmentId: row.enrollmentId,
       run: row.run,
+      // The live run's joining link, to confirmed students only (issue 38 item 3): a held, unpaid seat's
+      // reminder is queued again with it once paid in full (writeLedgerPayment).
+      joinUrl: row.run.mode === "live_online" && row.joinUrl && Number(row.balance) <= 0 ? row.joinUrl : null,
     });
     await enqueueEmail(tx, {
       kind: RUN_REMINDER_KIND,

@@ -270,7 +270,7 @@ async function saveRun(
           .update(courseRuns)
           .set({ ...next, updatedAt: new Date() })
           .where(eq(courseRuns.id, run.id));
-        if (changed.includes("startsAt") || changed.includes("status")) await rescheduleRunReminders(tx, run.id);
+        if (changed.includes("startsAt") || changed.includes("status") || changed.includes("joinUrl")) await rescheduleRunReminders(tx, run.id);
         await recordAudit(tx, actor, {
           action: kind === "status" ? "status.change" : "update",
           entity: "course_run",

@@ -15,7 +15,7 @@ import type { OnlinePaymentStatus } from "@db/schema/index.ts";
 import type { OnlineNote, PayOnlineTexts } from "./components/student-pay-online.tsx";
 import type { ManualMethod } from "~/domain/payments/payment-methods.ts";
 import { db } from "~/lib/db.server.ts";
-import { runSessions } from "~/domain/runs/run-sessions.ts";
+import { runSessions, type RunSchedule } from "~/domain/runs/run-sessions.ts";
 import { formatRunMoment } from "~/lib/cairo-time.ts";
 import { mayWithdraw } from "~/domain/enrollments/withdraw.server.ts";
 import { isConfirmed } from "~/domain/enrollments/confirmed-seats.server.ts";
@@ -79,6 +79,31 @@ function nextKey(e: StudentEnrollment): string {
 export function nextText(e: StudentEnrollment, t: (key: string, options?: Record<string, unknown>) => string, locale: Locale): string {
   const deadline = e.holdExpiresAt ? `${formatRunMoment(e.holdExpiresAt, locale, "long")} (${t("myEnrollment.cairoTime")})` : undefined;
   return t(`myEnrollmentNext.${nextKey(e)}`, deadline ? { deadline } : undefined);
+}
+
+/**
+ * A confirmed seat's sessions and a live run's joining link; the link is gone once the run is over (its last
+ * session ended, or its end date passed), so an old page never sends anyone into a later group's meeting.
+ */
+function confirmedSessions(row: {
+  runStartsAt: Date;
+  runEndsAt: Date | null;
+  sessionMinutes: number | null;
+  repeatFrequency: RunSchedule["repeatFrequency"];
+  repeatCount: number | null;
+  mode: string | null;
+  joinUrl: string | null;
+}, now: Date = new Date()): NonNullable<StudentEnrollment["sessions"]> {
+  // A run over several days without a repeat says its days in words only: no list is made up.
+  const list = sessionsKnown(row.runStartsAt, row.runEndsAt, row.repeatFrequency)
+    ? runSessions({ startsAt: row.runStartsAt, sessionMinutes: row.sessionMinutes, repeatFrequency: row.repeatFrequency, repeatCount: row.repeatCount })
+    : [];
+  const lastEnd = list.at(-1)?.endsAt ?? row.runEndsAt;
+  const over = lastEnd !== null && lastEnd !== undefined && lastEnd.getTime() < now.getTime();
+  return {
+    list: list.map((x) => ({ number: x.number, startsAt: x.startsAt.toISOString(), endsAt: x.endsAt.toISOString() })),
+    joinUrl: row.mode === "live_online" && !over ? row.joinUrl : null,
+  };
 }
 
 /** Whether a run's fields give its sessions: repeats set, or one sitting (no end, or within a day). */
@@ -180,21 +205,7 @@ export async function getStudentEnrollment(reference: string, token: string | nu
     online: { offered: owes && onlineOffered(), latest: latest?.status ?? null },
     withdrawable,
     paidOpen: row.status === "approved" && !withdrawable,
-    sessions:
-      row.runStartsAt && isConfirmed(row.status, ledger)
-        ? {
-            // A run over several days without a repeat says its days in words only: no list is made up.
-            list: (sessionsKnown(row.runStartsAt, row.runEndsAt, row.repeatFrequency)
-              ? runSessions({ startsAt: row.runStartsAt, sessionMinutes: row.sessionMinutes, repeatFrequency: row.repeatFrequency, repeatCount: row.repeatCount })
-              : []
-            ).map((x) => ({
-              number: x.number,
-              startsAt: x.startsAt.toISOString(),
-              endsAt: x.endsAt.toISOString(),
-            })),
-            joinUrl: row.mode === "live_online" ? row.joinUrl : null,
-          }
-        : null,
+    sessions: row.runStartsAt && isConfirmed(row.status, ledger) ? confirmedSessions({ ...row, runStartsAt: row.runStartsAt }) : null,
   };
 }
 

@@ -18,6 +18,8 @@ import { resetDatabase, setUpTestDatabase } from "../setup/db.ts";
 import { makeCourse, makeMessage } from "../setup/factories.ts";
 import { callLoader } from "../setup/route-call.ts";
 import { studentCookie } from "../setup/students.ts";
+import { saveStudentProfile } from "~/features/students/student-profile.server.ts";
+import { requestErasure } from "~/features/students/data-requests.server.ts";
 
 const database = setUpTestDatabase();
 let admin: Actor;
@@ -56,6 +58,9 @@ describe("Download my data", () => {
     await makeMessage({ name: "Salma Hassan", email: "SALMA.hassan@example.com", message: "Is there a weekend group?" });
     await makeMessage({ name: "Karim Mostafa", email: "karim.mostafa@example.com", message: "Do you teach Python?" });
     const cookie = await studentCookie("salma.hassan@example.com");
+    // Her profile and her request to erase her data are hers too (issue 38 items 5 and 6).
+    await saveStudentProfile("salma.hassan@example.com", { nameEn: "Salma Hassan", nameAr: "سلمى حسن", phone: "+201011112222", locale: "ar", reminders: false });
+    await requestErasure("salma.hassan@example.com", "en");
 
     const res = await download("json", cookie);
     expect(res.status).toBe(200);
@@ -74,7 +79,11 @@ describe("Download my data", () => {
     expect(s.emails!.map((r) => r.id).sort()).toEqual(mails.map((r) => r.id).sort());
     const audits = await database.db.select({ id: auditLog.id }).from(auditLog).where(inArray(auditLog.entityId, [a.id, b.id]));
     expect(audits.length).toBeGreaterThan(0);
-    expect(s.audit).toHaveLength(audits.length);
+    const accountAudits = await database.db.select({ id: auditLog.id }).from(auditLog).where(eq(auditLog.entity, "student"));
+    expect(accountAudits).toHaveLength(1);
+    expect(s.audit).toHaveLength(audits.length + accountAudits.length);
+    expect(s.account![0]).toMatchObject({ nameEn: "Salma Hassan", nameAr: "سلمى حسن", phone: "+201011112222", reminders: false });
+    expect(s.dataRequests).toEqual([expect.objectContaining({ kind: "erase", status: "pending" })]);
     expect(s.messages!.map((m) => m.message)).toEqual(["Is there a weekend group?"]);
     expect(s.account).toHaveLength(1);
     expect(s.sessions).toHaveLength(1);

@@ -14,10 +14,12 @@ import {
   onlinePayments,
   paymentProofs,
   student,
+  dataRequests,
   studentSession,
 } from "@db/schema/index.ts";
 import { csvCell } from "~/lib/csv.ts";
 import { db } from "~/lib/db.server.ts";
+import { emailHash } from "~/domain/privacy/erase.server.ts";
 
 export interface MyData {
   /** What this file is, and when it was made. */
@@ -54,6 +56,20 @@ export async function collectMyData(email: string): Promise<MyData> {
           .orderBy(auditLog.createdAt)
       : Promise.resolve([]),
   ]);
+  // The student area's own: its profile's changes (audited on the student's record) and requests about the data.
+  const [accountAudit, dataRequestRows] = await Promise.all([
+    students.length
+      ? db()
+          .select({ at: auditLog.createdAt, action: auditLog.action, entity: auditLog.entity, entityId: auditLog.entityId, data: auditLog.data })
+          .from(auditLog)
+          .where(and(eq(auditLog.entity, "student"), eq(auditLog.entityId, students[0]!.id)))
+          .orderBy(auditLog.createdAt)
+      : Promise.resolve([]),
+    db()
+      .select({ kind: dataRequests.kind, status: dataRequests.status, requestedAt: dataRequests.requestedAt, doneAt: dataRequests.doneAt })
+      .from(dataRequests)
+      .where(eq(dataRequests.emailHash, emailHash(address))),
+  ]);
   const sessions = students.length
     ? await db()
         .select({ createdAt: studentSession.createdAt, expiresAt: studentSession.expiresAt, ipAddress: studentSession.ipAddress, userAgent: studentSession.userAgent })
@@ -71,7 +87,8 @@ export async function collectMyData(email: string): Promise<MyData> {
       onlinePayments: online,
       messages,
       emails,
-      audit,
+      audit: [...audit, ...accountAudit],
+      dataRequests: dataRequestRows,
     },
   };
 }

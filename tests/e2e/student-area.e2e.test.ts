@@ -169,12 +169,13 @@ describe("the student area", () => {
     expect(data.about.email).toBe(email);
     expect(data.sections.requests.map((r) => r.enrollmentId).sort()).toEqual(newest.map((r) => r.reference).sort());
 
-    // A confirmed seat of a live run: its sessions and joining link on its page, its calendar file; the link
-    // on no public page (the course page, the catalogue, the sitemap).
+    // A confirmed seat of a live run still to come (a run that is over shows no joining link): its sessions
+    // and joining link on its page, its calendar file; the link on no public page (the course page, the
+    // catalogue, the sitemap).
     const JOIN = "https://meet.example.com/e2e-student-area-4471";
     const { rows: paid } = await own.pool.query<{ reference: string; run_id: string; slug: string }>(
       `select e.enrollment_id as reference, e.run_id, c.slug from enrollments e join courses c on c.id = e.course_id join course_runs r on r.id = e.run_id
-        where lower(e.student_email) = $1 and e.status = 'approved' and c.is_published
+        where lower(e.student_email) = $1 and e.status = 'approved' and c.is_published and r.starts_at > now()
           and (select coalesce(sum(case when kind = 'charge' then amount_piastres when kind = 'payment' then -amount_piastres else 0 end), 0) from enrollment_ledger l where l.enrollment_id = e.id) <= 0
         limit 1`,
       [email],

@@ -172,4 +172,29 @@ describe("two instances on one PostgreSQL", () => {
     const queued = await database.query<{ n: string }>("select count(*) as n from email_outbox where kind = 'enrollment-link' and to_address = $1", [made.email]);
     expect(queued).toEqual([{ n: "3" }]);
   });
+
+  it("'Email me a sign-in link' (issue 38): bursts at once over both instances get the limit per address, and one email gets 3 links an hour at most", async () => {
+    const [a, b] = apps as [RunningApp, RunningApp];
+    const [course] = await database.query<Course>(
+      "insert into courses (title, slug, language, is_published) values ('Sign-in Limit Course', 'sign-in-limit-course', 'en', true) returning id, slug",
+    );
+    const made = await postEnrollment(a.url, course!, "signin");
+    expect(made.status, made.body?.slice(0, 200) ?? made.error).toBe(200);
+    const ask = (app: RunningApp, ip: string, email: string) =>
+      request(`${app.url}/en/my`, { method: "POST", body: new URLSearchParams({ intent: "sign-in", email, website: "" }).toString(), headers: { "x-forwarded-for": ip, "accept-language": "en" } });
+
+    // 40 at once from one address, each for another unknown email: the limit's 5 answered, 35 refused.
+    const fromOne = await Promise.all(Array.from({ length: 40 }, (_, i) => ask(i % 2 === 0 ? a : b, "198.51.100.160", `nobody-${i}@example.com`)));
+    const statuses = fromOne.map((r) => r.status);
+    expect(statuses.filter((s) => s === 429)).toHaveLength(35);
+    expect(statuses.filter((s) => s !== 429).every((s) => s === 303)).toBe(true);
+
+    // 20 at once for the student's email, each from its own address: 3 links emailed, no more.
+    const fromMany = await Promise.all(Array.from({ length: 20 }, (_, i) => ask(i % 2 === 0 ? a : b, `203.0.113.${180 + i}`, made.email.toUpperCase())));
+    expect(fromMany.map((r) => r.status).filter((s) => s === 303)).toHaveLength(3);
+    expect(fromMany.map((r) => r.status).filter((s) => s === 429)).toHaveLength(17);
+    await expect
+      .poll(async () => (await database.query<{ n: string }>("select count(*) as n from email_outbox where kind = 'student-sign-in' and to_address = $1", [made.email.toLowerCase()]))[0]!.n)
+      .toBe("3");
+  });
 });
